@@ -1,0 +1,97 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyCompress from '@fastify/compress';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import type { Config } from './config.ts';
+import type { DatabaseHandle, DbKind } from './db/database.ts';
+import type { Database } from './db/schema.ts';
+import { createEventBus, type EventBus } from './events/event-bus.ts';
+import { registerCrossSiteGuard } from './http/cross-site-guard.ts';
+import { registerErrorHandler } from './http/errors.ts';
+import { registerWebApp } from './http/web-app.ts';
+import { imageRoutes } from './images/image-routes.ts';
+import { MenuCatalog } from './menu/menu-service.ts';
+import { menuRoutes } from './menu/menu-routes.ts';
+import { reviewRoutes } from './reviews/review-routes.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Kysely<Database>;
+    dbKind: DbKind;
+    events: EventBus;
+    menu: MenuCatalog;
+  }
+}
+
+const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const DEFAULT_WEB_DIR = path.join(projectRoot, 'dist/web');
+
+export interface BuildAppOptions {
+  config: Config;
+  database: DatabaseHandle;
+  /** The built web app; tests of the API alone pass a folder without one. */
+  webDir?: string;
+  logger?: boolean;
+}
+
+/** Builds the whole shop (API and web app) from its parts. Tests build it the same way. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.LOG_LEVEL },
+    bodyLimit: config.BODY_LIMIT,
+    trustProxy: config.TRUST_PROXY,
+    // Ids in URLs are short; a longer parameter is an attack, not a request.
+    routerOptions: { maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  app.decorate('config', config);
+  app.decorate('db', database.db);
+  app.decorate('dbKind', database.kind);
+  const events = await createEventBus(database, app.log);
+  app.decorate('events', events);
+  app.decorate('menu', new MenuCatalog(database.db, events));
+  app.addHook('onClose', async () => events.close());
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        objectSrc: ["'none'"],
+        upgradeInsecureRequests: config.NODE_ENV === 'production' ? [] : null,
+      },
+    },
+    hsts: config.NODE_ENV === 'production' ? { maxAge: 31536000, includeSubDomains: true } : false,
+  });
+  await app.register(fastifyCompress, { threshold: 1024 });
+  // Off by default: each route that needs a limit (sign-in, sign-up, captcha, token) sets its own.
+  await app.register(fastifyRateLimit, { global: false });
+  registerCrossSiteGuard(app, () => (config.PUBLIC_URL ? [new URL(config.PUBLIC_URL).origin] : []));
+
+  await app.register(
+    async (api) => {
+      await api.register(menuRoutes);
+      await api.register(reviewRoutes);
+      await api.register(imageRoutes);
+    },
+    { prefix: '/api' },
+  );
+
+  await registerWebApp(app, options.webDir ?? DEFAULT_WEB_DIR);
+  return app;
+}

@@ -1,0 +1,37 @@
+import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import type { DatabaseHandle, DbKind } from './database.ts';
+import * as m001 from './migrations/001-menu-reviews-images.ts';
+
+interface MigrationModule {
+  up(kind: DbKind): Migration['up'];
+  down(kind: DbKind): NonNullable<Migration['down']>;
+}
+
+/**
+ * Numbered migrations, run in name order on SQLite and PostgreSQL alike. Each module gets the
+ * engine kind for the few column types that differ (blob / bytea).
+ */
+const MIGRATIONS: Record<string, MigrationModule> = {
+  '001-menu-reviews-images': m001,
+};
+
+class StaticMigrationProvider implements MigrationProvider {
+  private readonly kind: DbKind;
+  constructor(kind: DbKind) {
+    this.kind = kind;
+  }
+  async getMigrations(): Promise<Record<string, Migration>> {
+    return Object.fromEntries(
+      Object.entries(MIGRATIONS).map(([name, m]) => [name, { up: m.up(this.kind), down: m.down(this.kind) }]),
+    );
+  }
+}
+
+export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
+  const migrator = new Migrator({ db: handle.db, provider: new StaticMigrationProvider(handle.kind) });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });
+  }
+}

@@ -1,0 +1,78 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ApiError } from '../../shared/errors.ts';
+
+/** An error whose status, code and message may be shown to the caller as they are. */
+export class HttpError extends Error {
+  readonly statusCode: number;
+  readonly code: string;
+  readonly fieldErrors?: Record<string, string[]>;
+  constructor(statusCode: number, code: string, message: string, fieldErrors?: Record<string, string[]>) {
+    super(message);
+    this.statusCode = statusCode;
+    this.code = code;
+    if (fieldErrors) this.fieldErrors = fieldErrors;
+  }
+}
+
+export class BadRequestError extends HttpError {
+  constructor(message: string, fieldErrors?: Record<string, string[]>) {
+    super(400, 'BAD_REQUEST', message, fieldErrors);
+  }
+}
+export class UnauthorizedError extends HttpError {
+  constructor(message = 'Sign in to continue') {
+    super(401, 'UNAUTHORIZED', message);
+  }
+}
+export class ForbiddenError extends HttpError {
+  constructor(message = 'You are not allowed to do this') {
+    super(403, 'FORBIDDEN', message);
+  }
+}
+export class NotFoundError extends HttpError {
+  constructor(message = 'Not found') {
+    super(404, 'NOT_FOUND', message);
+  }
+}
+export class ConflictError extends HttpError {
+  constructor(message: string) {
+    super(409, 'CONFLICT', message);
+  }
+}
+
+/**
+ * The one error handler: 4xx answers carry a code, a message and, for invalid input, the errors
+ * of each field; a 5xx is logged with its request and answered without any internals.
+ */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fieldErrors: Record<string, string[]> = {};
+      for (const issue of error.validation) {
+        const key = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
+        (fieldErrors[key] ??= []).push(issue.message ?? 'Invalid value');
+      }
+      return reply.code(400).send({
+        statusCode: 400,
+        code: 'VALIDATION_FAILED',
+        message: `Invalid ${error.validationContext ?? 'request'}: ${Object.keys(fieldErrors).join(', ')}`,
+        fieldErrors,
+      } satisfies ApiError);
+    }
+
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const body: ApiError = { statusCode: status, code: error.code ?? 'BAD_REQUEST', message: error.message };
+      if (error instanceof HttpError && error.fieldErrors) body.fieldErrors = error.fieldErrors;
+      return reply.code(status).send(body);
+    }
+
+    request.log.error({ err: error, url: request.url, method: request.method }, 'request failed');
+    return reply.code(500).send({
+      statusCode: 500,
+      code: 'INTERNAL_ERROR',
+      message: 'Something went wrong on our side. Please try again.',
+    } satisfies ApiError);
+  });
+}

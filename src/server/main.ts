@@ -1,0 +1,48 @@
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { openDatabase } from './db/database.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { seedDemoData } from './db/seed/seed-demo.ts';
+
+/** The process: configuration, database, listen, and a graceful close on SIGINT / SIGTERM. */
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const database = openDatabase({ dataDir: config.dataDir, databaseUrl: config.DATABASE_URL });
+  await migrateToLatest(database);
+  const app = await buildApp({ config, database });
+  if (config.SEED_DEMO_DATA && (await seedDemoData(database.db))) {
+    app.log.info('Created the demo menu and reviews');
+    await app.menu.changed();
+  }
+
+  let closing = false;
+  const close = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'closing');
+    const timer = setTimeout(() => process.exit(1), 10_000).unref();
+    await app.close();
+    await database.db.destroy();
+    clearTimeout(timer);
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void close('SIGINT'));
+  process.on('SIGTERM', () => void close('SIGTERM'));
+
+  await app.listen({ host: config.HOST, port: config.PORT });
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,70 @@
+import { createHash } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { centsToPrice } from '../../shared/money.ts';
+import type { MenuItem } from '../../shared/menu.ts';
+import type { Category } from '../../shared/categories.ts';
+import type { Database } from '../db/schema.ts';
+import type { EventBus } from '../events/event-bus.ts';
+import { listMenuItems, type MenuItemRow } from './menu-repository.ts';
+
+export function toMenuItem(row: MenuItemRow): MenuItem {
+  const item: MenuItem = {
+    _id: row.id,
+    name: row.name,
+    image: row.image,
+    price: centsToPrice(row.price_cents),
+    recipe: row.recipe,
+    category: row.category as Category,
+  };
+  if (row.new_price_cents !== null) item.newPrice = centsToPrice(row.new_price_cents);
+  return item;
+}
+
+export interface MenuSnapshot {
+  /** The JSON bytes of `GET /api/items` and their strong ETag. */
+  body: Buffer;
+  etag: string;
+}
+
+/**
+ * `GET /api/items` is the busiest read of the shop, so it is answered from bytes built once
+ * and rebuilt only after the menu changes (in any process: the change travels on the event bus).
+ */
+export class MenuCatalog {
+  private snapshot: Promise<MenuSnapshot> | undefined;
+  private readonly db: Kysely<Database>;
+  private readonly events: EventBus;
+
+  constructor(db: Kysely<Database>, events: EventBus) {
+    this.db = db;
+    this.events = events;
+    events.subscribe('menu_changed', () => {
+      this.snapshot = undefined;
+    });
+  }
+
+  current(): Promise<MenuSnapshot> {
+    if (!this.snapshot) {
+      const building = this.build();
+      this.snapshot = building;
+      // A failed build must not be cached: the next request tries again.
+      building.catch(() => {
+        if (this.snapshot === building) this.snapshot = undefined;
+      });
+    }
+    return this.snapshot;
+  }
+
+  /** Call after every write to the menu: drops this process's snapshot and tells the others. */
+  async changed(): Promise<void> {
+    this.snapshot = undefined;
+    await this.events.publish('menu_changed');
+  }
+
+  private async build(): Promise<MenuSnapshot> {
+    const items = (await listMenuItems(this.db)).map(toMenuItem);
+    const body = Buffer.from(JSON.stringify(items));
+    const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
+    return { body, etag };
+  }
+}

@@ -1,0 +1,63 @@
+import type { ApiError } from '../../shared/errors.ts';
+
+/** Local storage key of the bearer token (spec section 9). */
+export const TOKEN_STORAGE_KEY = 'access-token';
+
+/** An answer of the API that was not 2xx, with the API's error body when it sent one. */
+export class ApiRequestError extends Error {
+  readonly status: number;
+  readonly body: ApiError | undefined;
+  constructor(status: number, body: ApiError | undefined) {
+    super(body?.message ?? `Request failed with status ${status}`);
+    this.status = status;
+    this.body = body;
+  }
+}
+
+type AuthFailureListener = (status: number) => void;
+let onAuthFailure: AuthFailureListener | undefined;
+
+/**
+ * The spec: any 401 or 403 signs the user out and sends them to /login. The auth feature sets
+ * the listener; the client only reports.
+ */
+export function setAuthFailureListener(listener: AuthFailureListener | undefined): void {
+  onAuthFailure = listener;
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  body?: unknown;
+  signal?: AbortSignal;
+  /** Set false for calls whose 401 is an expected answer (a sign-in attempt), not a lost session. */
+  signOutOnAuthFailure?: boolean;
+}
+
+/** The one API client: JSON in and out, and the stored bearer token on every request. */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  const token = localStorage.getItem(TOKEN_STORAGE_KEY);
+  if (token) headers.authorization = `Bearer ${token}`;
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) body = options.body;
+  else if (options.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+  const response = await fetch(`/api${path}`, {
+    method: options.method ?? 'GET',
+    headers,
+    body,
+    signal: options.signal,
+    credentials: 'same-origin',
+  });
+  if (!response.ok) {
+    const errorBody = (await response.json().catch(() => undefined)) as ApiError | undefined;
+    if ((response.status === 401 || response.status === 403) && options.signOutOnAuthFailure !== false) {
+      onAuthFailure?.(response.status);
+    }
+    throw new ApiRequestError(response.status, errorBody);
+  }
+  if (response.status === 204) return undefined as T;
+  return (await response.json()) as T;
+}

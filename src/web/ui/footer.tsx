@@ -1,0 +1,57 @@
+import { Link } from 'react-router';
+import { paths } from '../../shared/paths.ts';
+import { PRODUCT_NAME } from '../../shared/product.ts';
+
+const SOCIAL_LINKS = [
+  { label: 'Facebook', path: 'M14 8h3V4h-3a4 4 0 00-4 4v2H8v4h2v8h4v-8h3l1-4h-4V8z' },
+  { label: 'Instagram', path: 'M7 3h10a4 4 0 014 4v10a4 4 0 01-4 4H7a4 4 0 01-4-4V7a4 4 0 014-4zm5 5a4 4 0 100 8 4 4 0 000-8zm5.5-1.5h.01' },
+  { label: 'YouTube', path: 'M22 8a3 3 0 00-2-2c-2-.5-8-.5-8-.5s-6 0-8 .5a3 3 0 00-2 2 31 31 0 000 8 3 3 0 002 2c2 .5 8 .5 8 .5s6 0 8-.5a3 3 0 002-2 31 31 0 000-8zM10 15V9l5 3-5 3z' },
+];
+
+/** Footer of spec section 1: brand, tagline, social icons, the two store buttons, copyright 2024. */
+export function Footer() {
+  return (
+    <footer className="bg-stone-900 text-stone-200">
+      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 md:grid-cols-3">
+        <div>
+          <p className="font-display text-2xl font-bold text-white">{PRODUCT_NAME}</p>
+          <p className="mt-3 max-w-xs text-sm text-stone-300">
+            Reliable food you can trust: raw ingredients, no formalin, prepared fresh by master chefs every day.
+          </p>
+        </div>
+        <div>
+          <p className="text-sm font-semibold uppercase tracking-wide text-white">Follow us</p>
+          <ul className="mt-3 flex gap-3">
+            {SOCIAL_LINKS.map((link) => (
+              <li key={link.label}>
+                <a
+                  href={`#${link.label.toLowerCase()}`}
+                  aria-label={link.label}
+                  className="flex h-10 w-10 items-center justify-center rounded-full bg-stone-800 hover:bg-brand-700"
+                >
+                  <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8">
+                    <path d={link.path} />
+                  </svg>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+        <div>
+          <p className="text-sm font-semibold uppercase tracking-wide text-white">Get the app</p>
+          <div className="mt-3 flex flex-wrap gap-3">
+            <Link to={paths.playStore} className="rounded-lg border border-stone-600 px-4 py-2 text-sm hover:border-white">
+              Get it on <strong>Play Store</strong>
+            </Link>
+            <Link to={paths.playStore} className="rounded-lg border border-stone-600 px-4 py-2 text-sm hover:border-white">
+              Download on the <strong>Apple Store</strong>
+            </Link>
+          </div>
+        </div>
+      </div>
+      <p className="border-t border-stone-800 py-4 text-center text-xs text-stone-400">
+        Copyright © 2024 {PRODUCT_NAME}. All rights reserved.
+      </p>
+    </footer>
+  );
+}

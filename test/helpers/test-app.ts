@@ -1,0 +1,71 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../../src/server/app.ts';
+import { loadConfig } from '../../src/server/config.ts';
+import { openDatabase, type DatabaseHandle } from '../../src/server/db/database.ts';
+import { migrateToLatest } from '../../src/server/db/migrate.ts';
+import { seedDemoData } from '../../src/server/db/seed/seed-demo.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  close(): Promise<void>;
+}
+
+/**
+ * The real app on a real, fresh database: a new SQLite file by default, or a new database on the
+ * PostgreSQL server of TEST_DATABASE_URL. Every test file gets its own, so files run in parallel.
+ */
+export async function createTestApp(options: { seed?: boolean; env?: Record<string, string> } = {}): Promise<TestApp> {
+  const { database, dropDatabase } = await freshDatabase();
+  await migrateToLatest(database);
+  if (options.seed) await seedDemoData(database.db);
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: path.join(os.tmpdir(), 'unused'),
+    ...options.env,
+  });
+  const app = await buildApp({ config, database, webDir: path.join(os.tmpdir(), 'no-web-app'), logger: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    close: async () => {
+      await app.close();
+      await database.db.destroy();
+      await dropDatabase();
+    },
+  };
+}
+
+async function freshDatabase(): Promise<{ database: DatabaseHandle; dropDatabase: () => Promise<void> }> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-test-'));
+    return {
+      database: openDatabase({ dataDir }),
+      dropDatabase: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
+    };
+  }
+  const name = `shop_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    database: openDatabase({ dataDir: '', databaseUrl: url.toString() }),
+    dropDatabase: async () => {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}

@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CATEGORIES } from '../src/shared/categories.ts';
+import { menuItemSchema, type MenuItem } from '../src/shared/menu.ts';
+import { reviewSchema } from '../src/shared/reviews.ts';
+import { seedDemoData } from '../src/server/db/seed/seed-demo.ts';
+import { createTestApp, type TestApp } from './helpers/test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ seed: true });
+});
+afterAll(async () => t.close());
+
+describe('GET /api/items', () => {
+  it('lists the demo menu: every category, at least 6 items each, some with a new price', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/items' });
+    expect(res.statusCode).toBe(200);
+    const items = res.json<MenuItem[]>();
+    for (const item of items) menuItemSchema.strict().parse(item);
+    for (const category of CATEGORIES) {
+      expect(items.filter((i) => i.category === category).length).toBeGreaterThanOrEqual(6);
+    }
+    expect(items.some((i) => i.newPrice !== undefined)).toBe(true);
+    expect(items.find((i) => i.name === 'Rainbow Garden Bowl')).toMatchObject({ price: 14.5, newPrice: 11.9 });
+  });
+
+  it('answers 304 to a matching If-None-Match and a fresh ETag after the menu changes', async () => {
+    const first = await t.app.inject({ method: 'GET', url: '/api/items' });
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^".+"$/);
+    const again = await t.app.inject({ method: 'GET', url: '/api/items', headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+
+    await t.database.db.updateTable('menu_items').set({ price_cents: 999 }).where('name', '=', 'Cherry Bowl').execute();
+    await t.app.menu.changed();
+    const changed = await t.app.inject({ method: 'GET', url: '/api/items', headers: { 'if-none-match': etag } });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+    expect(changed.json<MenuItem[]>().find((i) => i.name === 'Cherry Bowl')?.price).toBe(9.99);
+  });
+
+  it('serves every item picture as WebP with an immutable cache header', async () => {
+    const items = (await t.app.inject({ method: 'GET', url: '/api/items' })).json<MenuItem[]>();
+    const picture = await t.app.inject({ method: 'GET', url: items[0]!.image });
+    expect(picture.statusCode).toBe(200);
+    expect(picture.headers['content-type']).toBe('image/webp');
+    expect(picture.headers['cache-control']).toContain('immutable');
+    expect(picture.rawPayload.subarray(8, 12).toString()).toBe('WEBP');
+  });
+});
+
+describe('GET /api/items/:id', () => {
+  it('answers one item by id', async () => {
+    const items = (await t.app.inject({ method: 'GET', url: '/api/items' })).json<MenuItem[]>();
+    const res = await t.app.inject({ method: 'GET', url: `/api/items/${items[3]!._id}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual(items[3]);
+  });
+
+  it('answers 404 for an unknown id, including SQL meta-characters', async () => {
+    for (const id of ['no-such-id', "1' OR '1'='1", '%27%3B%20DROP%20TABLE%20menu_items%3B--']) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/items/${id}` });
+      expect(res.statusCode).toBe(404);
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/api/items' })).json<MenuItem[]>().length).toBeGreaterThan(0);
+  });
+});
+
+describe('GET /api/review', () => {
+  it('lists reviews with names, pictures and details', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/review' });
+    expect(res.statusCode).toBe(200);
+    const reviews = res.json<unknown[]>();
+    expect(reviews.length).toBeGreaterThanOrEqual(3);
+    for (const review of reviews) reviewSchema.strict().parse(review);
+  });
+});
+
+describe('demo data', () => {
+  it('is created once: seeding again adds nothing', async () => {
+    const before = (await t.app.inject({ method: 'GET', url: '/api/items' })).json<MenuItem[]>().length;
+    expect(await seedDemoData(t.database.db)).toBe(false);
+    await t.app.menu.changed();
+    const after = (await t.app.inject({ method: 'GET', url: '/api/items' })).json<MenuItem[]>().length;
+    expect(after).toBe(before);
+  });
+});
