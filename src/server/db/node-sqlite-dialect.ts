@@ -7,7 +7,7 @@ import { SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely
  */
 export function createNodeSqliteDialect(file: string): SqliteDialect {
   return new SqliteDialect({
-    database: () => {
+    database: async () => {
       const database = new DatabaseSync(file, { timeout: 5000 });
       database.exec('PRAGMA journal_mode = WAL');
       database.exec('PRAGMA synchronous = NORMAL');
