@@ -34,7 +34,7 @@ export async function measure(name: string, url: string, options: LoadOptions = 
     requests: options.setupRequest ? [{ setupRequest: options.setupRequest }] : undefined,
   });
   const unexpected = options.expectStatus
-    ? Object.entries(result.statusCodeStats ?? {}).filter(([code]) => Number(code) !== options.expectStatus).reduce((n, [, s]) => n + s.count, 0)
+    ? Object.entries(result.statusCodeStats ?? {}).filter(([code]) => Number(code) !== options.expectStatus).reduce((n, [, s]) => n + (s?.count ?? 0), 0)
     : result.non2xx;
   return {
     name,
