@@ -12,10 +12,11 @@ const ITEMS_BUDGET = 0.8;
 
 async function snapshotOf(url: string, headers: Record<string, string> = {}) {
   const response = await fetch(url, { headers });
-  const keep = ['content-type', 'etag', 'cache-control'];
+  // The same bytes on the wire: every header the shop sent, except those the server sets per connection.
+  const perConnection = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
   return {
     status: response.status,
-    headers: Object.fromEntries(keep.flatMap((name) => (response.headers.get(name) ? [[name, response.headers.get(name)!]] : []))),
+    headers: Object.fromEntries([...response.headers].filter(([name]) => !perConnection.has(name))),
     body: Buffer.from(await response.arrayBuffer()),
   };
 }
