@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useState } from 'react';
-import { CAPTCHA_LENGTH, type Captcha } from '../../../shared/auth.ts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { CAPTCHA_LENGTH } from '../../../shared/auth.ts';
 import { checkCaptcha, newCaptcha } from '../api/auth-api.ts';
-import { messageOf } from './form-field.tsx';
 
 export interface CaptchaState {
   id: string | null;
@@ -10,68 +10,74 @@ export interface CaptchaState {
   valid: boolean;
 }
 
+const NONE: CaptchaState = { id: null, answer: '', valid: false };
+
 /**
  * The login page's captcha (spec section 4): a picture of 6 characters with a reload link and a
- * field, checked by the server when the field loses focus; a mismatch brings a new picture and
- * keeps Login disabled. `reloadKey` changes when the parent needs a new one (after a failed login).
+ * field, checked by the server when the pointer leaves the field or the field loses focus; a
+ * mismatch brings a new picture and keeps Login disabled. The parent remounts it (`key`) when
+ * it needs a new one, after a failed login.
  */
-export function CaptchaField({ onChange, reloadKey }: { onChange: (state: CaptchaState) => void; reloadKey: number }) {
-  const [captcha, setCaptcha] = useState<Captcha | null>(null);
+export function CaptchaField({ onChange }: { onChange: (state: CaptchaState) => void }) {
+  const queryClient = useQueryClient();
+  const [round, setRound] = useState(0);
+  const captcha = useQuery({
+    queryKey: ['captcha', round],
+    queryFn: newCaptcha,
+    staleTime: Infinity,
+    gcTime: 0,
+    retry: false,
+  });
   const [answer, setAnswer] = useState('');
-  const [status, setStatus] = useState<'idle' | 'checking' | 'valid' | 'invalid' | 'error'>('idle');
-  const [message, setMessage] = useState<string | null>(null);
+  const [status, setStatus] = useState<'idle' | 'checking' | 'valid' | 'invalid'>('idle');
 
-  const load = useCallback(
-    async (note: string | null) => {
-      try {
-        const fresh = await newCaptcha();
-        setCaptcha(fresh);
-        setAnswer('');
-        setStatus(note ? 'invalid' : 'idle');
-        setMessage(note);
-        onChange({ id: fresh.id, answer: '', valid: false });
-      } catch (error) {
-        setCaptcha(null);
-        setStatus('error');
-        setMessage(messageOf(error, 'The captcha could not be loaded.'));
-        onChange({ id: null, answer: '', valid: false });
-      }
-    },
-    [onChange],
-  );
-
-  useEffect(() => {
-    void load(null);
-  }, [load, reloadKey]);
+  function reload(nextStatus: 'idle' | 'invalid') {
+    onChange(NONE);
+    setAnswer('');
+    setStatus(nextStatus);
+    queryClient.removeQueries({ queryKey: ['captcha', round] });
+    setRound((n) => n + 1);
+  }
 
   async function check() {
-    if (!captcha || answer.trim() === '' || status === 'valid') return;
+    const id = captcha.data?.id;
+    if (!id || answer.trim() === '' || status === 'valid' || status === 'checking') return;
     setStatus('checking');
-    const valid = await checkCaptcha(captcha.id, answer).catch(() => false);
+    const valid = await checkCaptcha(id, answer).catch(() => false);
     if (valid) {
       setStatus('valid');
-      setMessage('Captcha matched.');
-      onChange({ id: captcha.id, answer, valid: true });
+      onChange({ id, answer, valid: true });
     } else {
-      onChange({ id: null, answer: '', valid: false });
-      await load('The characters did not match. Type the ones of this new picture.');
+      reload('invalid');
     }
   }
+
+  const message =
+    status === 'checking'
+      ? 'Checking…'
+      : status === 'valid'
+        ? 'Captcha matched.'
+        : status === 'invalid'
+          ? 'The characters did not match. Type the ones of this new picture.'
+          : captcha.isError
+            ? 'The captcha could not be loaded. Use “Reload captcha”.'
+            : '';
 
   return (
     <div className="flex flex-col gap-2">
       <div className="flex flex-wrap items-center gap-3">
-        {captcha ? (
-          <img src={captcha.image} width={200} height={64} alt="Captcha: six letters and digits to type below" className="rounded border border-stone-300" />
+        {captcha.data ? (
+          <img
+            src={captcha.data.image}
+            width={200}
+            height={64}
+            alt="Captcha: six letters and digits to type below"
+            className="rounded border border-stone-300"
+          />
         ) : (
           <div className="h-16 w-[200px] animate-pulse rounded bg-stone-200" aria-hidden="true" />
         )}
-        <button
-          type="button"
-          onClick={() => {
-            onChange({ id: null, answer: '', valid: false });
-            void load(null);
-          }} className="text-sm font-semibold text-brand-700 underline hover:text-brand-900">
+        <button type="button" onClick={() => reload('idle')} className="text-sm font-semibold text-brand-700 underline hover:text-brand-900">
           Reload captcha
         </button>
       </div>
@@ -88,15 +94,12 @@ export function CaptchaField({ onChange, reloadKey }: { onChange: (state: Captch
         maxLength={20}
         onChange={(event) => {
           setAnswer(event.target.value);
-          if (status === 'valid') {
-            setStatus('idle');
-            setMessage(null);
-            onChange({ id: captcha?.id ?? null, answer: event.target.value, valid: false });
-          }
+          if (status !== 'idle') setStatus('idle');
+          if (status === 'valid') onChange(NONE);
         }}
         onBlur={() => void check()}
         // The spec checks when the pointer leaves the field; a half-typed answer is not checked
-        // then (it would cost the picture), only when the field loses focus.
+        // then (a mismatch costs the picture), only when the field loses focus.
         onMouseLeave={() => {
           if (answer.trim().length >= CAPTCHA_LENGTH) void check();
         }}
@@ -105,7 +108,7 @@ export function CaptchaField({ onChange, reloadKey }: { onChange: (state: Captch
         className="rounded-md border border-stone-300 px-3 py-2 text-base tracking-widest focus:border-brand-700 focus:outline-none focus:ring-2 focus:ring-brand-600/40"
       />
       <p id="captcha-status" aria-live="polite" className={`min-h-5 text-sm ${status === 'valid' ? 'text-brand-700' : 'text-red-700'}`}>
-        {status === 'checking' ? 'Checking…' : message}
+        {message}
       </p>
     </div>
   );
