@@ -1,5 +1,5 @@
 import { createBrowserRouter } from 'react-router';
-import { SOCIAL_DONE_PATH } from '../../shared/auth.ts';
+import { paths } from '../../shared/paths.ts';
 import { DashboardLayout } from '../dashboard/dashboard-layout.tsx';
 import { RequireAdmin } from '../dashboard/require-admin.tsx';
 import { LoadingScreen } from '../ui/loading-screen.tsx';
@@ -28,7 +28,7 @@ export const router = createBrowserRouter([
       { path: '*', lazy: () => import('../storefront/pages/not-found-page.tsx').then(asRoute) },
     ],
   },
-  { path: SOCIAL_DONE_PATH, lazy: () => import('../auth/pages/social-done-page.tsx').then(asRoute) },
+  { path: paths.socialDone, lazy: () => import('../auth/pages/social-done-page.tsx').then(asRoute) },
   {
     // The dashboard: the signed-in guard is in its layout; admin pages add the admin guard.
     path: '/dashboard',

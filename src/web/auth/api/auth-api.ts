@@ -1,5 +1,5 @@
 import type { AuthProviders, Captcha, SignInBody, SignUpBody } from '../../../shared/auth.ts';
-import { SOCIAL_DONE_PATH } from '../../../shared/auth.ts';
+import { SOCIAL_DONE_PATH } from '../../../shared/auth-constants.ts';
 import { apiRequest } from '../../lib/api-client.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { CAPTCHA_LENGTH } from '../../../shared/auth.ts';
+import { CAPTCHA_LENGTH } from '../../../shared/auth-constants.ts';
 import { checkCaptcha, newCaptcha } from '../api/auth-api.ts';
 
 export interface CaptchaState {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { SOCIAL_POPUP } from '../../../shared/auth.ts';
+import { SOCIAL_POPUP } from '../../../shared/auth-constants.ts';
 import { fetchAuthProviders, socialSignInUrl } from '../api/auth-api.ts';
 import { messageOf } from './form-field.tsx';
 
