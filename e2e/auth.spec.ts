@@ -51,6 +51,7 @@ test.describe('accounts', () => {
     await expect(page.getByText('login successfully')).toBeVisible();
     await expect(page).toHaveURL(/\/dashboard\/userHome$/);
     await expect(page.getByRole('heading', { name: `Hi, ${account.name}! Welcome back` })).toBeVisible();
+    await expectAccessible(page);
   });
 
   test('a wrong captcha brings a new picture and keeps Login disabled', async ({ page, request }) => {

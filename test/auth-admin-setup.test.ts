@@ -3,7 +3,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/server/app.ts';
 import { createDemoAdmin, DEMO_ADMIN_EMAIL } from '../src/server/auth/demo-admin.ts';
+import { loadConfig } from '../src/server/config.ts';
+import { openDatabase } from '../src/server/db/database.ts';
+import { migrateToLatest } from '../src/server/db/migrate.ts';
 import { signIn, signUpUser } from './helpers/auth.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -26,36 +30,38 @@ describe('the demo administrator of the first start', () => {
 });
 
 describe('npm run admin:promote', () => {
-  // The command works on the shop's own database; SQLite only (a file the child process can open).
-  const sqlite = !process.env.TEST_DATABASE_URL;
+  // The command opens the shop's database as the shop does: DATABASE_URL for PostgreSQL, else
+  // the SQLite file under DATA_DIR (here an app of its own on a fresh data folder).
   let dataDir: string;
-  let promoteApp: TestApp | undefined;
-  beforeAll(() => {
+  let own: TestApp | undefined;
+  let app: TestApp['app'];
+  beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-promote-'));
+    if (t.database.postgresUrl) {
+      app = t.app;
+      return;
+    }
+    const database = openDatabase({ dataDir });
+    await migrateToLatest(database);
+    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir });
+    app = await buildApp({ config, database, webDir: dataDir, logger: false });
+    own = { app, database, close: async () => { await app.close(); await database.db.destroy(); } };
   });
   afterAll(async () => {
-    await promoteApp?.close();
+    await own?.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   function promote(...args: string[]) {
-    return spawnSync(process.execPath, ['scripts/admin-promote.ts', ...args], {
-      encoding: 'utf8',
-      env: { ...withoutDatabaseUrl(process.env), DATA_DIR: dataDir },
-    });
+    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
+    if (t.database.postgresUrl) env.DATABASE_URL = t.database.postgresUrl;
+    else delete env.DATABASE_URL;
+    return spawnSync(process.execPath, ['scripts/admin-promote.ts', ...args], { encoding: 'utf8', env });
   }
 
-  it.runIf(sqlite)('makes an existing account an administrator, and says so', async () => {
-    // The app of this test runs on the same data folder as the command.
-    const { openDatabase } = await import('../src/server/db/database.ts');
-    const { migrateToLatest } = await import('../src/server/db/migrate.ts');
-    const { buildApp } = await import('../src/server/app.ts');
-    const { loadConfig } = await import('../src/server/config.ts');
-    const database = openDatabase({ dataDir });
-    await migrateToLatest(database);
-    const app = await buildApp({ config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir }), database, webDir: dataDir, logger: false });
-    promoteApp = { app, database, close: async () => { await app.close(); await database.db.destroy(); } };
+  it('makes an existing account an administrator, and says so', async () => {
     const user = await signUpUser(app);
+    expect((await app.inject({ method: 'GET', url: '/api/users', headers: user.headers })).statusCode).toBe(403);
     const run = promote(user.email.toUpperCase());
     expect(run.stdout).toContain('is now an administrator');
     expect(run.status).toBe(0);
@@ -63,7 +69,7 @@ describe('npm run admin:promote', () => {
     expect(res.statusCode).toBe(200);
   });
 
-  it.runIf(sqlite)('fails with a clear message for an unknown e-mail or no argument', () => {
+  it('fails with a clear message for an unknown e-mail or no argument', () => {
     const unknown = promote('nobody@example.test');
     expect(unknown.status).toBe(1);
     expect(unknown.stderr).toContain('No account with the e-mail nobody@example.test');
@@ -72,9 +78,3 @@ describe('npm run admin:promote', () => {
     expect(none.stderr).toContain('Usage');
   });
 });
-
-function withoutDatabaseUrl(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  const copy = { ...env };
-  delete copy.DATABASE_URL;
-  return copy;
-}
