@@ -14,14 +14,16 @@ let oidc: OAuth2Server;
 let shop: ChildProcess;
 let shopUrl: string;
 let dataDir: string;
+let claims: Record<string, unknown> = { sub: 'sam-1', email: 'sam.social@example.test', email_verified: true, name: 'Sam Social' };
+
+// One shop server and one OIDC server for the file.
+test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   oidc = new OAuth2Server();
   await oidc.issuer.keys.generate('RS256');
   await oidc.start(0, '127.0.0.1');
-  oidc.service.on('beforeTokenSigning', (token) =>
-    Object.assign(token.payload, { sub: 'sam-1', email: 'sam.social@example.test', email_verified: true, name: 'Sam Social' }),
-  );
+  oidc.service.on('beforeTokenSigning', (token) => Object.assign(token.payload, claims));
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-e2e-social-'));
   const port = await freePort();
   shopUrl = `http://127.0.0.1:${port}`;
@@ -59,6 +61,7 @@ test('no social button when no provider is configured', async ({ page }) => {
 });
 
 test('sign in with Google through a 500×600 popup, then come back signed in', async ({ page }) => {
+  claims = { sub: 'sam-1', email: 'sam.social@example.test', email_verified: true, name: 'Sam Social' };
   // Records how the page opens the popup (its size is the spec's 500×600).
   await page.addInitScript(() => {
     const open = window.open.bind(window);
@@ -92,4 +95,24 @@ test('sign in with Google through a 500×600 popup, then come back signed in', a
   });
   // The page recorded the user already: a second POST /api/users finds them.
   expect(registered).toEqual({ insertedId: null, message: 'user already exists' });
+});
+
+test('an e-mail that already has a password account gets a clear message, not a sign-in', async ({ page, allowConsoleErrors }) => {
+  allowConsoleErrors(/401/);
+  const taken = { name: 'Pat', email: 'pat.password@example.test', password: 'pat-password-1' };
+  const made = await fetch(`${shopUrl}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(taken),
+  });
+  expect(made.status).toBe(200);
+  claims = { sub: 'pat-1', email: taken.email, email_verified: true, name: 'Not Pat' };
+  await page.goto(`${shopUrl}/login`);
+  const popupOpened = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Continue with Google' }).click();
+  const popup = await popupOpened;
+  if (!popup.isClosed()) await popup.waitForEvent('close');
+  await expect(page.getByRole('alert')).toHaveText('An account with this e-mail already exists. Log in with your e-mail and password.');
+  await expect(page).toHaveURL(`${shopUrl}/login`);
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Log in' })).toBeVisible();
 });

@@ -1,7 +1,7 @@
 import { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SOCIAL_DONE_PATH } from '../src/shared/auth.ts';
-import { requestToken, uniqueEmail } from './helpers/auth.ts';
+import { requestToken, signUpUser, uniqueEmail } from './helpers/auth.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 /**
@@ -99,6 +99,18 @@ describe('social sign-in with OpenID Connect', () => {
     await socialSignIn();
     const row = await t.database.db.selectFrom('users').select('role').where('email', '=', email).executeTakeFirstOrThrow();
     expect(row.role).toBe('user');
+  });
+
+  it('never joins an account made with a password (its e-mail was never verified)', async () => {
+    const existing = await signUpUser(t.app, { name: 'Pat Password' });
+    for (const verified of [false, true]) {
+      claims = { sub: `sub-${verified}-${existing.email}`, email: existing.email, email_verified: verified, name: 'Mallory' };
+      const refused = await socialSignIn();
+      expect(refused.location).toBe(`${SOCIAL_DONE_PATH}?error=account_not_linked`);
+      expect(refused.cookies).not.toContain('session_token');
+    }
+    const accounts = await t.database.db.selectFrom('accounts').select('provider_id').where('user_id', '=', existing.id).execute();
+    expect(accounts).toEqual([{ provider_id: 'credential' }]);
   });
 
   it('a callback with a forged state does not sign anyone in', async () => {

@@ -9,7 +9,7 @@ export function Page() {
   const error = new URLSearchParams(window.location.search).get('error');
   useEffect(() => {
     const channel = new BroadcastChannel(SOCIAL_CHANNEL);
-    const result: SocialResult = error ? { ok: false, error: `Social sign-in failed (${error}).` } : { ok: true };
+    const result: SocialResult = error ? { ok: false, error: socialErrorMessage(error) } : { ok: true };
     channel.postMessage(result);
     channel.close();
     window.close();
@@ -23,4 +23,13 @@ export function Page() {
       </a>
     </main>
   );
+}
+
+/** Better Auth's error codes of the callback, in words a customer can act on. */
+function socialErrorMessage(code: string): string {
+  if (code === 'account_not_linked') {
+    return 'An account with this e-mail already exists. Log in with your e-mail and password.';
+  }
+  if (code === 'access_denied') return 'Sign-in was cancelled.';
+  return `Social sign-in did not complete (${code}). Please try again.`;
 }
