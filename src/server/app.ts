@@ -6,6 +6,12 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
+import { AccessTokens } from './auth/access-token.ts';
+import { createAuth } from './auth/auth-instance.ts';
+import { authRoutes } from './auth/auth-routes.ts';
+import { resolveAuthSecret } from './auth/auth-secret.ts';
+import { registerAuthentication } from './auth/authenticate.ts';
+import { databaseRateLimitStore } from './auth/rate-limit-store.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle, DbKind } from './db/database.ts';
 import type { Database } from './db/schema.ts';
@@ -17,6 +23,7 @@ import { imageRoutes } from './images/image-routes.ts';
 import { MenuCatalog } from './menu/menu-service.ts';
 import { menuRoutes } from './menu/menu-routes.ts';
 import { reviewRoutes } from './reviews/review-routes.ts';
+import { userRoutes } from './users/user-routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -62,6 +69,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('events', events);
   app.decorate('menu', new MenuCatalog(database.db, events));
   app.addHook('onClose', async () => events.close());
+  // Accounts: app.auth (Better Auth), app.requireUser / app.requireAdmin, request.user.
+  const authSecret = await resolveAuthSecret(database.db, config.AUTH_SECRET);
+  registerAuthentication(
+    app,
+    createAuth({ config, db: database.db, dbKind: database.kind, secret: authSecret, log: app.log }),
+    new AccessTokens(authSecret),
+  );
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
@@ -82,7 +96,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(fastifyCompress, { threshold: 1024 });
   // Off by default: each route that needs a limit (sign-in, sign-up, captcha, token) sets its own.
-  await app.register(fastifyRateLimit, { global: false });
+  // Counters live in the database, shared by every process of the shop.
+  await app.register(fastifyRateLimit, { global: false, store: databaseRateLimitStore(database.db) });
   registerCrossSiteGuard(app, () => (config.PUBLIC_URL ? [new URL(config.PUBLIC_URL).origin] : []));
 
   await app.register(
@@ -90,6 +105,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(menuRoutes);
       await api.register(reviewRoutes);
       await api.register(imageRoutes);
+      await api.register(authRoutes);
+      await api.register(userRoutes);
     },
     { prefix: '/api' },
   );

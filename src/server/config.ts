@@ -29,6 +29,23 @@ const envSchema = z.object({
     .transform((v) => v === 'true'),
   /** Largest JSON body accepted, in bytes. */
   BODY_LIMIT: z.coerce.number().int().positive().default(1_048_576),
+
+  /**
+   * Secret that signs session cookies and access tokens (at least 32 characters). Unset: one is
+   * generated on the first start and kept in the database, so every process shares it.
+   */
+  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Social sign-in through OpenID Connect; the button is shown only when a client id is set. */
+  OIDC_ISSUER: z.url().default('https://accounts.google.com'),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  /** The provider's name on the social sign-in button ('Continue with Google'). */
+  OIDC_PROVIDER_NAME: z.string().min(1).max(40).default('Google'),
+  /** Rate limits per client address and minute (see docs/accounts.md). */
+  RATE_LIMIT_SIGN_IN: z.coerce.number().int().positive().default(20),
+  RATE_LIMIT_SIGN_UP: z.coerce.number().int().positive().default(20),
+  RATE_LIMIT_CAPTCHA: z.coerce.number().int().positive().default(60),
+  RATE_LIMIT_TOKEN: z.coerce.number().int().positive().default(60),
 });
 
 export type Config = z.infer<typeof envSchema> & { dataDir: string };

@@ -1,6 +1,7 @@
 import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { DatabaseHandle, DbKind } from './database.ts';
 import * as m001 from './migrations/001-menu-reviews-images.ts';
+import * as m002 from './migrations/002-accounts.ts';
 
 interface MigrationModule {
   up(kind: DbKind): Migration['up'];
@@ -13,6 +14,7 @@ interface MigrationModule {
  */
 const MIGRATIONS: Record<string, MigrationModule> = {
   '001-menu-reviews-images': m001,
+  '002-accounts': m002,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -33,8 +33,88 @@ export interface ImagesTable {
   created_at: string;
 }
 
+/**
+ * Better Auth's tables. Their instants are Date on PostgreSQL (timestamptz) and ISO text on
+ * SQLite: Better Auth's adapter chooses, so code reading them accepts both.
+ */
+export type AuthInstant = string | Date;
+
+export interface UsersTable {
+  id: string;
+  name: string;
+  email: string;
+  email_verified: boolean | number;
+  image: string | null;
+  role: 'user' | 'admin';
+  registered_at: string | null;
+  created_at: AuthInstant;
+  updated_at: AuthInstant;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  token: string;
+  expires_at: AuthInstant;
+  ip_address: string | null;
+  user_agent: string | null;
+  created_at: AuthInstant;
+  updated_at: AuthInstant;
+}
+
+export interface AccountsTable {
+  id: string;
+  user_id: string;
+  account_id: string;
+  provider_id: string;
+  access_token: string | null;
+  refresh_token: string | null;
+  id_token: string | null;
+  access_token_expires_at: AuthInstant | null;
+  refresh_token_expires_at: AuthInstant | null;
+  scope: string | null;
+  password: string | null;
+  created_at: AuthInstant;
+  updated_at: AuthInstant;
+}
+
+export interface VerificationsTable {
+  id: string;
+  identifier: string;
+  value: string;
+  expires_at: AuthInstant;
+  created_at: AuthInstant;
+  updated_at: AuthInstant;
+}
+
+export interface CaptchasTable {
+  id: string;
+  answer: string;
+  expires_at: string;
+  created_at: string;
+}
+
+export interface RateLimitsTable {
+  key: string;
+  count: number;
+  reset_at_ms: number;
+}
+
+export interface AppSecretsTable {
+  name: string;
+  value: string;
+  created_at: string;
+}
+
 export interface Database {
   menu_items: MenuItemsTable;
   reviews: ReviewsTable;
   images: ImagesTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  accounts: AccountsTable;
+  verifications: VerificationsTable;
+  captchas: CaptchasTable;
+  rate_limits: RateLimitsTable;
+  app_secrets: AppSecretsTable;
 }

@@ -1,0 +1,128 @@
+import { betterAuth } from 'better-auth';
+import { genericOAuth } from 'better-auth/plugins/generic-oauth';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import { PASSWORD_MAX, PASSWORD_MIN, SOCIAL_PROVIDER_ID } from '../../shared/auth.ts';
+import type { Config } from '../config.ts';
+import type { DbKind } from '../db/database.ts';
+import type { Database } from '../db/schema.ts';
+
+const DAY_SECONDS = 24 * 60 * 60;
+
+export interface AuthOptions {
+  config: Config;
+  db: Kysely<Database>;
+  dbKind: DbKind;
+  secret: string;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * Better Auth over the shop's database: e-mail and password accounts, sessions in the `sessions`
+ * table, and social sign-in through OpenID Connect when a client id is configured. Passwords are
+ * hashed with scrypt in Node's thread pool (Better Auth's default on Node), so hashing never
+ * blocks the event loop. The role is a field no request body can set (`input: false`).
+ */
+export function createAuth({ config, db, dbKind, secret, log }: AuthOptions) {
+  const socialConfigured = Boolean(config.OIDC_CLIENT_ID);
+  return betterAuth({
+    appName: 'Raw Roots',
+    secret,
+    basePath: '/api/auth',
+    // Without PUBLIC_URL the origin comes from each request (see auth-routes.ts), which is what a
+    // shop started on any host name or port needs; the cross-site guard runs before Better Auth.
+    ...(config.PUBLIC_URL ? { baseURL: config.PUBLIC_URL } : {}),
+    database: { db, type: dbKind },
+    // The shop's own limits (in the database, shared by all processes) guard these routes.
+    rateLimit: { enabled: false },
+    logger: {
+      log: (level, message, ...args) => {
+        // Deliberate: the origin comes from the request when PUBLIC_URL is not set.
+        if (message.includes('Base URL is not set')) return;
+        log[level]({ args }, `auth: ${message}`);
+      },
+    },
+    emailAndPassword: {
+      enabled: true,
+      autoSignIn: true,
+      minPasswordLength: PASSWORD_MIN,
+      maxPasswordLength: PASSWORD_MAX,
+    },
+    session: {
+      modelName: 'sessions',
+      expiresIn: 7 * DAY_SECONDS,
+      updateAge: DAY_SECONDS,
+      fields: {
+        expiresAt: 'expires_at',
+        ipAddress: 'ip_address',
+        userAgent: 'user_agent',
+        userId: 'user_id',
+        createdAt: 'created_at',
+        updatedAt: 'updated_at',
+      },
+    },
+    user: {
+      modelName: 'users',
+      fields: { emailVerified: 'email_verified', createdAt: 'created_at', updatedAt: 'updated_at' },
+      additionalFields: {
+        role: { type: 'string', required: false, defaultValue: 'user', input: false },
+      },
+    },
+    account: {
+      modelName: 'accounts',
+      fields: {
+        accountId: 'account_id',
+        providerId: 'provider_id',
+        userId: 'user_id',
+        accessToken: 'access_token',
+        refreshToken: 'refresh_token',
+        idToken: 'id_token',
+        accessTokenExpiresAt: 'access_token_expires_at',
+        refreshTokenExpiresAt: 'refresh_token_expires_at',
+        createdAt: 'created_at',
+        updatedAt: 'updated_at',
+      },
+      // A social sign-in never joins an account made with a password: the shop does not verify
+      // e-mail addresses, so whoever signed up first with that address could be a stranger
+      // waiting for the owner (Better Auth links only to verified local accounts).
+      accountLinking: { enabled: true, trustedProviders: [], requireLocalEmailVerified: true },
+    },
+    verification: {
+      modelName: 'verifications',
+      fields: { expiresAt: 'expires_at', createdAt: 'created_at', updatedAt: 'updated_at' },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          // Every new account is a customer, whatever path created it; only an administrator
+          // (or the admin:promote command) makes an administrator.
+          before: async (user) => ({ data: { ...user, role: 'user' } }),
+        },
+      },
+    },
+    advanced: {
+      cookiePrefix: 'raw-roots',
+      useSecureCookies: config.NODE_ENV === 'production',
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
+      ipAddress: { ipAddressHeaders: config.TRUST_PROXY ? ['x-forwarded-for'] : [] },
+    },
+    plugins: socialConfigured
+      ? [
+          genericOAuth({
+            config: [
+              {
+                providerId: SOCIAL_PROVIDER_ID,
+                discoveryUrl: `${config.OIDC_ISSUER.replace(/\/+$/, '')}/.well-known/openid-configuration`,
+                clientId: config.OIDC_CLIENT_ID!,
+                clientSecret: config.OIDC_CLIENT_SECRET,
+                scopes: ['openid', 'email', 'profile'],
+                pkce: true,
+              },
+            ],
+          }),
+        ]
+      : [],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,78 @@
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { fromNodeHeaders } from 'better-auth/node';
+import type { Role } from '../../shared/users.ts';
+import { ForbiddenError, UnauthorizedError } from '../http/errors.ts';
+import type { AccessTokens } from './access-token.ts';
+import type { Auth } from './auth-instance.ts';
+import { findSessionWithUser, toDate } from './session-repository.ts';
+
+/** The caller of a request, as every feature's routes see it. The role is read at each request. */
+export interface RequestUser {
+  id: string;
+  email: string;
+  name: string;
+  role: Role;
+  /** The session the request was made in (cookie or bearer token). */
+  sessionId: string;
+  sessionExpiresAt: Date;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    auth: Auth;
+    accessTokens: AccessTokens;
+    /** preHandler: a signed-in caller (bearer token or session cookie), else 401. Sets request.user. */
+    requireUser: preHandlerAsyncHookHandler;
+    /** preHandler: a signed-in administrator, else 401 (anonymous) or 403 (customer). */
+    requireAdmin: preHandlerAsyncHookHandler;
+  }
+  interface FastifyRequest {
+    user: RequestUser | null;
+  }
+}
+
+const EXPIRED = 'Your sign-in has ended. Please log in again.';
+
+/**
+ * Who is calling: the bearer token of POST /api/jwt when the request has one (a bad one is a 401,
+ * never a fallback to the cookie), else Better Auth's session cookie. Either way the session must
+ * still exist in the database and the user is read from it now, so a sign-out, a deleted user or
+ * a changed role take effect on the very next request.
+ */
+export async function resolveCaller(app: FastifyInstance, request: FastifyRequest): Promise<RequestUser | null> {
+  const authorization = request.headers.authorization;
+  let sessionId: string;
+  if (authorization !== undefined) {
+    const match = /^Bearer\s+(\S+)$/i.exec(authorization);
+    const claims = match ? app.accessTokens.verify(match[1]!) : undefined;
+    if (!claims) throw new UnauthorizedError(EXPIRED);
+    sessionId = claims.sid;
+  } else {
+    const session = await app.auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
+    if (!session) return null;
+    sessionId = session.session.id;
+  }
+  const row = await findSessionWithUser(app.db, sessionId);
+  if (!row) throw new UnauthorizedError(EXPIRED);
+  const expiresAt = toDate(row.expiresAt);
+  if (expiresAt.getTime() <= Date.now()) throw new UnauthorizedError(EXPIRED);
+  return { id: row.userId, email: row.email, name: row.name, role: row.role, sessionId, sessionExpiresAt: expiresAt };
+}
+
+export function registerAuthentication(app: FastifyInstance, auth: Auth, accessTokens: AccessTokens): void {
+  app.decorate('auth', auth);
+  app.decorate('accessTokens', accessTokens);
+  app.decorateRequest('user', null);
+
+  const requireUser: preHandlerAsyncHookHandler = async function (request) {
+    const caller = await resolveCaller(app, request);
+    if (!caller) throw new UnauthorizedError();
+    request.user = caller;
+  };
+  const requireAdmin: preHandlerAsyncHookHandler = async function (request, reply) {
+    await requireUser.call(this, request, reply);
+    if (request.user?.role !== 'admin') throw new ForbiddenError('Only an administrator may do this');
+  };
+  app.decorate('requireUser', requireUser);
+  app.decorate('requireAdmin', requireAdmin);
+}

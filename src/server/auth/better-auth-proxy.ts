@@ -1,0 +1,68 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { fromNodeHeaders } from 'better-auth/node';
+import type { ApiError } from '../../shared/errors.ts';
+import type { Auth } from './auth-instance.ts';
+
+const HOP_HEADERS = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'connection', 'set-cookie']);
+
+/**
+ * Hands a request to Better Auth (a fetch-style handler) and sends its answer through Fastify.
+ * `body` replaces the parsed body when the route has checked and trimmed it. Answers are
+ * rewritten on the way out: errors get the API's error shape, and the session token Better
+ * Auth puts in some bodies is removed (it lives in the HttpOnly cookie only).
+ */
+export async function forwardToBetterAuth(
+  auth: Auth,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: unknown = request.body,
+): Promise<FastifyReply> {
+  const url = new URL(request.url, `${request.protocol}://${request.host}`);
+  const headers = fromNodeHeaders(request.headers);
+  headers.delete('content-length');
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+  if (hasBody) headers.set('content-type', 'application/json');
+  const response = await auth.handler(
+    new Request(url, { method: request.method, headers, body: hasBody ? JSON.stringify(body ?? {}) : undefined }),
+  );
+
+  reply.code(response.status);
+  for (const [name, value] of response.headers) {
+    if (!HOP_HEADERS.has(name)) reply.header(name, value);
+  }
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) reply.header('set-cookie', cookies);
+  reply.header('cache-control', 'no-store');
+
+  const text = await response.text();
+  if (!(response.headers.get('content-type') ?? '').includes('application/json') || text === '') {
+    return reply.send(text);
+  }
+  const json: unknown = JSON.parse(text);
+  if (response.status >= 400) {
+    const error = toApiError(response.status, json);
+    return reply.code(error.statusCode).send(error);
+  }
+  return reply.send(withoutSessionToken(json));
+}
+
+function toApiError(status: number, json: unknown): ApiError {
+  const body = (json ?? {}) as { code?: string; message?: string };
+  const code = body.code ?? 'AUTH_ERROR';
+  if (status === 422 && code.includes('ALREADY_EXISTS')) {
+    return { statusCode: 409, code, message: 'An account with this e-mail already exists. Log in instead.' };
+  }
+  return { statusCode: status, code, message: body.message || 'The request could not be completed' };
+}
+
+function withoutSessionToken(json: unknown): unknown {
+  if (!json || typeof json !== 'object') return json;
+  const copy = { ...(json as Record<string, unknown>) };
+  delete copy.token;
+  if (copy.session && typeof copy.session === 'object') {
+    const session = { ...(copy.session as Record<string, unknown>) };
+    delete session.token;
+    copy.session = session;
+  }
+  return copy;
+}

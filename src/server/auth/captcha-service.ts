@@ -1,0 +1,66 @@
+import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { CAPTCHA_LENGTH, type Captcha } from '../../shared/auth.ts';
+import type { Database } from '../db/schema.ts';
+import { HttpError } from '../http/errors.ts';
+import { renderCaptcha } from './captcha-image.ts';
+import { deleteCaptcha, deleteExpiredCaptchas, findCaptcha, insertCaptcha, takeCaptcha } from './captcha-repository.ts';
+
+/** Letters and digits without the look-alikes (0/O, 1/I/L), so a person can read every one. */
+const ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+export const CAPTCHA_LIFETIME_MS = 5 * 60 * 1000;
+
+export class CaptchaInvalidError extends HttpError {
+  constructor() {
+    super(400, 'CAPTCHA_INVALID', 'The captcha was wrong or has expired. Type the characters of the new picture.', {
+      captchaAnswer: ['The captcha was wrong or has expired'],
+    });
+  }
+}
+
+/**
+ * Captchas of the login page, kept in the database so any process can check them. A captcha is
+ * good for one sign-in within five minutes; a wrong answer, to the check or at sign-in, uses it
+ * up, so guessing means asking for a new picture each time (and that is rate-limited).
+ */
+export class CaptchaService {
+  private readonly db: Kysely<Database>;
+  constructor(db: Kysely<Database>) {
+    this.db = db;
+  }
+
+  async create(now = new Date()): Promise<Captcha> {
+    const answer = Array.from({ length: CAPTCHA_LENGTH }, () => ALPHABET[randomInt(ALPHABET.length)]).join('');
+    const id = randomBytes(16).toString('base64url');
+    const expiresAt = new Date(now.getTime() + CAPTCHA_LIFETIME_MS);
+    await deleteExpiredCaptchas(this.db, now);
+    await insertCaptcha(this.db, { id, answer, expiresAt, createdAt: now });
+    const png = await renderCaptcha(answer);
+    return { id, image: `data:image/png;base64,${png.toString('base64')}`, expiresAt: expiresAt.toISOString() };
+  }
+
+  /** The check when the pointer leaves the field: a right answer keeps the captcha for sign-in. */
+  async check(id: string, answer: string, now = new Date()): Promise<boolean> {
+    const row = await findCaptcha(this.db, id);
+    const valid = row !== undefined && isUnexpired(row.expires_at, now) && matches(row.answer, answer);
+    if (!valid && row) await deleteCaptcha(this.db, id);
+    return valid;
+  }
+
+  /** At sign-in: the captcha is used up whatever the answer; throws when it was not right. */
+  async consume(id: string, answer: string, now = new Date()): Promise<void> {
+    const row = await takeCaptcha(this.db, id);
+    if (!row || !isUnexpired(row.expires_at, now) || !matches(row.answer, answer)) throw new CaptchaInvalidError();
+  }
+}
+
+function isUnexpired(expiresAt: string, now: Date): boolean {
+  return new Date(expiresAt).getTime() > now.getTime();
+}
+
+/** Letters in either case count: the picture's letters are capitals, typing them is enough. */
+function matches(expected: string, given: string): boolean {
+  const a = Buffer.from(expected.toUpperCase());
+  const b = Buffer.from(given.trim().toUpperCase());
+  return a.length === b.length && timingSafeEqual(a, b);
+}

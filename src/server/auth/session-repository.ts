@@ -1,0 +1,27 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+
+/** All SQL of sign-in state that Better Auth does not run itself. */
+export async function findSessionWithUser(db: Kysely<Database>, sessionId: string) {
+  return db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select([
+      'sessions.id as sessionId',
+      'sessions.expires_at as expiresAt',
+      'users.id as userId',
+      'users.email',
+      'users.name',
+      'users.role',
+    ])
+    .where('sessions.id', '=', sessionId)
+    .executeTakeFirst();
+}
+
+export async function deleteSessionsOfUser(db: Kysely<Database>, userId: string): Promise<void> {
+  await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+}
+
+export function toDate(value: string | Date): Date {
+  return value instanceof Date ? value : new Date(value);
+}

@@ -1,0 +1,69 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+
+/** All SQL of the users feature (Better Auth runs its own for sign-up and sign-in). */
+export async function listUsers(db: Kysely<Database>) {
+  return db.selectFrom('users').select(['id', 'name', 'email', 'role']).orderBy('created_at').orderBy('id').execute();
+}
+
+export async function findUserById(db: Kysely<Database>, id: string) {
+  return db.selectFrom('users').select(['id', 'name', 'email', 'role', 'registered_at']).where('id', '=', id).executeTakeFirst();
+}
+
+export async function findUserByEmail(db: Kysely<Database>, email: string) {
+  return db.selectFrom('users').select(['id', 'name', 'email', 'role']).where('email', '=', email).executeTakeFirst();
+}
+
+/** Sets registered_at once; answers whether this call was the one that set it. */
+export async function markRegistered(db: Kysely<Database>, id: string, now: Date): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set({ registered_at: now.toISOString() })
+    .where('id', '=', id)
+    .where('registered_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function promoteToAdmin(db: Kysely<Database>, id: string): Promise<number> {
+  const result = await db
+    .updateTable('users')
+    .set({ role: 'admin', updated_at: updatedAtNow() })
+    .where('id', '=', id)
+    .where('role', '<>', 'admin')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Deletes the user with their sessions and sign-in accounts in one transaction. */
+export async function deleteUser(db: Kysely<Database>, id: string): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('sessions').where('user_id', '=', id).execute();
+    await trx.deleteFrom('accounts').where('user_id', '=', id).execute();
+    const result = await trx.deleteFrom('users').where('id', '=', id).executeTakeFirst();
+    return Number(result.numDeletedRows);
+  });
+}
+
+export async function countAdmins(db: Kysely<Database>): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('role', '=', 'admin')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function setRoleByEmail(db: Kysely<Database>, email: string, role: 'user' | 'admin'): Promise<number> {
+  const result = await db
+    .updateTable('users')
+    .set({ role, updated_at: updatedAtNow() })
+    .where('email', '=', email)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** ISO text: SQLite stores it as is, PostgreSQL reads it into its timestamptz column. */
+function updatedAtNow(): string {
+  return new Date().toISOString();
+}

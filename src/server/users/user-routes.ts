@@ -1,0 +1,80 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { emailSchema } from '../../shared/auth.ts';
+import {
+  adminLookupSchema,
+  deletedCountSchema,
+  modifiedCountSchema,
+  registerUserResultSchema,
+  registerUserSchema,
+  userSchema,
+} from '../../shared/users.ts';
+import { ConflictError, ForbiddenError, NotFoundError } from '../http/errors.ts';
+import { deleteUser, findUserById, listUsers, markRegistered, promoteToAdmin } from './user-repository.ts';
+
+const idParams = z.object({ id: z.string().min(1).max(100) });
+
+/** The spec's user calls (section 7), each behind the guard of the screen that uses it. */
+export async function userRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+
+  // After sign-up and social sign-in the web app records the user, as the spec's server did.
+  // The account exists already (Better Auth made it); this only ever concerns the caller.
+  app.post(
+    '/users',
+    {
+      schema: { body: registerUserSchema, response: { 200: registerUserResultSchema } },
+      preHandler: app.requireUser,
+    },
+    async (request) => {
+      const user = request.user!;
+      if (request.body.email !== user.email) throw new ForbiddenError('You can only record your own account');
+      const inserted = await markRegistered(app.db, user.id, new Date());
+      return inserted ? { insertedId: user.id } : { insertedId: null, message: 'user already exists' };
+    },
+  );
+
+  app.get(
+    '/users',
+    { schema: { response: { 200: z.array(userSchema) } }, preHandler: app.requireAdmin },
+    async () => (await listUsers(app.db)).map((u) => ({ _id: u.id, name: u.name, email: u.email, role: u.role })),
+  );
+
+  app.get(
+    '/users/admin/:email',
+    {
+      schema: { params: z.object({ email: emailSchema }), response: { 200: adminLookupSchema } },
+      preHandler: app.requireUser,
+    },
+    async (request) => {
+      const user = request.user!;
+      // The spec's lookup takes any e-mail; the shop answers only about the caller.
+      if (request.params.email !== user.email) throw new ForbiddenError('You can only look up your own role');
+      return { admin: user.role === 'admin' };
+    },
+  );
+
+  app.patch(
+    '/users/admin/:id',
+    { schema: { params: idParams, response: { 200: modifiedCountSchema } }, preHandler: app.requireAdmin },
+    async (request) => {
+      const target = await findUserById(app.db, request.params.id);
+      if (!target) throw new NotFoundError('No such user');
+      return { modifiedCount: await promoteToAdmin(app.db, target.id) };
+    },
+  );
+
+  app.delete(
+    '/users/admin/:id',
+    { schema: { params: idParams, response: { 200: deletedCountSchema } }, preHandler: app.requireAdmin },
+    async (request) => {
+      if (request.params.id === request.user!.id) {
+        throw new ConflictError('You cannot delete your own account while signed in with it');
+      }
+      const target = await findUserById(app.db, request.params.id);
+      if (!target) throw new NotFoundError('No such user');
+      return { deletedCount: await deleteUser(app.db, target.id) };
+    },
+  );
+}

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { emailSchema } from './auth.ts';
+
+export const ROLES = ['user', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** A user as GET /api/users lists them (spec section 3: _id, name, email, role). */
+export const userSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(ROLES),
+});
+export type User = z.infer<typeof userSchema>;
+
+/** POST /api/users after sign-up and social sign-in: the caller's own name and e-mail. */
+export const registerUserSchema = z.object({
+  name: z.string().trim().min(1).max(100),
+  email: emailSchema,
+});
+export const registerUserResultSchema = z.object({
+  /** The user's id the first time, null when the user was already recorded (as the spec's server). */
+  insertedId: z.string().nullable(),
+  message: z.string().optional(),
+});
+
+export const adminLookupSchema = z.object({ admin: z.boolean() });
+export const modifiedCountSchema = z.object({ modifiedCount: z.number().int() });
+export const deletedCountSchema = z.object({ deletedCount: z.number().int() });
