@@ -1,11 +1,20 @@
+import { ReviewsSection } from '../../reviews/components/reviews-section.tsx';
 import { usePageTitle } from '../../ui/use-page-title.ts';
+import { AboutTeaser } from '../components/about-teaser.tsx';
+import { CategoryBlock } from '../components/category-block.tsx';
+import { FeatureCards } from '../components/feature-cards.tsx';
+import { Hero } from '../components/hero.tsx';
 
-/** Placeholder of the foundation; the storefront issue builds this page. */
+/** Home (spec section 2): hero, four promises, about teaser, today's offer, reviews. */
 export function Page() {
   usePageTitle('Home');
   return (
-    <section className="mx-auto max-w-7xl px-4 py-16">
-      <h1 className="font-display text-4xl font-bold">Home</h1>
-    </section>
+    <>
+      <Hero />
+      <FeatureCards />
+      <AboutTeaser />
+      <CategoryBlock category="offered" />
+      <ReviewsSection />
+    </>
   );
 }
