@@ -24,19 +24,19 @@ const FEATURES = [
 /** The four promises of spec section 1, as cards under the hero. */
 export function FeatureCards() {
   return (
-    <section aria-labelledby="features-title" className="mx-auto max-w-7xl px-4 py-16 md:py-20">
+    <section aria-labelledby="features-title" className="mx-auto max-w-7xl px-4 py-12 md:py-20">
       <h2 id="features-title" className="sr-only">
         What we promise
       </h2>
-      <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+      <ul className="grid grid-cols-2 gap-3 sm:gap-6 lg:grid-cols-4">
         {FEATURES.map((feature) => (
-          <li key={feature.title} className="rounded-xl bg-white p-6 text-center shadow-sm ring-1 ring-stone-200">
+          <li key={feature.title} className="rounded-xl bg-white p-4 text-center sm:p-6 shadow-sm ring-1 ring-stone-200">
             <span className="mx-auto flex h-16 w-16 items-center justify-center rounded-full bg-brand-100 text-brand-800">
               <svg aria-hidden="true" width="32" height="32" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.7" strokeLinecap="round" strokeLinejoin="round">
                 <path d={feature.icon} />
               </svg>
             </span>
-            <h3 className="mt-4 text-lg font-bold uppercase tracking-wide text-stone-900">{feature.title}</h3>
+            <h3 className="mt-4 text-base font-bold sm:text-lg uppercase tracking-wide text-stone-900">{feature.title}</h3>
             <p className="mt-2 text-sm leading-relaxed text-stone-600">{feature.text}</p>
           </li>
         ))}

@@ -47,7 +47,7 @@ export function Hero() {
           role="group"
           aria-roledescription="carousel"
           aria-label="Pictures of our food"
-          className="relative aspect-[3/2] overflow-hidden"
+          className="relative aspect-[3/2] overflow-hidden lg:aspect-auto lg:min-h-[34rem]"
         >
           {SLIDES.map((slide, i) => (
             <img

@@ -62,7 +62,7 @@ export function OrderTabs({ active, onSelect, panelId }: OrderTabsProps) {
             tabIndex={selected ? 0 : -1}
             onClick={() => onSelect(tab.key)}
             onKeyDown={(event) => move(event, i)}
-            className={`shrink-0 whitespace-nowrap border-b-4 px-4 py-3 text-sm font-semibold uppercase tracking-wide transition-colors ${
+            className={`shrink-0 whitespace-nowrap border-b-4 px-4 py-3 lg:px-3 text-sm font-semibold uppercase tracking-wide transition-colors ${
               selected ? 'border-accent-500 text-accent-700' : 'border-transparent text-stone-700 hover:text-stone-950'
             }`}
           >
