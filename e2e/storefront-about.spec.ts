@@ -7,7 +7,7 @@ test.describe('about pages', () => {
     await expect(page.getByRole('heading', { name: 'About Us', level: 1 })).toBeVisible();
     await expect(page.getByRole('main')).toContainText('300+');
     await expect(page.getByRole('main')).toContainText('15 years+');
-    await page.getByRole('link', { name: 'More: why from us' }).click();
+    await page.getByRole('link', { name: /^More about why from us$/ }).click();
     await expect(page).toHaveURL(/\/detail_about#why$/);
     await expect(page.locator('#why')).toBeInViewport();
     await expectAccessible(page);

@@ -1,4 +1,5 @@
 import { expect, expectAccessible, test } from './fixtures.ts';
+import { pauseClock } from './storefront-helpers.ts';
 
 const START = new Date('2024-06-01T12:00:00Z');
 
@@ -13,7 +14,7 @@ test.describe('home page', () => {
       await expect(page.getByRole('heading', { name: feature, level: 3 })).toBeVisible();
     }
     for (const [name, hash] of [['who we are', '#who'], ['why from us', '#why'], ['what is our strength', '#what']]) {
-      await expect(page.getByRole('link', { name: `More: ${name}` })).toHaveAttribute('href', `/detail_about${hash}`);
+      await expect(page.getByRole('link', { name: new RegExp(`^More about ${name}$`) })).toHaveAttribute('href', `/detail_about${hash}`);
     }
     // The last two sections load as the visitor scrolls near them.
     await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
@@ -39,7 +40,7 @@ test.describe('home page', () => {
     const slides = page.getByRole('group', { name: 'Pictures of our food' }).locator('img');
     await expect(slides).toHaveCount(3);
     await expect(slides.nth(0)).toHaveAttribute('data-current', 'true');
-    await page.clock.pauseAt(new Date(START.getTime() + 10));
+    await pauseClock(page);
     await page.clock.runFor(4000);
     await expect(slides.nth(1)).toHaveAttribute('data-current', 'true');
     await expect(slides.nth(0)).toHaveCSS('opacity', '0');

@@ -29,7 +29,7 @@ export function AboutTeaser({ title = 'About us' }: { title?: string }) {
                 to={`${paths.detailAbout}#${topic.id}`}
                 className="mt-6 self-start rounded-md border-b-4 border-brand-800 bg-brand-50 px-5 py-2 font-semibold uppercase tracking-wide text-brand-900 hover:bg-brand-800 hover:text-white"
               >
-                More<span className="sr-only">: {topic.title.toLowerCase()}</span>
+                More<span className="sr-only"> about {topic.title.toLowerCase()}</span>
               </Link>
             </li>
           ))}
