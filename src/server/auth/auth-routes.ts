@@ -43,7 +43,7 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
   );
 
   app.post(
-    '/auth/sign-in/oauth2',
+    '/auth/sign-in/social',
     { config: { rateLimit: rateLimitFor(config, 'sign-in') } },
     async (request, reply) => forwardToBetterAuth(app.auth, request, reply),
   );
