@@ -206,7 +206,7 @@ export function ItemForm({
             onChange={(e) => change('category', e.target.value)}
             aria-invalid={errors.category ? true : undefined}
             aria-describedby={describedBy('category')}
-            className={`${inputClass('category')} bg-white`}
+            className={`${inputClass('category')} h-11 bg-white`}
           >
             <option value="" disabled>
               Select a category
