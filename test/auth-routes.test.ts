@@ -212,6 +212,26 @@ describe('sign-out, session and display name', () => {
   });
 });
 
+describe('Better Auth behind the shop', () => {
+  it('no other spelling of the sign-in path skips the captcha, and unused endpoints are closed', async () => {
+    const user = await signUpUser(t.app);
+    for (const url of ['/api/auth/sign-in/email/', '/api/auth/Sign-In/Email', '/api/auth//sign-in/email', '/api/auth/sign-in%2Femail']) {
+      const res = await t.app.inject({ method: 'POST', url, payload: { email: user.email, password: user.password } });
+      expect(res.statusCode, url).not.toBe(200);
+      expect(res.cookies.some((c) => c.name.endsWith('session_token') && c.value), url).toBe(false);
+    }
+    for (const [method, url] of [
+      ['POST', '/api/auth/delete-user'],
+      ['POST', '/api/auth/sign-up/email/'],
+      ['GET', '/api/auth/list-sessions'],
+      ['POST', '/api/auth/request-password-reset'],
+    ] as const) {
+      const res = await t.app.inject({ method, url, headers: { cookie: user.cookie }, payload: {} });
+      expect(res.statusCode, url).toBe(404);
+    }
+  });
+});
+
 describe('GET /api/auth-providers', () => {
   it('offers no social sign-in when no OpenID Connect client is configured', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/auth-providers' });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 export * from './auth-constants.ts';
-import { CAPTCHA_LENGTH, PASSWORD_MAX, PASSWORD_MIN } from './auth-constants.ts';
+import { PASSWORD_MAX, PASSWORD_MIN } from './auth-constants.ts';
 
 export const emailSchema = z.string().trim().toLowerCase().max(254).pipe(z.email('Enter a valid e-mail address'));
 

@@ -34,7 +34,7 @@ export function Page() {
     <section>
       <h1 className="font-display text-3xl font-bold text-brand-900">Manage Users</h1>
       <p className="mt-4 text-xl font-semibold uppercase text-stone-800">TOTAL USER: {users.data.length}</p>
-      <div className="mt-4 overflow-x-auto rounded-xl bg-white shadow">
+      <div className="mt-4 overflow-x-auto rounded-xl bg-white shadow" tabIndex={0} role="region" aria-label="Users">
         <table className="w-full min-w-[36rem] text-left text-sm">
           <thead className="bg-brand-800 text-white">
             <tr>
