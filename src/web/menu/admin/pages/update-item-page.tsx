@@ -1,4 +1,5 @@
 import { Link, useNavigate, useParams } from 'react-router';
+import { formatPrice } from '../../../../shared/money.ts';
 import { paths } from '../../../../shared/paths.ts';
 import { useToast } from '../../../app/toast.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
@@ -54,7 +55,7 @@ export function Page() {
         initial={{
           name: current.name,
           category: current.category,
-          price: String(current.price),
+          price: formatPrice(current.price),
           recipe: current.recipe,
         }}
         currentImage={current.image}
