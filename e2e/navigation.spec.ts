@@ -32,11 +32,18 @@ test.describe('navigation', () => {
     await expect(page).toHaveURL(/\/play-store$/);
   });
 
-  test('page titles carry the product name', async ({ page }) => {
+  test('every public page has its own title with the product name', async ({ page }) => {
     await page.goto('/');
     await expect(page).toHaveTitle('Raw Roots Home');
     await page.goto('/items');
     await expect(page).toHaveTitle('Raw Roots Item list');
+    const titles = new Set<string>();
+    for (const route of ['/', '/about', '/detail_about', '/review', '/items', '/order/offered', '/play-store']) {
+      await page.goto(route);
+      await expect(page).toHaveTitle(/^Raw Roots \S/);
+      titles.add(await page.title());
+    }
+    expect(titles.size).toBe(7);
   });
 
   for (const width of [360, 1280]) {
