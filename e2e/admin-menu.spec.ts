@@ -32,6 +32,29 @@ function itemRow(page: Page, name: string): Locator {
   return page.getByRole('row').filter({ has: page.getByRole('cell', { name, exact: true }) });
 }
 
+/** The card of a dish in the order page's open tab. */
+function orderCard(page: Page, name: string): Locator {
+  return page.getByRole('tabpanel').locator('article', { has: page.getByRole('heading', { name, exact: true }) });
+}
+
+/**
+ * Opens the order page's tab the way a visitor does, without reloading: the app's cached
+ * 'menu' query must already have been refreshed by the change.
+ */
+async function openOrderTab(page: Page, tab: string): Promise<void> {
+  await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Home', exact: true }).click();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Food Order' }).click();
+  await page.getByRole('tab', { name: tab, exact: true }).click();
+  await expect(page.getByRole('tab', { name: tab, exact: true })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tabpanel').locator('article').first()).toBeVisible();
+}
+
+async function backToManageItems(page: Page): Promise<void> {
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).click();
+  await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Manage Items' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/manage\/item$/);
+}
+
 function uniqueName(label: string): string {
   return `${label} ${Math.random().toString(36).slice(2, 7)}`;
 }
@@ -105,6 +128,12 @@ test.describe('administrator menu management', () => {
     expect(added).toMatchObject({ category: 'juice', price: 7.25 });
     await expectAccessible(page);
 
+    // The order page shows it under its category, with its picture and price.
+    await openOrderTab(page, 'Juice');
+    await expect(orderCard(page, name)).toContainText('$ 7.25');
+    await expect(orderCard(page, name).getByRole('img')).toHaveAttribute('src', added.image);
+    await backToManageItems(page);
+
     // The Action dropdown works with the keyboard alone.
     const action = row.getByRole('button', { name: `Action for ${name}` });
     await action.focus();
@@ -140,6 +169,12 @@ test.describe('administrator menu management', () => {
       price: 8.5,
       image: added.image,
     });
+    await openOrderTab(page, 'Raw Fruits');
+    await expect(orderCard(page, name)).toContainText('$ 8.50');
+    await page.getByRole('tab', { name: 'Juice', exact: true }).click();
+    await expect(page.getByRole('tabpanel').locator('article').first()).toBeVisible();
+    await expect(orderCard(page, name)).toHaveCount(0);
+    await backToManageItems(page);
 
     // Delete: cancel first, then confirm; the success dialog; gone from the list and the menu.
     const total = async () => Number((await page.getByText(/^Total items is \d+$/).textContent())!.match(/\d+/)![0]);
@@ -162,13 +197,33 @@ test.describe('administrator menu management', () => {
     await expect(itemRow(page, name)).toHaveCount(0);
     await expect.poll(total).toBe(before - 1);
     expect((await menuItems(request)).some((i) => i._id === added._id)).toBe(false);
+    await openOrderTab(page, 'Raw Fruits');
+    await expect(orderCard(page, name)).toHaveCount(0);
+    await page.getByRole('tab', { name: 'All Items', exact: true }).click();
+    await expect(page.getByRole('tabpanel').locator('article').first()).toBeVisible();
+    await expect(orderCard(page, name)).toHaveCount(0);
+    // Gone from a customer's cart as well: left for the cart issue (see the report and docs).
   });
 
   test('an update that fails shows the error as a toast and stays on the form', async ({ page, request, allowConsoleErrors }) => {
     allowConsoleErrors(/404/);
     await signInAsNewAdmin(page, request);
-    const item = (await menuItems(request))[0]!;
-    await page.goto(`/dashboard/update/item/${item._id}`);
+    // An item of its own, made through the API with the page's token: the demo menu stays as it is
+    // for the other browser tests that run beside this one.
+    await page.goto('/dashboard/manage/item');
+    const token = await page.evaluate(() => localStorage.getItem('access-token'));
+    const headers = { authorization: `Bearer ${token}` };
+    const upload = await request.post('/api/images', {
+      headers,
+      multipart: { image: { name: 'dish.jpg', mimeType: 'image/jpeg', buffer: await photo() } },
+    });
+    expect(upload.status(), await upload.text()).toBe(201);
+    const item = { name: uniqueName('Kale Chips'), category: 'spicy', price: 4.5, recipe: 'Kale and paprika.', image: (await upload.json()).data.display_url };
+    const created = await request.post('/api/items', { headers, data: item });
+    expect(created.status(), await created.text()).toBe(201);
+    const id = (await created.json()).insertedId as string;
+
+    await page.goto(`/dashboard/update/item/${id}`);
     await expect(page.getByLabel('Recipe Name')).toHaveValue(item.name);
 
     // A bad price is caught beside its field before anything is sent.
@@ -177,14 +232,11 @@ test.describe('administrator menu management', () => {
     await expect(page.getByLabel('Price')).toHaveAccessibleDescription('Price must be more than 0');
 
     // Deleted meanwhile by another administrator: the server's message comes back as a toast.
-    const cookies = await page.context().cookies();
-    const token = await page.evaluate(() => localStorage.getItem('access-token'));
-    const removed = await request.delete(`/api/items/${item._id}`, { headers: { authorization: `Bearer ${token}` } });
-    expect(removed.status(), JSON.stringify(cookies.length)).toBe(200);
+    expect((await request.delete(`/api/items/${id}`, { headers })).status()).toBe(200);
     await page.getByLabel('Price').fill('9.99');
     await page.getByRole('button', { name: 'Update Item' }).click();
     await expect(page.getByRole('status').getByText('No menu item with this id')).toBeVisible();
-    await expect(page).toHaveURL(new RegExp(`/dashboard/update/item/${item._id}$`));
+    await expect(page).toHaveURL(new RegExp(`/dashboard/update/item/${id}$`));
   });
 
   test('at 360 px the list and its Action menu fit the screen', async ({ page, request }) => {
