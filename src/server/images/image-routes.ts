@@ -32,10 +32,11 @@ export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // The spec's image host, replaced by the shop (DESIGN.md section 3): administrators only, the
-  // admin check runs on the request line and headers, before a byte of the body is read.
+  // admin check runs before validation and before the handler reads a byte of the file (the
+  // multipart parser only streams when the handler asks).
   app.post(
     '/images',
-    { onRequest: app.requireAdmin, schema: { response: { 201: imageUploadResultSchema } } },
+    { preValidation: app.requireAdmin, schema: { response: { 201: imageUploadResultSchema } } },
     async (request, reply) => {
       const bytes = await readImageField(request);
       const stored = await storeUploadedImage(app.db, bytes);
