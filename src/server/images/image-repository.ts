@@ -12,3 +12,8 @@ export async function findImage(db: Kysely<Database>, id: string) {
     .where('id', '=', id)
     .executeTakeFirst();
 }
+
+export async function findImageId(db: Kysely<Database>, id: string): Promise<string | undefined> {
+  const row = await db.selectFrom('images').select('id').where('id', '=', id).executeTakeFirst();
+  return row?.id;
+}

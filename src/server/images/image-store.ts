@@ -1,14 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import sharp from 'sharp';
+import { IMAGE_URL_PREFIX, OWN_IMAGE_URL } from '../../shared/images.ts';
 import type { Database } from '../db/schema.ts';
-import { insertImage } from './image-repository.ts';
+import { findImageId, insertImage } from './image-repository.ts';
 
-/** Every stored image is served under this path, so the shop can recognise its own URLs. */
-export const IMAGE_URL_PREFIX = '/api/images/';
+export { IMAGE_URL_PREFIX };
 
 /** The longest side of a stored image; larger uploads are scaled down. */
 export const MAX_IMAGE_SIDE = 1600;
+
+/** Decoding a picture larger than this many pixels is refused (a decompression bomb). */
+export const MAX_INPUT_PIXELS = 40_000_000;
+
+export interface EncodedImage {
+  data: Buffer;
+  width: number;
+  height: number;
+}
 
 export interface StoredImage {
   url: string;
@@ -18,30 +27,47 @@ export interface StoredImage {
 
 /**
  * Re-encodes any image sharp can read to WebP (bounded size, metadata stripped, which sharp
- * does unless asked to keep it) and stores it. Re-encoding means no byte of the upload is ever
- * served as it came, so a polyglot file cannot survive.
+ * does unless asked to keep it). Re-encoding means no byte of the upload is ever served as it
+ * came, so a polyglot file cannot survive. A damaged or cut-off file makes sharp throw
+ * (its default `failOn: 'warning'`).
  */
-export async function storeImage(db: Kysely<Database>, input: Buffer): Promise<StoredImage> {
-  const { data, info } = await sharp(input, { limitInputPixels: 40_000_000 })
+export async function encodeImage(input: Buffer): Promise<EncodedImage> {
+  const { data, info } = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
     .rotate() // apply the EXIF orientation before the metadata is dropped
     .resize(MAX_IMAGE_SIDE, MAX_IMAGE_SIDE, { fit: 'inside', withoutEnlargement: true })
     .webp({ quality: 80 })
     .toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height };
+}
+
+/** Stores an encoded image and answers the URL it is served at. */
+export async function saveImage(db: Kysely<Database>, image: EncodedImage): Promise<StoredImage> {
   const id = randomUUID();
   await insertImage(db, {
     id,
     content_type: 'image/webp',
-    bytes: data,
-    width: info.width,
-    height: info.height,
-    byte_size: data.length,
+    bytes: image.data,
+    width: image.width,
+    height: image.height,
+    byte_size: image.data.length,
     created_at: new Date().toISOString(),
   });
-  return { url: `${IMAGE_URL_PREFIX}${id}.webp`, width: info.width, height: info.height };
+  return { url: `${IMAGE_URL_PREFIX}${id}.webp`, width: image.width, height: image.height };
+}
+
+/** Re-encodes and stores a picture the shop made itself (the demo menu). */
+export async function storeImage(db: Kysely<Database>, input: Buffer): Promise<StoredImage> {
+  return saveImage(db, await encodeImage(input));
 }
 
 /** The image id inside one of the shop's own image URLs, or null for any other URL. */
 export function imageIdFromUrl(url: string): string | null {
-  const match = /^\/api\/images\/([0-9a-f-]{36})\.webp$/.exec(url);
+  const match = OWN_IMAGE_URL.exec(url);
   return match ? match[1]! : null;
+}
+
+/** True when the URL is one of the shop's own image URLs and that image is stored. */
+export async function isStoredImageUrl(db: Kysely<Database>, url: string): Promise<boolean> {
+  const id = imageIdFromUrl(url);
+  return id !== null && (await findImageId(db, id)) !== undefined;
 }

@@ -22,3 +22,24 @@ export async function countMenuItems(db: Kysely<Database>): Promise<number> {
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }
+
+export type MenuItemChanges = Pick<MenuItemRow, 'name' | 'category' | 'price_cents' | 'recipe' | 'image'>;
+
+export async function insertMenuItem(db: Kysely<Database>, row: MenuItemRow): Promise<void> {
+  await db.insertInto('menu_items').values(row).execute();
+}
+
+/** Answers how many rows changed (0 when the id is unknown). */
+export async function updateMenuItem(db: Kysely<Database>, id: string, changes: MenuItemChanges): Promise<number> {
+  const result = await db.updateTable('menu_items').set(changes).where('id', '=', id).executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/**
+ * A real DELETE of the row, so the database's ON DELETE CASCADE removes whatever refers to the
+ * item (cart entries) in the same statement. Answers how many rows went.
+ */
+export async function deleteMenuItem(db: Kysely<Database>, id: string): Promise<number> {
+  const result = await db.deleteFrom('menu_items').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

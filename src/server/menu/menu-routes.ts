@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { itemIdParamsSchema } from '../../shared/menu.ts';
 import { NotFoundError } from '../http/errors.ts';
+import { menuAdminRoutes } from './menu-admin-routes.ts';
 import { findMenuItem } from './menu-repository.ts';
 import { toMenuItem } from './menu-service.ts';
 
@@ -17,4 +18,6 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!row) throw new NotFoundError('No menu item with this id');
     return toMenuItem(row);
   });
+
+  await app.register(menuAdminRoutes);
 };

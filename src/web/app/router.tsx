@@ -39,6 +39,9 @@ export const router = createBrowserRouter([
       { path: 'userHome', lazy: () => import('../dashboard/pages/user-home-page.tsx').then(asRoute) },
       { path: 'adminHome', lazy: () => import('../dashboard/pages/admin-home-page.tsx').then(asAdminRoute) },
       { path: 'all/users', lazy: () => import('../users/pages/manage-users-page.tsx').then(asAdminRoute) },
+      { path: 'add/item', lazy: () => import('../menu/admin/pages/add-item-page.tsx').then(asAdminRoute) },
+      { path: 'manage/item', lazy: () => import('../menu/admin/pages/manage-items-page.tsx').then(asAdminRoute) },
+      { path: 'update/item/:id', lazy: () => import('../menu/admin/pages/update-item-page.tsx').then(asAdminRoute) },
     ],
   },
 ]);

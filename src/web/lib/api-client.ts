@@ -61,3 +61,11 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   if (response.status === 204) return undefined as T;
   return (await response.json()) as T;
 }
+
+/**
+ * For calls that cannot go through apiRequest (an upload sent with XMLHttpRequest for its
+ * progress): reports a 401 or 403 the same way, so every call of the app signs out alike.
+ */
+export function reportAuthFailure(status: number): void {
+  if (status === 401 || status === 403) onAuthFailure?.(status);
+}

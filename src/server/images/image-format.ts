@@ -1,0 +1,39 @@
+/** The picture formats an administrator may upload, told apart by their first bytes. */
+export type UploadFormat = 'jpeg' | 'png' | 'gif' | 'webp' | 'avif';
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const AVIF_BRANDS = new Set(['avif', 'avis']);
+
+/**
+ * The format of a file judged by its magic bytes, never by its name or the browser's type.
+ * Anything else (SVG, which can carry script, HTML, TIFF, PDF, text) is null and is refused
+ * before sharp parses a single byte of it.
+ */
+export function detectUploadFormat(bytes: Buffer): UploadFormat | null {
+  if (bytes.length < 12) return null;
+  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
+  if (bytes.subarray(0, 8).equals(PNG_SIGNATURE)) return 'png';
+  const head = bytes.subarray(0, 6).toString('latin1');
+  if (head === 'GIF87a' || head === 'GIF89a') return 'gif';
+  if (bytes.subarray(0, 4).toString('latin1') === 'RIFF' && bytes.subarray(8, 12).toString('latin1') === 'WEBP') {
+    return 'webp';
+  }
+  if (bytes.subarray(4, 8).toString('latin1') === 'ftyp' && hasAvifBrand(bytes)) return 'avif';
+  return null;
+}
+
+/** An ISO-BMFF 'ftyp' box names a major brand and compatible brands; AVIF is one of them. */
+function hasAvifBrand(bytes: Buffer): boolean {
+  const boxSize = Math.min(bytes.readUInt32BE(0), bytes.length, 256);
+  for (let offset = 8; offset + 4 <= boxSize; offset += 4) {
+    if (offset === 12) continue; // the minor version, not a brand
+    if (AVIF_BRANDS.has(bytes.subarray(offset, offset + 4).toString('latin1'))) return true;
+  }
+  return false;
+}
+
+/** sharp's name for each format (AVIF is HEIF with AV1 compression). */
+export function sharpFormatMatches(format: UploadFormat, sharpFormat: string | undefined, compression?: string): boolean {
+  if (format === 'avif') return sharpFormat === 'heif' && compression === 'av1';
+  return sharpFormat === format;
+}

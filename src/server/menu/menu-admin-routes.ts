@@ -1,0 +1,38 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  createItemResultSchema,
+  deleteItemResultSchema,
+  itemIdParamsSchema,
+  itemInputSchema,
+  updateItemResultSchema,
+} from '../../shared/menu.ts';
+import { MenuAdmin } from './menu-admin-service.ts';
+
+/**
+ * The administrator's menu calls of the spec (section 7); every one needs the admin role. The
+ * role is checked before validation, so a caller without it learns nothing from field errors.
+ */
+export const menuAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const admin = new MenuAdmin(app.db, app.menu);
+
+  app.post(
+    '/items',
+    { preValidation: app.requireAdmin, schema: { body: itemInputSchema, response: { 201: createItemResultSchema } } },
+    async (request, reply) => reply.code(201).send({ insertedId: await admin.create(request.body) }),
+  );
+
+  app.patch(
+    '/items/:id',
+    {
+      preValidation: app.requireAdmin,
+      schema: { params: itemIdParamsSchema, body: itemInputSchema, response: { 200: updateItemResultSchema } },
+    },
+    async (request) => ({ success: true as const, modifiedCount: await admin.update(request.params.id, request.body) }),
+  );
+
+  app.delete(
+    '/items/:id',
+    { preValidation: app.requireAdmin, schema: { params: itemIdParamsSchema, response: { 200: deleteItemResultSchema } } },
+    async (request) => ({ deletedCount: await admin.delete(request.params.id) }),
+  );
+};

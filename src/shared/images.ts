@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+/** Every image the shop stores is served under this path, so the shop recognises its own URLs. */
+export const IMAGE_URL_PREFIX = '/api/images/';
+
+/** One of the shop's own image URLs: the prefix, a UUID, '.webp' (what POST /api/images answers). */
+export const OWN_IMAGE_URL = /^\/api\/images\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.webp$/;
+
+/** The largest upload accepted by POST /api/images; the form checks it too, before sending. */
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+
+/** The multipart field that carries the file, as the spec's image host named it. */
+export const IMAGE_FIELD = 'image';
+
+/** What the file input offers; the server judges the bytes, not this list. */
+export const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif'] as const;
+
+/** The answer of POST /api/images, shaped like the spec's image host. */
+export const imageUploadResultSchema = z.object({
+  success: z.literal(true),
+  data: z.object({ display_url: z.string(), width: z.number().int(), height: z.number().int() }),
+});
+export type ImageUploadResult = z.infer<typeof imageUploadResultSchema>;

@@ -1,0 +1,329 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { CATEGORIES, CATEGORY_LABELS } from '../../../../shared/categories.ts';
+import { ACCEPTED_IMAGE_TYPES, MAX_UPLOAD_BYTES } from '../../../../shared/images.ts';
+import { ITEM_NAME_MAX, itemInputSchema, type ItemInput } from '../../../../shared/menu.ts';
+import { ApiRequestError } from '../../../lib/api-client.ts';
+import { uploadImage } from '../api/upload-image.ts';
+import { UploadProgress } from './upload-progress.tsx';
+
+type Field = 'name' | 'category' | 'price' | 'recipe' | 'image';
+type FieldErrors = Partial<Record<Field, string>>;
+const FIELDS: Field[] = ['name', 'category', 'price', 'recipe', 'image'];
+
+export interface ItemFormValues {
+  name: string;
+  category: string;
+  price: string;
+  recipe: string;
+}
+
+const EMPTY: ItemFormValues = { name: '', category: '', price: '', recipe: '' };
+
+/** The fields without the picture: checked in the browser with the server's own schema. */
+const fieldsSchema = itemInputSchema.omit({ image: true });
+
+function fileProblem(file: File): string | null {
+  if (file.size === 0) return 'The file is empty. Choose a picture.';
+  if (file.size > MAX_UPLOAD_BYTES) return 'The picture is larger than 5 MB. Choose a smaller one.';
+  // A hint only: the server judges the bytes. Some systems give no type, so that passes here.
+  if (file.type && !(ACCEPTED_IMAGE_TYPES as readonly string[]).includes(file.type)) {
+    return 'Choose a JPEG, PNG, WebP, GIF or AVIF picture.';
+  }
+  return null;
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error && error.message ? error.message : 'That did not work. Please try again.';
+}
+
+/**
+ * The item form of Add item and Update item (spec section 2): Recipe Name, Category, Price,
+ * Recipe Details and Item Image. The picture is uploaded first, with its progress shown; the
+ * item is saved only when the upload succeeded. Errors appear beside their fields, from the
+ * browser's check or from the server's answer alike.
+ */
+export function ItemForm({
+  initial = EMPTY,
+  currentImage,
+  submitLabel,
+  onSave,
+  onSaved,
+  onFailed,
+}: {
+  initial?: ItemFormValues;
+  /** The item's picture when editing: a new file is then optional. */
+  currentImage?: string;
+  submitLabel: string;
+  onSave: (input: ItemInput) => Promise<void>;
+  onSaved: () => void;
+  onFailed?: (message: string) => void;
+}) {
+  const id = useId();
+  const fieldId = (field: Field) => `${id}-${field}`;
+  const formRef = useRef<HTMLFormElement>(null);
+  const [values, setValues] = useState<ItemFormValues>(initial);
+  const [file, setFile] = useState<File | null>(null);
+  const [fileInputKey, setFileInputKey] = useState(0);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [stage, setStage] = useState<'idle' | 'uploading' | 'saving'>('idle');
+  const [progress, setProgress] = useState(0);
+  const busy = stage !== 'idle';
+
+  // The preview's object URL is made when a file is chosen and freed when replaced or unmounted.
+  const previewRef = useRef<string | null>(null);
+  useEffect(() => () => {
+    if (previewRef.current) URL.revokeObjectURL(previewRef.current);
+  }, []);
+  function choose(chosen: File | null) {
+    if (previewRef.current) URL.revokeObjectURL(previewRef.current);
+    previewRef.current = chosen ? URL.createObjectURL(chosen) : null;
+    setPreview(previewRef.current);
+    setFile(chosen);
+    setErrors((er) => ({ ...er, image: chosen ? (fileProblem(chosen) ?? undefined) : undefined }));
+  }
+
+  function change(field: keyof ItemFormValues, value: string) {
+    setValues((v) => ({ ...v, [field]: value }));
+    if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
+  }
+
+  function showErrors(next: FieldErrors) {
+    setErrors(next);
+    const first = FIELDS.find((f) => next[f]);
+    // Focus the first field in error so keyboard and screen-reader users land on it.
+    if (first) requestAnimationFrame(() => document.getElementById(fieldId(first))?.focus());
+  }
+
+  function check(): { fields: Omit<ItemInput, 'image'>; errors: FieldErrors } {
+    const price = values.price.trim() === '' ? undefined : Number(values.price);
+    const parsed = fieldsSchema.safeParse({
+      name: values.name,
+      category: values.category || undefined,
+      price: Number.isNaN(price) ? values.price : price,
+      recipe: values.recipe,
+    });
+    const found: FieldErrors = {};
+    if (!parsed.success) for (const issue of parsed.error.issues) found[issue.path[0] as Field] ??= issue.message;
+    if (file) {
+      const problem = fileProblem(file);
+      if (problem) found.image = problem;
+    } else if (!currentImage) {
+      found.image = 'An item image is required';
+    }
+    return { fields: parsed.success ? parsed.data : (undefined as never), errors: found };
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    setFormError(null);
+    const { fields, errors: found } = check();
+    if (Object.keys(found).length > 0) {
+      showErrors(found);
+      return;
+    }
+    setErrors({});
+
+    let image = currentImage;
+    if (file) {
+      setStage('uploading');
+      setProgress(0);
+      try {
+        image = (await uploadImage(file, setProgress)).display_url;
+      } catch (error) {
+        setStage('idle');
+        const message = error instanceof ApiRequestError ? (error.body?.fieldErrors?.image?.[0] ?? error.message) : messageOf(error);
+        showErrors({ image: message });
+        onFailed?.(message);
+        return;
+      }
+    }
+
+    setStage('saving');
+    try {
+      await onSave({ ...fields, image: image! });
+    } catch (error) {
+      setStage('idle');
+      const server = error instanceof ApiRequestError ? error.body?.fieldErrors : undefined;
+      if (server) {
+        const mapped: FieldErrors = {};
+        for (const field of FIELDS) if (server[field]?.[0]) mapped[field] = server[field][0];
+        showErrors(mapped);
+      }
+      setFormError(messageOf(error));
+      onFailed?.(messageOf(error));
+      return;
+    }
+    setStage('idle');
+    setValues(EMPTY);
+    choose(null);
+    setFileInputKey((k) => k + 1);
+    formRef.current?.reset();
+    onSaved();
+  }
+
+  const inputClass = (field: Field) =>
+    `w-full rounded-md border px-3 py-2 text-base focus:outline-none focus:ring-2 focus:ring-brand-600/40 ${
+      errors[field] ? 'border-red-600' : 'border-stone-300 focus:border-brand-700'
+    }`;
+  const describedBy = (field: Field, hint?: string) =>
+    [errors[field] ? `${fieldId(field)}-error` : '', hint ?? ''].filter(Boolean).join(' ') || undefined;
+
+  return (
+    <form
+      ref={formRef}
+      noValidate
+      onSubmit={(e) => void submit(e)}
+      aria-busy={busy}
+      className="flex flex-col gap-5 rounded-xl bg-white p-4 shadow-md sm:p-6"
+    >
+      <Row>
+        <Label htmlFor={fieldId('name')}>Recipe Name</Label>
+        <input
+          id={fieldId('name')}
+          name="name"
+          value={values.name}
+          onChange={(e) => change('name', e.target.value)}
+          maxLength={ITEM_NAME_MAX}
+          autoComplete="off"
+          aria-invalid={errors.name ? true : undefined}
+          aria-describedby={describedBy('name')}
+          placeholder="Recipe name"
+          className={inputClass('name')}
+        />
+        <FieldError id={`${fieldId('name')}-error`} message={errors.name} />
+      </Row>
+
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Row>
+          <Label htmlFor={fieldId('category')}>Category</Label>
+          <select
+            id={fieldId('category')}
+            name="category"
+            value={values.category}
+            onChange={(e) => change('category', e.target.value)}
+            aria-invalid={errors.category ? true : undefined}
+            aria-describedby={describedBy('category')}
+            className={`${inputClass('category')} h-11 bg-white`}
+          >
+            <option value="" disabled>
+              Select a category
+            </option>
+            {CATEGORIES.map((category) => (
+              <option key={category} value={category}>
+                {CATEGORY_LABELS[category]}
+              </option>
+            ))}
+          </select>
+          <FieldError id={`${fieldId('category')}-error`} message={errors.category} />
+        </Row>
+        <Row>
+          <Label htmlFor={fieldId('price')}>Price</Label>
+          <div className="relative">
+            <span aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-stone-500">
+              $
+            </span>
+            <input
+              id={fieldId('price')}
+              name="price"
+              type="number"
+              inputMode="decimal"
+              step="0.01"
+              min="0.01"
+              value={values.price}
+              onChange={(e) => change('price', e.target.value)}
+              aria-invalid={errors.price ? true : undefined}
+              aria-describedby={describedBy('price')}
+              placeholder="0.00"
+              className={`${inputClass('price')} pl-7`}
+            />
+          </div>
+          <FieldError id={`${fieldId('price')}-error`} message={errors.price} />
+        </Row>
+      </div>
+
+      <Row>
+        <Label htmlFor={fieldId('recipe')}>Recipe Details</Label>
+        <textarea
+          id={fieldId('recipe')}
+          name="recipe"
+          rows={5}
+          value={values.recipe}
+          onChange={(e) => change('recipe', e.target.value)}
+          aria-invalid={errors.recipe ? true : undefined}
+          aria-describedby={describedBy('recipe')}
+          placeholder="Ingredients and how it is made"
+          className={inputClass('recipe')}
+        />
+        <FieldError id={`${fieldId('recipe')}-error`} message={errors.recipe} />
+      </Row>
+
+      <Row>
+        <Label htmlFor={fieldId('image')} required={!currentImage}>
+          {currentImage ? 'New Item Image (optional)' : 'Item Image'}
+        </Label>
+        <p id={`${fieldId('image')}-hint`} className="text-sm text-stone-600">
+          JPEG, PNG, WebP, GIF or AVIF, at most 5 MB.
+        </p>
+        <input
+          key={fileInputKey}
+          id={fieldId('image')}
+          name="image"
+          type="file"
+          accept={ACCEPTED_IMAGE_TYPES.join(',')}
+          onChange={(e) => choose(e.target.files?.[0] ?? null)}
+          aria-invalid={errors.image ? true : undefined}
+          aria-describedby={describedBy('image', `${fieldId('image')}-hint`)}
+          className="block w-full text-sm text-stone-700 file:mr-3 file:rounded-md file:border-0 file:bg-brand-100 file:px-4 file:py-2 file:font-semibold file:text-brand-900 hover:file:bg-brand-50"
+        />
+        <FieldError id={`${fieldId('image')}-error`} message={errors.image} />
+        {preview && (
+          <img src={preview} alt="Preview of the chosen picture" className="mt-2 h-32 w-32 rounded-lg object-cover shadow" />
+        )}
+      </Row>
+
+      {stage === 'uploading' && <UploadProgress fraction={progress} />}
+      {formError && (
+        <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm font-semibold text-red-800">
+          {formError}
+        </p>
+      )}
+
+      <button
+        type="submit"
+        disabled={busy}
+        className="self-start rounded-md bg-brand-700 px-6 py-3 font-bold text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:bg-stone-400"
+      >
+        {stage === 'uploading' ? 'Uploading picture…' : stage === 'saving' ? 'Saving…' : submitLabel}
+      </button>
+    </form>
+  );
+}
+
+function Row({ children }: { children: React.ReactNode }) {
+  return <div className="flex flex-col gap-1">{children}</div>;
+}
+
+function Label({ htmlFor, children, required = true }: { htmlFor: string; children: React.ReactNode; required?: boolean }) {
+  return (
+    <label htmlFor={htmlFor} className="text-sm font-semibold text-stone-800">
+      {children}
+      {required && (
+        <span aria-hidden="true" className="text-red-700">
+          *
+        </span>
+      )}
+    </label>
+  );
+}
+
+function FieldError({ id, message }: { id: string; message: string | undefined }) {
+  if (!message) return null;
+  return (
+    <p id={id} className="text-sm font-medium text-red-700">
+      {message}
+    </p>
+  );
+}
