@@ -9,6 +9,8 @@ const baseURL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({
   testDir: 'e2e',
+  // Its own folder: Playwright empties outputDir at start, and test-results/ holds the other reports.
+  outputDir: 'test-results/playwright',
   fullyParallel: true,
   workers: 2,
   forbidOnly: true,

@@ -53,6 +53,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: options.logger === false ? false : { level: config.LOG_LEVEL },
     bodyLimit: config.BODY_LIMIT,
     trustProxy: config.TRUST_PROXY,
+    // A client that trickles its request cannot hold a connection: the whole request must arrive in time.
+    requestTimeout: 30_000,
     // Ids in URLs are short; a longer parameter is an attack, not a request.
     routerOptions: { maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();

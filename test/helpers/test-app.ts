@@ -52,6 +52,12 @@ async function freshDatabase(): Promise<{ database: DatabaseHandle; dropDatabase
       dropDatabase: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
     };
   }
+  const { url, drop } = await createPostgresDatabase(serverUrl);
+  return { database: openDatabase({ dataDir: '', databaseUrl: url }), dropDatabase: drop };
+}
+
+/** A new, empty database on the PostgreSQL server of `serverUrl`, and how to drop it. */
+export async function createPostgresDatabase(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `shop_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
@@ -60,8 +66,8 @@ async function freshDatabase(): Promise<{ database: DatabaseHandle; dropDatabase
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return {
-    database: openDatabase({ dataDir: '', databaseUrl: url.toString() }),
-    dropDatabase: async () => {
+    url: url.toString(),
+    drop: async () => {
       const client = new pg.Client({ connectionString: serverUrl });
       await client.connect();
       await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

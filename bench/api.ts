@@ -1,0 +1,74 @@
+/**
+ * `npm run bench:api`: throughput and latency of the shop's API beside a bare node:http server
+ * that sends the same bytes, in the same run, on SQLite and (when PostgreSQL's server programs
+ * are installed) on PostgreSQL. BENCH_SECONDS sets each measurement's length (default 8).
+ * Budget (DESIGN.md section 6): GET /api/items at least 0.8 of the bare server's throughput.
+ */
+import { measure, printTable, startBareServer, type Figures } from './lib/measure.ts';
+import { startShop } from './lib/shop-process.ts';
+import { withPostgres } from './lib/postgres.ts';
+
+const ITEMS_BUDGET = 0.8;
+
+async function snapshotOf(url: string, headers: Record<string, string> = {}) {
+  const response = await fetch(url, { headers });
+  // The same bytes on the wire: every header the shop sent, except those the server sets per connection.
+  const perConnection = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
+  return {
+    status: response.status,
+    headers: Object.fromEntries([...response.headers].filter(([name]) => !perConnection.has(name))),
+    body: Buffer.from(await response.arrayBuffer()),
+  };
+}
+
+/** Measures the shop's answer to one read and the bare server's with the same bytes. */
+async function sideBySide(name: string, shopUrl: string, headers: Record<string, string> = {}, expectStatus?: number) {
+  const answer = await snapshotOf(shopUrl, headers);
+  const bare = await startBareServer(answer);
+  try {
+    const baseline = await measure(`${name} (bare node:http)`, bare.url, { headers, expectStatus });
+    const shop = await measure(name, shopUrl, { headers, expectStatus });
+    return [{ ...shop, ratio: shop.requestsPerSecond / baseline.requestsPerSecond }, baseline];
+  } finally {
+    await bare.close();
+  }
+}
+
+async function benchDatabase(label: string, databaseUrl?: string): Promise<(Figures & { ratio?: number })[]> {
+  const shop = await startShop({ databaseUrl });
+  try {
+    const items = `${shop.url}/api/items`;
+    const etag = (await fetch(items)).headers.get('etag') ?? '';
+    const rows = [
+      ...(await sideBySide('GET /api/items', items)),
+      ...(await sideBySide('GET /api/items (If-None-Match → 304)', items, { 'if-none-match': etag }, 304)),
+      ...(await sideBySide('GET /api/review', `${shop.url}/api/review`)),
+    ];
+    printTable(`API on ${label}`, rows);
+    return rows;
+  } finally {
+    await shop.stop();
+  }
+}
+
+const results: Record<string, (Figures & { ratio?: number })[]> = {};
+results.SQLite = await benchDatabase('SQLite');
+const pgResult = await withPostgres((url) => benchDatabase('PostgreSQL', url));
+if (pgResult) results.PostgreSQL = pgResult;
+else console.log('\nPostgreSQL skipped: its server programs are not installed (apt-get install -y postgresql).');
+
+let missed = false;
+for (const [label, rows] of Object.entries(results)) {
+  const items = rows.find((row) => row.name === 'GET /api/items');
+  if (items?.ratio !== undefined && items.ratio < ITEMS_BUDGET) {
+    missed = true;
+    console.log(`Budget missed on ${label}: GET /api/items at ${items.ratio.toFixed(2)} of the bare server (budget ${ITEMS_BUDGET}).`);
+  }
+  const failures = rows.reduce((n, row) => n + row.errors + row.non2xx, 0);
+  if (failures > 0) {
+    missed = true;
+    console.log(`${failures} failed requests on ${label}.`);
+  }
+}
+if (!missed) console.log(`\nBudget met: GET /api/items at ≥ ${ITEMS_BUDGET} of the bare server on every database.`);
+process.exitCode = missed ? 1 : 0;

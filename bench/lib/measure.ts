@@ -1,0 +1,77 @@
+import http from 'node:http';
+import autocannon from 'autocannon';
+
+export interface Figures {
+  name: string;
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+export interface LoadOptions {
+  method?: 'GET' | 'POST' | 'DELETE';
+  headers?: Record<string, string>;
+  body?: string;
+  connections?: number;
+  seconds?: number;
+  /** Requests built per call, e.g. a different body each time. */
+  setupRequest?: autocannon.Request['setupRequest'];
+  /** Status codes that count as success besides 2xx (a 304 for a conditional GET). */
+  expectStatus?: number;
+}
+
+/** Runs autocannon against one URL and keeps the figures the reports show. */
+export async function measure(name: string, url: string, options: LoadOptions = {}): Promise<Figures> {
+  const result = await autocannon({
+    url,
+    method: options.method ?? 'GET',
+    headers: options.headers,
+    body: options.body,
+    connections: options.connections ?? 50,
+    duration: options.seconds ?? Number(process.env.BENCH_SECONDS ?? 8),
+    requests: options.setupRequest ? [{ setupRequest: options.setupRequest }] : undefined,
+  });
+  const unexpected = options.expectStatus
+    ? Object.entries(result.statusCodeStats ?? {}).filter(([code]) => Number(code) !== options.expectStatus).reduce((n, [, s]) => n + (s?.count ?? 0), 0)
+    : result.non2xx;
+  return {
+    name,
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: unexpected,
+  };
+}
+
+/**
+ * The baseline: a bare node:http server that answers every request with the bytes and headers
+ * the shop sent, so the ratio shows what the shop's own work costs.
+ */
+export async function startBareServer(answer: { status: number; headers: Record<string, string>; body: Buffer }): Promise<{ url: string; close(): Promise<void> }> {
+  const server = http.createServer((request, response) => {
+    request.resume();
+    response.writeHead(answer.status, answer.headers);
+    response.end(answer.body);
+  });
+  server.keepAliveTimeout = 72_000;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  if (!address || typeof address !== 'object') throw new Error('no address');
+  return {
+    url: `http://127.0.0.1:${address.port}`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+export function printTable(title: string, rows: (Figures & { ratio?: number })[]): void {
+  console.log(`\n${title}`);
+  console.log('| endpoint | req/s | p50 ms | p99 ms | errors | ratio to bare |');
+  console.log('|---|---:|---:|---:|---:|---:|');
+  for (const row of rows) {
+    const ratio = row.ratio === undefined ? '' : row.ratio.toFixed(2);
+    console.log(`| ${row.name} | ${Math.round(row.requestsPerSecond)} | ${row.p50} | ${row.p99} | ${row.errors + row.non2xx} | ${ratio} |`);
+  }
+}

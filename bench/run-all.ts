@@ -1,0 +1,13 @@
+/**
+ * `npm run bench`: every benchmark in turn (API, then pages). Each also runs alone:
+ * `npm run bench:api`, `npm run bench:web`.
+ */
+import { spawnSync } from 'node:child_process';
+
+let failed = false;
+for (const script of ['bench:api', 'bench:web']) {
+  console.log(`\n▶ npm run ${script}`);
+  const result = spawnSync('npm', ['run', '--silent', script], { stdio: 'inherit' });
+  if (result.status !== 0) failed = true;
+}
+process.exitCode = failed ? 1 : 0;

@@ -1,0 +1,79 @@
+/**
+ * `npm run bench:web`: Lighthouse (its default mobile settings: a mid-range phone, slow 4G,
+ * 4× CPU slowdown) with Debian's Chromium on the shop's public pages, and the first-load
+ * JavaScript of each, gzipped. Says which budget of DESIGN.md section 6 is missed.
+ */
+import { spawnSync } from 'node:child_process';
+import { gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { startShop } from './lib/shop-process.ts';
+
+const BUDGET = { score: 95, scriptKb: 120, cls: 0.05 };
+const ROUTES = (process.env.BENCH_ROUTES ?? '/,/items,/order/offered').split(',');
+
+interface PageFigures {
+  route: string;
+  score: number;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  scriptKbGzip: number;
+}
+
+if (process.env.BENCH_SKIP_BUILD !== '1') {
+  const build = spawnSync('vite', ['build', '--logLevel', 'warn'], { stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+/** Sum of the gzipped sizes of the scripts a page loaded (each fetched again and gzipped here). */
+async function gzippedScriptKb(urls: string[]): Promise<number> {
+  let bytes = 0;
+  for (const url of urls) {
+    const body = Buffer.from(await (await fetch(url)).arrayBuffer());
+    bytes += gzipSync(body, { level: 9 }).length;
+  }
+  return bytes / 1024;
+}
+
+const shop = await startShop();
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+});
+const results: PageFigures[] = [];
+try {
+  for (const route of ROUTES) {
+    const runnerResult = await lighthouse(`${shop.url}${route}`, { port: chrome.port, onlyCategories: ['performance'], output: 'json', logLevel: 'error' });
+    if (!runnerResult) throw new Error(`Lighthouse gave no result for ${route}`);
+    const { lhr } = runnerResult;
+    const requests = (lhr.audits['network-requests']?.details as { items: { url: string; resourceType?: string }[] } | undefined)?.items ?? [];
+    const scripts = requests.filter((request) => request.resourceType === 'Script').map((request) => request.url);
+    results.push({
+      route,
+      score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+      fcpMs: Math.round(lhr.audits['first-contentful-paint']?.numericValue ?? 0),
+      lcpMs: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? 0),
+      tbtMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0),
+      cls: Number((lhr.audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)),
+      scriptKbGzip: Number((await gzippedScriptKb(scripts)).toFixed(1)),
+    });
+  }
+} finally {
+  chrome.kill();
+  await shop.stop();
+}
+
+console.log('\n| page | Lighthouse performance | FCP ms | LCP ms | TBT ms | CLS | first-load JS (KB gzip) |');
+console.log('|---|---:|---:|---:|---:|---:|---:|');
+for (const r of results) console.log(`| ${r.route} | ${r.score} | ${r.fcpMs} | ${r.lcpMs} | ${r.tbtMs} | ${r.cls} | ${r.scriptKbGzip} |`);
+
+const missed: string[] = [];
+for (const r of results) {
+  if (r.score < BUDGET.score) missed.push(`${r.route}: Lighthouse performance ${r.score} < ${BUDGET.score}`);
+  if (r.scriptKbGzip > BUDGET.scriptKb) missed.push(`${r.route}: first-load JS ${r.scriptKbGzip} KB > ${BUDGET.scriptKb} KB`);
+  if (r.cls >= BUDGET.cls) missed.push(`${r.route}: CLS ${r.cls} ≥ ${BUDGET.cls}`);
+}
+console.log(missed.length ? `\nBudgets missed:\n  ${missed.join('\n  ')}` : '\nEvery page meets its budgets.');
+process.exitCode = missed.length ? 1 : 0;
