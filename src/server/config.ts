@@ -42,8 +42,8 @@ const envSchema = z.object({
   /** The provider's name on the social sign-in button ('Continue with Google'). */
   OIDC_PROVIDER_NAME: z.string().min(1).max(40).default('Google'),
   /** Rate limits per client address and minute (see docs/accounts.md). */
-  RATE_LIMIT_SIGN_IN: z.coerce.number().int().positive().default(10),
-  RATE_LIMIT_SIGN_UP: z.coerce.number().int().positive().default(10),
+  RATE_LIMIT_SIGN_IN: z.coerce.number().int().positive().default(20),
+  RATE_LIMIT_SIGN_UP: z.coerce.number().int().positive().default(20),
   RATE_LIMIT_CAPTCHA: z.coerce.number().int().positive().default(60),
   RATE_LIMIT_TOKEN: z.coerce.number().int().positive().default(60),
 });

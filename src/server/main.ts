@@ -1,4 +1,5 @@
 import { buildApp } from './app.ts';
+import { createDemoAdmin } from './auth/demo-admin.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
@@ -24,6 +25,7 @@ async function main(): Promise<void> {
     app.log.info('Created the demo menu and reviews');
     await app.menu.changed();
   }
+  const demoAdmin = config.SEED_DEMO_DATA ? await createDemoAdmin(app) : undefined;
 
   let closing = false;
   const close = async (signal: string) => {
@@ -39,7 +41,23 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void close('SIGINT'));
   process.on('SIGTERM', () => void close('SIGTERM'));
 
-  await app.listen({ host: config.HOST, port: config.PORT });
+  const address = await app.listen({ host: config.HOST, port: config.PORT });
+  if (demoAdmin) {
+    // Shown once, on the first start: the password exists nowhere else.
+    const url = config.PUBLIC_URL ?? address.replace('0.0.0.0', 'localhost');
+    console.log(
+      [
+        '',
+        'A demo administrator was created. Sign in at',
+        `  ${url}/login`,
+        `  e-mail:   ${demoAdmin.email}`,
+        `  password: ${demoAdmin.password}`,
+        'Keep the password now: it is not shown again. To make any account an administrator:',
+        '  npm run admin:promote -- <email>',
+        '',
+      ].join('\n'),
+    );
+  }
 }
 
 main().catch((error: unknown) => {

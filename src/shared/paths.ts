@@ -12,6 +12,8 @@ export const paths = {
   login: '/login',
   signUp: '/signUp',
   playStore: '/play-store',
+  /** The last page of the social sign-in popup. */
+  socialDone: '/auth/social-done',
   dashboard: {
     root: '/dashboard',
     userHome: '/dashboard/userHome',
@@ -37,6 +39,7 @@ export const APP_ROUTE_PATTERNS = [
   '/login',
   '/signUp',
   '/play-store',
+  '/auth/social-done',
   '/dashboard',
   '/dashboard/userHome',
   '/dashboard/adminHome',

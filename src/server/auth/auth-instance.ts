@@ -82,9 +82,10 @@ export function createAuth({ config, db, dbKind, secret, log }: AuthOptions) {
         createdAt: 'created_at',
         updatedAt: 'updated_at',
       },
-      // A social sign-in with the e-mail of an existing account joins it only when the
-      // provider vouches for the address (Google does).
-      accountLinking: { enabled: true, trustedProviders: [SOCIAL_PROVIDER_ID] },
+      // A social sign-in never joins an account made with a password: the shop does not verify
+      // e-mail addresses, so whoever signed up first with that address could be a stranger
+      // waiting for the owner (Better Auth links only to verified local accounts).
+      accountLinking: { enabled: true, trustedProviders: [], requireLocalEmailVerified: true },
     },
     verification: {
       modelName: 'verifications',

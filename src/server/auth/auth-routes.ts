@@ -11,10 +11,21 @@ import {
   tokenRequestSchema,
   tokenResponseSchema,
 } from '../../shared/auth.ts';
-import { ForbiddenError } from '../http/errors.ts';
+import { ForbiddenError, NotFoundError } from '../http/errors.ts';
 import { forwardToBetterAuth } from './better-auth-proxy.ts';
 import { CaptchaService } from './captcha-service.ts';
 import { rateLimitFor } from './rate-limits.ts';
+
+const BETTER_AUTH_PASSTHROUGH = new Set([
+  'GET get-session',
+  'POST sign-out',
+  'POST update-user',
+  'POST change-password',
+  // The OpenID Connect provider comes back here (GET; POST for the form_post response mode).
+  `GET callback/${SOCIAL_PROVIDER_ID}`,
+  `POST callback/${SOCIAL_PROVIDER_ID}`,
+  'GET error',
+]);
 
 /**
  * The accounts API: Better Auth at /api/auth/* (sign-up, sign-in with the captcha, sign-out,
@@ -43,16 +54,21 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
   );
 
   app.post(
-    '/auth/sign-in/oauth2',
+    '/auth/sign-in/social',
     { config: { rateLimit: rateLimitFor(config, 'sign-in') } },
     async (request, reply) => forwardToBetterAuth(app.auth, request, reply),
   );
 
-  // Everything else of Better Auth: sign-out, get-session, update-user, the OAuth callback…
+  // The rest of Better Auth that the shop uses, and nothing else: an allow-list, so no other
+  // spelling of a guarded path (a trailing slash, another case) reaches Better Auth's router.
   app.route({
     method: ['GET', 'POST'],
     url: '/auth/*',
-    handler: async (request, reply) => forwardToBetterAuth(app.auth, request, reply),
+    handler: async (request, reply) => {
+      const rest = (request.params as { '*': string })['*'];
+      if (!BETTER_AUTH_PASSTHROUGH.has(`${request.method} ${rest}`)) throw new NotFoundError(`No route ${request.method} ${request.url.split('?')[0]}`);
+      return forwardToBetterAuth(app.auth, request, reply);
+    },
   });
 
   app.get('/auth-providers', { schema: { response: { 200: authProvidersSchema } } }, async () => ({

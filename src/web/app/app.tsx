@@ -1,6 +1,14 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
+import { paths } from '../../shared/paths.ts';
+import { AuthProvider } from '../auth/auth-provider.tsx';
 import { router } from './router.tsx';
+import { ToastProvider } from './toast.tsx';
+
+/** Any 401 or 403 of the API: the user is signed out and sent to /login (spec section 8). */
+function goToLogin() {
+  void router.navigate(paths.login);
+}
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -11,7 +19,11 @@ const queryClient = new QueryClient({
 export function App() {
   return (
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <ToastProvider>
+        <AuthProvider onSessionLost={goToLogin}>
+          <RouterProvider router={router} />
+        </AuthProvider>
+      </ToastProvider>
     </QueryClientProvider>
   );
 }

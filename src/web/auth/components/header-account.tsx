@@ -1,16 +1,45 @@
-import { Link, NavLink, useLocation } from 'react-router';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../../shared/paths.ts';
+import { useToast } from '../../app/toast.tsx';
+import { useAuth } from '../use-auth.ts';
 
-/**
- * The header's account corner. Until the accounts feature lands, everyone is a visitor:
- * a 'Log in' button that remembers the page it was pressed on.
- */
+/** The header's account corner: the display name and 'Log out', or 'Log in' for a visitor. */
 export function HeaderAccount() {
   const location = useLocation();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const { user, loading, signOut } = useAuth();
+
+  if (user) {
+    return (
+      <div className="flex items-center gap-3">
+        <span className="max-w-40 truncate text-sm font-semibold text-accent-400" title={user.email}>
+          {user.displayName ?? user.email}
+        </span>
+        <button
+          type="button"
+          disabled={loading}
+          onClick={() => {
+            signOut().then(
+              () => {
+                toast.success('SignOut successfully');
+                navigate(paths.home);
+              },
+              (error: unknown) => toast.error(error instanceof Error ? error.message : 'Sign-out failed'),
+            );
+          }}
+          className="rounded-md bg-accent-400 px-4 py-2 text-sm font-bold text-brand-900 hover:bg-accent-500 disabled:opacity-60"
+        >
+          Log out
+        </button>
+      </div>
+    );
+  }
   return (
     <Link
       to={paths.login}
       state={{ from: location }}
+      aria-busy={loading}
       className="rounded-md bg-accent-400 px-4 py-2 text-sm font-bold text-brand-900 hover:bg-accent-500"
     >
       Log in
@@ -20,8 +49,9 @@ export function HeaderAccount() {
 
 /** The header's Dashboard link: admin home for an administrator, user home for others. */
 export function DashboardLink({ className }: { className: (state: { isActive: boolean }) => string }) {
+  const { isAdmin } = useAuth();
   return (
-    <NavLink to={paths.dashboard.userHome} className={className}>
+    <NavLink to={isAdmin ? paths.dashboard.adminHome : paths.dashboard.userHome} className={className}>
       Dashboard
     </NavLink>
   );

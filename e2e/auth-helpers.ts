@@ -1,0 +1,80 @@
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect } from './fixtures.ts';
+
+/**
+ * What the accounts browser tests share. The captcha's answer is read from the e2e server's own
+ * database file (E2E_DATA_DIR), the way a person reads the picture: the server has no switch
+ * that skips the check.
+ */
+export function dataDir(): string {
+  const dir = process.env.E2E_DATA_DIR;
+  if (!dir) throw new Error('E2E_DATA_DIR is not set: run the browser tests with npm run test:e2e');
+  return dir;
+}
+
+export function captchaAnswer(id: string, dir = dataDir()): string {
+  const db = new DatabaseSync(path.join(dir, 'shop.sqlite'), { readOnly: true });
+  try {
+    const row = db.prepare('select answer from captchas where id = ?').get(id) as { answer: string } | undefined;
+    if (!row) throw new Error(`no captcha ${id}`);
+    return row.answer;
+  } finally {
+    db.close();
+  }
+}
+
+/** Follows the captchas the page loads; answers the id of the latest. */
+export function trackCaptcha(page: Page): () => string {
+  let latest: string | undefined;
+  page.on('response', async (response) => {
+    if (response.url().endsWith('/api/captcha') && response.request().method() === 'POST' && response.status() === 201) {
+      // A page that navigates away first drops the body; the next page loads its own captcha.
+      const body = (await response.json().catch(() => undefined)) as { id: string } | undefined;
+      if (body) latest = body.id;
+    }
+  });
+  return () => {
+    if (!latest) throw new Error('no captcha loaded yet');
+    return latest;
+  };
+}
+
+export interface Account {
+  name: string;
+  email: string;
+  password: string;
+}
+
+export function newAccount(label = 'customer'): Account {
+  const tag = randomBytes(4).toString('hex');
+  return { name: `${label[0]!.toUpperCase()}${label.slice(1)} ${tag}`, email: `${label}-${tag}@example.test`, password: `pw-${tag}-secret` };
+}
+
+/** Makes an account through the shop's API (with its own cookie jar, so the page stays signed out). */
+export async function createAccount(request: APIRequestContext, account: Account): Promise<void> {
+  const res = await request.post('/api/auth/sign-up/email', { data: account });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+/** The shop's own command, on the e2e server's database. */
+export function promoteToAdmin(email: string): void {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir() };
+  delete env.DATABASE_URL;
+  const run = spawnSync(process.execPath, ['scripts/admin-promote.ts', email], { encoding: 'utf8', env });
+  expect(run.status, run.stderr).toBe(0);
+}
+
+/** Logs in through the login page as a person does: reads the picture, types, leaves the field. */
+export async function logIn(page: Page, account: Account, currentCaptcha: () => string): Promise<void> {
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await expect(page.getByRole('img', { name: /Captcha/ })).toBeVisible();
+  await page.getByLabel('Type the captcha above').fill(captchaAnswer(currentCaptcha()));
+  await page.getByLabel('Type the captcha above').blur();
+  await expect(page.getByText('Captcha matched.')).toBeVisible();
+  await page.getByRole('button', { name: 'Login' }).click();
+}

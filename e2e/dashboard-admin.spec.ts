@@ -1,0 +1,93 @@
+import { createAccount, logIn, newAccount, promoteToAdmin, trackCaptcha, type Account } from './auth-helpers.ts';
+import { expect, expectAccessible, test } from './fixtures.ts';
+import type { Page } from '@playwright/test';
+
+async function signInAsNewAdmin(page: Page, request: Parameters<typeof createAccount>[0]): Promise<Account> {
+  const admin = newAccount('admin');
+  await createAccount(request, admin);
+  promoteToAdmin(admin.email);
+  const currentCaptcha = trackCaptcha(page);
+  await page.goto('/login');
+  await logIn(page, admin, currentCaptcha);
+  await expect(page).toHaveURL(/\/$/);
+  return admin;
+}
+
+function row(page: Page, account: Account) {
+  return page.getByRole('row').filter({ hasText: account.email });
+}
+
+test.describe('the administrator dashboard', () => {
+  test('the Dashboard link leads an administrator to admin home with the admin menu', async ({ page, request }) => {
+    const admin = await signInAsNewAdmin(page, request);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/adminHome$/);
+    await expect(page.getByRole('heading', { name: `Hi, ${admin.name}! Welcome back` })).toBeVisible();
+    const menu = page.getByRole('navigation', { name: 'Dashboard' });
+    for (const [name, href] of [
+      ['Admin Home', '/dashboard/adminHome'],
+      ['Manage Users', '/dashboard/all/users'],
+      ['Add items', '/dashboard/add/item'],
+      ['Manage Items', '/dashboard/manage/item'],
+      ['Home', '/'],
+    ]) {
+      await expect(menu.getByRole('link', { name: name!, exact: true })).toHaveAttribute('href', href!);
+    }
+    await expect(menu.getByRole('link', { name: 'My cart' })).toHaveCount(0);
+  });
+
+  test('Manage Users: promote a customer, delete one after confirming', async ({ page, request }) => {
+    const promoted = newAccount('promoted');
+    const removed = newAccount('removed');
+    await createAccount(request, promoted);
+    await createAccount(request, removed);
+    const admin = await signInAsNewAdmin(page, request);
+
+    await page.goto('/dashboard/all/users');
+    await expect(page.getByRole('columnheader')).toHaveText(['#', 'Name', 'Email', 'Role', 'Action']);
+    const total = async () => Number((await page.getByText(/TOTAL USER: \d+/).textContent())!.match(/\d+/)![0]);
+    await expect(row(page, removed)).toBeVisible();
+    // Other tests make users meanwhile: the count must match the table it heads.
+    const counted = async () => (await total()) === (await page.getByRole('row').count()) - 1;
+    await expect.poll(counted).toBe(true);
+    await expect(row(page, admin).getByRole('cell').nth(3)).toHaveText('admin');
+    await expectAccessible(page);
+
+    await row(page, promoted).getByRole('button', { name: `Make ${promoted.name} an admin` }).click();
+    await expect(row(page, promoted).getByRole('cell').nth(3)).toHaveText('admin');
+    await expect(row(page, promoted).getByRole('button', { name: /Make .* an admin/ })).toHaveCount(0);
+
+    await row(page, removed).getByRole('button', { name: `Delete ${removed.name}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Are you sure?' });
+    await expect(dialog).toContainText("You won't be able to revert this!");
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(row(page, removed)).toBeVisible();
+
+    await row(page, removed).getByRole('button', { name: `Delete ${removed.name}` }).click();
+    await page.getByRole('dialog', { name: 'Are you sure?' }).getByRole('button', { name: 'Yes, delete it!' }).click();
+    await expect(page.getByText('an admin deleted')).toBeVisible();
+    await expect(row(page, removed)).toHaveCount(0);
+    await expect.poll(counted).toBe(true);
+
+    // Their own row cannot be deleted.
+    await expect(row(page, admin).getByRole('button', { name: `Delete ${admin.name}` })).toBeDisabled();
+  });
+
+  test('signed out elsewhere: the next call answers 401, the app signs out and shows login', async ({ page, context, request, allowConsoleErrors }) => {
+    allowConsoleErrors(/401/);
+    await signInAsNewAdmin(page, request);
+    await page.goto('/dashboard/adminHome');
+    // Another tab of the same browser signs out.
+    const other = await context.newPage();
+    await other.goto('/');
+    await other.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Log out' }).click();
+    await expect(other.getByText('SignOut successfully')).toBeVisible();
+    await other.close();
+
+    await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Manage Users' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Log in' })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('access-token'))).toBeNull();
+  });
+});

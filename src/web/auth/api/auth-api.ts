@@ -1,0 +1,68 @@
+import type { AuthProviders, Captcha, SignInBody, SignUpBody } from '../../../shared/auth.ts';
+import { SOCIAL_DONE_PATH } from '../../../shared/auth-constants.ts';
+import { apiRequest } from '../../lib/api-client.ts';
+
+/**
+ * The calls of the accounts feature. A 401 here is an answer ("wrong password", "no session"),
+ * not a lost session, so none of them signs the user out on it.
+ */
+const quiet = { signOutOnAuthFailure: false } as const;
+
+export interface AuthUser {
+  id: string;
+  email: string;
+  name: string;
+}
+
+export async function fetchSession(): Promise<AuthUser | null> {
+  const session = await apiRequest<{ user: AuthUser } | null>('/auth/get-session', quiet);
+  return session?.user ?? null;
+}
+
+export function signInEmail(body: SignInBody): Promise<{ user: AuthUser }> {
+  return apiRequest('/auth/sign-in/email', { ...quiet, method: 'POST', body });
+}
+
+export function signUpEmail(body: SignUpBody): Promise<{ user: AuthUser }> {
+  return apiRequest('/auth/sign-up/email', { ...quiet, method: 'POST', body });
+}
+
+export function signOutSession(): Promise<unknown> {
+  return apiRequest('/auth/sign-out', { ...quiet, method: 'POST', body: {} });
+}
+
+/** Spec: POST /jwt with the e-mail; the token is stored and sent as a bearer token. */
+export async function requestToken(email: string): Promise<string> {
+  return (await apiRequest<{ token: string }>('/jwt', { ...quiet, method: 'POST', body: { email } })).token;
+}
+
+/** Spec: POST /users after sign-up and social sign-in. */
+export function registerUser(name: string, email: string): Promise<{ insertedId: string | null }> {
+  return apiRequest('/users', { method: 'POST', body: { name, email } });
+}
+
+export function newCaptcha(): Promise<Captcha> {
+  return apiRequest('/captcha', { ...quiet, method: 'POST', body: {} });
+}
+
+export async function checkCaptcha(id: string, answer: string): Promise<boolean> {
+  return (await apiRequest<{ valid: boolean }>('/captcha/check', { ...quiet, method: 'POST', body: { id, answer } })).valid;
+}
+
+export function fetchAuthProviders(): Promise<AuthProviders> {
+  return apiRequest('/auth-providers', quiet);
+}
+
+/** The provider's authorization address for the popup; it ends on SOCIAL_DONE_PATH. */
+export async function socialSignInUrl(provider: string): Promise<string> {
+  const answer = await apiRequest<{ url: string }>('/auth/sign-in/social', {
+    ...quiet,
+    method: 'POST',
+    body: { provider, callbackURL: SOCIAL_DONE_PATH, errorCallbackURL: SOCIAL_DONE_PATH, disableRedirect: true },
+  });
+  return answer.url;
+}
+
+export async function fetchIsAdmin(email: string): Promise<boolean> {
+  return (await apiRequest<{ admin: boolean }>(`/users/admin/${encodeURIComponent(email)}`)).admin;
+}

@@ -1,0 +1,16 @@
+import { createContext } from 'react';
+import type { SignInBody, SignUpBody, SessionUser } from '../../shared/auth.ts';
+
+export interface AuthContextValue {
+  user: SessionUser | null;
+  /** True at start and during each sign-in, sign-up, social sign-in or sign-out (spec section 4). */
+  loading: boolean;
+  signIn(body: SignInBody): Promise<void>;
+  /** Creates the account and signs in; answers the insertedId of POST /api/users. */
+  signUp(body: SignUpBody): Promise<string | null>;
+  /** After the social sign-in popup: reads the new session and records the user. */
+  completeSocialSignIn(): Promise<void>;
+  signOut(): Promise<void>;
+}
+
+export const AuthContext = createContext<AuthContextValue | null>(null);

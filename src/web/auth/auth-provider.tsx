@@ -1,0 +1,119 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { SessionUser } from '../../shared/auth.ts';
+import { setAuthFailureListener, TOKEN_STORAGE_KEY } from '../lib/api-client.ts';
+import { fetchSession, registerUser, requestToken, signInEmail, signOutSession, signUpEmail, type AuthUser } from './api/auth-api.ts';
+import { AuthContext, type AuthContextValue } from './auth-context.ts';
+
+function toSessionUser(user: AuthUser): SessionUser {
+  return { uid: user.id, email: user.email, displayName: user.name || null };
+}
+
+/**
+ * The auth state of spec section 4: loading until the server says who is signed in; with a user
+ * the bearer token is requested and stored under 'access-token', without one it is removed.
+ * Any 401 or 403 of another call signs out and calls `onSessionLost` (which goes to /login).
+ */
+export function AuthProvider({ children, onSessionLost }: { children: ReactNode; onSessionLost: () => void }) {
+  const queryClient = useQueryClient();
+  const [user, setUser] = useState<SessionUser | null>(null);
+  const [loading, setLoading] = useState(true);
+  const lostRef = useRef(onSessionLost);
+  useEffect(() => {
+    lostRef.current = onSessionLost;
+  }, [onSessionLost]);
+
+  /** Settles the state on what the server reports: a user (with a fresh token) or none. */
+  const settle = useCallback(async (reported: AuthUser | null) => {
+    if (reported) {
+      localStorage.setItem(TOKEN_STORAGE_KEY, await requestToken(reported.email));
+      setUser(toSessionUser(reported));
+    } else {
+      localStorage.removeItem(TOKEN_STORAGE_KEY);
+      setUser(null);
+    }
+  }, []);
+
+  const forget = useCallback(() => {
+    localStorage.removeItem(TOKEN_STORAGE_KEY);
+    setUser(null);
+    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'menu' && q.queryKey[0] !== 'reviews' });
+  }, [queryClient]);
+
+  useEffect(() => {
+    let cancelled = false;
+    fetchSession()
+      .then((reported) => (cancelled ? undefined : settle(reported)))
+      .catch(() => {
+        if (!cancelled) localStorage.removeItem(TOKEN_STORAGE_KEY);
+      })
+      .finally(() => {
+        if (!cancelled) setLoading(false);
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [settle]);
+
+  useEffect(() => {
+    setAuthFailureListener(() => {
+      forget();
+      void signOutSession().catch(() => undefined);
+      lostRef.current();
+    });
+    return () => setAuthFailureListener(undefined);
+  }, [forget]);
+
+  /** Runs a sign-in style action with loading on; on failure nobody stays half signed in. */
+  const run = useCallback(
+    async <T,>(action: () => Promise<T>): Promise<T> => {
+      setLoading(true);
+      try {
+        return await action();
+      } catch (error) {
+        forget();
+        throw error;
+      } finally {
+        setLoading(false);
+      }
+    },
+    [forget],
+  );
+
+  const value = useMemo<AuthContextValue>(
+    () => ({
+      user,
+      loading,
+      signIn: (body) =>
+        run(async () => {
+          const { user: signedIn } = await signInEmail(body);
+          await settle(signedIn);
+        }),
+      signUp: (body) =>
+        run(async () => {
+          const { user: created } = await signUpEmail(body);
+          await settle(created);
+          return (await registerUser(created.name, created.email)).insertedId;
+        }),
+      completeSocialSignIn: () =>
+        run(async () => {
+          const reported = await fetchSession();
+          if (!reported) throw new Error('The sign-in did not complete. Please try again.');
+          await settle(reported);
+          await registerUser(reported.name || reported.email, reported.email);
+        }),
+      signOut: async () => {
+        setLoading(true);
+        try {
+          await signOutSession();
+        } finally {
+          forget();
+          setLoading(false);
+        }
+      },
+    }),
+    [user, loading, run, settle, forget],
+  );
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}

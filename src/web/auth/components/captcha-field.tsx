@@ -1,0 +1,115 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { CAPTCHA_LENGTH } from '../../../shared/auth-constants.ts';
+import { checkCaptcha, newCaptcha } from '../api/auth-api.ts';
+
+export interface CaptchaState {
+  id: string | null;
+  answer: string;
+  /** True once the server confirmed the typed answer (Login is enabled only then). */
+  valid: boolean;
+}
+
+const NONE: CaptchaState = { id: null, answer: '', valid: false };
+
+/**
+ * The login page's captcha (spec section 4): a picture of 6 characters with a reload link and a
+ * field, checked by the server when the pointer leaves the field or the field loses focus; a
+ * mismatch brings a new picture and keeps Login disabled. The parent remounts it (`key`) when
+ * it needs a new one, after a failed login.
+ */
+export function CaptchaField({ onChange }: { onChange: (state: CaptchaState) => void }) {
+  const queryClient = useQueryClient();
+  const [round, setRound] = useState(0);
+  const captcha = useQuery({
+    queryKey: ['captcha', round],
+    queryFn: newCaptcha,
+    staleTime: Infinity,
+    gcTime: 0,
+    retry: false,
+  });
+  const [answer, setAnswer] = useState('');
+  const [status, setStatus] = useState<'idle' | 'checking' | 'valid' | 'invalid'>('idle');
+
+  function reload(nextStatus: 'idle' | 'invalid') {
+    onChange(NONE);
+    setAnswer('');
+    setStatus(nextStatus);
+    queryClient.removeQueries({ queryKey: ['captcha', round] });
+    setRound((n) => n + 1);
+  }
+
+  async function check() {
+    const id = captcha.data?.id;
+    if (!id || answer.trim() === '' || status === 'valid' || status === 'checking') return;
+    setStatus('checking');
+    const valid = await checkCaptcha(id, answer).catch(() => false);
+    if (valid) {
+      setStatus('valid');
+      onChange({ id, answer, valid: true });
+    } else {
+      reload('invalid');
+    }
+  }
+
+  const message =
+    status === 'checking'
+      ? 'Checking…'
+      : status === 'valid'
+        ? 'Captcha matched.'
+        : status === 'invalid'
+          ? 'The characters did not match. Type the ones of this new picture.'
+          : captcha.isError
+            ? 'The captcha could not be loaded. Use “Reload captcha”.'
+            : '';
+
+  return (
+    <div className="flex flex-col gap-2">
+      <div className="flex flex-wrap items-center gap-3">
+        {captcha.data ? (
+          <img
+            src={captcha.data.image}
+            width={200}
+            height={64}
+            alt="Captcha: six letters and digits to type below"
+            className="rounded border border-stone-300"
+          />
+        ) : (
+          <div className="h-16 w-[200px] animate-pulse rounded bg-stone-200" aria-hidden="true" />
+        )}
+        <button type="button" onClick={() => reload('idle')} className="text-sm font-semibold text-brand-700 underline hover:text-brand-900">
+          Reload captcha
+        </button>
+      </div>
+      <label htmlFor="captcha" className="text-sm font-semibold text-stone-700">
+        Type the captcha above
+      </label>
+      <input
+        id="captcha"
+        name="captcha"
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+        value={answer}
+        maxLength={20}
+        onChange={(event) => {
+          setAnswer(event.target.value);
+          if (status !== 'idle') setStatus('idle');
+          if (status === 'valid') onChange(NONE);
+        }}
+        onBlur={() => void check()}
+        // The spec checks when the pointer leaves the field; a half-typed answer is not checked
+        // then (a mismatch costs the picture), only when the field loses focus.
+        onMouseLeave={() => {
+          if (answer.trim().length >= CAPTCHA_LENGTH) void check();
+        }}
+        aria-describedby="captcha-status"
+        aria-invalid={status === 'invalid' ? true : undefined}
+        className="rounded-md border border-stone-300 px-3 py-2 text-base tracking-widest focus:border-brand-700 focus:outline-none focus:ring-2 focus:ring-brand-600/40"
+      />
+      <p id="captcha-status" aria-live="polite" className={`min-h-5 text-sm ${status === 'valid' ? 'text-brand-700' : 'text-red-700'}`}>
+        {message}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,82 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { signUpSchema } from '../../../shared/auth.ts';
+import { paths } from '../../../shared/paths.ts';
+import { useToast } from '../../app/toast.tsx';
+import { usePageTitle } from '../../ui/use-page-title.ts';
+import { FormField, messageOf } from '../components/form-field.tsx';
+import { useAuth } from '../use-auth.ts';
+
+type FieldErrors = Partial<Record<'name' | 'email' | 'password', string>>;
+
+/** Sign-up (spec section 2): name, e-mail, password; then home with 'new user created'. */
+export function Page() {
+  usePageTitle('Sign Up');
+  const { signUp } = useAuth();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [error, setError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    // The same rules as the server's (src/shared/auth.ts), shown before the round trip.
+    const parsed = signUpSchema.safeParse(Object.fromEntries(form));
+    if (!parsed.success) {
+      const errors: FieldErrors = {};
+      for (const issue of parsed.error.issues) errors[issue.path[0] as keyof FieldErrors] ??= issue.message;
+      setFieldErrors(errors);
+      return;
+    }
+    setFieldErrors({});
+    setError(null);
+    setSubmitting(true);
+    try {
+      const insertedId = await signUp(parsed.data);
+      toast.success(insertedId ? 'new user created' : 'Signed up');
+      navigate(paths.home);
+    } catch (failure) {
+      setError(messageOf(failure, 'Sign-up failed. Please try again.'));
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <section className="mx-auto w-full max-w-md px-4 py-10">
+      <h1 className="font-display text-3xl font-bold text-brand-900">Sign Up</h1>
+      <form onSubmit={(e) => void onSubmit(e)} noValidate className="mt-6 flex flex-col gap-4 rounded-xl bg-white p-5 shadow-md sm:p-6">
+        <FormField id="name" name="name" label="Name" autoComplete="name" required maxLength={100} error={fieldErrors.name} />
+        <FormField id="email" name="email" type="email" label="Email" autoComplete="email" required error={fieldErrors.email} />
+        <FormField
+          id="password"
+          name="password"
+          type="password"
+          label="Password (8 to 128 characters)"
+          autoComplete="new-password"
+          required
+          error={fieldErrors.password}
+        />
+        {error && (
+          <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm font-semibold text-red-800">
+            {error}
+          </p>
+        )}
+        <button
+          type="submit"
+          disabled={submitting}
+          className="rounded-md bg-brand-700 px-4 py-3 font-bold text-white hover:bg-brand-800 disabled:bg-stone-400"
+        >
+          {submitting ? 'Signing up…' : 'SignUp'}
+        </button>
+      </form>
+      <p className="mt-6 text-center">
+        <Link to={paths.login} className="font-semibold text-brand-700 underline hover:text-brand-900">
+          Already Have An Account
+        </Link>
+      </p>
+    </section>
+  );
+}

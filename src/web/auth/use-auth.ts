@@ -1,0 +1,36 @@
+import { useQuery } from '@tanstack/react-query';
+import { useContext } from 'react';
+import { fetchIsAdmin } from './api/auth-api.ts';
+import { AuthContext, type AuthContextValue } from './auth-context.ts';
+
+/** The admin lookup of the spec (GET /api/users/admin/{email}), keyed by the user's e-mail. */
+export function isAdminQueryKey(email: string | undefined) {
+  return ['isAdmin', email] as const;
+}
+
+export interface UseAuth extends AuthContextValue {
+  isAdmin: boolean;
+  /** True while the sign-in state or the admin lookup is still loading. */
+  adminLoading: boolean;
+}
+
+/**
+ * Who is signed in, and whether they are an administrator. The admin query waits until the auth
+ * state has settled (spec section 4); the server decides the role at every request anyway.
+ */
+export function useAuth(): UseAuth {
+  const auth = useContext(AuthContext);
+  if (!auth) throw new Error('useAuth outside AuthProvider');
+  const email = auth.user?.email;
+  const admin = useQuery({
+    queryKey: isAdminQueryKey(email),
+    queryFn: () => fetchIsAdmin(email!),
+    enabled: !auth.loading && Boolean(email),
+    staleTime: 60_000,
+  });
+  return {
+    ...auth,
+    isAdmin: Boolean(email) && admin.data === true,
+    adminLoading: auth.loading || (Boolean(email) && admin.isPending),
+  };
+}

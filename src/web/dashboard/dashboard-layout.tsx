@@ -1,0 +1,129 @@
+import { Suspense, type ReactNode } from 'react';
+import { Link, NavLink, Outlet, ScrollRestoration, useNavigate } from 'react-router';
+import { paths } from '../../shared/paths.ts';
+import { PRODUCT_NAME } from '../../shared/product.ts';
+import { useToast } from '../app/toast.tsx';
+import { useAuth } from '../auth/use-auth.ts';
+import { LoadingScreen } from '../ui/loading-screen.tsx';
+import { RequireUser } from './require-user.tsx';
+
+interface MenuEntry {
+  to: string;
+  label: string;
+  badge?: ReactNode;
+}
+
+/** Spec section 2: the administrator's menu. */
+const ADMIN_MENU: MenuEntry[] = [
+  { to: paths.dashboard.adminHome, label: 'Admin Home' },
+  { to: paths.dashboard.allUsers, label: 'Manage Users' },
+  { to: paths.dashboard.addItem, label: 'Add items' },
+  { to: paths.dashboard.manageItems, label: 'Manage Items' },
+];
+
+/**
+ * The customer's menu. The cart feature shows the item count through `cartBadge`
+ * (see CustomerCartBadge below).
+ */
+function customerMenu(cartBadge: ReactNode): MenuEntry[] {
+  return [
+    { to: paths.dashboard.userHome, label: 'User Home' },
+    { to: paths.dashboard.myCart, label: 'My cart', badge: cartBadge },
+    { to: paths.dashboard.payment, label: 'Payment' },
+  ];
+}
+
+/**
+ * The badge of 'My cart'. The cart API arrives with the cart issue, which replaces this with its
+ * count query (spec: the length of GET /cart?email=…); until then there is nothing to count.
+ */
+function CustomerCartBadge() {
+  return null;
+}
+
+/** The dashboard (spec section 2): a side menu by role beside the page, behind the signed-in guard. */
+export function DashboardLayout() {
+  return (
+    <RequireUser>
+      <DashboardFrame />
+    </RequireUser>
+  );
+}
+
+function DashboardFrame() {
+  const { user, isAdmin, adminLoading, signOut } = useAuth();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const menu = isAdmin ? ADMIN_MENU : customerMenu(<CustomerCartBadge />);
+  const linkClass = ({ isActive }: { isActive: boolean }) =>
+    `flex items-center justify-between gap-2 rounded-md px-3 py-2 text-sm font-semibold uppercase tracking-wide ${
+      isActive ? 'bg-white text-brand-900' : 'text-white hover:bg-brand-700'
+    }`;
+
+  return (
+    <div className="flex min-h-screen flex-col md:flex-row">
+      <a
+        href="#dashboard-main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+      >
+        Skip to content
+      </a>
+      <aside className="bg-brand-900 text-white md:w-64 md:shrink-0">
+        <div className="flex items-center gap-2 px-4 py-4">
+          <img src="/favicon.svg" alt="" width={32} height={32} className="h-8 w-8" />
+          <Link to={paths.home} className="font-display text-xl font-bold">
+            {PRODUCT_NAME}
+          </Link>
+        </div>
+        <nav aria-label="Dashboard" className="px-3 pb-4">
+          {adminLoading ? (
+            <p className="px-3 py-2 text-sm text-brand-100">Loading menu…</p>
+          ) : (
+            <ul className="flex flex-row flex-wrap gap-1 md:flex-col">
+              {menu.map((entry) => (
+                <li key={entry.to}>
+                  <NavLink to={entry.to} className={linkClass}>
+                    {entry.label}
+                    {entry.badge}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          )}
+          <hr className="my-3 border-brand-700" />
+          <ul className="flex flex-row flex-wrap gap-1 md:flex-col">
+            <li>
+              <NavLink to={paths.home} end className={linkClass}>
+                Home
+              </NavLink>
+            </li>
+          </ul>
+          <div className="mt-4 flex items-center justify-between gap-2 px-3 text-sm">
+            <span className="truncate text-accent-400">{user?.displayName ?? user?.email}</span>
+            <button
+              type="button"
+              className="rounded-md bg-accent-400 px-3 py-1 font-bold text-brand-900 hover:bg-accent-500"
+              onClick={() => {
+                signOut().then(
+                  () => {
+                    toast.success('SignOut successfully');
+                    navigate(paths.home);
+                  },
+                  (error: unknown) => toast.error(error instanceof Error ? error.message : 'Sign-out failed'),
+                );
+              }}
+            >
+              Log out
+            </button>
+          </div>
+        </nav>
+      </aside>
+      <main id="dashboard-main" className="min-w-0 flex-1 bg-stone-50 px-4 py-6 md:px-8">
+        <Suspense fallback={<LoadingScreen />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <ScrollRestoration />
+    </div>
+  );
+}

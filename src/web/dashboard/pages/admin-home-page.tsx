@@ -1,0 +1,18 @@
+import { useAuth } from '../../auth/use-auth.ts';
+import { usePageTitle } from '../../ui/use-page-title.ts';
+
+/**
+ * Admin home: the greeting. The statistics tiles (Customer, Total Items, Revenue, Total Orders)
+ * come with the cart and payment issue, which extends this page.
+ */
+export function Page() {
+  usePageTitle('Admin Home');
+  const { user } = useAuth();
+  return (
+    <section>
+      <h1 className="font-display text-3xl font-bold text-brand-900">
+        Hi, {user?.displayName ?? user?.email}! Welcome back
+      </h1>
+    </section>
+  );
+}

@@ -1,0 +1,11 @@
+import { Navigate } from 'react-router';
+import { paths } from '../../../shared/paths.ts';
+import { useAuth } from '../../auth/use-auth.ts';
+import { LoadingScreen } from '../../ui/loading-screen.tsx';
+
+/** /dashboard itself: the home of the caller's role. */
+export function Page() {
+  const { isAdmin, adminLoading } = useAuth();
+  if (adminLoading) return <LoadingScreen />;
+  return <Navigate to={isAdmin ? paths.dashboard.adminHome : paths.dashboard.userHome} replace />;
+}

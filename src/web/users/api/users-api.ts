@@ -1,0 +1,35 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { User } from '../../../shared/users.ts';
+import { apiRequest } from '../../lib/api-client.ts';
+
+/** GET /api/users (administrators), cached under 'users'. */
+export const usersQuery = queryOptions({
+  queryKey: ['users'],
+  queryFn: () => apiRequest<User[]>('/users'),
+});
+
+export function useUsers() {
+  return useQuery(usersQuery);
+}
+
+/** PATCH /api/users/admin/{id}: promotes; a modification refreshes the list. */
+export function usePromoteUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiRequest<{ modifiedCount: number }>(`/users/admin/${encodeURIComponent(id)}`, { method: 'PATCH' }),
+    onSuccess: async (result) => {
+      if (result.modifiedCount > 0) await queryClient.invalidateQueries({ queryKey: usersQuery.queryKey });
+    },
+  });
+}
+
+/** DELETE /api/users/admin/{id}: deletedCount > 0 refreshes the list. */
+export function useDeleteUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiRequest<{ deletedCount: number }>(`/users/admin/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    onSuccess: async (result) => {
+      if (result.deletedCount > 0) await queryClient.invalidateQueries({ queryKey: usersQuery.queryKey });
+    },
+  });
+}

@@ -1,0 +1,80 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/server/app.ts';
+import { createDemoAdmin, DEMO_ADMIN_EMAIL } from '../src/server/auth/demo-admin.ts';
+import { loadConfig } from '../src/server/config.ts';
+import { openDatabase } from '../src/server/db/database.ts';
+import { migrateToLatest } from '../src/server/db/migrate.ts';
+import { signIn, signUpUser } from './helpers/auth.ts';
+import { createTestApp, type TestApp } from './helpers/test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+describe('the demo administrator of the first start', () => {
+  it('is made once with a generated password that signs in, and never again', async () => {
+    const created = await createDemoAdmin(t.app);
+    expect(created?.email).toBe(DEMO_ADMIN_EMAIL);
+    expect(created!.password.length).toBeGreaterThanOrEqual(16);
+    const { token } = await signIn(t.app, DEMO_ADMIN_EMAIL, created!.password);
+    const res = await t.app.inject({ method: 'GET', url: '/api/users', headers: { authorization: `Bearer ${token}` } });
+    expect(res.statusCode).toBe(200);
+    expect(await createDemoAdmin(t.app)).toBeUndefined();
+  });
+});
+
+describe('npm run admin:promote', () => {
+  // The command opens the shop's database as the shop does: DATABASE_URL for PostgreSQL, else
+  // the SQLite file under DATA_DIR (here an app of its own on a fresh data folder).
+  let dataDir: string;
+  let own: TestApp | undefined;
+  let app: TestApp['app'];
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-promote-'));
+    if (t.database.postgresUrl) {
+      app = t.app;
+      return;
+    }
+    const database = openDatabase({ dataDir });
+    await migrateToLatest(database);
+    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir });
+    app = await buildApp({ config, database, webDir: dataDir, logger: false });
+    own = { app, database, close: async () => { await app.close(); await database.db.destroy(); } };
+  });
+  afterAll(async () => {
+    await own?.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  function promote(...args: string[]) {
+    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
+    if (t.database.postgresUrl) env.DATABASE_URL = t.database.postgresUrl;
+    else delete env.DATABASE_URL;
+    return spawnSync(process.execPath, ['scripts/admin-promote.ts', ...args], { encoding: 'utf8', env });
+  }
+
+  it('makes an existing account an administrator, and says so', async () => {
+    const user = await signUpUser(app);
+    expect((await app.inject({ method: 'GET', url: '/api/users', headers: user.headers })).statusCode).toBe(403);
+    const run = promote(user.email.toUpperCase());
+    expect(run.stdout).toContain('is now an administrator');
+    expect(run.status).toBe(0);
+    const res = await app.inject({ method: 'GET', url: '/api/users', headers: user.headers });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('fails with a clear message for an unknown e-mail or no argument', () => {
+    const unknown = promote('nobody@example.test');
+    expect(unknown.status).toBe(1);
+    expect(unknown.stderr).toContain('No account with the e-mail nobody@example.test');
+    const none = promote();
+    expect(none.status).toBe(2);
+    expect(none.stderr).toContain('Usage');
+  });
+});

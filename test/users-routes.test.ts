@@ -1,0 +1,157 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUpUser, type TestUser } from './helpers/auth.ts';
+import { createTestApp, type TestApp } from './helpers/test-app.ts';
+
+/**
+ * Every user endpoint against the authorization matrix of DESIGN.md: anonymous, a customer,
+ * another customer and an administrator.
+ */
+let t: TestApp;
+let customer: TestUser;
+let another: TestUser;
+let admin: TestUser;
+beforeAll(async () => {
+  t = await createTestApp();
+  customer = await signUpUser(t.app, { name: 'Cathy Customer' });
+  another = await signUpUser(t.app, { name: 'Andy Another' });
+  admin = await signUpUser(t.app, { admin: true, name: 'Ada Admin' });
+});
+afterAll(async () => t.close());
+
+type Caller = 'anonymous' | 'customer' | 'another' | 'admin';
+function headersOf(caller: Caller): Record<string, string> {
+  return caller === 'anonymous' ? {} : { customer, another, admin }[caller].headers;
+}
+function call(caller: Caller, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) {
+  return t.app.inject({ method, url, headers: headersOf(caller), ...(payload ? { payload } : {}) });
+}
+async function roleOf(id: string) {
+  return (await t.database.db.selectFrom('users').select('role').where('id', '=', id).executeTakeFirst())?.role;
+}
+
+describe('POST /api/users', () => {
+  it('records the caller once: insertedId the first time, null after (idempotent)', async () => {
+    const user = await signUpUser(t.app);
+    const first = await t.app.inject({ method: 'POST', url: '/api/users', headers: user.headers, payload: { name: user.name, email: user.email } });
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ insertedId: user.id });
+    const second = await t.app.inject({ method: 'POST', url: '/api/users', headers: user.headers, payload: { name: user.name, email: user.email } });
+    expect(second.json()).toEqual({ insertedId: null, message: 'user already exists' });
+  });
+
+  it('matrix: anonymous 401, another e-mail 403, own e-mail 200', async () => {
+    const body = { name: 'Cathy', email: customer.email };
+    expect((await call('anonymous', 'POST', '/api/users', body)).statusCode).toBe(401);
+    expect((await call('another', 'POST', '/api/users', body)).statusCode).toBe(403);
+    expect((await call('admin', 'POST', '/api/users', body)).statusCode).toBe(403);
+    expect((await call('customer', 'POST', '/api/users', body)).statusCode).toBe(200);
+  });
+
+  it('refuses a missing name or a bad e-mail with 400, and ignores a role', async () => {
+    expect((await call('customer', 'POST', '/api/users', { email: customer.email })).statusCode).toBe(400);
+    expect((await call('customer', 'POST', '/api/users', { name: 'x', email: 'bad' })).statusCode).toBe(400);
+    await call('customer', 'POST', '/api/users', { name: 'x', email: customer.email, role: 'admin' });
+    expect(await roleOf(customer.id)).toBe('user');
+  });
+});
+
+describe('GET /api/users', () => {
+  it('lists every user with _id, name, email and role for an administrator, no secrets', async () => {
+    const res = await call('admin', 'GET', '/api/users');
+    expect(res.statusCode).toBe(200);
+    const users = res.json<Array<Record<string, unknown>>>();
+    expect(users).toEqual(
+      expect.arrayContaining([
+        { _id: customer.id, name: 'Cathy Customer', email: customer.email, role: 'user' },
+        { _id: admin.id, name: 'Ada Admin', email: admin.email, role: 'admin' },
+      ]),
+    );
+    for (const u of users) expect(Object.keys(u).sort()).toEqual(['_id', 'email', 'name', 'role']);
+  });
+
+  it('matrix: anonymous 401, customers 403', async () => {
+    expect((await call('anonymous', 'GET', '/api/users')).statusCode).toBe(401);
+    expect((await call('customer', 'GET', '/api/users')).statusCode).toBe(403);
+    expect((await call('another', 'GET', '/api/users')).statusCode).toBe(403);
+  });
+});
+
+describe('GET /api/users/admin/:email', () => {
+  it('answers the caller about themselves only', async () => {
+    expect((await call('admin', 'GET', `/api/users/admin/${admin.email}`)).json()).toEqual({ admin: true });
+    expect((await call('customer', 'GET', `/api/users/admin/${customer.email}`)).json()).toEqual({ admin: false });
+    expect((await call('customer', 'GET', `/api/users/admin/${encodeURIComponent(customer.email.toUpperCase())}`)).json()).toEqual({ admin: false });
+  });
+
+  it("matrix: anonymous 401; another user's e-mail 403, also for an administrator", async () => {
+    expect((await call('anonymous', 'GET', `/api/users/admin/${customer.email}`)).statusCode).toBe(401);
+    expect((await call('another', 'GET', `/api/users/admin/${customer.email}`)).statusCode).toBe(403);
+    expect((await call('customer', 'GET', `/api/users/admin/${admin.email}`)).statusCode).toBe(403);
+    expect((await call('admin', 'GET', `/api/users/admin/${customer.email}`)).statusCode).toBe(403);
+  });
+
+  it('reads the role from the database at each request', async () => {
+    const user = await signUpUser(t.app);
+    const lookup = () => t.app.inject({ method: 'GET', url: `/api/users/admin/${user.email}`, headers: user.headers });
+    expect((await lookup()).json()).toEqual({ admin: false });
+    await t.database.db.updateTable('users').set({ role: 'admin' }).where('id', '=', user.id).execute();
+    expect((await lookup()).json()).toEqual({ admin: true });
+  });
+});
+
+describe('PATCH /api/users/admin/:id', () => {
+  it('promotes a customer: modifiedCount 1, then 0 when already an administrator', async () => {
+    const user = await signUpUser(t.app);
+    const res = await call('admin', 'PATCH', `/api/users/admin/${user.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ modifiedCount: 1 });
+    expect(await roleOf(user.id)).toBe('admin');
+    expect((await call('admin', 'PATCH', `/api/users/admin/${user.id}`)).json()).toEqual({ modifiedCount: 0 });
+  });
+
+  it('matrix: anonymous 401, customers 403 (also on themselves), nothing changes', async () => {
+    expect((await call('anonymous', 'PATCH', `/api/users/admin/${customer.id}`)).statusCode).toBe(401);
+    expect((await call('customer', 'PATCH', `/api/users/admin/${customer.id}`)).statusCode).toBe(403);
+    expect((await call('another', 'PATCH', `/api/users/admin/${customer.id}`)).statusCode).toBe(403);
+    expect(await roleOf(customer.id)).toBe('user');
+  });
+
+  it('answers 404 for an unknown id', async () => {
+    expect((await call('admin', 'PATCH', '/api/users/admin/no-such-user')).statusCode).toBe(404);
+  });
+});
+
+describe('DELETE /api/users/admin/:id', () => {
+  it('deletes a user with their sessions: deletedCount 1', async () => {
+    const user = await signUpUser(t.app);
+    const res = await call('admin', 'DELETE', `/api/users/admin/${user.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ deletedCount: 1 });
+    expect(await roleOf(user.id)).toBeUndefined();
+    const sessions = await t.database.db.selectFrom('sessions').select('id').where('user_id', '=', user.id).execute();
+    expect(sessions).toEqual([]);
+  });
+
+  it('matrix: anonymous 401, customers 403, nobody is deleted', async () => {
+    expect((await call('anonymous', 'DELETE', `/api/users/admin/${customer.id}`)).statusCode).toBe(401);
+    expect((await call('another', 'DELETE', `/api/users/admin/${customer.id}`)).statusCode).toBe(403);
+    expect((await call('customer', 'DELETE', `/api/users/admin/${another.id}`)).statusCode).toBe(403);
+    expect(await roleOf(customer.id)).toBe('user');
+    expect(await roleOf(another.id)).toBe('user');
+  });
+
+  it('an administrator cannot delete themselves (409); 404 for an unknown id', async () => {
+    const res = await call('admin', 'DELETE', `/api/users/admin/${admin.id}`);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toMatch(/your own account/);
+    expect(await roleOf(admin.id)).toBe('admin');
+    expect((await call('admin', 'DELETE', '/api/users/admin/no-such-user')).statusCode).toBe(404);
+  });
+
+  it('a customer promoted by an administrator can then manage users', async () => {
+    const user = await signUpUser(t.app);
+    await call('admin', 'PATCH', `/api/users/admin/${user.id}`);
+    const res = await t.app.inject({ method: 'GET', url: '/api/users', headers: user.headers });
+    expect(res.statusCode).toBe(200);
+  });
+});
