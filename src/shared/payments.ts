@@ -1,0 +1,92 @@
+import { z } from 'zod';
+
+export const PAYMENT_PROVIDERS = ['sandbox', 'stripe'] as const;
+export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
+
+/** Spec section 9: the status of a payment record when it is saved. */
+export const PAYMENT_STATUS_PENDING = 'service pending';
+
+/** Texts of the payment screen (spec section 8). */
+export const PAYMENT_SUCCESS_MESSAGE = 'Payment success';
+export const PAYMENT_UNEXPECTED_ERROR = 'An unexpected error occurred. Please try again.';
+
+/**
+ * POST /api/create-payment-intent. The spec sends the price; the shop computes the amount from
+ * the caller's cart, so anything in the body is ignored.
+ */
+export const createIntentBodySchema = z.object({}).optional();
+
+export const createIntentAnswerSchema = z.object({
+  clientSecret: z.string(),
+  /** The intent's id: the transactionId of the payment. */
+  intentId: z.string(),
+  /** What the card will be charged, in dollars, and for how many cart entries. */
+  amount: z.number(),
+  quantity: z.number().int(),
+  provider: z.enum(PAYMENT_PROVIDERS),
+  /** Stripe only: the publishable key for Stripe.js. */
+  publishableKey: z.string().optional(),
+});
+export type CreateIntentAnswer = z.infer<typeof createIntentAnswerSchema>;
+
+/**
+ * POST /api/payment. The spec's browser sends the whole record; the shop reads only the intent id
+ * and builds the record from the intent, the provider's answer and the database.
+ */
+export const paymentBodySchema = z.object({
+  transactionId: z.string().trim().min(1).max(255),
+});
+
+/** The spec's payment record (section 3). */
+export const paymentRecordSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  transactionId: z.string(),
+  price: z.number(),
+  date: z.string(),
+  quantity: z.number().int(),
+  cartItems: z.array(z.string()),
+  menuItems: z.array(z.string()),
+  status: z.string(),
+  itemNames: z.array(z.string()),
+});
+export type PaymentRecord = z.infer<typeof paymentRecordSchema>;
+
+/** The answer of POST /api/payment: the same for a repeat of the same intent. */
+export const paymentAnswerSchema = z.object({
+  result: z.object({ insertedId: z.string() }),
+  payment: paymentRecordSchema,
+});
+export type PaymentAnswer = z.infer<typeof paymentAnswerSchema>;
+
+/** GET /api/payments: the caller's own orders, newest first. */
+export const paymentListSchema = z.array(paymentRecordSchema);
+
+// ---- Sandbox provider (test mode inside the shop) ----
+
+/** Stripe's public test card numbers, accepted by the sandbox with Stripe's outcomes. */
+export const SANDBOX_TEST_CARDS = {
+  success: '4242424242424242',
+  declined: '4000000000000002',
+  insufficientFunds: '4000000000009995',
+} as const;
+
+export const sandboxConfirmBodySchema = z.object({
+  clientSecret: z.string().min(1).max(255),
+  card: z.object({
+    number: z.string().max(40),
+    /** MM / YY */
+    expiry: z.string().max(10),
+    cvc: z.string().max(10),
+  }),
+  billingDetails: z.object({ email: z.string().max(254), name: z.string().max(200) }),
+});
+export type SandboxConfirmBody = z.infer<typeof sandboxConfirmBodySchema>;
+
+/** Like Stripe's confirmCardPayment: an intent, or an error with the provider's message. */
+export const sandboxConfirmAnswerSchema = z.union([
+  z.object({ paymentIntent: z.object({ id: z.string(), status: z.string() }) }),
+  z.object({ error: z.object({ code: z.string(), message: z.string() }) }),
+]);
+export type SandboxConfirmAnswer = z.infer<typeof sandboxConfirmAnswerSchema>;
