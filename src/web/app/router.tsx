@@ -39,6 +39,8 @@ export const router = createBrowserRouter([
       { path: 'userHome', lazy: () => import('../dashboard/pages/user-home-page.tsx').then(asRoute) },
       { path: 'adminHome', lazy: () => import('../dashboard/pages/admin-home-page.tsx').then(asAdminRoute) },
       { path: 'all/users', lazy: () => import('../users/pages/manage-users-page.tsx').then(asAdminRoute) },
+      { path: 'my/cart', lazy: () => import('../cart/pages/cart-page.tsx').then(asRoute) },
+      { path: 'payment', lazy: () => import('../payments/pages/payment-page.tsx').then(asRoute) },
     ],
   },
 ]);
