@@ -16,7 +16,8 @@ export const CATEGORIES = [
 
 export type Category = (typeof CATEGORIES)[number];
 
-export const categorySchema = z.enum(CATEGORIES);
+// Pure: a page that needs only the category list does not pull zod into its bundle.
+export const categorySchema = /* @__PURE__ */ z.enum(CATEGORIES);
 
 /**
  * One label per category, used by the order page's tabs and by the admin forms. The spec's

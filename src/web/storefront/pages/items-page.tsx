@@ -1,11 +1,19 @@
 import { usePageTitle } from '../../ui/use-page-title.ts';
+import { CategoryBlock } from '../components/category-block.tsx';
+import { VideoBanner } from '../components/video-banner.tsx';
+import { ITEM_LIST_ORDER } from '../content/categories.ts';
 
-/** Placeholder of the foundation; the storefront issue builds this page. */
+/** /items, '{product} Item list': the video banner, then one block per category in the spec's order. */
 export function Page() {
   usePageTitle('Item list');
   return (
-    <section className="mx-auto max-w-7xl px-4 py-16">
-      <h1 className="font-display text-4xl font-bold">Item list</h1>
-    </section>
+    <>
+      <VideoBanner />
+      {ITEM_LIST_ORDER.map((category, i) => (
+        <div key={category} className={i % 2 ? 'bg-white' : undefined}>
+          <CategoryBlock category={category} />
+        </div>
+      ))}
+    </>
   );
 }

@@ -1,11 +1,67 @@
+import { useNavigate, useParams } from 'react-router';
+import { paths } from '../../../shared/paths.ts';
+import { useMenu } from '../../menu/api/get-menu.ts';
+import { ItemCard, ItemCardPlaceholder } from '../../menu/components/item-card.tsx';
+import { PageCover } from '../../ui/page-cover.tsx';
 import { usePageTitle } from '../../ui/use-page-title.ts';
+import { OrderTabs, orderTabId } from '../components/order-tabs.tsx';
+import { ORDER_TABS, initialOrderTab, type OrderTabKey } from '../content/order-tabs.ts';
 
-/** Placeholder of the foundation; the storefront issue builds this page. */
+const PANEL_ID = 'order-panel';
+/** Cards in the first row or two load at once; the others only when scrolled near. */
+const EAGER_CARDS = 3;
+
+/**
+ * /order and /order/{category}: the cover, the 11 tabs and a grid of item cards. The tab lives
+ * in the address (replaced, not pushed), so a shared or reloaded link opens the same tab.
+ */
 export function Page() {
-  usePageTitle('Order');
+  usePageTitle('Order Food');
+  const { category } = useParams();
+  const navigate = useNavigate();
+  const active = initialOrderTab(category);
+  const { data: menu, isPending, isError, refetch } = useMenu();
+  const items = menu ? (active === 'all' ? menu : menu.filter((item) => item.category === active)) : [];
+  const label = ORDER_TABS.find((tab) => tab.key === active)!.label;
+
+  const select = (key: OrderTabKey) => {
+    navigate(paths.order(key), { replace: true, preventScrollReset: true });
+  };
+
   return (
-    <section className="mx-auto max-w-7xl px-4 py-16">
-      <h1 className="font-display text-4xl font-bold">Order</h1>
-    </section>
+    <>
+      <PageCover title="Order Us" text="Would you like to try a dish? Pick it and take it on your table." picture="fruit" />
+      <section aria-label="Order food" className="mx-auto max-w-7xl px-4 py-12 md:py-16">
+        <OrderTabs active={active} onSelect={select} panelId={PANEL_ID} />
+        <div id={PANEL_ID} role="tabpanel" aria-labelledby={orderTabId(active)} tabIndex={0} className="mt-10 focus:outline-none">
+          <h2 className="sr-only">{label}</h2>
+          {isError ? (
+            <div className="py-16 text-center">
+              <p className="text-stone-700">The menu could not be loaded.</p>
+              <button type="button" onClick={() => refetch()} className="mt-4 rounded-md bg-brand-700 px-5 py-2 font-semibold text-white">
+                Try again
+              </button>
+            </div>
+          ) : (
+            <ul data-testid="order-grid" className="grid grid-cols-1 gap-8 md:grid-cols-2 lg:grid-cols-3">
+              {isPending
+                ? Array.from({ length: 6 }, (_, i) => (
+                    <li key={i}>
+                      <ItemCardPlaceholder />
+                    </li>
+                  ))
+                : items.map((item, i) => (
+                    <li key={item._id} className="flex">
+                      <ItemCard item={item} eager={i < EAGER_CARDS} />
+                    </li>
+                  ))}
+            </ul>
+          )}
+          {menu && items.length === 0 && (
+            <p className="py-16 text-center text-stone-600">No dishes in this category today. Please look at another tab.</p>
+          )}
+        </div>
+      </section>
+    </>
   );
 }

@@ -1,11 +1,30 @@
+import { Link } from 'react-router';
+import { paths } from '../../../shared/paths.ts';
+import { ReviewsSection } from '../../reviews/components/reviews-section.tsx';
+import { PageCover } from '../../ui/page-cover.tsx';
 import { usePageTitle } from '../../ui/use-page-title.ts';
 
-/** Placeholder of the foundation; the storefront issue builds this page. */
+/** /review: what our guests say, in the same sliders as on the home page. */
 export function Page() {
   usePageTitle('Reviews');
   return (
-    <section className="mx-auto max-w-7xl px-4 py-16">
-      <h1 className="font-display text-4xl font-bold">Reviews</h1>
-    </section>
+    <>
+      <PageCover title="Reviews" text="Honest words from the guests who eat with us every day" picture="juice" />
+      <ReviewsSection />
+      <section aria-labelledby="review-cta" className="mx-auto max-w-3xl px-4 py-16 text-center">
+        <h2 id="review-cta" className="font-display text-3xl font-bold text-stone-900">
+          Taste it for yourself
+        </h2>
+        <p className="mt-3 text-stone-600">
+          Every review here comes from a guest who ordered from our kitchen. Pick a dish and tell us what you think.
+        </p>
+        <Link
+          to={paths.order('offered')}
+          className="mt-8 inline-block rounded-lg bg-brand-800 px-6 py-3 font-bold uppercase tracking-wide text-white hover:bg-brand-900"
+        >
+          Order now
+        </Link>
+      </section>
+    </>
   );
 }

@@ -1,0 +1,161 @@
+import { expect, expectAccessible, test } from './fixtures.ts';
+
+const TABS = [
+  ['offered', "Today's offer"],
+  ['raw-special', 'Raw Special'],
+  ['spicy', 'Spicy'],
+  ['dessert', 'Dessert'],
+  ['foodbread', 'R.S Bread'],
+  ['grilled', 'grilled'],
+  ['pickles', 'Pickles Mix'],
+  ['honey', 'With Honey'],
+  ['fruits', 'Raw Fruits'],
+  ['juice', 'Juice'],
+] as const;
+
+interface Item {
+  name: string;
+  category: string;
+  price: number;
+  newPrice?: number;
+}
+
+test.describe('order page', () => {
+  test('has the cover and the 11 tabs in the spec order', async ({ page }) => {
+    await page.goto('/order/offered');
+    await expect(page.getByRole('heading', { name: 'Order Us', level: 1 })).toBeVisible();
+    await expect(page.getByRole('tab')).toHaveText([...TABS.map(([, label]) => label), 'All Items']);
+  });
+
+  for (const [category, label] of TABS) {
+    test(`/order/${category} opens the ${label} tab with that category's dishes`, async ({ page, request }) => {
+      const menu = (await (await request.get('/api/items')).json()) as Item[];
+      await page.goto(`/order/${category}`);
+      await expect(page.getByRole('tab', { selected: true })).toHaveText(label);
+      const names = menu.filter((item) => item.category === category).map((item) => item.name);
+      await expect(page.getByRole('tabpanel').locator('article h3')).toHaveText(names);
+    });
+  }
+
+  for (const route of ['/order/rawSpecial', '/order/no-such-dish', '/order']) {
+    test(`${route} opens All Items`, async ({ page, request }) => {
+      const menu = (await (await request.get('/api/items')).json()) as Item[];
+      await page.goto(route);
+      await expect(page.getByRole('tab', { selected: true })).toHaveText('All Items');
+      await expect(page.getByRole('tabpanel').locator('article')).toHaveCount(menu.length);
+    });
+  }
+
+  test('choosing a tab shows its dishes and keeps it in the address', async ({ page, request }) => {
+    const menu = (await (await request.get('/api/items')).json()) as Item[];
+    await page.goto('/order/offered');
+    await page.getByRole('tab', { name: 'Spicy' }).click();
+    await expect(page).toHaveURL(/\/order\/spicy$/);
+    await expect(page.getByRole('tabpanel').locator('article h3')).toHaveText(menu.filter((i) => i.category === 'spicy').map((i) => i.name));
+    // Arrow keys move between tabs, as in any tab bar.
+    await page.getByRole('tab', { name: 'Spicy' }).press('ArrowRight');
+    await expect(page.getByRole('tab', { name: 'Dessert' })).toBeFocused();
+    await expect(page.getByRole('tab', { selected: true })).toHaveText('Dessert');
+  });
+
+  for (const [width, columns] of [[390, 1], [800, 2], [1280, 3]] as const) {
+    test(`the grid has ${columns} column(s) at ${width} px`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/order/offered');
+      await expect(page.getByRole('tabpanel').locator('article').first()).toBeVisible();
+      const grid = page.getByTestId('order-grid');
+      expect(await grid.evaluate((g) => getComputedStyle(g).gridTemplateColumns.split(' ').length)).toBe(columns);
+      const tops = await grid.locator('article').evaluateAll((cards) => cards.slice(0, 3).map((c) => Math.round(c.getBoundingClientRect().top)));
+      expect(new Set(tops).size).toBe(columns === 1 ? 3 : columns === 2 ? 2 : 1);
+    });
+  }
+
+  test('the card shows image, name, "$ price" and "New Price"', async ({ page, request }) => {
+    const menu = (await (await request.get('/api/items')).json()) as Item[];
+    const reduced = menu.find((i) => i.category === 'offered' && i.newPrice !== undefined)!;
+    const plain = menu.find((i) => i.category === 'offered' && i.newPrice === undefined)!;
+    await page.goto('/order/offered');
+    const reducedCard = page.locator('article', { has: page.getByRole('heading', { name: reduced.name }) });
+    await expect(reducedCard.getByRole('img', { name: reduced.name })).toHaveJSProperty('complete', true);
+    await expect(reducedCard).toContainText(`$ ${reduced.price.toFixed(2)}`);
+    await expect(reducedCard).toContainText(`New Price $ ${reduced.newPrice!.toFixed(2)}`);
+    const plainCard = page.locator('article', { has: page.getByRole('heading', { name: plain.name }) });
+    await expect(plainCard).toContainText(`$ ${plain.price.toFixed(2)}`);
+    await expect(plainCard).not.toContainText('New Price');
+    const img = plainCard.getByRole('img');
+    await expect(img).toHaveAttribute('width', '800');
+    await expect(img).toHaveAttribute('height', '600');
+  });
+
+  test('the heart cycles white, dark red, pink on each click', async ({ page }) => {
+    await page.goto('/order/offered');
+    const heart = page.getByRole('button', { name: /^Heart for / }).first();
+    const fill = () => heart.locator('path').evaluate((p) => getComputedStyle(p).fill);
+    expect(await fill()).toBe('rgb(255, 255, 255)');
+    await heart.click();
+    expect(await fill()).toBe('rgb(139, 0, 0)');
+    await heart.click();
+    expect(await fill()).toBe('rgb(255, 192, 203)');
+    await heart.click();
+    expect(await fill()).toBe('rgb(255, 255, 255)');
+  });
+
+  test('on hover the Take on table button shows and the recipe hides', async ({ page }) => {
+    await page.goto('/order/offered');
+    const card = page.getByRole('tabpanel').locator('article').first();
+    const button = card.getByRole('button', { name: 'Take on table' });
+    const recipe = card.locator('.item-recipe');
+    await expect(recipe).toBeVisible();
+    await expect(button).toHaveCSS('opacity', '0');
+    await card.hover();
+    await expect(button).toHaveCSS('opacity', '1');
+    await expect(recipe).toBeHidden();
+    await page.mouse.move(0, 0);
+    await expect(recipe).toBeVisible();
+    await expect(button).toHaveCSS('opacity', '0');
+  });
+
+  test('a keyboard user reaches Take on table, sees it, and a visitor goes to /login remembering the page', async ({ page }) => {
+    await page.goto('/order/offered');
+    const card = page.getByRole('tabpanel').locator('article').first();
+    await card.getByRole('button', { name: /^Heart for / }).focus();
+    await page.keyboard.press('Tab');
+    const button = card.getByRole('button', { name: 'Take on table' });
+    await expect(button).toBeFocused();
+    await expect(button).toHaveCSS('opacity', '1');
+    await expect(card.locator('.item-recipe')).toBeHidden();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await page.evaluate(() => (history.state as { usr?: { from?: { pathname: string } } }).usr?.from?.pathname)).toBe('/order/offered');
+  });
+
+  test('a visitor who clicks Take on table goes to /login', async ({ page }) => {
+    await page.goto('/order/juice');
+    const card = page.getByRole('tabpanel').locator('article').nth(1);
+    await card.hover();
+    await card.getByRole('button', { name: 'Take on table' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await page.evaluate(() => (history.state as { usr?: { from?: { pathname: string } } }).usr?.from?.pathname)).toBe('/order/juice');
+  });
+
+  test('has no serious accessibility violation', async ({ page }) => {
+    await page.goto('/order/offered');
+    await expect(page.getByRole('tabpanel').locator('article').first()).toBeVisible();
+    await expectAccessible(page);
+  });
+});
+
+test.describe('order page on a touch screen', () => {
+  test.use({ hasTouch: true, isMobile: true, viewport: { width: 390, height: 844 } });
+
+  test('shows the recipe and the Take on table button without hover, and a tap works', async ({ page }) => {
+    await page.goto('/order/offered');
+    expect(await page.evaluate(() => matchMedia('(hover: none)').matches)).toBe(true);
+    const card = page.getByRole('tabpanel').locator('article').first();
+    const button = card.getByRole('button', { name: 'Take on table' });
+    await expect(button).toHaveCSS('opacity', '1');
+    await expect(card.locator('.item-recipe')).toBeVisible();
+    await button.tap();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+});

@@ -1,0 +1,78 @@
+import type { MenuItem } from '../../../shared/menu.ts';
+import { useTakeOnTable } from '../hooks/use-take-on-table.ts';
+import { HeartButton } from './heart-button.tsx';
+import { priceText } from '../item-price.ts';
+
+interface ItemCardProps {
+  item: MenuItem;
+  /** Cards in the first screenful load at once; the rest wait until they are scrolled near. */
+  eager?: boolean;
+}
+
+/**
+ * The order page's card (spec section 2): image, name, '$ {price}', 'New Price' when there is
+ * one, the heart, and 'Take on table', which shows and hides the recipe on hover or focus
+ * (see `.item-card` in styles.css).
+ */
+export function ItemCard({ item, eager = false }: ItemCardProps) {
+  const takeOnTable = useTakeOnTable();
+  const reduced = item.newPrice !== undefined;
+  return (
+    <article className="item-card flex w-full flex-col overflow-hidden rounded-lg bg-white shadow-sm ring-1 ring-stone-200 transition-shadow hover:shadow-lg">
+      <div className="relative">
+        <img
+          src={item.image}
+          alt={item.name}
+          width={800}
+          height={600}
+          loading={eager ? 'eager' : 'lazy'}
+          decoding="async"
+          className="aspect-[4/3] w-full bg-stone-200 object-cover"
+        />
+        <div className="absolute left-3 top-3">
+          <HeartButton itemName={item.name} />
+        </div>
+        <div className="absolute right-3 top-3 flex flex-col items-end gap-1">
+          <p className={`rounded bg-stone-900 px-3 py-1 text-sm font-bold text-white ${reduced ? 'line-through decoration-2' : ''}`}>
+            {reduced && <span className="sr-only">Was </span>}
+            {priceText(item.price)}
+          </p>
+          {reduced && (
+            <p className="rounded bg-accent-400 px-3 py-1 text-sm font-bold text-stone-900">
+              New Price {priceText(item.newPrice!)}
+            </p>
+          )}
+        </div>
+      </div>
+      <div className="flex flex-1 flex-col items-center px-6 pb-6 pt-5 text-center">
+        <h3 className="text-xl font-semibold text-stone-900">{item.name}</h3>
+        <div className="take-on-table-area mt-3 w-full flex-1 items-center">
+          <p className="item-recipe text-sm leading-relaxed text-stone-600">{item.recipe}</p>
+          <div className="flex items-center justify-center">
+            <button
+              type="button"
+              onClick={() => takeOnTable(item)}
+              className="take-on-table-button rounded-lg border-b-4 border-accent-500 bg-stone-100 px-6 py-3 font-semibold uppercase tracking-wide text-accent-700 hover:border-stone-900 hover:bg-stone-900 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+            >
+              Take on table
+            </button>
+          </div>
+        </div>
+      </div>
+    </article>
+  );
+}
+
+/** A grey card of the same size, shown while the menu loads, so the grid does not jump. */
+export function ItemCardPlaceholder() {
+  return (
+    <div aria-hidden="true" className="flex animate-pulse flex-col overflow-hidden rounded-lg bg-white ring-1 ring-stone-200">
+      <div className="aspect-[4/3] w-full bg-stone-200" />
+      <div className="flex flex-col items-center gap-3 px-6 pb-6 pt-5">
+        <div className="h-6 w-2/3 rounded bg-stone-200" />
+        <div className="h-4 w-full rounded bg-stone-100" />
+        <div className="h-4 w-5/6 rounded bg-stone-100" />
+      </div>
+    </div>
+  );
+}

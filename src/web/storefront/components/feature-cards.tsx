@@ -1,0 +1,46 @@
+const FEATURES = [
+  {
+    title: 'Open 24/7',
+    text: 'Breakfast at dawn or a bowl at midnight: our kitchen never closes.',
+    icon: 'M12 3a9 9 0 100 18 9 9 0 000-18zm0 4v5l3 2',
+  },
+  {
+    title: 'Home delivery',
+    text: 'Packed cold and brought to your door by our own riders, in insulated boxes.',
+    icon: 'M3 7h11v9H3zM14 10h4l3 3v3h-7zM7 19a2 2 0 100-4 2 2 0 000 4zm10 0a2 2 0 100-4 2 2 0 000 4z',
+  },
+  {
+    title: 'Master chef',
+    text: 'Every plate is built by chefs trained in raw cuisine, with 15 years and more behind the knife.',
+    icon: 'M7 11a4 4 0 110-7 5 5 0 019.6 1A3.5 3.5 0 1117 11v8H7zM7 15h10',
+  },
+  {
+    title: 'Safe food',
+    text: 'Free from formalin and chemicals, washed in filtered water, traced to the farm it came from.',
+    icon: 'M12 3l8 3v6c0 5-3.5 8-8 9-4.5-1-8-4-8-9V6zm-3.5 9l2.5 2.5 5-5',
+  },
+];
+
+/** The four promises of spec section 1, as cards under the hero. */
+export function FeatureCards() {
+  return (
+    <section aria-labelledby="features-title" className="mx-auto max-w-7xl px-4 py-12 md:py-20">
+      <h2 id="features-title" className="sr-only">
+        What we promise
+      </h2>
+      <ul className="grid grid-cols-2 gap-3 sm:gap-6 lg:grid-cols-4">
+        {FEATURES.map((feature) => (
+          <li key={feature.title} className="rounded-xl bg-white p-4 text-center sm:p-6 shadow-sm ring-1 ring-stone-200">
+            <span className="mx-auto flex h-16 w-16 items-center justify-center rounded-full bg-brand-100 text-brand-800">
+              <svg aria-hidden="true" width="32" height="32" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.7" strokeLinecap="round" strokeLinejoin="round">
+                <path d={feature.icon} />
+              </svg>
+            </span>
+            <h3 className="mt-4 text-base font-bold sm:text-lg uppercase tracking-wide text-stone-900">{feature.title}</h3>
+            <p className="mt-2 text-sm leading-relaxed text-stone-600">{feature.text}</p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
