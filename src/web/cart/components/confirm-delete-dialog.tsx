@@ -17,10 +17,15 @@ export function ConfirmDeleteDialog({
   onCancel: () => void;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
+  const cancelRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
+    if (open && !dialog.open) {
+      dialog.showModal();
+      // React keeps autoFocus to itself, so the dialog would focus 'Yes, delete it!' first.
+      cancelRef.current?.focus();
+    }
     if (!open && dialog.open) dialog.close();
   }, [open]);
   return (
@@ -47,8 +52,8 @@ export function ConfirmDeleteDialog({
         </button>
         <button
           type="button"
+          ref={cancelRef}
           onClick={onCancel}
-          autoFocus
           className="rounded-md bg-stone-200 px-4 py-2 font-semibold text-stone-800 hover:bg-stone-300"
         >
           Cancel

@@ -23,12 +23,12 @@ export interface BillingDetails {
  * POST /api/create-payment-intent, once per opening of the payment page (spec section 4). The
  * server computes the amount from the cart; an empty cart answers 400.
  */
-export function usePaymentIntent() {
+export function usePaymentIntent(options: { enabled: boolean }) {
   const { user, loading } = useAuth();
   return useQuery({
     queryKey: ['payment-intent', user?.email],
     queryFn: () => apiRequest<CreateIntentAnswer>('/create-payment-intent', { method: 'POST', body: {} }),
-    enabled: !loading && Boolean(user?.email),
+    enabled: options.enabled && !loading && Boolean(user?.email),
     // A new intent for each visit: never reuse one from the cache, never refetch one in the middle.
     gcTime: 0,
     staleTime: Infinity,

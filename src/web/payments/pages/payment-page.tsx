@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { formatPrice } from '../../../shared/money.ts';
 import { paths } from '../../../shared/paths.ts';
 import type { PaymentRecord } from '../../../shared/payments.ts';
+import { useCart } from '../../cart/api/cart-api.ts';
 import { ApiRequestError } from '../../lib/api-client.ts';
 import { usePageTitle } from '../../ui/use-page-title.ts';
 import { usePaymentIntent } from '../api/payments-api.ts';
@@ -17,9 +18,12 @@ const StripePaymentForm = lazy(() =>
 /** Payment (spec section 2): a payment intent on opening, the card form, and the order once paid. */
 export function Page() {
   usePageTitle('Payment');
-  const intent = usePaymentIntent();
+  const cart = useCart();
   const [paid, setPaid] = useState<PaymentRecord | null>(null);
-  const emptyCart = intent.error instanceof ApiRequestError && intent.error.status === 400;
+  // An intent only for a cart with something in it; after paying, no new one.
+  const intent = usePaymentIntent({ enabled: (cart.data?.length ?? 0) > 0 && !paid });
+  const emptyCart =
+    (cart.isSuccess && cart.data.length === 0) || (intent.error instanceof ApiRequestError && intent.error.status === 400);
 
   return (
     <section aria-labelledby="payment-heading" className="mx-auto max-w-2xl">
@@ -27,7 +31,7 @@ export function Page() {
         Payment
       </h1>
       <div className="mt-6 rounded-xl bg-white p-4 shadow-sm ring-1 ring-stone-200 sm:p-6">
-        {intent.isPending && (
+        {(cart.isPending || intent.isFetching) && (
           <p role="status" className="mb-4 text-stone-600">
             Preparing your payment…
           </p>
