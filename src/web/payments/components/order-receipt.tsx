@@ -18,7 +18,7 @@ export function OrderReceipt({ payment }: { payment: PaymentRecord }) {
         <dt className="font-semibold text-stone-600">Date</dt>
         <dd>{new Date(payment.date).toLocaleString()}</dd>
         <dt className="font-semibold text-stone-600">Status</dt>
-        <dd className="capitalize">{payment.status}</dd>
+        <dd>{payment.status}</dd>
       </dl>
       <h3 className="mt-4 font-semibold text-stone-800">
         {payment.quantity} {payment.quantity === 1 ? 'item' : 'items'}

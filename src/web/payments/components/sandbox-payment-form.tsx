@@ -85,7 +85,13 @@ export function SandboxPaymentForm({ intent, onPaid }: { intent: CreateIntentAns
           billingDetails: billing,
         })
       }
-      onPaid={onPaid}
+      onPaid={(payment) => {
+        // The card has done its job: it does not stay on the screen.
+        setNumber('');
+        setExpiry('');
+        setCvc('');
+        onPaid(payment);
+      }}
     />
   );
 }
