@@ -60,6 +60,25 @@ test.describe('paying by card (sandbox)', () => {
     await expect(page.getByText('Total item: 1')).toBeVisible();
   });
 
+  test('a failure nobody expected shows the general message and records nothing', async ({ page, request, allowConsoleErrors }) => {
+    allowConsoleErrors(/Failed to load resource/);
+    const [item] = await menu(request);
+    await signInAsNew(page, request);
+    await addToCartViaApi(page, item!._id);
+    await page.goto('/dashboard/payment');
+    // The card provider cannot be reached.
+    await page.route('**/api/sandbox/**', (route) => route.abort('connectionfailed'));
+    await fillCard(page, '4242 4242 4242 4242');
+    await page.getByRole('button', { name: 'Pay', exact: true }).click();
+    await expect(page.getByRole('alert')).toHaveText('An unexpected error occurred. Please try again.');
+    expect(await myPayments(page)).toEqual([]);
+    // Once it can be reached again, the same page pays.
+    await page.unroute('**/api/sandbox/**');
+    await page.getByRole('button', { name: 'Pay', exact: true }).click();
+    await expect(page.getByText('Payment success')).toBeVisible();
+    expect(await myPayments(page)).toHaveLength(1);
+  });
+
   test('Pay stays disabled when the cart is empty', async ({ page, request }) => {
     await signInAsNew(page, request);
     await page.goto('/dashboard/payment');

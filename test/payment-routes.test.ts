@@ -218,3 +218,30 @@ describe('GET /api/admin-statistics', () => {
     expect(after.users).toBe(4);
   });
 });
+
+describe('limits and deleted accounts', () => {
+  it('refuses an amount below $0.50 (Stripe\'s smallest charge)', async () => {
+    const cheap = await t.database.db
+      .insertInto('menu_items')
+      .values({ id: 'cheap-mint', name: 'Mint leaf', category: 'offered', price_cents: 20, new_price_cents: null, recipe: 'One leaf.', image: '/x.webp', created_at: new Date().toISOString() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await fillCart(t.app, other, [cheap.id]);
+    const res = await createIntent(t.app, other);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/between \$0\.50 and \$999999\.99/);
+    await t.database.db.deleteFrom('menu_items').where('id', '=', cheap.id).execute();
+  });
+
+  it('keeps a payment record (and the revenue) when its customer is deleted', async () => {
+    const leaver = await signUpUser(t.app, { name: 'Lee Leaver' });
+    await fillCart(t.app, leaver, [menu[0]!.id]);
+    const intent = await openIntent(t.app, leaver);
+    await confirmSandbox(t.app, leaver, intent);
+    await pay(t.app, leaver, intent.intentId);
+    const res = await t.app.inject({ method: 'DELETE', url: `/api/users/admin/${leaver.id}`, headers: admin.headers });
+    expect(res.statusCode).toBe(200);
+    const row = await t.database.db.selectFrom('payments').selectAll().where('transaction_id', '=', intent.intentId).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ user_id: null, name: 'Lee Leaver', email: leaver.email, price_cents: Math.round(intent.amount * 100) });
+  });
+});

@@ -3,6 +3,10 @@ import { z } from 'zod';
 export const PAYMENT_PROVIDERS = ['sandbox', 'stripe'] as const;
 export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
 
+/** Card payments are bounded as Stripe bounds a USD charge: $0.50 to $999,999.99. */
+export const MIN_AMOUNT_CENTS = 50;
+export const MAX_AMOUNT_CENTS = 99_999_999;
+
 /** Spec section 9: the status of a payment record when it is saved. */
 export const PAYMENT_STATUS_PENDING = 'service pending';
 

@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { centsToPrice } from '../../shared/money.ts';
-import { PAYMENT_STATUS_PENDING, type CreateIntentAnswer, type PaymentRecord } from '../../shared/payments.ts';
+import {
+  MAX_AMOUNT_CENTS,
+  MIN_AMOUNT_CENTS,
+  PAYMENT_STATUS_PENDING,
+  type CreateIntentAnswer,
+  type PaymentRecord,
+} from '../../shared/payments.ts';
 import { deleteCartItems, listCartItems } from '../cart/cart-repository.ts';
 import type { Database } from '../db/schema.ts';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../http/errors.ts';
@@ -44,6 +50,11 @@ export class PaymentService {
       priceCents: row.price_cents,
     }));
     const amountCents = items.reduce((sum, item) => sum + item.priceCents, 0);
+    if (amountCents < MIN_AMOUNT_CENTS || amountCents > MAX_AMOUNT_CENTS) {
+      throw new BadRequestError(
+        `A card payment must be between $${centsToPrice(MIN_AMOUNT_CENTS).toFixed(2)} and $${centsToPrice(MAX_AMOUNT_CENTS).toFixed(2)}`,
+      );
+    }
     const intent = await this.provider.createIntent({ amountCents, currency: CURRENCY, userId });
     const now = new Date().toISOString();
     await insertIntent(this.db, {
