@@ -1,0 +1,33 @@
+/**
+ * First-load JavaScript of each page after `npm run build`: the entry chunk plus the page's
+ * chunk and everything they import statically, gzipped (DESIGN.md section 6: at most 120 KB).
+ * Chunks loaded later (`import()` of below-the-fold sections) are not counted: they are not
+ * part of the first load. `node scripts/first-load-js.ts`
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+
+const dir = 'dist/web/assets';
+const BUDGET_KB = 120;
+const files = fs.readdirSync(dir).filter((f) => f.endsWith('.js'));
+const gzipSize = (file: string) => zlib.gzipSync(fs.readFileSync(path.join(dir, file))).length;
+const staticImports = (file: string) =>
+  [...fs.readFileSync(path.join(dir, file), 'utf8').matchAll(/(?:import|from)\s*["']\.\/([\w.-]+\.js)["']/g)].map((m) => m[1]!);
+function closure(file: string, seen: Set<string>): Set<string> {
+  if (seen.has(file)) return seen;
+  seen.add(file);
+  for (const next of staticImports(file)) closure(next, seen);
+  return seen;
+}
+
+const entry = files.find((f) => /^index-[\w-]+\.js$/.test(f));
+if (!entry) throw new Error('No build found: run `npm run build` first.');
+const base = closure(entry, new Set());
+let over = false;
+for (const page of files.filter((f) => /-page-[\w-]{8}\.js$/.test(f) && !f.startsWith('use-')).sort()) {
+  const kb = [...closure(page, new Set(base))].reduce((sum, f) => sum + gzipSize(f), 0) / 1000;
+  over ||= kb > BUDGET_KB;
+  console.log(`${page.replace(/-[\w-]{8}\.js$/, '').padEnd(20)} ${kb.toFixed(1).padStart(6)} kB${kb > BUDGET_KB ? '  OVER BUDGET' : ''}`);
+}
+process.exit(over ? 1 : 0);
