@@ -1,25 +1,9 @@
 import { z } from 'zod';
+import { PAYMENT_PROVIDERS } from './payment-constants.ts';
 
-export const PAYMENT_PROVIDERS = ['sandbox', 'stripe'] as const;
-export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
+export * from './payment-constants.ts';
 
-/** Card payments are bounded as Stripe bounds a USD charge: $0.50 to $999,999.99. */
-export const MIN_AMOUNT_CENTS = 50;
-export const MAX_AMOUNT_CENTS = 99_999_999;
-
-/** Spec section 9: the status of a payment record when it is saved. */
-export const PAYMENT_STATUS_PENDING = 'service pending';
-
-/** Texts of the payment screen (spec section 8). */
-export const PAYMENT_SUCCESS_MESSAGE = 'Payment success';
-export const PAYMENT_UNEXPECTED_ERROR = 'An unexpected error occurred. Please try again.';
-
-/**
- * POST /api/create-payment-intent. The spec sends the price; the shop computes the amount from
- * the caller's cart, so anything in the body is ignored.
- */
-export const createIntentBodySchema = z.object({}).optional();
-
+/** POST /api/create-payment-intent answers this; its body (the spec sends a price) is ignored. */
 export const createIntentAnswerSchema = z.object({
   clientSecret: z.string(),
   /** The intent's id: the transactionId of the payment. */
@@ -68,13 +52,6 @@ export type PaymentAnswer = z.infer<typeof paymentAnswerSchema>;
 export const paymentListSchema = z.array(paymentRecordSchema);
 
 // ---- Sandbox provider (test mode inside the shop) ----
-
-/** Stripe's public test card numbers, accepted by the sandbox with Stripe's outcomes. */
-export const SANDBOX_TEST_CARDS = {
-  success: '4242424242424242',
-  declined: '4000000000000002',
-  insufficientFunds: '4000000000009995',
-} as const;
 
 export const sandboxConfirmBodySchema = z.object({
   clientSecret: z.string().min(1).max(255),

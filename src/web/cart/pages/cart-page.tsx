@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { cartTotalCents, type CartEntry } from '../../../shared/cart.ts';
+import { cartTotalCents, type CartEntry } from '../../../shared/cart-constants.ts';
 import { centsToPrice, formatPrice } from '../../../shared/money.ts';
 import { paths } from '../../../shared/paths.ts';
 import { useToast } from '../../app/toast.tsx';
