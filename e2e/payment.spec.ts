@@ -2,6 +2,26 @@ import { addToCartViaApi, cartPrice, fillCard, headerCartCount, menu, myPayments
 import { expect, expectAccessible, test } from './fixtures.ts';
 
 test.describe('paying by card (sandbox)', () => {
+  test('a person buys a meal from the home page to the Transaction ID', async ({ page, request }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await signInAsNew(page, request);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('link', { name: 'Food Order', exact: true }).click();
+    await expect(page).toHaveURL(/\/order\/offered$/);
+    const card = page.getByRole('article').first();
+    const name = (await card.getByRole('heading').textContent())!;
+    await card.getByRole('button', { name: 'Take on table' }).click();
+    await expect(headerCartCount(page)).toHaveAttribute('data-count', '1');
+    await nav.getByRole('link', { name: /Cart/ }).click();
+    await expect(page.getByRole('cell', { name, exact: true })).toBeVisible();
+    await page.getByRole('link', { name: 'Pay', exact: true }).click();
+    await fillCard(page, '4242 4242 4242 4242');
+    await page.getByRole('button', { name: 'Pay', exact: true }).click();
+    await expect(page.getByText('Payment success')).toBeVisible();
+    await expect(page.getByText(/^Transaction ID: pi_sandbox_\w+$/)).toBeVisible();
+    await expect(page.getByRole('listitem').filter({ hasText: name })).toBeVisible();
+  });
+
   test('a customer pays for three dishes with 4242 4242 4242 4242, sees the Transaction ID and an empty cart', async ({
     page,
     request,
