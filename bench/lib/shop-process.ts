@@ -24,6 +24,8 @@ export async function startShop(options: { databaseUrl?: string; env?: Record<st
       NODE_ENV: 'production',
       // The bench talks plain HTTP on the loopback; the production-only HSTS upgrade is irrelevant.
       PUBLIC_URL: `http://127.0.0.1:${port}`,
+      // Measured in production mode, paying through the sandbox (no card provider to reach).
+      ALLOW_SANDBOX_IN_PRODUCTION: 'true',
       HOST: '127.0.0.1',
       PORT: String(port),
       DATA_DIR: dataDir,

@@ -20,9 +20,16 @@ import { registerCrossSiteGuard } from './http/cross-site-guard.ts';
 import { registerErrorHandler } from './http/errors.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { imageRoutes } from './images/image-routes.ts';
+import { cartRoutes } from './cart/cart-routes.ts';
 import { MenuCatalog } from './menu/menu-service.ts';
 import { menuRoutes } from './menu/menu-routes.ts';
+import { createPaymentProvider } from './payments/create-payment-provider.ts';
+import { PaymentService } from './payments/payment-service.ts';
+import { paymentRoutes } from './payments/payment-routes.ts';
+import { StripeProvider } from './payments/stripe-provider.ts';
+import { stripeWebhookRoutes } from './payments/stripe-webhook-routes.ts';
 import { reviewRoutes } from './reviews/review-routes.ts';
+import { statsRoutes } from './stats/stats-routes.ts';
 import { userRoutes } from './users/user-routes.ts';
 
 declare module 'fastify' {
@@ -32,6 +39,7 @@ declare module 'fastify' {
     dbKind: DbKind;
     events: EventBus;
     menu: MenuCatalog;
+    payments: PaymentService;
   }
 }
 
@@ -69,6 +77,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('events', events);
   app.decorate('menu', new MenuCatalog(database.db, events));
   app.addHook('onClose', async () => events.close());
+  const paymentProvider = createPaymentProvider(config, database.db);
+  app.decorate('payments', new PaymentService(database.db, paymentProvider));
   // Accounts: app.auth (Better Auth), app.requireUser / app.requireAdmin, request.user.
   const authSecret = await resolveAuthSecret(database.db, config.AUTH_SECRET);
   registerAuthentication(
@@ -81,11 +91,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         mediaSrc: ["'self'"],
-        connectSrc: ["'self'"],
+        // Stripe.js and its card fields come from Stripe, only when the shop uses Stripe.
+        ...(paymentProvider instanceof StripeProvider
+          ? {
+              scriptSrc: ["'self'", 'https://js.stripe.com'],
+              frameSrc: ['https://js.stripe.com', 'https://hooks.stripe.com'],
+              connectSrc: ["'self'", 'https://api.stripe.com'],
+            }
+          : { scriptSrc: ["'self'"], connectSrc: ["'self'"] }),
         frameAncestors: ["'none'"],
         formAction: ["'self'"],
         objectSrc: ["'none'"],
@@ -107,6 +123,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(imageRoutes);
       await api.register(authRoutes);
       await api.register(userRoutes);
+      await api.register(cartRoutes);
+      await api.register(paymentRoutes);
+      await api.register(statsRoutes);
+      if (paymentProvider instanceof StripeProvider) await api.register(stripeWebhookRoutes(paymentProvider));
     },
     { prefix: '/api' },
   );

@@ -46,6 +46,32 @@ const envSchema = z.object({
   RATE_LIMIT_SIGN_UP: z.coerce.number().int().positive().default(20),
   RATE_LIMIT_CAPTCHA: z.coerce.number().int().positive().default(60),
   RATE_LIMIT_TOKEN: z.coerce.number().int().positive().default(60),
+
+  /** Card payments: `sandbox` (test mode inside the shop) or `stripe` (see docs/decisions/cart-and-payments.md). */
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
+  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_/, 'must be a Stripe secret key (sk_…)').optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_/, 'must be a Stripe publishable key (pk_…)').optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, 'must be a Stripe webhook signing secret (whsec_…)').optional(),
+  /** Another address for the Stripe API (a local stand-in for tests); unset: Stripe's own. */
+  STRIPE_API_URL: z.url().optional(),
+  /** The sandbox takes no money: a production shop must say on purpose that it wants it. */
+  ALLOW_SANDBOX_IN_PRODUCTION: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+}).superRefine((env, ctx) => {
+  if (env.PAYMENT_PROVIDER === 'stripe') {
+    for (const key of ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
+      if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'required when PAYMENT_PROVIDER=stripe' });
+    }
+  }
+  if (env.PAYMENT_PROVIDER === 'sandbox' && env.NODE_ENV === 'production' && !env.ALLOW_SANDBOX_IN_PRODUCTION) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['PAYMENT_PROVIDER'],
+      message: 'the sandbox takes no real money: set PAYMENT_PROVIDER=stripe, or ALLOW_SANDBOX_IN_PRODUCTION=true for a demo',
+    });
+  }
 });
 
 export type Config = z.infer<typeof envSchema> & { dataDir: string };

@@ -2,6 +2,7 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { DatabaseHandle, DbKind } from './database.ts';
 import * as m001 from './migrations/001-menu-reviews-images.ts';
 import * as m002 from './migrations/002-accounts.ts';
+import * as m003 from './migrations/003-cart-payments.ts';
 
 interface MigrationModule {
   up(kind: DbKind): Migration['up'];
@@ -15,6 +16,7 @@ interface MigrationModule {
 const MIGRATIONS: Record<string, MigrationModule> = {
   '001-menu-reviews-images': m001,
   '002-accounts': m002,
+  '003-cart-payments': m003,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -106,6 +106,50 @@ export interface AppSecretsTable {
   created_at: string;
 }
 
+/** A customer's cart entry: name, price and image copied from the menu when added. */
+export interface CartItemsTable {
+  id: string;
+  user_id: string;
+  menu_item_id: string;
+  name: string;
+  price_cents: number;
+  image: string;
+  created_at: string;
+}
+
+/** A payment intent the shop opened with its card provider, for one customer's cart. */
+export interface PaymentIntentsTable {
+  id: string;
+  provider: string;
+  user_id: string;
+  amount_cents: number;
+  currency: string;
+  /** JSON array of IntentItem (src/server/payments/payment-repository.ts). */
+  items: string;
+  client_secret: string | null;
+  status: string;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** The spec's payment record, saved once per succeeded intent. */
+export interface PaymentsTable {
+  id: string;
+  transaction_id: string;
+  user_id: string | null;
+  name: string;
+  email: string;
+  price_cents: number;
+  quantity: number;
+  /** JSON arrays. */
+  cart_item_ids: string;
+  menu_item_ids: string;
+  item_names: string;
+  status: string;
+  created_at: string;
+}
+
 export interface Database {
   menu_items: MenuItemsTable;
   reviews: ReviewsTable;
@@ -117,4 +161,7 @@ export interface Database {
   captchas: CaptchasTable;
   rate_limits: RateLimitsTable;
   app_secrets: AppSecretsTable;
+  cart_items: CartItemsTable;
+  payment_intents: PaymentIntentsTable;
+  payments: PaymentsTable;
 }

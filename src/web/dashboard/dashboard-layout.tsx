@@ -4,6 +4,7 @@ import { paths } from '../../shared/paths.ts';
 import { PRODUCT_NAME } from '../../shared/product.ts';
 import { useToast } from '../app/toast.tsx';
 import { useAuth } from '../auth/use-auth.ts';
+import { CartCountBadge } from '../cart/components/cart-count-badge.tsx';
 import { LoadingScreen } from '../ui/loading-screen.tsx';
 import { RequireUser } from './require-user.tsx';
 
@@ -33,12 +34,9 @@ function customerMenu(cartBadge: ReactNode): MenuEntry[] {
   ];
 }
 
-/**
- * The badge of 'My cart'. The cart API arrives with the cart issue, which replaces this with its
- * count query (spec: the length of GET /cart?email=…); until then there is nothing to count.
- */
+/** The badge of 'My cart': the length of GET /cart?email=… (the cart feature's count). */
 function CustomerCartBadge() {
-  return null;
+  return <CartCountBadge />;
 }
 
 /** The dashboard (spec section 2): a side menu by role beside the page, behind the signed-in guard. */

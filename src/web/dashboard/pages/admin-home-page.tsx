@@ -1,4 +1,5 @@
 import { useAuth } from '../../auth/use-auth.ts';
+import { AdminStatsTiles } from '../../stats/components/admin-stats-tiles.tsx';
 import { usePageTitle } from '../../ui/use-page-title.ts';
 
 /**
@@ -13,6 +14,7 @@ export function Page() {
       <h1 className="font-display text-3xl font-bold text-brand-900">
         Hi, {user?.displayName ?? user?.email}! Welcome back
       </h1>
+      <AdminStatsTiles />
     </section>
   );
 }

@@ -2,20 +2,33 @@ import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { MenuItem } from '../../../shared/menu.ts';
 import { paths } from '../../../shared/paths.ts';
+import { useToast } from '../../app/toast.tsx';
+import { useAuth } from '../../auth/use-auth.ts';
+import { useAddToCart } from '../../cart/api/cart-api.ts';
 
 /**
- * What the 'Take on table' button does, in one place. For now every visitor is signed out, so
- * the spec's visitor branch applies: go to /login and remember this page as `from`, so the
- * login returns here. The cart feature replaces this hook's body with the signed-in branch
- * (post the item to the cart, then refresh the cart count); the cards do not change.
+ * What the 'Take on table' button does (spec section 4): a signed-in user's item goes to the cart
+ * and the cart count refreshes; a visitor goes to /login, which brings them back to this page.
  */
 export function useTakeOnTable(): (item: MenuItem) => void {
   const navigate = useNavigate();
   const location = useLocation();
+  const { user } = useAuth();
+  const { mutate: addToCart } = useAddToCart();
+  const toast = useToast();
   return useCallback(
-    (_item: MenuItem) => {
-      navigate(paths.login, { state: { from: location } });
+    (item: MenuItem) => {
+      if (!user?.email) {
+        navigate(paths.login, { state: { from: location } });
+        return;
+      }
+      addToCart(item._id, {
+        onSuccess: (result) => {
+          if (result.insertedId) toast.success(`${item.name} is on your table`);
+        },
+        onError: (error) => toast.error(error.message),
+      });
     },
-    [navigate, location],
+    [navigate, location, user, addToCart, toast],
   );
 }

@@ -1,0 +1,93 @@
+import { addToCartViaApi, cartPrice, headerCartCount, menu, signInAsNew } from './cart-helpers.ts';
+import { createAccount, logIn, newAccount, trackCaptcha } from './auth-helpers.ts';
+import { expect, expectAccessible, test } from './fixtures.ts';
+
+test.describe('the cart', () => {
+  test('a customer takes three dishes on the table, sees the badge and the total, and deletes one after confirming', async ({
+    page,
+    request,
+  }) => {
+    const items = (await menu(request)).filter((i) => i.category === 'offered').slice(0, 3);
+    expect(items).toHaveLength(3);
+    await signInAsNew(page, request);
+
+    await page.goto('/order/offered');
+    for (const [index, item] of items.entries()) {
+      await page.getByRole('article').filter({ has: page.getByRole('heading', { name: item.name, exact: true }) })
+        .getByRole('button', { name: 'Take on table' })
+        .click();
+      await expect(page.getByText(`${item.name} is on your table`)).toBeVisible();
+      await expect(headerCartCount(page)).toHaveAttribute('data-count', String(index + 1));
+    }
+    await expect(headerCartCount(page)).toHaveText('+3, 3 items');
+
+    await page.getByRole('banner').getByRole('link', { name: /Cart/ }).click();
+    await expect(page).toHaveURL(/\/dashboard\/my\/cart$/);
+    await expect(page.getByRole('heading', { name: 'Your Cart' })).toBeVisible();
+    const total = items.reduce((sum, i) => sum + Math.round(cartPrice(i) * 100), 0) / 100;
+    await expect(page.getByText('Total item: 3')).toBeVisible();
+    await expect(page.getByText(`Total Price: $ ${total.toFixed(2)}`)).toBeVisible();
+    await expect(page.getByRole('columnheader')).toHaveText(['Item no', 'Food', 'Name', 'price', 'action']);
+    await expect(page.getByRole('row')).toHaveCount(4);
+    // The dashboard menu's badge counts the same entries.
+    await expect(page.getByRole('navigation', { name: 'Dashboard' }).getByTestId('cart-count')).toHaveAttribute('data-count', '3');
+    await expectAccessible(page);
+
+    const victim = items[1]!;
+    const row = page.getByRole('row').filter({ hasText: victim.name });
+    await row.getByRole('button', { name: `Delete ${victim.name}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Are you sure?' });
+    await expect(dialog).toContainText("You won't be able to revert this!");
+    // The keyboard: Cancel has the focus, Escape closes without deleting.
+    await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(row).toBeVisible();
+
+    await row.getByRole('button', { name: `Delete ${victim.name}` }).click();
+    await dialog.getByRole('button', { name: 'Yes, delete it!' }).click();
+    await expect(page.getByText('Deleted! Your item has been deleted.')).toBeVisible();
+    await expect(row).toHaveCount(0);
+    await expect(page.getByText('Total item: 2')).toBeVisible();
+    const left = total - cartPrice(victim);
+    await expect(page.getByText(`Total Price: $ ${left.toFixed(2)}`)).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Dashboard' }).getByTestId('cart-count')).toHaveAttribute('data-count', '2');
+    await expect(page.getByRole('link', { name: 'Pay', exact: true })).toHaveAttribute('href', '/dashboard/payment');
+  });
+
+  test('an empty cart says so and its Pay cannot be used', async ({ page, request }) => {
+    await signInAsNew(page, request);
+    await page.goto('/dashboard/my/cart');
+    await expect(page.getByText('Your cart is empty.')).toBeVisible();
+    await expect(page.getByText('Total item: 0')).toBeVisible();
+    await expect(page.getByText('Total Price: $ 0.00')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Pay', exact: true })).toBeDisabled();
+    await expect(page.getByRole('link', { name: 'Pay', exact: true })).toHaveCount(0);
+    await expectAccessible(page);
+  });
+
+  test('a visitor who takes a dish on the table goes to the login, and comes back to the dishes after', async ({ page, request }) => {
+    const account = newAccount();
+    await createAccount(request, account);
+    const currentCaptcha = trackCaptcha(page);
+    await page.goto('/order/juice');
+    await page.getByRole('button', { name: 'Take on table' }).first().click();
+    await expect(page).toHaveURL(/\/login$/);
+    await logIn(page, account, currentCaptcha);
+    await expect(page).toHaveURL(/\/order\/juice$/);
+    // Nothing was added on the visitor's behalf.
+    await expect(headerCartCount(page)).toHaveAttribute('data-count', '0');
+  });
+
+  test('works on a 360 px wide phone', async ({ page, request }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    const items = await menu(request);
+    await signInAsNew(page, request);
+    await addToCartViaApi(page, items[0]!._id);
+    await page.goto('/dashboard/my/cart');
+    await expect(page.getByText('Total item: 1')).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await expect(page.getByRole('button', { name: `Delete ${items[0]!.name}` })).toBeInViewport();
+  });
+});

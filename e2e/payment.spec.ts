@@ -1,0 +1,143 @@
+import { addToCartViaApi, cartPrice, fillCard, headerCartCount, menu, myPayments, signInAsNew } from './cart-helpers.ts';
+import { expect, expectAccessible, test } from './fixtures.ts';
+
+test.describe('paying by card (sandbox)', () => {
+  test('a person buys a meal from the home page to the Transaction ID', async ({ page, request }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await signInAsNew(page, request);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('link', { name: 'Food Order', exact: true }).click();
+    await expect(page).toHaveURL(/\/order\/offered$/);
+    const card = page.getByRole('article').first();
+    const name = (await card.getByRole('heading').textContent())!;
+    await card.getByRole('button', { name: 'Take on table' }).click();
+    await expect(headerCartCount(page)).toHaveAttribute('data-count', '1');
+    await nav.getByRole('link', { name: /Cart/ }).click();
+    await expect(page.getByRole('cell', { name, exact: true })).toBeVisible();
+    await page.getByRole('link', { name: 'Pay', exact: true }).click();
+    await fillCard(page, '4242 4242 4242 4242');
+    await page.getByRole('button', { name: 'Pay', exact: true }).click();
+    await expect(page.getByText('Payment success')).toBeVisible();
+    await expect(page.getByText(/^Transaction ID: pi_sandbox_\w+$/)).toBeVisible();
+    await expect(page.getByRole('listitem').filter({ hasText: name })).toBeVisible();
+  });
+
+  test('a customer pays for three dishes with 4242 4242 4242 4242, sees the Transaction ID and an empty cart', async ({
+    page,
+    request,
+  }) => {
+    const items = (await menu(request)).slice(3, 6);
+    const total = items.reduce((sum, i) => sum + Math.round(cartPrice(i) * 100), 0) / 100;
+    await signInAsNew(page, request);
+    for (const item of items) await addToCartViaApi(page, item._id);
+
+    await page.goto('/dashboard/my/cart');
+    await expect(page.getByText(`Total Price: $ ${total.toFixed(2)}`)).toBeVisible();
+    await page.getByRole('link', { name: 'Pay', exact: true }).click();
+    await expect(page).toHaveURL(/\/dashboard\/payment$/);
+    await expect(page.getByRole('heading', { name: 'Payment', exact: true })).toBeVisible();
+    await expect(page.getByRole('note')).toContainText('Test mode');
+    await expect(page.getByTestId('payment-amount')).toHaveText(`$ ${total.toFixed(2)}`);
+    await expectAccessible(page);
+
+    await fillCard(page, '4242424242424242');
+    await expect(page.getByLabel('Card number')).toHaveValue('4242 4242 4242 4242');
+    await page.getByRole('button', { name: 'Pay', exact: true }).click();
+    await expect(page.getByText('Payment success')).toBeVisible();
+    const transactionId = page.getByTestId('transaction-id');
+    await expect(transactionId).toHaveText(/^pi_sandbox_/);
+    await expect(page.getByText(`Transaction ID: ${await transactionId.textContent()}`)).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Thank you! Your order is in.' })).toBeVisible();
+    for (const item of items) await expect(page.getByRole('listitem').filter({ hasText: item.name })).toBeVisible();
+    await expect(page.getByText('service pending')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Pay', exact: true })).toBeDisabled();
+    await expect(headerCartCountOrMenu(page)).toHaveAttribute('data-count', '0');
+
+    await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: /My cart/ }).click();
+    await expect(page.getByText('Your cart is empty.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Pay', exact: true })).toBeDisabled();
+    expect(await myPayments(page)).toHaveLength(1);
+  });
+
+  test('a declined card shows the provider\'s message and records nothing', async ({ page, request }) => {
+    const [item] = await menu(request);
+    await signInAsNew(page, request);
+    await addToCartViaApi(page, item!._id);
+    await page.goto('/dashboard/payment');
+    const pay = page.getByRole('button', { name: 'Pay', exact: true });
+    await expect(pay).toBeEnabled();
+
+    await fillCard(page, '4000 0000 0000 0002');
+    await pay.click();
+    await expect(page.getByRole('alert')).toHaveText('Your card was declined.');
+    await fillCard(page, '4000 0000 0000 9995');
+    await pay.click();
+    await expect(page.getByRole('alert')).toHaveText('Your card has insufficient funds.');
+    await expect(page.getByTestId('transaction-id')).toHaveCount(0);
+    await expect(page.getByText('Payment success')).toHaveCount(0);
+    expect(await myPayments(page)).toEqual([]);
+    await page.goto('/dashboard/my/cart');
+    await expect(page.getByText('Total item: 1')).toBeVisible();
+  });
+
+  test('a failure nobody expected shows the general message and records nothing', async ({ page, request, allowConsoleErrors }) => {
+    allowConsoleErrors(/Failed to load resource/);
+    const [item] = await menu(request);
+    await signInAsNew(page, request);
+    await addToCartViaApi(page, item!._id);
+    await page.goto('/dashboard/payment');
+    // The card provider cannot be reached.
+    await page.route('**/api/sandbox/**', (route) => route.abort('connectionfailed'));
+    await fillCard(page, '4242 4242 4242 4242');
+    await page.getByRole('button', { name: 'Pay', exact: true }).click();
+    await expect(page.getByRole('alert')).toHaveText('An unexpected error occurred. Please try again.');
+    expect(await myPayments(page)).toEqual([]);
+    // Once it can be reached again, the same page pays.
+    await page.unroute('**/api/sandbox/**');
+    await page.getByRole('button', { name: 'Pay', exact: true }).click();
+    await expect(page.getByText('Payment success')).toBeVisible();
+    expect(await myPayments(page)).toHaveLength(1);
+  });
+
+  test('Pay stays disabled when the cart is empty', async ({ page, request }) => {
+    await signInAsNew(page, request);
+    await page.goto('/dashboard/payment');
+    await expect(page.getByText('Your cart is empty, so there is nothing to pay.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Pay', exact: true })).toBeDisabled();
+  });
+
+  test('the administrator sees the revenue and the order count change', async ({ page, request, browser }) => {
+    await signInAsNew(page, request, { admin: true });
+    await page.goto('/dashboard/adminHome');
+    const orders = page.getByTestId('stat-total-orders');
+    const revenue = page.getByTestId('stat-revenue');
+    await expect(orders).toHaveText(/^\d+$/);
+    await expect(page.getByText('From January 1st to February 1st')).toBeVisible();
+    for (const label of ['Customer', 'Total Items', 'Revenue', 'Total Orders']) {
+      await expect(page.getByRole('listitem').filter({ hasText: label })).toBeVisible();
+    }
+    await expectAccessible(page);
+    const ordersBefore = Number(await orders.textContent());
+    const revenueBefore = Number((await revenue.textContent())!.replace(/[^\d.]/g, ''));
+
+    // Meanwhile a customer pays in another browser.
+    const context = await browser.newContext();
+    const customer = await context.newPage();
+    const [item] = await menu(request);
+    await signInAsNew(customer, context.request);
+    await addToCartViaApi(customer, item!._id);
+    await customer.goto('/dashboard/payment');
+    await fillCard(customer, '4242 4242 4242 4242');
+    await customer.getByRole('button', { name: 'Pay', exact: true }).click();
+    await expect(customer.getByText('Payment success')).toBeVisible();
+    await context.close();
+
+    await page.reload();
+    await expect(orders).toHaveText(String(ordersBefore + 1));
+    await expect(revenue).toHaveText(`$ ${(revenueBefore + cartPrice(item!)).toFixed(2)}`);
+  });
+});
+
+function headerCartCountOrMenu(page: Parameters<typeof headerCartCount>[0]) {
+  return page.getByRole('navigation', { name: 'Dashboard' }).getByTestId('cart-count');
+}

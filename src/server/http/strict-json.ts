@@ -1,0 +1,61 @@
+import type { FastifyInstance } from 'fastify';
+import { BadRequestError } from './errors.ts';
+
+/**
+ * JSON.parse keeps the last of two equal keys, so `{"itemId":"a","itemId":"b"}` means whatever
+ * the parser that reads it decides. Bodies that name a thing to buy or pay for must say it once:
+ * this scope's JSON parser refuses a repeated key (and anything JSON.parse refuses).
+ */
+export function useStrictJson(scope: FastifyInstance): void {
+  scope.removeContentTypeParser('application/json');
+  scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = body as string;
+    if (text.trim() === '') return done(null, undefined);
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      return done(new BadRequestError('The body is not valid JSON'), undefined);
+    }
+    const repeated = findRepeatedKey(text);
+    if (repeated !== undefined) {
+      return done(new BadRequestError(`The key "${repeated}" appears more than once`, { [repeated]: ['Given twice'] }), undefined);
+    }
+    done(null, value);
+  });
+}
+
+/**
+ * Scans JSON text that JSON.parse accepted and answers the first key repeated within one object.
+ * Only strings and braces matter: every other token passes by.
+ */
+export function findRepeatedKey(text: string): string | undefined {
+  const stack: Array<Set<string> | null> = [];
+  let expectKey = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (ch === '{') {
+      stack.push(new Set());
+      expectKey = true;
+    } else if (ch === '[') {
+      stack.push(null);
+    } else if (ch === '}' || ch === ']') {
+      stack.pop();
+      expectKey = false;
+    } else if (ch === ',') {
+      expectKey = stack.at(-1) instanceof Set;
+    } else if (ch === '"') {
+      let end = i + 1;
+      while (text[end] !== '"') end += text[end] === '\\' ? 2 : 1;
+      if (expectKey) {
+        const key = JSON.parse(text.slice(i, end + 1)) as string;
+        const keys = stack.at(-1) as Set<string>;
+        if (keys.has(key)) return key;
+        keys.add(key);
+        expectKey = false;
+      }
+      i = end;
+    }
+  }
+  return undefined;
+}

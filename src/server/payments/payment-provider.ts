@@ -1,0 +1,33 @@
+import type { PaymentProviderName } from '../../shared/payments.ts';
+
+/** What the shop needs to know of an intent, whoever the provider is. */
+export interface ProviderIntent {
+  id: string;
+  /** The provider's own status: only 'succeeded' means the money was taken. */
+  status: string;
+  amountCents: number;
+  currency: string;
+}
+
+export interface CreatedIntent extends ProviderIntent {
+  clientSecret: string;
+}
+
+export interface CreateIntentInput {
+  amountCents: number;
+  currency: string;
+  userId: string;
+}
+
+/**
+ * A card provider, as DESIGN.md section 3 describes: `sandbox` (test mode inside the shop) or
+ * `stripe`. Routes and the payment service see only this.
+ */
+export interface PaymentProvider {
+  readonly name: PaymentProviderName;
+  /** Stripe's publishable key for Stripe.js; the sandbox has none. */
+  readonly publishableKey?: string;
+  createIntent(input: CreateIntentInput): Promise<CreatedIntent>;
+  /** The provider's current word on an intent; undefined when it does not know the id. */
+  retrieveIntent(id: string): Promise<ProviderIntent | undefined>;
+}

@@ -1,0 +1,104 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { SANDBOX_TEST_CARDS, type SandboxConfirmBody, type SandboxConfirmAnswer } from '../../shared/payments.ts';
+import type { Database } from '../db/schema.ts';
+import type { CreatedIntent, CreateIntentInput, PaymentProvider, ProviderIntent } from './payment-provider.ts';
+import { findIntent, markIntentSucceeded, setIntentStatus, type PaymentIntentRow } from './payment-repository.ts';
+
+/**
+ * The test-mode provider inside the shop. Its intents are rows of payment_intents (so every
+ * process of the shop sees them); it accepts Stripe's public test cards with Stripe's outcomes
+ * and never stores or logs card data: a card is checked and forgotten.
+ */
+export class SandboxProvider implements PaymentProvider {
+  readonly name = 'sandbox' as const;
+  private readonly db: Kysely<Database>;
+
+  constructor(db: Kysely<Database>) {
+    this.db = db;
+  }
+
+  async createIntent(input: CreateIntentInput): Promise<CreatedIntent> {
+    const id = `pi_sandbox_${randomBytes(12).toString('hex')}`;
+    return {
+      id,
+      clientSecret: `${id}_secret_${randomBytes(16).toString('base64url')}`,
+      status: 'requires_payment_method',
+      amountCents: input.amountCents,
+      currency: input.currency,
+    };
+  }
+
+  async retrieveIntent(id: string): Promise<ProviderIntent | undefined> {
+    const row = await findIntent(this.db, id);
+    if (!row || row.provider !== 'sandbox') return undefined;
+    return { id: row.id, status: row.status, amountCents: row.amount_cents, currency: row.currency };
+  }
+
+  /** Like Stripe's confirmCardPayment: the intent succeeds, or the answer carries the card's error. */
+  async confirm(intent: PaymentIntentRow, body: SandboxConfirmBody, now = new Date()): Promise<SandboxConfirmAnswer> {
+    if (!intent.client_secret || !sameSecret(intent.client_secret, body.clientSecret)) {
+      return { error: { code: 'invalid_client_secret', message: 'This payment could not be found. Reload the page.' } };
+    }
+    if (intent.status === 'succeeded') return { paymentIntent: { id: intent.id, status: 'succeeded' } };
+    const problem = checkTestCard(body.card, now);
+    if (problem) {
+      await setIntentStatus(this.db, intent.id, 'requires_payment_method', problem.code);
+      return { error: problem };
+    }
+    await markIntentSucceeded(this.db, intent.id);
+    return { paymentIntent: { id: intent.id, status: 'succeeded' } };
+  }
+}
+
+function sameSecret(stored: string, given: string): boolean {
+  const a = Buffer.from(stored);
+  const b = Buffer.from(given);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** The card checks of test mode, with Stripe's messages for each outcome. */
+export function checkTestCard(
+  card: SandboxConfirmBody['card'],
+  now: Date,
+): { code: string; message: string } | undefined {
+  const number = card.number.replace(/[\s-]/g, '');
+  if (!/^\d{12,19}$/.test(number) || !luhnValid(number)) {
+    return { code: 'incorrect_number', message: 'Your card number is incorrect.' };
+  }
+  const expiry = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(card.expiry);
+  const month = expiry ? Number(expiry[1]) : 0;
+  if (!expiry || month < 1 || month > 12) {
+    return { code: 'invalid_expiry', message: "Your card's expiration date is incomplete." };
+  }
+  const year = expiry[2]!.length === 2 ? 2000 + Number(expiry[2]) : Number(expiry[2]);
+  // A card is valid through the last day of its expiry month.
+  if (year * 12 + month < now.getUTCFullYear() * 12 + now.getUTCMonth() + 1) {
+    return { code: 'expired_card', message: "Your card's expiration date is in the past." };
+  }
+  if (!/^\d{3,4}$/.test(card.cvc.trim())) {
+    return { code: 'incomplete_cvc', message: "Your card's security code is incomplete." };
+  }
+  if (number === SANDBOX_TEST_CARDS.success) return undefined;
+  if (number === SANDBOX_TEST_CARDS.declined) return { code: 'card_declined', message: 'Your card was declined.' };
+  if (number === SANDBOX_TEST_CARDS.insufficientFunds) {
+    return { code: 'insufficient_funds', message: 'Your card has insufficient funds.' };
+  }
+  return {
+    code: 'card_declined',
+    message: 'Your card was declined. This shop is in test mode: use a test card such as 4242 4242 4242 4242.',
+  };
+}
+
+function luhnValid(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}

@@ -1,0 +1,60 @@
+import Stripe from 'stripe';
+import type { CreatedIntent, CreateIntentInput, PaymentProvider, ProviderIntent } from './payment-provider.ts';
+
+export interface StripeProviderOptions {
+  secretKey: string;
+  publishableKey: string;
+  webhookSecret: string;
+  /** Another address for the Stripe API (a local stand-in in tests); unset: Stripe's own. */
+  apiUrl?: string;
+}
+
+/** The real Stripe API through its official SDK, with Stripe Elements in the browser. */
+export class StripeProvider implements PaymentProvider {
+  readonly name = 'stripe' as const;
+  readonly publishableKey: string;
+  readonly stripe: Stripe;
+  private readonly webhookSecret: string;
+
+  constructor(options: StripeProviderOptions) {
+    this.publishableKey = options.publishableKey;
+    this.webhookSecret = options.webhookSecret;
+    const config: Stripe.StripeConfig = { maxNetworkRetries: 2, timeout: 20_000 };
+    if (options.apiUrl) {
+      const url = new URL(options.apiUrl);
+      config.host = url.hostname;
+      config.port = Number(url.port || (url.protocol === 'https:' ? 443 : 80));
+      config.protocol = url.protocol === 'https:' ? 'https' : 'http';
+    }
+    this.stripe = new Stripe(options.secretKey, config);
+  }
+
+  async createIntent(input: CreateIntentInput): Promise<CreatedIntent> {
+    const intent = await this.stripe.paymentIntents.create({
+      amount: input.amountCents,
+      currency: input.currency,
+      allowed_payment_method_types: ['card'],
+      metadata: { userId: input.userId },
+    });
+    if (!intent.client_secret) throw new Error(`Stripe gave no client secret for ${intent.id}`);
+    return { ...toProviderIntent(intent), clientSecret: intent.client_secret };
+  }
+
+  async retrieveIntent(id: string): Promise<ProviderIntent | undefined> {
+    try {
+      return toProviderIntent(await this.stripe.paymentIntents.retrieve(id));
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing') return undefined;
+      throw error;
+    }
+  }
+
+  /** Checks the Stripe-Signature header over the raw body; throws when it does not match. */
+  verifyWebhook(rawBody: Buffer, signature: string): Stripe.Event {
+    return this.stripe.webhooks.constructEvent(rawBody, signature, this.webhookSecret);
+  }
+}
+
+function toProviderIntent(intent: Stripe.PaymentIntent): ProviderIntent {
+  return { id: intent.id, status: intent.status, amountCents: intent.amount, currency: intent.currency };
+}

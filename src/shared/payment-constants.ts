@@ -1,0 +1,24 @@
+/**
+ * The payment constants and texts without Zod, for the web pages that need only these.
+ */
+
+export const PAYMENT_PROVIDERS = ['sandbox', 'stripe'] as const;
+export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
+
+/** Card payments are bounded as Stripe bounds a USD charge: $0.50 to $999,999.99. */
+export const MIN_AMOUNT_CENTS = 50;
+export const MAX_AMOUNT_CENTS = 99_999_999;
+
+/** Spec section 9: the status of a payment record when it is saved. */
+export const PAYMENT_STATUS_PENDING = 'service pending';
+
+/** Texts of the payment screen (spec section 8). */
+export const PAYMENT_SUCCESS_MESSAGE = 'Payment success';
+export const PAYMENT_UNEXPECTED_ERROR = 'An unexpected error occurred. Please try again.';
+
+/** Stripe's public test card numbers, accepted by the sandbox with Stripe's outcomes. */
+export const SANDBOX_TEST_CARDS = {
+  success: '4242424242424242',
+  declined: '4000000000000002',
+  insufficientFunds: '4000000000009995',
+} as const;

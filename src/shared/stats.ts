@@ -1,0 +1,10 @@
+import { z } from 'zod';
+
+/** GET /api/admin-statistics (spec section 3): counts, and revenue in dollars (two decimals). */
+export const adminStatisticsSchema = z.object({
+  users: z.number().int(),
+  estimatedItems: z.number().int(),
+  revenue: z.number(),
+  orders: z.number().int(),
+});
+export type AdminStatistics = z.infer<typeof adminStatisticsSchema>;

@@ -1,0 +1,46 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CartEntry } from '../../../shared/cart.ts';
+import { apiRequest } from '../../lib/api-client.ts';
+import { useAuth } from '../../auth/use-auth.ts';
+
+/** The cart query, keyed by the user's e-mail as the spec says (section 9). */
+export function cartQuery(email: string | undefined) {
+  return queryOptions({
+    queryKey: ['cart', email],
+    queryFn: ({ signal }) => apiRequest<CartEntry[]>(`/cart?email=${encodeURIComponent(email!)}`, { signal }),
+    enabled: Boolean(email),
+  });
+}
+
+/**
+ * GET /api/cart?email= for the signed-in user. Waits until the sign-in state has settled; its
+ * length is the badge count and the cart count.
+ */
+export function useCart() {
+  const { user, loading } = useAuth();
+  const options = cartQuery(user?.email);
+  return useQuery({ ...options, enabled: !loading && Boolean(user?.email) });
+}
+
+/** POST /api/cart: only the item id; the server takes name, price and image from the menu. */
+export function useAddToCart() {
+  const queryClient = useQueryClient();
+  const { user } = useAuth();
+  return useMutation({
+    mutationFn: (itemId: string) =>
+      apiRequest<{ insertedId: string }>('/cart', { method: 'POST', body: { itemId } }),
+    onSuccess: async (result) => {
+      if (result.insertedId) await queryClient.invalidateQueries({ queryKey: cartQuery(user?.email).queryKey });
+    },
+  });
+}
+
+/** DELETE /api/cart/{id}: deletedCount > 0 means success, then the cart is refreshed. */
+export function useDeleteCartEntry() {
+  const queryClient = useQueryClient();
+  const { user } = useAuth();
+  return useMutation({
+    mutationFn: (id: string) => apiRequest<{ deletedCount: number }>(`/cart/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    onSettled: async () => queryClient.invalidateQueries({ queryKey: cartQuery(user?.email).queryKey }),
+  });
+}

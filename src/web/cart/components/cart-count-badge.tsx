@@ -1,0 +1,24 @@
+import { useCart } from '../api/cart-api.ts';
+
+/**
+ * The number of entries in the signed-in user's cart (spec: the length of GET /cart). Nothing
+ * for a visitor or while the count loads; the count is read out with its meaning.
+ */
+export function CartCountBadge({ className = '' }: { className?: string }) {
+  const cart = useCart();
+  if (!cart.data) return null;
+  const count = cart.data.length;
+  return (
+    <span data-testid="cart-count" data-count={count}>
+      <span
+        aria-hidden="true"
+        className={`inline-flex min-w-5 items-center justify-center rounded-full bg-accent-400 px-1.5 text-xs font-bold leading-5 text-brand-900 ${className}`}
+      >
+        +{count}
+      </span>
+      <span className="sr-only">
+        , {count} {count === 1 ? 'item' : 'items'}
+      </span>
+    </span>
+  );
+}

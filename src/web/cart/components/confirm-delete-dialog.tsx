@@ -1,0 +1,64 @@
+import { useEffect, useRef } from 'react';
+
+/**
+ * The spec's cart delete confirmation: 'Are you sure?' / 'You won't be able to revert this!' with
+ * 'Yes, delete it!' and a cancel button. A native modal dialog: focus stays inside, Escape
+ * cancels, and Cancel has the first focus so Enter never deletes by accident.
+ */
+export function ConfirmDeleteDialog({
+  open,
+  itemName,
+  onConfirm,
+  onCancel,
+}: {
+  open: boolean;
+  itemName: string;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      dialog.showModal();
+      // React keeps autoFocus to itself, so the dialog would focus 'Yes, delete it!' first.
+      cancelRef.current?.focus();
+    }
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby="cart-confirm-title"
+      aria-describedby="cart-confirm-text"
+      onCancel={(event) => {
+        event.preventDefault();
+        onCancel();
+      }}
+      className="m-auto w-[min(24rem,calc(100vw-2rem))] rounded-xl p-6 text-center shadow-xl backdrop:bg-black/50"
+    >
+      <h2 id="cart-confirm-title" className="text-2xl font-bold text-stone-800">
+        Are you sure?
+      </h2>
+      <p id="cart-confirm-text" className="mt-2 text-stone-600">
+        You won't be able to revert this!
+        <span className="sr-only"> Deleting {itemName} from your cart.</span>
+      </p>
+      <div className="mt-6 flex flex-wrap justify-center gap-3">
+        <button type="button" onClick={onConfirm} className="rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800">
+          Yes, delete it!
+        </button>
+        <button
+          type="button"
+          ref={cancelRef}
+          onClick={onCancel}
+          className="rounded-md bg-stone-200 px-4 py-2 font-semibold text-stone-800 hover:bg-stone-300"
+        >
+          Cancel
+        </button>
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,36 @@
+import { Link } from 'react-router';
+import { formatPrice } from '../../../shared/money.ts';
+import { paths } from '../../../shared/paths.ts';
+import type { PaymentRecord } from '../../../shared/payments.ts';
+
+/** After paying, the customer sees their order (DESIGN.md section 5): what, how much, its state. */
+export function OrderReceipt({ payment }: { payment: PaymentRecord }) {
+  return (
+    <section aria-labelledby="receipt-heading" className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-brand-600">
+      <h2 id="receipt-heading" className="font-display text-2xl font-bold text-brand-900">
+        Thank you! Your order is in.
+      </h2>
+      <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+        <dt className="font-semibold text-stone-600">Transaction ID</dt>
+        <dd className="break-all">{payment.transactionId}</dd>
+        <dt className="font-semibold text-stone-600">Paid</dt>
+        <dd>$ {formatPrice(payment.price)}</dd>
+        <dt className="font-semibold text-stone-600">Date</dt>
+        <dd>{new Date(payment.date).toLocaleString()}</dd>
+        <dt className="font-semibold text-stone-600">Status</dt>
+        <dd>{payment.status}</dd>
+      </dl>
+      <h3 className="mt-4 font-semibold text-stone-800">
+        {payment.quantity} {payment.quantity === 1 ? 'item' : 'items'}
+      </h3>
+      <ul className="mt-1 list-inside list-disc text-sm text-stone-700">
+        {payment.itemNames.map((name, index) => (
+          <li key={`${payment.cartItems[index]}`}>{name}</li>
+        ))}
+      </ul>
+      <Link to={paths.order()} className="mt-4 inline-block font-semibold text-brand-800 underline">
+        Order more
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,99 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { PAYMENT_SUCCESS_MESSAGE, PAYMENT_UNEXPECTED_ERROR } from '../../../shared/payment-constants.ts';
+import type { PaymentRecord } from '../../../shared/payments.ts';
+import { useToast } from '../../app/toast.tsx';
+import { useAuth } from '../../auth/use-auth.ts';
+import { savePayment, type BillingDetails, type ConfirmResult } from '../api/payments-api.ts';
+
+const inputClass =
+  'mt-1 w-full rounded-md border border-stone-300 bg-white px-3 py-2 text-stone-900 focus:border-brand-700 focus:outline-2 focus:outline-brand-700';
+
+interface PaymentFormProps {
+  /** The provider's card fields (number, expiry, CVC). */
+  cardFields: ReactNode;
+  /** The provider is loaded and a client secret has arrived. */
+  ready: boolean;
+  confirm: (billing: BillingDetails) => Promise<ConfirmResult>;
+  onPaid: (payment: PaymentRecord) => void;
+}
+
+/**
+ * The spec's payment form around any provider's card fields: ZIP code, contact number and country
+ * (plain inputs, not sent), 'Pay', the error line and the 'Transaction ID' line.
+ */
+export function PaymentForm({ cardFields, ready, confirm, onPaid }: PaymentFormProps) {
+  const { user } = useAuth();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const [error, setError] = useState('');
+  const [transactionId, setTransactionId] = useState('');
+  const [processing, setProcessing] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!ready || processing) return;
+    setError('');
+    setProcessing(true);
+    try {
+      const result = await confirm({ email: user?.email ?? 'unknown', name: user?.displayName ?? 'anonymous' });
+      if (result.error) {
+        setError(result.error.message ?? PAYMENT_UNEXPECTED_ERROR);
+        return;
+      }
+      if (result.paymentIntent?.status !== 'succeeded') {
+        setError(PAYMENT_UNEXPECTED_ERROR);
+        return;
+      }
+      setTransactionId(result.paymentIntent.id);
+      const saved = await savePayment(result.paymentIntent.id);
+      // The paid entries left the cart on the server: the badge and the cart page follow.
+      await queryClient.invalidateQueries({ queryKey: ['cart'] });
+      if (saved.result.insertedId) {
+        toast.success(PAYMENT_SUCCESS_MESSAGE);
+        onPaid(saved.payment);
+      }
+    } catch {
+      setError(PAYMENT_UNEXPECTED_ERROR);
+    } finally {
+      setProcessing(false);
+    }
+  }
+
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate className="space-y-4" aria-busy={processing}>
+      {cardFields}
+      <div className="grid gap-4 sm:grid-cols-3">
+        <label className="block text-sm font-semibold text-stone-700">
+          ZIP code
+          <input name="zip" autoComplete="postal-code" className={inputClass} />
+        </label>
+        <label className="block text-sm font-semibold text-stone-700">
+          Contact number
+          <input name="contact" type="tel" autoComplete="tel" className={inputClass} />
+        </label>
+        <label className="block text-sm font-semibold text-stone-700">
+          Country
+          <input name="country" autoComplete="country-name" className={inputClass} />
+        </label>
+      </div>
+      <button
+        type="submit"
+        disabled={!ready || processing || transactionId !== ''}
+        className="w-full rounded-md bg-brand-800 px-6 py-3 font-bold uppercase tracking-wide text-white hover:bg-brand-900 disabled:cursor-not-allowed disabled:bg-stone-300 disabled:text-stone-600 sm:w-auto"
+      >
+        {processing ? 'Paying…' : 'Pay'}
+      </button>
+      <p role="alert" className="min-h-6 font-semibold text-red-700">
+        {error}
+      </p>
+      {transactionId && (
+        <p className="break-all font-semibold text-brand-800">
+          Transaction ID: <span data-testid="transaction-id">{transactionId}</span>
+        </p>
+      )}
+    </form>
+  );
+}
+
+export { inputClass };

@@ -1,0 +1,97 @@
+import { useState } from 'react';
+import type { CreateIntentAnswer, PaymentRecord } from '../../../shared/payments.ts';
+import { confirmSandboxPayment } from '../api/payments-api.ts';
+import { inputClass, PaymentForm } from './payment-form.tsx';
+
+/** Groups of four digits as people read a card number. */
+function formatCardNumber(value: string): string {
+  return value.replace(/\D/g, '').slice(0, 19).replace(/(\d{4})(?=\d)/g, '$1 ');
+}
+
+function formatExpiry(value: string): string {
+  const digits = value.replace(/\D/g, '').slice(0, 4);
+  return digits.length > 2 ? `${digits.slice(0, 2)} / ${digits.slice(2)}` : digits;
+}
+
+/**
+ * The sandbox's card fields: the shop's own test-mode form. The card goes to the shop's test
+ * provider only to pick the outcome of Stripe's test numbers; nothing of it is stored.
+ */
+export function SandboxPaymentForm({ intent, onPaid }: { intent: CreateIntentAnswer; onPaid: (p: PaymentRecord) => void }) {
+  const [number, setNumber] = useState('');
+  const [expiry, setExpiry] = useState('');
+  const [cvc, setCvc] = useState('');
+
+  const cardFields = (
+    <fieldset className="space-y-4">
+      <legend className="sr-only">Card</legend>
+      <div role="note" className="rounded-lg border border-accent-500 bg-accent-400/20 p-3 text-sm text-stone-800">
+        <p className="font-bold uppercase tracking-wide">Test mode</p>
+        <p>
+          No real money moves and no card is stored. Use the test card 4242 4242 4242 4242 with any future date and any CVC;
+          4000 0000 0000 0002 is declined and 4000 0000 0000 9995 has insufficient funds.
+        </p>
+      </div>
+      <label className="block text-sm font-semibold text-stone-700">
+        Card number
+        <input
+          name="cardnumber"
+          inputMode="numeric"
+          autoComplete="off"
+          placeholder="1234 1234 1234 1234"
+          value={number}
+          onChange={(e) => setNumber(formatCardNumber(e.target.value))}
+          className={inputClass}
+        />
+      </label>
+      <div className="grid grid-cols-2 gap-4">
+        <label className="block text-sm font-semibold text-stone-700">
+          Expiry
+          <input
+            name="expiry"
+            inputMode="numeric"
+            autoComplete="off"
+            placeholder="MM / YY"
+            value={expiry}
+            onChange={(e) => setExpiry(formatExpiry(e.target.value))}
+            className={inputClass}
+          />
+        </label>
+        <label className="block text-sm font-semibold text-stone-700">
+          CVC
+          <input
+            name="cvc"
+            inputMode="numeric"
+            autoComplete="off"
+            placeholder="CVC"
+            maxLength={4}
+            value={cvc}
+            onChange={(e) => setCvc(e.target.value.replace(/\D/g, ''))}
+            className={inputClass}
+          />
+        </label>
+      </div>
+    </fieldset>
+  );
+
+  return (
+    <PaymentForm
+      cardFields={cardFields}
+      ready
+      confirm={(billing) =>
+        confirmSandboxPayment(intent.intentId, {
+          clientSecret: intent.clientSecret,
+          card: { number, expiry, cvc },
+          billingDetails: billing,
+        })
+      }
+      onPaid={(payment) => {
+        // The card has done its job: it does not stay on the screen.
+        setNumber('');
+        setExpiry('');
+        setCvc('');
+        onPaid(payment);
+      }}
+    />
+  );
+}

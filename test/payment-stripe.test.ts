@@ -1,0 +1,225 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/server/config.ts';
+import { signUpUser, type TestUser } from './helpers/auth.ts';
+import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { fillCart, menuItemIds, openIntent, postPayment } from './payment-helpers.ts';
+
+/**
+ * The Stripe provider against a local HTTP stand-in for the Stripe API (the live API cannot be
+ * reached from here): it creates and answers payment intents the way Stripe's API does, and the
+ * test decides when one succeeds. Webhooks are signed with the SDK's own test-header helper.
+ */
+interface FakeIntent {
+  id: string;
+  object: 'payment_intent';
+  amount: number;
+  currency: string;
+  status: string;
+  client_secret: string;
+  metadata: Record<string, string>;
+}
+const intents = new Map<string, FakeIntent>();
+const requests: Array<{ method: string; path: string; body: URLSearchParams; auth: string | undefined }> = [];
+let stand: http.Server;
+let standUrl: string;
+
+const WEBHOOK_SECRET = 'whsec_test_secret_for_the_stand_in';
+const sdk = new Stripe('sk_test_only_for_signing');
+
+let t: TestApp;
+let customer: TestUser;
+let other: TestUser;
+let menu: Array<{ id: string; cents: number; name: string }>;
+
+beforeAll(async () => {
+  let counter = 0;
+  stand = http.createServer((req, res) => {
+    let raw = '';
+    req.on('data', (chunk) => (raw += chunk));
+    req.on('end', () => {
+      const body = new URLSearchParams(raw);
+      const url = new URL(req.url!, 'http://stand-in');
+      requests.push({ method: req.method!, path: url.pathname, body, auth: req.headers.authorization });
+      res.setHeader('content-type', 'application/json');
+      if (req.method === 'POST' && url.pathname === '/v1/payment_intents') {
+        const id = `pi_stand_${++counter}`;
+        const intent: FakeIntent = {
+          id,
+          object: 'payment_intent',
+          amount: Number(body.get('amount')),
+          currency: body.get('currency')!,
+          status: 'requires_payment_method',
+          client_secret: `${id}_secret_abc`,
+          metadata: { userId: body.get('metadata[userId]')! },
+        };
+        intents.set(id, intent);
+        return res.end(JSON.stringify(intent));
+      }
+      const match = /^\/v1\/payment_intents\/([^/]+)$/.exec(url.pathname);
+      if (req.method === 'GET' && match) {
+        const intent = intents.get(match[1]!);
+        if (intent) return res.end(JSON.stringify(intent));
+        res.statusCode = 404;
+        return res.end(
+          JSON.stringify({ error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such payment_intent' } }),
+        );
+      }
+      res.statusCode = 500;
+      res.end(JSON.stringify({ error: { type: 'api_error', message: 'not in the stand-in' } }));
+    });
+  });
+  await new Promise<void>((resolve) => stand.listen(0, '127.0.0.1', resolve));
+  standUrl = `http://127.0.0.1:${(stand.address() as AddressInfo).port}`;
+
+  t = await createTestApp({
+    seed: true,
+    env: {
+      PAYMENT_PROVIDER: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_test_shop',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_shop',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_URL: standUrl,
+    },
+  });
+  [customer, other] = await Promise.all([signUpUser(t.app, { name: 'Sam Stripe' }), signUpUser(t.app)]);
+  menu = await menuItemIds(t.app, 2);
+});
+afterAll(async () => {
+  await t.close();
+  await new Promise((resolve) => stand.close(resolve));
+});
+beforeEach(async () => {
+  await t.database.db.deleteFrom('cart_items').execute();
+});
+
+async function cartLength(user: TestUser): Promise<number> {
+  const res = await t.app.inject({ method: 'GET', url: `/api/cart?email=${user.email}`, headers: user.headers });
+  return res.json<unknown[]>().length;
+}
+async function recorded(transactionId: string): Promise<number> {
+  const rows = await t.database.db.selectFrom('payments').select('id').where('transaction_id', '=', transactionId).execute();
+  return rows.length;
+}
+function webhook(event: object, signature?: string) {
+  const payload = JSON.stringify(event);
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/stripe/webhook',
+    headers: {
+      'content-type': 'application/json',
+      'stripe-signature': signature ?? sdk.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
+    },
+    payload,
+  });
+}
+function succeededEvent(intent: FakeIntent) {
+  return { id: `evt_${intent.id}`, object: 'event', type: 'payment_intent.succeeded', data: { object: intent } };
+}
+
+describe('the Stripe provider', () => {
+  it('opens an intent at Stripe for the cart total, with the secret key, and gives the browser the publishable key', async () => {
+    await fillCart(t.app, customer, menu.map((m) => m.id));
+    const intent = await openIntent(t.app, customer);
+    const cents = menu.reduce((s, m) => s + m.cents, 0);
+    const sent = requests.findLast((r) => r.method === 'POST')!;
+    expect(sent.path).toBe('/v1/payment_intents');
+    expect(sent.auth).toBe('Bearer sk_test_shop');
+    expect(sent.body.get('amount')).toBe(String(cents));
+    expect(sent.body.get('currency')).toBe('usd');
+    expect(sent.body.get('metadata[userId]')).toBe(customer.id);
+    expect(intent).toMatchObject({ provider: 'stripe', publishableKey: 'pk_test_shop', clientSecret: `${intent.intentId}_secret_abc` });
+    // Stripe keeps the secret: the shop does not store it.
+    const row = await t.database.db.selectFrom('payment_intents').selectAll().where('id', '=', intent.intentId).executeTakeFirstOrThrow();
+    expect(row.client_secret).toBeNull();
+  });
+
+  it('records a payment only after Stripe says the intent succeeded, with the amount asked', async () => {
+    await fillCart(t.app, customer, menu.map((m) => m.id));
+    const intent = await openIntent(t.app, customer);
+    expect((await postPayment(t.app, customer, intent.intentId)).statusCode).toBe(409);
+    intents.get(intent.intentId)!.status = 'succeeded';
+    expect((await postPayment(t.app, other, intent.intentId)).statusCode).toBe(403);
+    const res = await postPayment(t.app, customer, intent.intentId);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ payment: { transactionId: intent.intentId, status: 'service pending', quantity: 2 } });
+    expect(await cartLength(customer)).toBe(0);
+  });
+
+  it('refuses a succeeded intent whose amount differs from the order', async () => {
+    await fillCart(t.app, customer, [menu[0]!.id]);
+    const intent = await openIntent(t.app, customer);
+    Object.assign(intents.get(intent.intentId)!, { status: 'succeeded', amount: 1 });
+    expect((await postPayment(t.app, customer, intent.intentId)).statusCode).toBe(409);
+    expect(await recorded(intent.intentId)).toBe(0);
+  });
+});
+
+describe('POST /api/stripe/webhook', () => {
+  it('records a succeeded intent even if the browser never calls back, once however often Stripe repeats it', async () => {
+    await fillCart(t.app, customer, [menu[0]!.id, menu[1]!.id]);
+    const intent = await openIntent(t.app, customer);
+    const fake = intents.get(intent.intentId)!;
+    fake.status = 'succeeded';
+    const res = await webhook(succeededEvent(fake));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ received: true });
+    expect(await recorded(intent.intentId)).toBe(1);
+    expect(await cartLength(customer)).toBe(0);
+    expect((await webhook(succeededEvent(fake))).statusCode).toBe(200);
+    // The browser's call afterwards answers the same record.
+    expect((await postPayment(t.app, customer, intent.intentId)).statusCode).toBe(200);
+    expect(await recorded(intent.intentId)).toBe(1);
+  });
+
+  it('refuses an unsigned or wrongly signed event and records nothing', async () => {
+    await fillCart(t.app, customer, [menu[0]!.id]);
+    const intent = await openIntent(t.app, customer);
+    const fake = intents.get(intent.intentId)!;
+    fake.status = 'succeeded';
+    const event = succeededEvent(fake);
+    const forged = sdk.webhooks.generateTestHeaderString({ payload: JSON.stringify(event), secret: 'whsec_not_the_shops' });
+    expect((await webhook(event, forged)).statusCode).toBe(400);
+    const unsigned = await t.app.inject({
+      method: 'POST',
+      url: '/api/stripe/webhook',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify(event),
+    });
+    expect(unsigned.statusCode).toBe(400);
+    // A signature over other bytes than the body sent.
+    const signedOther = sdk.webhooks.generateTestHeaderString({ payload: '{}', secret: WEBHOOK_SECRET });
+    expect((await webhook(event, signedOther)).statusCode).toBe(400);
+    expect(await recorded(intent.intentId)).toBe(0);
+    expect(await cartLength(customer)).toBe(1);
+  });
+
+  it('acknowledges events it has nothing to do with: other types, intents of no order of the shop', async () => {
+    expect((await webhook({ id: 'evt_1', object: 'event', type: 'charge.refunded', data: { object: { id: 'ch_1' } } })).statusCode).toBe(200);
+    const stranger = { ...succeededEvent({ id: 'pi_elsewhere' } as FakeIntent) };
+    expect((await webhook(stranger)).statusCode).toBe(200);
+    expect(await recorded('pi_elsewhere')).toBe(0);
+  });
+
+  it('does not exist with the sandbox provider', async () => {
+    const sandbox = await createTestApp();
+    try {
+      const res = await sandbox.app.inject({ method: 'POST', url: '/api/stripe/webhook', payload: {} });
+      expect(res.statusCode).toBe(404);
+    } finally {
+      await sandbox.close();
+    }
+  });
+});
+
+describe('payment settings', () => {
+  it('need the three Stripe keys for stripe, and refuse the sandbox in production unless allowed', () => {
+    expect(() => loadConfig({ PAYMENT_PROVIDER: 'stripe' })).toThrow(/STRIPE_SECRET_KEY: required[\s\S]*STRIPE_PUBLISHABLE_KEY[\s\S]*STRIPE_WEBHOOK_SECRET/);
+    expect(() => loadConfig({ PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'pk_wrong', STRIPE_PUBLISHABLE_KEY: 'pk_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' })).toThrow(/STRIPE_SECRET_KEY/);
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/PAYMENT_PROVIDER: the sandbox takes no real money/);
+    expect(loadConfig({ NODE_ENV: 'production', ALLOW_SANDBOX_IN_PRODUCTION: 'true' }).PAYMENT_PROVIDER).toBe('sandbox');
+    expect(loadConfig({}).PAYMENT_PROVIDER).toBe('sandbox');
+  });
+});
