@@ -47,7 +47,7 @@ const envSchema = z.object({
   RATE_LIMIT_CAPTCHA: z.coerce.number().int().positive().default(60),
   RATE_LIMIT_TOKEN: z.coerce.number().int().positive().default(60),
 
-  /** Card payments: `sandbox` (test mode inside the shop) or `stripe` (see docs/decisions/cart-and-payments.md). */
+  /** Card payments: `sandbox` (test mode inside the shop) or `stripe` (see docs/decisions/0009-cart-and-payments.md). */
   PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
   STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_/, 'must be a Stripe secret key (sk_…)').optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_/, 'must be a Stripe publishable key (pk_…)').optional(),

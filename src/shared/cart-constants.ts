@@ -1,6 +1,6 @@
 /**
  * The cart's constants and arithmetic without Zod, so the web pages that need only these do not
- * download the schema library (see docs/decisions/003-storefront.md, `categorySchema`).
+ * download the schema library (see docs/decisions/0007-storefront.md, `categorySchema`).
  */
 
 /** The most entries one cart may hold: a table's order, not a warehouse's. */
