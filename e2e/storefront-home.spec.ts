@@ -92,7 +92,7 @@ test.describe('home page', () => {
       await route.continue();
     });
     await page.goto('/about', { waitUntil: 'domcontentloaded' });
-    const loading = page.getByRole('status');
+    const loading = page.getByRole('status').filter({ hasText: 'Loading Raw Roots' });
     await expect(loading).toContainText('Loading Raw Roots');
     await expect(loading.locator('img.animate-pulse')).toBeVisible();
     release();
