@@ -48,6 +48,12 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR ?? `.test-data/e2e-${port}`,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
+      // Every browser test comes from 127.0.0.1: the per-address limits would make the suite's
+      // sign-ups trip each other. The limits themselves are proven by the server tests.
+      RATE_LIMIT_SIGN_IN: '10000',
+      RATE_LIMIT_SIGN_UP: '10000',
+      RATE_LIMIT_CAPTCHA: '10000',
+      RATE_LIMIT_TOKEN: '10000',
       ...(process.env.E2E_SERVER_ENV ? JSON.parse(process.env.E2E_SERVER_ENV) : {}),
     },
   },
