@@ -18,6 +18,7 @@ import type { Database } from './db/schema.ts';
 import { createEventBus, type EventBus } from './events/event-bus.ts';
 import { registerCrossSiteGuard } from './http/cross-site-guard.ts';
 import { registerErrorHandler } from './http/errors.ts';
+import { registerNulRefusal } from './http/refuse-nul.ts';
 import { registerRequestDeadline } from './http/request-deadline.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { imageRoutes } from './images/image-routes.ts';
@@ -74,6 +75,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   registerRequestDeadline(app, config.REQUEST_TIMEOUT_MS);
+  registerNulRefusal(app);
 
   app.decorate('config', config);
   app.decorate('db', database.db);

@@ -86,7 +86,7 @@ describe('injection: SQL meta-characters', () => {
       }
     }
     // Sign-ups with meta-characters as e-mail are refused by validation: nothing was added, nothing dropped.
-    expect(await tableCounts()).toMatchObject({ ...before, cart_items: before.cart_items + 1, payment_intents: before.payment_intents + 1 + SQL_PAYLOADS.length, menu_items: before.menu_items });
+    expect(await tableCounts()).toMatchObject({ ...before, cart_items: before.cart_items + 1, payment_intents: before.payment_intents + 1 + SQL_PAYLOADS.filter((p) => !p.includes('\u0000')).length, menu_items: before.menu_items });
     expect(await s.app.db.selectFrom('users').select(['id', 'role']).orderBy('id').execute()).toEqual(roles);
     // No sleep ran: 15 payloads × 25 calls in well under 3 s each.
     expect(Date.now() - started).toBeLessThan(cases * 1000);
@@ -106,7 +106,7 @@ describe('injection: SQL meta-characters', () => {
     }
   });
 
-  it('a NUL byte in any text is refused or stored, never a 5xx (PostgreSQL text refuses NUL)', async () => {
+  it('a NUL byte in any text is refused with 400 (PostgreSQL text cannot hold it: it was a 500)', async () => {
     const p = 'Nul\u0000byte';
     const calls: InjectOptions[] = [
       { method: 'POST', url: '/api/items', headers: s.admin.headers, payload: { ...validItem(s, p), recipe: p } },
@@ -119,7 +119,7 @@ describe('injection: SQL meta-characters', () => {
     ];
     for (const call of calls) {
       const res = await send(s.app, call);
-      expect(res.statusCode, `${call.method} ${call.url}: ${res.body.slice(0, 200)}`).toBeLessThan(500);
+      expect(res.statusCode, `${call.method} ${call.url}: ${res.body.slice(0, 200)}`).toBe(400);
     }
   });
 });
