@@ -48,7 +48,7 @@ export async function verify(shop: RestartableShop, databaseUrl: string | undefi
   if (statistics.status !== 200) throw new Error(`admin-statistics: ${statistics.status}`);
   const db = await openShopDb({ dataDir: shop.dataDir, databaseUrl });
   try {
-    return await checkInvariants(db, population.customers, statistics.json, kind);
+    return await checkInvariants(db, population.customers, statistics.json as { revenue: number; orders: number }, kind);
   } finally {
     await db.close();
   }

@@ -58,7 +58,7 @@ export class Customer {
     this.items = items;
   }
 
-  async call(method: string, path: string, body?: unknown, auth = true): Promise<{ status: number; json: any }> {
+  async call(method: string, path: string, body?: unknown, auth = true): Promise<{ status: number; json: unknown }> {
     const started = performance.now();
     let res: Response;
     try {
@@ -80,7 +80,7 @@ export class Customer {
     this.stats.latenciesMs.push(performance.now() - started);
     this.stats.byStatus[res.status] = (this.stats.byStatus[res.status] ?? 0) + 1;
     if (res.status >= 500) this.stats.serverErrors.push(`${method} ${path} ${res.status} ${text.slice(0, 200)}`);
-    let json: any;
+    let json: unknown;
     try {
       json = text ? JSON.parse(text) : undefined;
     } catch {
@@ -99,7 +99,7 @@ export class Customer {
     this.stats.requests++;
     if (res.status !== 200) throw new Error(`sign-up: ${res.status} ${await res.text()}`);
     this.id = ((await res.json()) as { user: { id: string } }).user.id;
-    const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).find((c) => c.includes('session_token'));
+    const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0] ?? '').find((c) => c.includes('session_token'));
     const jwt = await fetch(`${this.shop.url}/api/jwt`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: this.shop.url, cookie: cookie ?? '' },
@@ -129,7 +129,7 @@ export class Customer {
     });
     this.expect('POST /api/cart', res.status, [201]);
     if (res.status === 201) {
-      this.cart.set(res.json.insertedId as string, itemId);
+      this.cart.set((res.json as { insertedId: string }).insertedId, itemId);
       this.stats.adds++;
     }
   }
@@ -200,7 +200,7 @@ export class Customer {
       const replay = await this.call('POST', '/api/payment', { transactionId: intentId });
       this.stats.replays++;
       this.expect('replayed POST /api/payment', replay.status, [200]);
-      if (replay.status === 200 && replay.json.result.insertedId !== payment.json.result.insertedId) {
+      if (replay.status === 200 && insertedId(replay.json) !== insertedId(payment.json)) {
         this.stats.surprises.push(`replay of ${intentId} answered another record`);
       }
     }
@@ -321,6 +321,10 @@ export async function checkInvariants(db: ShopDb, customers: Customer[], revenue
     revenue.orders === rows.length &&
     (kind === 'postgres' || report.integrity === 'ok');
   return report;
+}
+
+function insertedId(answer: unknown): string {
+  return (answer as { result: { insertedId: string } }).result.insertedId;
 }
 
 export function percentile(values: number[], p: number): number {

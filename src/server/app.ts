@@ -70,7 +70,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }).withTypeProvider<ZodTypeProvider>();
   // Node looks for overdue requests every 30 s by default, so a trickling client could outlive the
   // timeout by that much: look four times per timeout instead.
-  app.server.connectionsCheckingInterval = Math.min(30_000, Math.ceil(config.REQUEST_TIMEOUT_MS / 4));
+  (app.server as typeof app.server & { connectionsCheckingInterval: number }).connectionsCheckingInterval = Math.min(30_000, Math.ceil(config.REQUEST_TIMEOUT_MS / 4));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);

@@ -31,9 +31,11 @@ export const SQL_PAYLOADS = [
   "x'||(SELECT value FROM app_secrets)||'",
 ];
 
-async function tableCounts() {
-  const counts: Record<string, number> = {};
-  for (const table of ['users', 'accounts', 'menu_items', 'cart_items', 'payments', 'payment_intents', 'app_secrets', 'reviews'] as const) {
+const TABLES = ['users', 'accounts', 'menu_items', 'cart_items', 'payments', 'payment_intents', 'app_secrets', 'reviews'] as const;
+
+async function tableCounts(): Promise<Record<(typeof TABLES)[number], number>> {
+  const counts = {} as Record<(typeof TABLES)[number], number>;
+  for (const table of TABLES) {
     const row = await s.app.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     counts[table] = Number(row.n);
   }
