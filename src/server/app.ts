@@ -18,6 +18,8 @@ import type { Database } from './db/schema.ts';
 import { createEventBus, type EventBus } from './events/event-bus.ts';
 import { registerCrossSiteGuard } from './http/cross-site-guard.ts';
 import { registerErrorHandler } from './http/errors.ts';
+import { registerNulRefusal } from './http/refuse-nul.ts';
+import { registerRequestDeadline } from './http/request-deadline.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { imageRoutes } from './images/image-routes.ts';
 import { cartRoutes } from './cart/cart-routes.ts';
@@ -62,13 +64,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bodyLimit: config.BODY_LIMIT,
     trustProxy: config.TRUST_PROXY,
     // A client that trickles its request cannot hold a connection: the whole request must arrive in time.
-    requestTimeout: 30_000,
+    requestTimeout: config.REQUEST_TIMEOUT_MS,
     // Ids in URLs are short; a longer parameter is an attack, not a request.
     routerOptions: { maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
+  // Node looks for overdue requests every 30 s by default, so a trickling client could outlive the
+  // timeout by that much: look four times per timeout instead.
+  (app.server as typeof app.server & { connectionsCheckingInterval: number }).connectionsCheckingInterval = Math.min(30_000, Math.ceil(config.REQUEST_TIMEOUT_MS / 4));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerRequestDeadline(app, config.REQUEST_TIMEOUT_MS);
+  registerNulRefusal(app);
 
   app.decorate('config', config);
   app.decorate('db', database.db);

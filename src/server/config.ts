@@ -29,6 +29,8 @@ const envSchema = z.object({
     .transform((v) => v === 'true'),
   /** Largest JSON body accepted, in bytes. */
   BODY_LIMIT: z.coerce.number().int().positive().default(1_048_576),
+  /** A request (headers and body) must arrive whole within this many milliseconds, or its connection is closed. */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30_000),
 
   /**
    * Secret that signs session cookies and access tokens (at least 32 characters). Unset: one is

@@ -70,7 +70,18 @@ export async function createPostgresDatabase(serverUrl: string): Promise<{ url: 
     drop: async () => {
       const client = new pg.Client({ connectionString: serverUrl });
       await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      // pg-pool's end() resolves before its sockets have closed: forcing the drop at once could
+      // kill a closing connection, whose error then surfaces as an unhandled error in the test
+      // file. Wait for them to go; force only if one lingers.
+      for (let attempt = 0; ; attempt++) {
+        try {
+          await client.query(`DROP DATABASE IF EXISTS ${name}${attempt >= 20 ? ' WITH (FORCE)' : ''}`);
+          break;
+        } catch (error) {
+          if ((error as { code?: string }).code !== '55006' || attempt >= 20) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      }
       await client.end();
     },
   };

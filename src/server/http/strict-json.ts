@@ -13,8 +13,9 @@ export function useStrictJson(scope: FastifyInstance): void {
     if (text.trim() === '') return done(null, undefined);
     let value: unknown;
     try {
-      value = JSON.parse(text);
-    } catch {
+      value = JSON.parse(text, refusePrototypeKeys);
+    } catch (error) {
+      if (error instanceof BadRequestError) return done(error, undefined);
       return done(new BadRequestError('The body is not valid JSON'), undefined);
     }
     const repeated = findRepeatedKey(text);
@@ -23,6 +24,17 @@ export function useStrictJson(scope: FastifyInstance): void {
     }
     done(null, value);
   });
+}
+
+/**
+ * Fastify's own parser refuses `__proto__` and `constructor.prototype` keys; this one replaces it,
+ * so it must too, or a body could reach code that copies it onto an object's prototype.
+ */
+function refusePrototypeKeys(key: string, value: unknown): unknown {
+  if (key === '__proto__' || (key === 'constructor' && value !== null && typeof value === 'object' && 'prototype' in value)) {
+    throw new BadRequestError('The body holds a forbidden key', { [key]: ['Not allowed'] });
+  }
+  return value;
 }
 
 /**

@@ -1,0 +1,173 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newCaptcha, signUpUser, type TestUser } from '../helpers/auth.ts';
+import { samplePicture, uploadImage } from '../helpers/upload.ts';
+import { ACCESS_MATRIX, NOT_IN_MATRIX, type AccessRule, type Caller } from './access-matrix.ts';
+import { addToCart, confirm, createItem, createScene, fingerprint, openIntent, paidIntent, send, validItem, type Scene } from './scene.ts';
+
+/**
+ * Access control: every route of ACCESS_MATRIX called as each caller; the status must be the
+ * table's, and a refused call must leave the data as it was.
+ */
+let s: Scene;
+beforeAll(async () => {
+  s = await createScene();
+});
+afterAll(async () => s.t.close());
+
+type Headers = Record<string, string>;
+/** Prepares what the call needs (a fresh cart entry, a confirmed intent…) and answers the call itself. */
+type Prepare = (s: Scene, headers: Headers) => Promise<() => Promise<LightMyRequestResponse>>;
+
+const get = (url: (s: Scene) => string): Prepare => async (sc, headers) => () => send(sc.app, { method: 'GET', url: url(sc), headers });
+const post = (url: string, body: (s: Scene) => object = () => ({})): Prepare => async (sc, headers) => () =>
+  send(sc.app, { method: 'POST', url, headers, payload: body(sc) });
+
+const CALLS: Record<string, Prepare> = {
+  'GET /api/items': get(() => '/api/items'),
+  'GET /api/items/:id': get((sc) => `/api/items/${sc.itemId}`),
+  'GET /api/review': get(() => '/api/review'),
+  'GET /api/images/:file': get((sc) => sc.imageUrl),
+  'GET /api/auth-providers': get(() => '/api/auth-providers'),
+  'POST /api/captcha': post('/api/captcha'),
+  'POST /api/captcha/check': async (sc, headers) => {
+    const captcha = await newCaptcha(sc.app);
+    return () => send(sc.app, { method: 'POST', url: '/api/captcha/check', headers, payload: { id: captcha.id, answer: 'ZZZZZZ' } });
+  },
+  'GET /api/auth/get-session': get(() => '/api/auth/get-session'),
+
+  'POST /api/items': post('/api/items', (sc) => validItem(sc)),
+  'PATCH /api/items/:id': async (sc, headers) => {
+    const id = await createItem(sc);
+    return () => send(sc.app, { method: 'PATCH', url: `/api/items/${id}`, headers, payload: validItem(sc, 'Renamed bowl') });
+  },
+  'DELETE /api/items/:id': async (sc, headers) => {
+    const id = await createItem(sc);
+    return () => send(sc.app, { method: 'DELETE', url: `/api/items/${id}`, headers });
+  },
+  'POST /api/images': async (sc, headers) => {
+    const picture = await samplePicture();
+    return () => uploadImage(sc.app, picture, { headers });
+  },
+  'GET /api/users': get(() => '/api/users'),
+  'PATCH /api/users/admin/:id': async (sc, headers) => {
+    const target = await signUpUser(sc.app);
+    return () => send(sc.app, { method: 'PATCH', url: `/api/users/admin/${target.id}`, headers });
+  },
+  'DELETE /api/users/admin/:id': async (sc, headers) => {
+    const target = await signUpUser(sc.app);
+    return () => send(sc.app, { method: 'DELETE', url: `/api/users/admin/${target.id}`, headers });
+  },
+  'GET /api/admin-statistics': get(() => '/api/admin-statistics'),
+
+  'POST /api/jwt': post('/api/jwt', (sc) => ({ email: sc.owner.email })),
+  'POST /api/users': post('/api/users', (sc) => ({ name: sc.owner.name, email: sc.owner.email })),
+  'GET /api/users/admin/:email': get((sc) => `/api/users/admin/${encodeURIComponent(sc.owner.email)}`),
+  'GET /api/cart': get((sc) => `/api/cart?email=${encodeURIComponent(sc.owner.email)}`),
+  'POST /api/cart': post('/api/cart', (sc) => ({ itemId: sc.itemId, price: 0.01, email: sc.owner.email })),
+  'DELETE /api/cart/:id': async (sc, headers) => {
+    const entry = await addToCart(sc, sc.owner);
+    return () => send(sc.app, { method: 'DELETE', url: `/api/cart/${entry}`, headers });
+  },
+  'POST /api/create-payment-intent': async (sc, headers) => {
+    const caller = [sc.owner, sc.other, sc.admin].find((u) => u.headers.authorization === headers.authorization);
+    if (caller) await addToCart(sc, caller);
+    return () => send(sc.app, { method: 'POST', url: '/api/create-payment-intent', headers, payload: { price: 0.5 } });
+  },
+  'POST /api/sandbox/payment-intents/:id/confirm': async (sc, headers) => {
+    await addToCart(sc, sc.owner);
+    const intent = await openIntent(sc, sc.owner);
+    return () => confirm(sc, { headers } as TestUser, intent);
+  },
+  'POST /api/payment': async (sc, headers) => {
+    const transactionId = await paidIntent(sc, sc.owner);
+    return () => send(sc.app, { method: 'POST', url: '/api/payment', headers, payload: { transactionId } });
+  },
+  'GET /api/payments': get(() => '/api/payments'),
+};
+
+function headersOf(caller: Caller): Headers {
+  return { anonymous: {}, customer: s.owner.headers, otherCustomer: s.other.headers, admin: s.admin.headers }[caller];
+}
+
+const key = (rule: AccessRule) => `${rule.method} ${rule.route}`;
+const CALLERS: Caller[] = ['anonymous', 'otherCustomer', 'admin', 'customer'];
+
+describe('access control: the matrix', () => {
+  for (const rule of ACCESS_MATRIX) {
+    it(`${key(rule)}: ${CALLERS.map((c) => `${c} ${rule.expect[c]}`).join(', ')}`, async () => {
+      const prepare = CALLS[key(rule)];
+      expect(prepare, `no call written for ${key(rule)}`).toBeDefined();
+      for (const caller of CALLERS) {
+        const call = await prepare!(s, headersOf(caller));
+        const before = await fingerprint(s.app);
+        const res = await call();
+        expect(res.statusCode, `${key(rule)} as ${caller}: ${res.body.slice(0, 200)}`).toBe(rule.expect[caller]);
+        expect(res.statusCode).toBeLessThan(500);
+        if (res.statusCode >= 400) {
+          expect(await fingerprint(s.app), `${key(rule)} as ${caller} was refused but changed data`).toBe(before);
+        }
+      }
+    });
+  }
+});
+
+describe('access control: coverage', () => {
+  it('lists every route the app serves (a new route without a row fails here)', () => {
+    const served = servedRoutes(s.app.printRoutes({ commonPrefix: false }));
+    const listed = new Set([...ACCESS_MATRIX.map(key), ...Object.keys(NOT_IN_MATRIX)]);
+    const missing = served.filter((alternatives) => !alternatives.some((k) => listed.has(k))).map((a) => a.join(' | '));
+    expect(missing).toEqual([]);
+    expect(served.length).toBeGreaterThanOrEqual(ACCESS_MATRIX.length);
+  });
+});
+
+describe("access control: no one sees another's data", () => {
+  it("another customer's order list and cart never contain the owner's", async () => {
+    const transactionId = await paidIntent(s, s.owner);
+    expect((await send(s.app, { method: 'POST', url: '/api/payment', headers: s.owner.headers, payload: { transactionId } })).statusCode).toBe(200);
+    const entry = await addToCart(s, s.owner);
+    for (const user of [s.other, s.admin]) {
+      const orders = await send(s.app, { method: 'GET', url: '/api/payments', headers: user.headers });
+      expect(orders.body).not.toContain(transactionId);
+      const cart = await send(s.app, { method: 'GET', url: `/api/cart?email=${encodeURIComponent(user.email)}`, headers: user.headers });
+      expect(cart.statusCode).toBe(200);
+      expect(cart.body).not.toContain(entry);
+    }
+  });
+
+  it('an e-mail in another case or with spaces does not open another cart', async () => {
+    for (const email of [s.owner.email.toUpperCase(), ` ${s.owner.email} `]) {
+      const res = await send(s.app, { method: 'GET', url: `/api/cart?email=${encodeURIComponent(email)}`, headers: s.other.headers });
+      expect(res.statusCode).toBe(403);
+    }
+  });
+
+  it('a customer demoted or deleted loses access on the very next request', async () => {
+    const victim = await signUpUser(s.app, { admin: true });
+    expect((await send(s.app, { method: 'GET', url: '/api/users', headers: victim.headers })).statusCode).toBe(200);
+    await s.app.db.updateTable('users').set({ role: 'user' }).where('id', '=', victim.id).execute();
+    expect((await send(s.app, { method: 'GET', url: '/api/users', headers: victim.headers })).statusCode).toBe(403);
+    expect((await send(s.app, { method: 'DELETE', url: `/api/users/admin/${victim.id}`, headers: s.admin.headers })).statusCode).toBe(200);
+    expect((await send(s.app, { method: 'GET', url: '/api/payments', headers: victim.headers })).statusCode).toBe(401);
+  });
+});
+
+/** (method route) alternatives for every leaf of Fastify's route tree, HEAD left out. */
+function servedRoutes(tree: string): string[][] {
+  const stack: string[] = [];
+  const out: string[][] = [];
+  for (const line of tree.split('\n')) {
+    const match = /^([│ ]*)(?:├── |└── )(.*?) \(([A-Z, ]+)\)$/u.exec(line);
+    if (!match) continue;
+    const depth = match[1]!.length / 4;
+    const segment = match[2]!;
+    stack.length = depth;
+    const parent = stack[depth - 1] ?? '';
+    // Fastify prints two parameters at one place as ":a|:b"; either name is the route.
+    const paths = segment === '*' ? ['/api/auth/*'] : segment.split('|').map((part, i) => (i === 0 ? parent + part : parent + segment.split('|')[0]!.replace(/:[^/]*$/, '') + part));
+    stack[depth] = paths[0]!;
+    for (const method of match[3]!.split(', ').filter((m) => m !== 'HEAD')) out.push(paths.map((p) => `${method} ${p}`));
+  }
+  return out;
+}
