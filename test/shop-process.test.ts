@@ -67,7 +67,8 @@ describe('the shop process', () => {
     for (const name of ['PORT', 'DATABASE_URL', 'LOG_LEVEL']) expect(stderr).toContain(name);
   });
 
-  it('creates the demo menu on the first start, keeps the data over a restart and adds no second menu', async () => {
+  // Two real starts of the shop (each migrates and builds its app): slow when the machine is busy.
+  it('creates the demo menu on the first start, keeps the data over a restart and adds no second menu', { timeout: 120_000 }, async () => {
     const first = await startShop();
     const menu = (await (await fetch(`${first.url}/api/items`)).json()) as { _id: string }[];
     expect(menu.length).toBeGreaterThanOrEqual(60);
