@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet } from 'react-router';
 import { Footer } from '../ui/footer.tsx';
 import { Header } from '../ui/header.tsx';
 import { LoadingScreen } from '../ui/loading-screen.tsx';
@@ -21,7 +21,6 @@ export function PublicLayout() {
         </Suspense>
       </main>
       <Footer />
-      <ScrollRestoration />
     </div>
   );
 }
