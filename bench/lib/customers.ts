@@ -16,7 +16,7 @@ export async function signUpCustomer(shopUrl: string, label = 'bench'): Promise<
   const email = `${label}-${randomBytes(6).toString('hex')}@example.test`;
   const signUp = await fetch(`${shopUrl}/api/auth/sign-up/email`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', origin: shopUrl },
     body: JSON.stringify({ name: 'Bench Customer', email, password: `pw-${randomBytes(8).toString('hex')}` }),
   });
   if (!signUp.ok) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
@@ -27,7 +27,7 @@ export async function signUpCustomer(shopUrl: string, label = 'bench'): Promise<
   if (!cookie) throw new Error('sign-up set no session cookie');
   const tokenAnswer = await fetch(`${shopUrl}/api/jwt`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', cookie },
+    headers: { 'content-type': 'application/json', origin: shopUrl, cookie },
     body: JSON.stringify({ email }),
   });
   if (!tokenAnswer.ok) throw new Error(`token failed: ${tokenAnswer.status} ${await tokenAnswer.text()}`);
