@@ -3,6 +3,8 @@ import { randomBytes } from 'node:crypto';
 export interface BenchCustomer {
   email: string;
   token: string;
+  /** Better Auth's session cookie ("name=value"), as a browser would send it. */
+  cookie: string;
   /** `{ authorization: 'Bearer …' }` for the shop's API. */
   headers: { authorization: string };
 }
@@ -32,7 +34,7 @@ export async function signUpCustomer(shopUrl: string, label = 'bench'): Promise<
   });
   if (!tokenAnswer.ok) throw new Error(`token failed: ${tokenAnswer.status} ${await tokenAnswer.text()}`);
   const { token } = (await tokenAnswer.json()) as { token: string };
-  return { email, token, headers: { authorization: `Bearer ${token}` } };
+  return { email, token, cookie, headers: { authorization: `Bearer ${token}` } };
 }
 
 /** The shop's settings for a bench that makes many users: its sign-up and token limits out of the way. */
