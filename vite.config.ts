@@ -21,6 +21,8 @@ export default defineConfig(({ command }) => ({
     emptyOutDir: true,
     sourcemap: true,
     reportCompressedSize: true,
+    // Read by the server (src/server/http/page-hints.ts) to preload each public page's chunk.
+    manifest: true,
   },
   server: {
     port: 5173,
