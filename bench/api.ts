@@ -2,8 +2,11 @@
  * `npm run bench:api`: throughput and latency of the shop's API beside a bare node:http server
  * that sends the same bytes, in the same run, on SQLite and (when PostgreSQL's server programs
  * are installed) on PostgreSQL. BENCH_SECONDS sets each measurement's length (default 8).
- * Budget (DESIGN.md section 6): GET /api/items at least 0.8 of the bare server's throughput.
+ * Budget (DESIGN.md section 6): GET /api/items at least 0.8 of the bare server's throughput;
+ * cart writes (POST /api/cart by signed-in customers) and reads (GET /api/cart) are reported.
  */
+import { CART_MAX_ENTRIES } from '../src/shared/cart-constants.ts';
+import { BENCH_RATE_LIMITS, signUpCustomer, type BenchCustomer } from './lib/bench-customers.ts';
 import { measure, printTable, startBareServer, type Figures } from './lib/measure.ts';
 import { startShop } from './lib/shop-process.ts';
 import { withPostgres } from './lib/postgres.ts';
@@ -35,20 +38,66 @@ async function sideBySide(name: string, shopUrl: string, headers: Record<string,
 }
 
 async function benchDatabase(label: string, databaseUrl?: string): Promise<(Figures & { ratio?: number })[]> {
-  const shop = await startShop({ databaseUrl });
+  const shop = await startShop({ databaseUrl, env: BENCH_RATE_LIMITS });
   try {
     const items = `${shop.url}/api/items`;
-    const etag = (await fetch(items)).headers.get('etag') ?? '';
+    const itemsAnswer = await fetch(items);
+    const etag = itemsAnswer.headers.get('etag') ?? '';
+    const itemIds = ((await itemsAnswer.json()) as { _id: string }[]).map((item) => item._id);
     const rows = [
       ...(await sideBySide('GET /api/items', items)),
       ...(await sideBySide('GET /api/items (If-None-Match → 304)', items, { 'if-none-match': etag }, 304)),
       ...(await sideBySide('GET /api/review', `${shop.url}/api/review`)),
+      ...(await cartRows(shop.url, itemIds)),
     ];
     printTable(`API on ${label}`, rows);
     return rows;
   } finally {
     await shop.stop();
   }
+}
+
+/**
+ * A cart holds at most CART_MAX_ENTRIES (100) entries and the shop answers 409 beyond, so the
+ * writes are spread over enough customers for up to 1,500 writes a second.
+ */
+const CART_CUSTOMERS = Math.max(20, Math.ceil((Number(process.env.BENCH_SECONDS ?? 8) * 1500) / CART_MAX_ENTRIES));
+
+/**
+ * The cart: POST /api/cart by many signed-in customers at once (each request a customer in turn
+ * and an item in turn), then GET /api/cart of one customer with a cart of five entries beside
+ * the bare server sending the same bytes. Every request resolves its caller from the database.
+ */
+async function cartRows(shopUrl: string, itemIds: string[]): Promise<(Figures & { ratio?: number })[]> {
+  const customers: BenchCustomer[] = [];
+  // Ten sign-ups at a time: each hashes a password, and the bench is not about sign-up.
+  while (customers.length < CART_CUSTOMERS) customers.push(...(await Promise.all(Array.from({ length: 10 }, () => signUpCustomer(shopUrl)))));
+  let n = 0;
+  // DESIGN.md section 6: cart writes at 100 connections.
+  const write = await measure('POST /api/cart (100 connections)', `${shopUrl}/api/cart`, {
+    method: 'POST',
+    connections: 100,
+    setupRequest: (request) => {
+      n += 1;
+      const customer = customers[n % customers.length]!;
+      return {
+        ...request,
+        headers: { ...request.headers, ...customer.headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ itemId: itemIds[n % itemIds.length] }),
+      };
+    },
+  });
+  const reader = await signUpCustomer(shopUrl, 'reader');
+  for (const itemId of itemIds.slice(0, 5)) {
+    const added = await fetch(`${shopUrl}/api/cart`, {
+      method: 'POST',
+      headers: { ...reader.headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ itemId }),
+    });
+    if (added.status !== 201) throw new Error(`POST /api/cart answered ${added.status}`);
+  }
+  const read = await sideBySide('GET /api/cart (5 entries)', `${shopUrl}/api/cart?email=${encodeURIComponent(reader.email)}`, reader.headers);
+  return [write, ...read];
 }
 
 const results: Record<string, (Figures & { ratio?: number })[]> = {};

@@ -1,11 +1,11 @@
 /**
- * `npm run bench`: every benchmark in turn (API, then pages). Each also runs alone:
- * `npm run bench:api`, `npm run bench:web`.
+ * `npm run bench`: every benchmark in turn (API, pages, growth). Each also runs alone:
+ * `npm run bench:api`, `npm run bench:web`, `npm run bench:growth`.
  */
 import { spawnSync } from 'node:child_process';
 
 let failed = false;
-for (const script of ['bench:api', 'bench:web']) {
+for (const script of ['bench:api', 'bench:web', 'bench:growth']) {
   console.log(`\n▶ npm run ${script}`);
   const result = spawnSync('npm', ['run', '--silent', script], { stdio: 'inherit' });
   if (result.status !== 0) failed = true;

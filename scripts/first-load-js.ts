@@ -10,6 +10,8 @@ import zlib from 'node:zlib';
 
 const dir = 'dist/web/assets';
 const BUDGET_KB = 120;
+/** The budget is the public pages' (DESIGN.md section 6); dashboard pages are listed beside them. */
+const PUBLIC_PAGES = new Set(['home', 'about', 'detail-about', 'review', 'items', 'order', 'play-store', 'login', 'sign-up', 'not-found']);
 const files = fs.readdirSync(dir).filter((f) => f.endsWith('.js'));
 const gzipSize = (file: string) => zlib.gzipSync(fs.readFileSync(path.join(dir, file))).length;
 const staticImports = (file: string) =>
@@ -27,7 +29,10 @@ const base = closure(entry, new Set());
 let over = false;
 for (const page of files.filter((f) => /-page-[\w-]{8}\.js$/.test(f) && !f.startsWith('use-')).sort()) {
   const kb = [...closure(page, new Set(base))].reduce((sum, f) => sum + gzipSize(f), 0) / 1000;
-  over ||= kb > BUDGET_KB;
-  console.log(`${page.replace(/-[\w-]{8}\.js$/, '').padEnd(20)} ${kb.toFixed(1).padStart(6)} kB${kb > BUDGET_KB ? '  OVER BUDGET' : ''}`);
+  const name = page.replace(/-[\w-]{8}\.js$/, '');
+  const isPublic = PUBLIC_PAGES.has(name.replace(/-page$/, ''));
+  over ||= isPublic && kb > BUDGET_KB;
+  const note = !isPublic ? '  (dashboard: no budget)' : kb > BUDGET_KB ? '  OVER BUDGET' : '';
+  console.log(`${name.padEnd(20)} ${kb.toFixed(1).padStart(6)} kB${note}`);
 }
 process.exit(over ? 1 : 0);

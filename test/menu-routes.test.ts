@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORIES } from '../src/shared/categories.ts';
 import { menuItemSchema, type MenuItem } from '../src/shared/menu.ts';
@@ -38,6 +39,19 @@ describe('GET /api/items', () => {
     expect(changed.statusCode).toBe(200);
     expect(changed.headers.etag).not.toBe(etag);
     expect(changed.json<MenuItem[]>().find((i) => i.name === 'Cherry Bowl')?.price).toBe(9.99);
+  });
+
+  it('sends the gzipped snapshot to a client that accepts gzip, the same JSON once unzipped', async () => {
+    const plain = await t.app.inject({ method: 'GET', url: '/api/items' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const zipped = await t.app.inject({ method: 'GET', url: '/api/items', headers: { 'accept-encoding': 'br;q=1, gzip;q=0.8' } });
+    expect(zipped.statusCode).toBe(200);
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers.vary).toContain('accept-encoding');
+    expect(zipped.headers.etag).toBe(plain.headers.etag);
+    expect(gunzipSync(zipped.rawPayload).toString()).toBe(plain.body);
+    const refused = await t.app.inject({ method: 'GET', url: '/api/items', headers: { 'accept-encoding': 'gzip;q=0, deflate' } });
+    expect(refused.headers['content-encoding']).not.toBe('gzip');
   });
 
   it('serves every item picture as WebP with an immutable cache header', async () => {

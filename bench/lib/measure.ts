@@ -1,4 +1,8 @@
-import http from 'node:http';
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 
 export interface Figures {
@@ -47,22 +51,26 @@ export async function measure(name: string, url: string, options: LoadOptions = 
 }
 
 /**
- * The baseline: a bare node:http server that answers every request with the bytes and headers
- * the shop sent, so the ratio shows what the shop's own work costs.
+ * The baseline: a bare node:http server, in its own process (bench/lib/bare-server.ts), that
+ * answers every request with the bytes and headers the shop sent, so the ratio shows what the
+ * shop's own work costs.
  */
 export async function startBareServer(answer: { status: number; headers: Record<string, string>; body: Buffer }): Promise<{ url: string; close(): Promise<void> }> {
-  const server = http.createServer((request, response) => {
-    request.resume();
-    response.writeHead(answer.status, answer.headers);
-    response.end(answer.body);
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bare-answer-')), 'answer.json');
+  fs.writeFileSync(file, JSON.stringify({ status: answer.status, headers: answer.headers, body: answer.body.toString('base64') }));
+  const child = spawn(process.execPath, [fileURLToPath(new URL('./bare-server.ts', import.meta.url)), file], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const port = await new Promise<string>((resolve, reject) => {
+    child.stdout!.once('data', (chunk: Buffer) => resolve(chunk.toString().trim()));
+    child.once('exit', (code) => reject(new Error(`the bare server exited with code ${code}`)));
   });
-  server.keepAliveTimeout = 72_000;
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  if (!address || typeof address !== 'object') throw new Error('no address');
   return {
-    url: `http://127.0.0.1:${address.port}`,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    url: `http://127.0.0.1:${port}`,
+    close: async () => {
+      child.kill('SIGTERM');
+      await exited;
+      fs.rmSync(path.dirname(file), { recursive: true, force: true });
+    },
   };
 }
 

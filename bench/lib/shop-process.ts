@@ -14,9 +14,11 @@ export interface ShopProcess {
  * Starts the real shop (`node src/server/main.ts`) on a free port with a fresh data folder, or on
  * the PostgreSQL database of `databaseUrl`, and waits until it serves the menu.
  */
-export async function startShop(options: { databaseUrl?: string; env?: Record<string, string> } = {}): Promise<ShopProcess> {
+export async function startShop(
+  options: { databaseUrl?: string; env?: Record<string, string>; /** Kept after stop (a bench that restarts the shop on its data). */ dataDir?: string } = {},
+): Promise<ShopProcess> {
   const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-bench-'));
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'shop-bench-'));
   const child: ChildProcess = spawn(process.execPath, ['src/server/main.ts'], {
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
@@ -53,7 +55,7 @@ export async function startShop(options: { databaseUrl?: string; env?: Record<st
     stop: async () => {
       child.kill('SIGTERM');
       await exited;
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,42 +1,7 @@
 import { z } from 'zod';
+import { CATEGORIES } from './category-list.ts';
 
-/** The ten menu categories of the spec, as stored on each item. */
-export const CATEGORIES = [
-  'offered',
-  'raw-special',
-  'spicy',
-  'dessert',
-  'foodbread',
-  'grilled',
-  'pickles',
-  'honey',
-  'fruits',
-  'juice',
-] as const;
+export * from './category-list.ts';
 
-export type Category = (typeof CATEGORIES)[number];
-
-// Pure: a page that needs only the category list does not pull zod into its bundle.
+// Pure, so that a bundle importing only the list drops zod.
 export const categorySchema = /* @__PURE__ */ z.enum(CATEGORIES);
-
-/**
- * One label per category, used by the order page's tabs and by the admin forms. The spec's
- * add and edit forms offered different, partly duplicated choices; DESIGN.md section 5
- * fixes that: both forms offer these ten, labelled once.
- */
-export const CATEGORY_LABELS: Record<Category, string> = {
-  offered: "Today's offer",
-  'raw-special': 'Raw Special',
-  spicy: 'Spicy',
-  dessert: 'Dessert',
-  foodbread: 'R.S Bread',
-  grilled: 'grilled',
-  pickles: 'Pickles Mix',
-  honey: 'With Honey',
-  fruits: 'Raw Fruits',
-  juice: 'Juice',
-};
-
-export function isCategory(value: string): value is Category {
-  return (CATEGORIES as readonly string[]).includes(value);
-}

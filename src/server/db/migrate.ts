@@ -3,6 +3,7 @@ import type { DatabaseHandle, DbKind } from './database.ts';
 import * as m001 from './migrations/001-menu-reviews-images.ts';
 import * as m002 from './migrations/002-accounts.ts';
 import * as m003 from './migrations/003-cart-payments.ts';
+import * as m004 from './migrations/004-payments-revenue-index.ts';
 
 interface MigrationModule {
   up(kind: DbKind): Migration['up'];
@@ -17,6 +18,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '001-menu-reviews-images': m001,
   '002-accounts': m002,
   '003-cart-payments': m003,
+  '004-payments-revenue-index': m004,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -6,11 +6,14 @@ import { findMenuItem } from './menu-repository.ts';
 import { toMenuItem } from './menu-service.ts';
 
 export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/items', async (request, reply) => {
-    const { body, etag } = await app.menu.current();
-    reply.header('etag', etag).header('cache-control', 'no-cache');
+  // Not compressed per request by @fastify/compress: the snapshot holds its gzipped bytes.
+  app.get('/items', { compress: false }, async (request, reply) => {
+    const { body, gzipped, etag } = await app.menu.current();
+    reply.header('etag', etag).header('cache-control', 'no-cache').header('vary', 'accept-encoding');
     if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-    return reply.type('application/json; charset=utf-8').send(body);
+    reply.type('application/json; charset=utf-8');
+    if (acceptsGzip(request.headers['accept-encoding'])) return reply.header('content-encoding', 'gzip').send(gzipped);
+    return reply.send(body);
   });
 
   app.get('/items/:id', { schema: { params: itemIdParamsSchema } }, async (request) => {
@@ -21,3 +24,14 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
 
   await app.register(menuAdminRoutes);
 };
+
+/** Whether an Accept-Encoding header allows gzip (listed, or `*`, without q=0). */
+export function acceptsGzip(header: string | undefined): boolean {
+  if (!header) return false;
+  return header.split(',').some((entry) => {
+    const [coding, ...params] = entry.trim().toLowerCase().split(';');
+    if (coding !== 'gzip' && coding !== '*') return false;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    return q === undefined || Number(q.slice(2)) > 0;
+  });
+}

@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import type { Kysely } from 'kysely';
 import { centsToPrice } from '../../shared/money.ts';
 import type { MenuItem } from '../../shared/menu.ts';
@@ -6,6 +8,8 @@ import type { Category } from '../../shared/categories.ts';
 import type { Database } from '../db/schema.ts';
 import type { EventBus } from '../events/event-bus.ts';
 import { listMenuItems, type MenuItemRow } from './menu-repository.ts';
+
+const gzipAsync = promisify(gzip);
 
 export function toMenuItem(row: MenuItemRow): MenuItem {
   const item: MenuItem = {
@@ -23,6 +27,11 @@ export function toMenuItem(row: MenuItemRow): MenuItem {
 export interface MenuSnapshot {
   /** The JSON bytes of `GET /api/items` and their strong ETag. */
   body: Buffer;
+  /**
+   * The same bytes gzipped once per menu change: compressing the whole menu on each request
+   * cost most of the route's time with a large menu (docs/performance.md, growth figures).
+   */
+  gzipped: Buffer;
   etag: string;
 }
 
@@ -65,6 +74,6 @@ export class MenuCatalog {
     const items = (await listMenuItems(this.db)).map(toMenuItem);
     const body = Buffer.from(JSON.stringify(items));
     const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
-    return { body, etag };
+    return { body, gzipped: await gzipAsync(body, { level: 9 }), etag };
   }
 }

@@ -1,5 +1,5 @@
 import { Suspense, type ReactNode } from 'react';
-import { Link, NavLink, Outlet, ScrollRestoration, useNavigate } from 'react-router';
+import { Link, NavLink, Outlet, useNavigate } from 'react-router';
 import { paths } from '../../shared/paths.ts';
 import { PRODUCT_NAME } from '../../shared/product.ts';
 import { useToast } from '../app/toast.tsx';
@@ -121,7 +121,6 @@ function DashboardFrame() {
           <Outlet />
         </Suspense>
       </main>
-      <ScrollRestoration />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { CATEGORIES, CATEGORY_LABELS, type Category } from '../../../shared/categories.ts';
+import { CATEGORIES, CATEGORY_LABELS, type Category } from '../../../shared/category-list.ts';
 
 export type OrderTabKey = Category | 'all';
 

@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { paths } from '../../../shared/paths.ts';
 import { useMenu } from '../../menu/api/get-menu.ts';
@@ -10,6 +11,25 @@ import { ORDER_TABS, initialOrderTab, type OrderTabKey } from '../content/order-
 const PANEL_ID = 'order-panel';
 /** Cards in the first row or two load at once; the others only when scrolled near. */
 const EAGER_CARDS = 3;
+/**
+ * Cards rendered in the first paint, then this many more at each idle moment until the tab is
+ * complete: a category of a thousand dishes would otherwise block the first paint of its tab
+ * for seconds (docs/performance.md, growth figures). The demo menu fits in the first batch.
+ */
+const CARDS_PER_BATCH = 60;
+
+/** How many of `total` cards to render now: one batch at first, growing after each paint. */
+function useProgressiveCount(total: number, resetKey: string): number {
+  const [state, setState] = useState({ key: resetKey, shown: CARDS_PER_BATCH });
+  const shown = state.key === resetKey ? state.shown : CARDS_PER_BATCH;
+  if (state.key !== resetKey) setState({ key: resetKey, shown: CARDS_PER_BATCH });
+  useEffect(() => {
+    if (shown >= total) return;
+    const timer = setTimeout(() => setState({ key: resetKey, shown: shown + CARDS_PER_BATCH }), 0);
+    return () => clearTimeout(timer);
+  }, [shown, total, resetKey]);
+  return Math.min(shown, total);
+}
 
 /**
  * /order and /order/{category}: the cover, the 11 tabs and a grid of item cards. The tab lives
@@ -22,6 +42,7 @@ export function Page() {
   const active = initialOrderTab(category);
   const { data: menu, isPending, isError, refetch } = useMenu();
   const items = menu ? (active === 'all' ? menu : menu.filter((item) => item.category === active)) : [];
+  const shown = useProgressiveCount(items.length, active);
   const label = ORDER_TABS.find((tab) => tab.key === active)!.label;
 
   const select = (key: OrderTabKey) => {
@@ -50,7 +71,7 @@ export function Page() {
                       <ItemCardPlaceholder />
                     </li>
                   ))
-                : items.map((item, i) => (
+                : items.slice(0, shown).map((item, i) => (
                     <li key={item._id} className="flex">
                       <ItemCard item={item} eager={i < EAGER_CARDS} />
                     </li>

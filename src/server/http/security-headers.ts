@@ -1,0 +1,24 @@
+import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
+import Fastify, { type FastifyInstance } from 'fastify';
+
+/**
+ * Helmet's security headers, computed once at start-up and set from a plain object on each
+ * request. @fastify/helmet builds Helmet's middlewares again on every request (parsing the CSP
+ * directives each time): that was a tenth of the CPU of `GET /api/items`, whose budget is 0.8 of
+ * a bare node:http server (DESIGN.md section 6, docs/performance.md). The headers are those of
+ * the same plugin with the same options: a throw-away instance answers one request and its
+ * headers are kept. No route has its own Helmet options or CSP nonces.
+ */
+export async function registerSecurityHeaders(app: FastifyInstance, options: FastifyHelmetOptions): Promise<void> {
+  const probe = Fastify({ logger: false });
+  await probe.register(fastifyHelmet, options);
+  probe.get('/', async () => '');
+  const answer = await probe.inject({ method: 'GET', url: '/' });
+  await probe.close();
+  const perAnswer = new Set(['content-type', 'content-length', 'date', 'connection', 'keep-alive']);
+  const headers = Object.fromEntries(Object.entries(answer.headers).filter(([name]) => !perAnswer.has(name.toLowerCase())));
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
+  });
+}
