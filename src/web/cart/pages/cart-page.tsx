@@ -6,7 +6,7 @@ import { paths } from '../../../shared/paths.ts';
 import { useToast } from '../../app/toast.tsx';
 import { usePageTitle } from '../../ui/use-page-title.ts';
 import { useCart, useDeleteCartEntry } from '../api/cart-api.ts';
-import { ConfirmDeleteDialog } from '../components/confirm-delete-dialog.tsx';
+import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 
 /** My cart (spec section 2): 'Your Cart', the count, the total, Pay, and the table of entries. */
 export function Page() {
@@ -109,9 +109,9 @@ export function Page() {
         </div>
       )}
 
-      <ConfirmDeleteDialog
+      <ConfirmDialog
         open={toDelete !== null}
-        itemName={toDelete?.name ?? ''}
+        detail={toDelete ? `Deleting ${toDelete.name} from your cart.` : undefined}
         onCancel={() => setToDelete(null)}
         onConfirm={() => {
           const target = toDelete;

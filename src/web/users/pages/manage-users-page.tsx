@@ -5,7 +5,7 @@ import { useAuth } from '../../auth/use-auth.ts';
 import { LoadingScreen } from '../../ui/loading-screen.tsx';
 import { usePageTitle } from '../../ui/use-page-title.ts';
 import { useDeleteUser, usePromoteUser, useUsers } from '../api/users-api.ts';
-import { ConfirmDialog } from '../components/confirm-dialog.tsx';
+import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 
 /** Manage Users (spec section 2): 'TOTAL USER', the table, promote and delete. */
 export function Page() {

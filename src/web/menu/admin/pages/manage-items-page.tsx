@@ -5,7 +5,7 @@ import type { MenuItem } from '../../../../shared/menu.ts';
 import { paths } from '../../../../shared/paths.ts';
 import { useToast } from '../../../app/toast.tsx';
 import { usePageTitle } from '../../../ui/use-page-title.ts';
-import { ConfirmDialog } from '../../../users/components/confirm-dialog.tsx';
+import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
 import { useMenu } from '../../api/get-menu.ts';
 import { useDeleteItem } from '../api/item-api.ts';
 import { ActionMenu } from '../components/action-menu.tsx';

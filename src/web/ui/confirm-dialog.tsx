@@ -1,23 +1,25 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useId, useRef } from 'react';
 
 /**
- * The spec's cart delete confirmation: 'Are you sure?' / 'You won't be able to revert this!' with
- * 'Yes, delete it!' and a cancel button. A native modal dialog: focus stays inside, Escape
- * cancels, and Cancel has the first focus so Enter never deletes by accident.
+ * The spec's delete confirmation, one for the whole app: 'Are you sure?' / 'You won't be able to
+ * revert this!' with 'Yes, delete it!' and a cancel button. A native modal dialog: focus stays
+ * inside, Escape cancels, and Cancel has the first focus so Enter never deletes by accident.
  */
-export function ConfirmDeleteDialog({
+export function ConfirmDialog({
   open,
-  itemName,
   onConfirm,
   onCancel,
+  detail,
 }: {
   open: boolean;
-  itemName: string;
   onConfirm: () => void;
   onCancel: () => void;
+  /** Read to screen readers after the warning, e.g. what is about to be deleted. */
+  detail?: string;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
+  const id = useId();
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
@@ -31,20 +33,20 @@ export function ConfirmDeleteDialog({
   return (
     <dialog
       ref={ref}
-      aria-labelledby="cart-confirm-title"
-      aria-describedby="cart-confirm-text"
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-text`}
       onCancel={(event) => {
         event.preventDefault();
         onCancel();
       }}
       className="m-auto w-[min(24rem,calc(100vw-2rem))] rounded-xl p-6 text-center shadow-xl backdrop:bg-black/50"
     >
-      <h2 id="cart-confirm-title" className="text-2xl font-bold text-stone-800">
+      <h2 id={`${id}-title`} className="text-2xl font-bold text-stone-800">
         Are you sure?
       </h2>
-      <p id="cart-confirm-text" className="mt-2 text-stone-600">
+      <p id={`${id}-text`} className="mt-2 text-stone-600">
         You won't be able to revert this!
-        <span className="sr-only"> Deleting {itemName} from your cart.</span>
+        {detail && <span className="sr-only"> {detail}</span>}
       </p>
       <div className="mt-6 flex flex-wrap justify-center gap-3">
         <button type="button" onClick={onConfirm} className="rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800">
