@@ -27,8 +27,11 @@ export function captchaAnswer(id: string, dir = dataDir()): string {
   }
 }
 
-/** Follows the captchas the page loads; answers the id of the latest. */
-export function trackCaptcha(page: Page): () => string {
+/**
+ * Follows the captchas the page loads; answers the id of the latest. The picture can show before
+ * the answer's body has been read here, so the reader waits for it.
+ */
+export function trackCaptcha(page: Page): () => Promise<string> {
   let latest: string | undefined;
   page.on('response', async (response) => {
     if (response.url().endsWith('/api/captcha') && response.request().method() === 'POST' && response.status() === 201) {
@@ -37,9 +40,9 @@ export function trackCaptcha(page: Page): () => string {
       if (body) latest = body.id;
     }
   });
-  return () => {
-    if (!latest) throw new Error('no captcha loaded yet');
-    return latest;
+  return async () => {
+    await expect.poll(() => latest, { message: 'no captcha loaded yet' }).toBeDefined();
+    return latest!;
   };
 }
 
@@ -69,11 +72,11 @@ export function promoteToAdmin(email: string): void {
 }
 
 /** Logs in through the login page as a person does: reads the picture, types, leaves the field. */
-export async function logIn(page: Page, account: Account, currentCaptcha: () => string): Promise<void> {
+export async function logIn(page: Page, account: Account, currentCaptcha: () => Promise<string>): Promise<void> {
   await page.getByLabel('Email').fill(account.email);
   await page.getByLabel('Password', { exact: true }).fill(account.password);
   await expect(page.getByRole('img', { name: /Captcha/ })).toBeVisible();
-  await page.getByLabel('Type the captcha above').fill(captchaAnswer(currentCaptcha()));
+  await page.getByLabel('Type the captcha above').fill(captchaAnswer(await currentCaptcha()));
   await page.getByLabel('Type the captcha above').blur();
   await expect(page.getByText('Captcha matched.')).toBeVisible();
   await page.getByRole('button', { name: 'Login' }).click();

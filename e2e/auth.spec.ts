@@ -60,7 +60,7 @@ test.describe('accounts', () => {
     const currentCaptcha = trackCaptcha(page);
     await page.goto('/login');
     await expect(page.getByRole('img', { name: /Captcha/ })).toBeVisible();
-    const first = currentCaptcha();
+    const first = await currentCaptcha();
     const field = page.getByLabel('Type the captcha above');
     await field.fill(captchaAnswer(first) === 'AAAAAA' ? 'BBBBBB' : 'AAAAAA');
     await field.blur();
@@ -70,7 +70,7 @@ test.describe('accounts', () => {
     await expect(page.getByRole('button', { name: 'Login' })).toBeDisabled();
 
     // The reload link brings another picture too.
-    const second = currentCaptcha();
+    const second = await currentCaptcha();
     await page.getByRole('button', { name: 'Reload captcha' }).click();
     await expect.poll(currentCaptcha).not.toBe(second);
 
