@@ -50,12 +50,19 @@ export async function measure(name: string, url: string, options: LoadOptions = 
   };
 }
 
+/** An answer as the shop sent it: status, headers in order (name, value), body. */
+export interface BareAnswer {
+  status: number;
+  headers: [string, string][];
+  body: Buffer;
+}
+
 /**
  * The baseline: a bare node:http server, in its own process (bench/lib/bare-server.ts), that
  * answers every request with the bytes and headers the shop sent, so the ratio shows what the
  * shop's own work costs.
  */
-export async function startBareServer(answer: { status: number; headers: Record<string, string>; body: Buffer }): Promise<{ url: string; close(): Promise<void> }> {
+export async function startBareServer(answer: BareAnswer): Promise<{ url: string; close(): Promise<void> }> {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bare-answer-')), 'answer.json');
   fs.writeFileSync(file, JSON.stringify({ status: answer.status, headers: answer.headers, body: answer.body.toString('base64') }));
   const child = spawn(process.execPath, [fileURLToPath(new URL('./bare-server.ts', import.meta.url)), file], { stdio: ['ignore', 'pipe', 'inherit'] });
