@@ -1,27 +1,29 @@
 /**
  * `npm run bench:api`: throughput and latency of the shop's API beside a bare node:http server
  * that sends the same bytes, in the same run, on SQLite and (when PostgreSQL's server programs
- * are installed) on PostgreSQL. BENCH_SECONDS sets each measurement's length (default 8; a side
- * by side pair gives each server that long, in two halves taken in turns: see sideBySide).
+ * are installed) on PostgreSQL. BENCH_SECONDS sets each measurement's length (default 8; side by
+ * side, each server gets that long in one-second turns: see takeTurns in lib/measure.ts).
  * Budget (DESIGN.md section 6): GET /api/items at least 0.8 of the bare server's throughput;
  * cart writes (POST /api/cart by signed-in customers) and reads (GET /api/cart) are reported.
  * With two cores or more, autocannon runs on core 0 and each server under test (shop or bare,
  * all of its threads) on core 1 (bench/lib/cpu-pinning.ts); BENCH_PIN=0 leaves the placement to
  * the scheduler, as before.
  * BENCH_ONLY=items measures only the two GET /api/items rows (plain and 304), to iterate on the
- * budget faster; the full run is the one to report.
+ * budget faster; the full run is the one to report. BENCH_NOISE=1 adds a row of the bare server
+ * beside a second bare server, measured the same way: its ratio shows the run's noise.
  */
 import http from 'node:http';
 import { CART_MAX_ENTRIES } from '../src/shared/cart-constants.ts';
 import { BENCH_RATE_LIMITS, signUpCustomer, type BenchCustomer } from './lib/bench-customers.ts';
 import { onLoadCore, pinning, SERVER_CPU } from './lib/cpu-pinning.ts';
-import { combine, measure, printTable, startBareServer, type BareAnswer, type Figures } from './lib/measure.ts';
+import { measure, printTable, startBareServer, takeTurns, type BareAnswer, type Figures } from './lib/measure.ts';
 import { startShop } from './lib/shop-process.ts';
 import { withPostgres } from './lib/postgres.ts';
 
 const ITEMS_BUDGET = 0.8;
 const ITEMS_ONLY = process.env.BENCH_ONLY === 'items';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const NOISE_CHECK = process.env.BENCH_NOISE === '1';
 
 /**
  * The shop's answer to the request autocannon sends (no Accept-Encoding: fetch would ask for gzip
@@ -47,24 +49,27 @@ function snapshotOf(url: string, headers: Record<string, string> = {}): Promise<
 }
 
 /**
- * Measures the shop's answer to one read beside the bare server sending the same bytes. Both get
- * the same unmeasured warm-up (1 s), then they take turns: bare, shop, shop, bare, each for half of
- * BENCH_SECONDS, so that a change of the machine's speed during the pair (another engineer's build,
- * the CPU's clock) weighs on both alike. Each row is over its server's two halves.
+ * The method's own noise: the bare server beside a second bare server sending the same bytes,
+ * measured as the shop is. Its ratio should be 1.00; how far it is says how far to trust the run.
  */
+async function bareBesideBare(shopUrl: string): Promise<Figures & { ratio: number }> {
+  const answer = await snapshotOf(shopUrl);
+  const [first, second] = [await startBareServer(answer), await startBareServer(answer)];
+  try {
+    const { baseline, measured } = await takeTurns('GET /api/items, a second bare server (noise check)', first.url, second.url, { seconds: SECONDS });
+    return { ...measured, ratio: measured.requestsPerSecond / baseline.requestsPerSecond };
+  } finally {
+    await Promise.all([first.close(), second.close()]);
+  }
+}
+
+/** Measures the shop's answer to one read beside the bare server sending the same bytes. */
 async function sideBySide(name: string, shopUrl: string, headers: Record<string, string> = {}, expectStatus?: number) {
   const answer = await snapshotOf(shopUrl, headers);
   const bare = await startBareServer(answer);
-  const half = SECONDS / 2;
-  const run = (url: string) => onLoadCore(() => measure(name, url, { headers, expectStatus, seconds: half }));
   try {
-    for (const url of [bare.url, shopUrl]) await onLoadCore(() => measure('warm-up', url, { headers, expectStatus, seconds: 1 }));
-    const bareRuns = [await run(bare.url)];
-    const shopRuns = [await run(shopUrl), await run(shopUrl)];
-    bareRuns.push(await run(bare.url));
-    const baseline = combine(`${name} (bare node:http)`, bareRuns);
-    const shop = combine(name, shopRuns);
-    return [{ ...shop, ratio: shop.requestsPerSecond / baseline.requestsPerSecond }, baseline];
+    const { baseline, measured } = await takeTurns(name, bare.url, shopUrl, { headers, expectStatus, seconds: SECONDS });
+    return [{ ...measured, ratio: measured.requestsPerSecond / baseline.requestsPerSecond }, baseline];
   } finally {
     await bare.close();
   }
@@ -81,6 +86,7 @@ async function benchDatabase(label: string, databaseUrl?: string): Promise<(Figu
       ...(await sideBySide('GET /api/items', items)),
       ...(await sideBySide('GET /api/items (If-None-Match → 304)', items, { 'if-none-match': etag }, 304)),
     ];
+    if (NOISE_CHECK) rows.push(await bareBesideBare(items));
     if (!ITEMS_ONLY) rows.push(...(await sideBySide('GET /api/review', `${shop.url}/api/review`)), ...(await cartRows(shop.url, itemIds)));
     printTable(`API on ${label}`, rows);
     return rows;

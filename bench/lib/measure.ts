@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { serverCommand } from './cpu-pinning.ts';
+import { onLoadCore, serverCommand } from './cpu-pinning.ts';
 
 export interface Figures {
   name: string;
@@ -52,10 +52,34 @@ export async function measure(name: string, url: string, options: LoadOptions = 
 }
 
 /**
- * One row from several runs of equal length against the same server: requests per second over all
- * of them, the mean of their medians, the worst of their 99th percentiles, all failures.
+ * Measures a server beside its baseline. Both get the same unmeasured warm-up (1 s); then they take
+ * one-second turns in cycles of baseline, measured, measured, baseline until each has had
+ * `seconds` (rounded up to an even number), so that a change of the machine's speed (another
+ * engineer's build, the host) weighs on both alike instead of on whichever ran second. Each row is
+ * over all of its server's turns: requests per second over all of them (the turns are equally
+ * long), the mean of their medians, the worst of their 99th percentiles, every failure. The
+ * load generator runs on its own core when pinning (cpu-pinning.ts).
  */
-export function combine(name: string, runs: Figures[]): Figures {
+export async function takeTurns(
+  name: string,
+  baselineUrl: string,
+  measuredUrl: string,
+  options: Omit<LoadOptions, 'seconds'> & { seconds: number },
+): Promise<{ baseline: Figures; measured: Figures }> {
+  const run = (url: string, seconds = 1) => onLoadCore(() => measure(name, url, { ...options, seconds }));
+  await run(baselineUrl);
+  await run(measuredUrl);
+  const baselineRuns: Figures[] = [];
+  const measuredRuns: Figures[] = [];
+  for (let cycle = 0; cycle < Math.max(1, Math.ceil(options.seconds / 2)); cycle++) {
+    baselineRuns.push(await run(baselineUrl));
+    measuredRuns.push(await run(measuredUrl), await run(measuredUrl));
+    baselineRuns.push(await run(baselineUrl));
+  }
+  return { baseline: combine(`${name} (bare node:http)`, baselineRuns), measured: combine(name, measuredRuns) };
+}
+
+function combine(name: string, runs: Figures[]): Figures {
   return {
     name,
     requestsPerSecond: runs.reduce((sum, run) => sum + run.requestsPerSecond, 0) / runs.length,
