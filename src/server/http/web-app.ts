@@ -50,7 +50,7 @@ export async function registerWebApp(app: FastifyInstance, webDir: string): Prom
     const menu = await app.menu.current();
     return documents.get(`page:${pathname}`, menu.etag, async () => {
       const drawnMenu = menu.body.length <= MAX_RENDERED_MENU_BYTES ? (JSON.parse(menu.body.toString('utf8')) as MenuItem[]) : undefined;
-      return withRenderedPage(renderer.inlineStyles, hints, await renderer.renderPage(pathname, drawnMenu));
+      return withRenderedPage(indexHtml, hints, await renderer.renderPage(pathname, drawnMenu));
     });
   };
 
@@ -110,10 +110,6 @@ class DocumentCache {
   }
 }
 
-type Renderer = PageRenderer & {
-  /** index.html with its stylesheet inline, the frame of every rendered page. */
-  inlineStyles: string;
-};
 
 const APP_HTML = /<!--app-html-->[\s\S]*<!--\/app-html-->/;
 
@@ -121,12 +117,12 @@ const APP_HTML = /<!--app-html-->[\s\S]*<!--\/app-html-->/;
  * The build's renderer of the public pages (dist/server-render beside dist/web); none for a build
  * without it, whose pages then render in the browser only.
  */
-async function loadRenderer(webDir: string, indexHtml: string): Promise<Renderer | undefined> {
+async function loadRenderer(webDir: string, indexHtml: string): Promise<PageRenderer | undefined> {
   const file = path.join(webDir, '..', 'server-render', 'server-render.js');
   if (!fs.existsSync(file)) return undefined;
   if (!APP_HTML.test(indexHtml)) throw new Error('index.html has no <!--app-html--> marks to hold the rendered pages');
   const module = (await import(pathToFileURL(file).href)) as PageRenderer;
-  return { SERVER_RENDERED_PATHS: module.SERVER_RENDERED_PATHS, renderPage: module.renderPage, inlineStyles: stylesheetInlined(webDir, indexHtml) };
+  return module;
 }
 
 /** index.html with a path's preload hints. */
@@ -141,24 +137,9 @@ function withRenderedPage(indexHtml: string, hints: string, page: RenderedPage):
     withHints(indexHtml, hints + page.head)
       .replace(APP_HTML, () => page.body)
       .replace('<div id="root">', () => `${page.data}<div id="root" data-server-rendered>`)
-      // The page paints from its HTML and styles; its scripts only make it interactive. At low
-      // priority they leave a slow link to the page's pictures first.
+      // The page paints from its HTML and stylesheet; its scripts only make it interactive. At
+      // low priority they leave a slow link to the stylesheet and the page's pictures first.
       .replaceAll('<script type="module" ', '<script type="module" fetchpriority="low" ')
       .replaceAll('<link rel="modulepreload" ', '<link rel="modulepreload" fetchpriority="low" ')
   );
-}
-
-const STYLESHEET_LINK = /<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/;
-
-/**
- * index.html with its stylesheet inline, for the rendered pages: they paint as soon as their
- * HTML is in, a round trip sooner on a slow link (the app has one stylesheet, about 10 KB
- * gzipped; the CSP allows inline styles).
- */
-function stylesheetInlined(webDir: string, indexHtml: string): string {
-  const link = STYLESHEET_LINK.exec(indexHtml);
-  if (!link) return indexHtml;
-  const css = fs.readFileSync(path.join(webDir, link[1]!), 'utf8');
-  if (css.includes('</style')) return indexHtml;
-  return indexHtml.replace(link[0], () => `<style>${css}</style>`);
 }
