@@ -1,36 +1,69 @@
 /**
  * `npm run bench:api`: throughput and latency of the shop's API beside a bare node:http server
  * that sends the same bytes, in the same run, on SQLite and (when PostgreSQL's server programs
- * are installed) on PostgreSQL. BENCH_SECONDS sets each measurement's length (default 8).
+ * are installed) on PostgreSQL. BENCH_SECONDS sets each measurement's length (default 8; a side
+ * by side pair gives each server that long, in two halves taken in turns: see sideBySide).
  * Budget (DESIGN.md section 6): GET /api/items at least 0.8 of the bare server's throughput;
  * cart writes (POST /api/cart by signed-in customers) and reads (GET /api/cart) are reported.
+ * With two cores or more, autocannon runs on core 0 and each server under test (shop or bare,
+ * all of its threads) on core 1 (bench/lib/cpu-pinning.ts); BENCH_PIN=0 leaves the placement to
+ * the scheduler, as before.
+ * BENCH_ONLY=items measures only the two GET /api/items rows (plain and 304), to iterate on the
+ * budget faster; the full run is the one to report.
  */
+import http from 'node:http';
 import { CART_MAX_ENTRIES } from '../src/shared/cart-constants.ts';
 import { BENCH_RATE_LIMITS, signUpCustomer, type BenchCustomer } from './lib/bench-customers.ts';
-import { measure, printTable, startBareServer, type Figures } from './lib/measure.ts';
+import { onLoadCore, pinning, SERVER_CPU } from './lib/cpu-pinning.ts';
+import { combine, measure, printTable, startBareServer, type BareAnswer, type Figures } from './lib/measure.ts';
 import { startShop } from './lib/shop-process.ts';
 import { withPostgres } from './lib/postgres.ts';
 
 const ITEMS_BUDGET = 0.8;
+const ITEMS_ONLY = process.env.BENCH_ONLY === 'items';
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 
-async function snapshotOf(url: string, headers: Record<string, string> = {}) {
-  const response = await fetch(url, { headers });
-  // The same bytes on the wire: every header the shop sent, except those the server sets per connection.
-  const perConnection = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
-  return {
-    status: response.status,
-    headers: Object.fromEntries([...response.headers].filter(([name]) => !perConnection.has(name))),
-    body: Buffer.from(await response.arrayBuffer()),
-  };
+/**
+ * The shop's answer to the request autocannon sends (no Accept-Encoding: fetch would ask for gzip
+ * and then unzip the body), with its headers in the shop's order, content-length included, so that
+ * the bare server sends the same bytes. Only the headers Node sets per connection are left out.
+ */
+function snapshotOf(url: string, headers: Record<string, string> = {}): Promise<BareAnswer> {
+  const perConnection = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers, agent: false }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          const raw = response.rawHeaders;
+          const kept: [string, string][] = [];
+          for (let i = 0; i < raw.length; i += 2) if (!perConnection.has(raw[i]!.toLowerCase())) kept.push([raw[i]!, raw[i + 1]!]);
+          resolve({ status: response.statusCode ?? 0, headers: kept, body: Buffer.concat(chunks) });
+        });
+      })
+      .on('error', reject);
+  });
 }
 
-/** Measures the shop's answer to one read and the bare server's with the same bytes. */
+/**
+ * Measures the shop's answer to one read beside the bare server sending the same bytes. Both get
+ * the same unmeasured warm-up (1 s), then they take turns: bare, shop, shop, bare, each for half of
+ * BENCH_SECONDS, so that a change of the machine's speed during the pair (another engineer's build,
+ * the CPU's clock) weighs on both alike. Each row is over its server's two halves.
+ */
 async function sideBySide(name: string, shopUrl: string, headers: Record<string, string> = {}, expectStatus?: number) {
   const answer = await snapshotOf(shopUrl, headers);
   const bare = await startBareServer(answer);
+  const half = SECONDS / 2;
+  const run = (url: string) => onLoadCore(() => measure(name, url, { headers, expectStatus, seconds: half }));
   try {
-    const baseline = await measure(`${name} (bare node:http)`, bare.url, { headers, expectStatus });
-    const shop = await measure(name, shopUrl, { headers, expectStatus });
+    for (const url of [bare.url, shopUrl]) await onLoadCore(() => measure('warm-up', url, { headers, expectStatus, seconds: 1 }));
+    const bareRuns = [await run(bare.url)];
+    const shopRuns = [await run(shopUrl), await run(shopUrl)];
+    bareRuns.push(await run(bare.url));
+    const baseline = combine(`${name} (bare node:http)`, bareRuns);
+    const shop = combine(name, shopRuns);
     return [{ ...shop, ratio: shop.requestsPerSecond / baseline.requestsPerSecond }, baseline];
   } finally {
     await bare.close();
@@ -38,7 +71,7 @@ async function sideBySide(name: string, shopUrl: string, headers: Record<string,
 }
 
 async function benchDatabase(label: string, databaseUrl?: string): Promise<(Figures & { ratio?: number })[]> {
-  const shop = await startShop({ databaseUrl, env: BENCH_RATE_LIMITS });
+  const shop = await startShop({ databaseUrl, env: BENCH_RATE_LIMITS, pinned: true });
   try {
     const items = `${shop.url}/api/items`;
     const itemsAnswer = await fetch(items);
@@ -47,9 +80,8 @@ async function benchDatabase(label: string, databaseUrl?: string): Promise<(Figu
     const rows = [
       ...(await sideBySide('GET /api/items', items)),
       ...(await sideBySide('GET /api/items (If-None-Match → 304)', items, { 'if-none-match': etag }, 304)),
-      ...(await sideBySide('GET /api/review', `${shop.url}/api/review`)),
-      ...(await cartRows(shop.url, itemIds)),
     ];
+    if (!ITEMS_ONLY) rows.push(...(await sideBySide('GET /api/review', `${shop.url}/api/review`)), ...(await cartRows(shop.url, itemIds)));
     printTable(`API on ${label}`, rows);
     return rows;
   } finally {
@@ -61,7 +93,7 @@ async function benchDatabase(label: string, databaseUrl?: string): Promise<(Figu
  * A cart holds at most CART_MAX_ENTRIES (100) entries and the shop answers 409 beyond, so the
  * writes are spread over enough customers for up to 1,500 writes a second.
  */
-const CART_CUSTOMERS = Math.max(20, Math.ceil((Number(process.env.BENCH_SECONDS ?? 8) * 1500) / CART_MAX_ENTRIES));
+const CART_CUSTOMERS = Math.max(20, Math.ceil((SECONDS * 1500) / CART_MAX_ENTRIES));
 
 /**
  * The cart: POST /api/cart by many signed-in customers at once (each request a customer in turn
@@ -74,7 +106,7 @@ async function cartRows(shopUrl: string, itemIds: string[]): Promise<(Figures & 
   while (customers.length < CART_CUSTOMERS) customers.push(...(await Promise.all(Array.from({ length: 10 }, () => signUpCustomer(shopUrl)))));
   let n = 0;
   // DESIGN.md section 6: cart writes at 100 connections.
-  const write = await measure('POST /api/cart (100 connections)', `${shopUrl}/api/cart`, {
+  const write = await onLoadCore(() => measure('POST /api/cart (100 connections)', `${shopUrl}/api/cart`, {
     method: 'POST',
     connections: 100,
     setupRequest: (request) => {
@@ -86,7 +118,7 @@ async function cartRows(shopUrl: string, itemIds: string[]): Promise<(Figures & 
         body: JSON.stringify({ itemId: itemIds[n % itemIds.length] }),
       };
     },
-  });
+  }));
   const reader = await signUpCustomer(shopUrl, 'reader');
   for (const itemId of itemIds.slice(0, 5)) {
     const added = await fetch(`${shopUrl}/api/cart`, {
@@ -100,6 +132,7 @@ async function cartRows(shopUrl: string, itemIds: string[]): Promise<(Figures & 
   return [write, ...read];
 }
 
+console.log(pinning ? `autocannon on core 0, each server under test on core ${SERVER_CPU} (BENCH_PIN=0 to leave it to the scheduler)` : 'not pinned to cores');
 const results: Record<string, (Figures & { ratio?: number })[]> = {};
 results.SQLite = await benchDatabase('SQLite');
 const pgResult = await withPostgres((url) => benchDatabase('PostgreSQL', url));

@@ -1,17 +1,20 @@
 /**
  * The bare node:http baseline as its own process (started by startBareServer in measure.ts): it
  * answers every request with the status, headers and body of the file named on its command line
- * (JSON, body in base64) and prints its port. Its own process, like the shop's, so that neither
+ * (JSON: headers as [name, value] pairs in the shop's order, content-length included; body in
+ * base64) and prints its port. Its own process, like the shop's, so that neither
  * shares a CPU with autocannon's event loop and the ratio compares like with like.
  */
 import fs from 'node:fs';
 import http from 'node:http';
 
-const answer = JSON.parse(fs.readFileSync(process.argv[2]!, 'utf8')) as { status: number; headers: Record<string, string>; body: string };
+const answer = JSON.parse(fs.readFileSync(process.argv[2]!, 'utf8')) as { status: number; headers: [string, string][]; body: string };
 const body = Buffer.from(answer.body, 'base64');
+// writeHead takes names and values in one flat list.
+const headers = answer.headers.flat();
 const server = http.createServer((request, response) => {
   request.resume();
-  response.writeHead(answer.status, answer.headers);
+  response.writeHead(answer.status, headers);
   response.end(body);
 });
 server.keepAliveTimeout = 72_000;

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { serverCommand } from './cpu-pinning.ts';
 
 export interface Figures {
   name: string;
@@ -51,14 +52,37 @@ export async function measure(name: string, url: string, options: LoadOptions = 
 }
 
 /**
+ * One row from several runs of equal length against the same server: requests per second over all
+ * of them, the mean of their medians, the worst of their 99th percentiles, all failures.
+ */
+export function combine(name: string, runs: Figures[]): Figures {
+  return {
+    name,
+    requestsPerSecond: runs.reduce((sum, run) => sum + run.requestsPerSecond, 0) / runs.length,
+    p50: Math.round((runs.reduce((sum, run) => sum + run.p50, 0) / runs.length) * 10) / 10,
+    p99: Math.max(...runs.map((run) => run.p99)),
+    errors: runs.reduce((sum, run) => sum + run.errors, 0),
+    non2xx: runs.reduce((sum, run) => sum + run.non2xx, 0),
+  };
+}
+
+/** An answer as the shop sent it: status, headers in order (name, value), body. */
+export interface BareAnswer {
+  status: number;
+  headers: [string, string][];
+  body: Buffer;
+}
+
+/**
  * The baseline: a bare node:http server, in its own process (bench/lib/bare-server.ts), that
  * answers every request with the bytes and headers the shop sent, so the ratio shows what the
  * shop's own work costs.
  */
-export async function startBareServer(answer: { status: number; headers: Record<string, string>; body: Buffer }): Promise<{ url: string; close(): Promise<void> }> {
+export async function startBareServer(answer: BareAnswer): Promise<{ url: string; close(): Promise<void> }> {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bare-answer-')), 'answer.json');
   fs.writeFileSync(file, JSON.stringify({ status: answer.status, headers: answer.headers, body: answer.body.toString('base64') }));
-  const child = spawn(process.execPath, [fileURLToPath(new URL('./bare-server.ts', import.meta.url)), file], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const command = serverCommand([fileURLToPath(new URL('./bare-server.ts', import.meta.url)), file]);
+  const child = spawn(command.command, command.args, { stdio: ['ignore', 'pipe', 'inherit'] });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const port = await new Promise<string>((resolve, reject) => {
     child.stdout!.once('data', (chunk: Buffer) => resolve(chunk.toString().trim()));

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../../scripts/free-port.ts';
+import { serverCommand } from './cpu-pinning.ts';
 
 export interface ShopProcess {
   url: string;
@@ -15,11 +16,19 @@ export interface ShopProcess {
  * the PostgreSQL database of `databaseUrl`, and waits until it serves the menu.
  */
 export async function startShop(
-  options: { databaseUrl?: string; env?: Record<string, string>; /** Kept after stop (a bench that restarts the shop on its data). */ dataDir?: string } = {},
+  options: {
+    databaseUrl?: string;
+    env?: Record<string, string>;
+    /** Kept after stop (a bench that restarts the shop on its data). */
+    dataDir?: string;
+    /** On the servers' core when bench:api pins (bench/lib/cpu-pinning.ts). */
+    pinned?: boolean;
+  } = {},
 ): Promise<ShopProcess> {
   const port = await freePort();
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'shop-bench-'));
-  const child: ChildProcess = spawn(process.execPath, ['src/server/main.ts'], {
+  const command = options.pinned ? serverCommand(['src/server/main.ts']) : { command: process.execPath, args: ['src/server/main.ts'] };
+  const child: ChildProcess = spawn(command.command, command.args, {
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
       ...process.env,

@@ -17,6 +17,7 @@ import type { Database } from './db/schema.ts';
 import { createEventBus, type EventBus } from './events/event-bus.ts';
 import { registerCrossSiteGuard } from './http/cross-site-guard.ts';
 import { registerErrorHandler } from './http/errors.ts';
+import { lazyChildLoggerFactory } from './http/lazy-child-logger.ts';
 import { registerNulRefusal } from './http/refuse-nul.ts';
 import { registerRequestDeadline } from './http/request-deadline.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
@@ -61,6 +62,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { config, database } = options;
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.LOG_LEVEL },
+    // Each request's child logger is made only when the request writes a line.
+    childLoggerFactory: lazyChildLoggerFactory,
     bodyLimit: config.BODY_LIMIT,
     trustProxy: config.TRUST_PROXY,
     // A client that trickles its request cannot hold a connection: the whole request must arrive in time.

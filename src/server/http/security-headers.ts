@@ -16,9 +16,9 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: Fas
   const answer = await probe.inject({ method: 'GET', url: '/' });
   await probe.close();
   const perAnswer = new Set(['content-type', 'content-length', 'date', 'connection', 'keep-alive']);
-  const headers = Object.fromEntries(Object.entries(answer.headers).filter(([name]) => !perAnswer.has(name.toLowerCase())));
+  const headers = Object.entries(answer.headers).filter(([name]) => !perAnswer.has(name.toLowerCase()));
   app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+    for (const [name, value] of headers) reply.header(name, value);
     done();
   });
 }

@@ -41,33 +41,49 @@ export interface MenuSnapshot {
  */
 export class MenuCatalog {
   private snapshot: Promise<MenuSnapshot> | undefined;
+  /** The snapshot once built, so that a request can be answered without waiting on a promise. */
+  private built: MenuSnapshot | undefined;
   private readonly db: Kysely<Database>;
   private readonly events: EventBus;
 
   constructor(db: Kysely<Database>, events: EventBus) {
     this.db = db;
     this.events = events;
-    events.subscribe('menu_changed', () => {
-      this.snapshot = undefined;
-    });
+    events.subscribe('menu_changed', () => this.drop());
   }
 
   current(): Promise<MenuSnapshot> {
     if (!this.snapshot) {
       const building = this.build();
       this.snapshot = building;
-      // A failed build must not be cached: the next request tries again.
-      building.catch(() => {
-        if (this.snapshot === building) this.snapshot = undefined;
-      });
+      building.then(
+        (snapshot) => {
+          // Kept only if the menu did not change while it was being built.
+          if (this.snapshot === building) this.built = snapshot;
+        },
+        () => {
+          // A failed build must not be cached: the next request tries again.
+          if (this.snapshot === building) this.snapshot = undefined;
+        },
+      );
     }
     return this.snapshot;
   }
 
+  /** The current snapshot when it is built, else undefined (then wait on `current()`). */
+  ready(): MenuSnapshot | undefined {
+    return this.built;
+  }
+
   /** Call after every write to the menu: drops this process's snapshot and tells the others. */
   async changed(): Promise<void> {
-    this.snapshot = undefined;
+    this.drop();
     await this.events.publish('menu_changed');
+  }
+
+  private drop(): void {
+    this.snapshot = undefined;
+    this.built = undefined;
   }
 
   private async build(): Promise<MenuSnapshot> {
