@@ -2,9 +2,12 @@
  * `npm run bench:web`: Lighthouse (its default mobile settings: a mid-range phone, slow 4G,
  * 4× CPU slowdown) with Debian's Chromium on the shop's public pages, and the first-load
  * JavaScript of each, gzipped; then the signed-in customer's cart page (BENCH_CART=0 leaves it
- * out). Says which budget of DESIGN.md section 6 a public page misses.
+ * out). Says which budget of DESIGN.md section 6 a public page misses. BENCH_REPORT_DIR=<dir>
+ * keeps each page's whole Lighthouse report there (JSON), to see what holds a metric back.
  */
 import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -16,6 +19,7 @@ const ROUTES = (process.env.BENCH_ROUTES ?? '/,/items,/order/offered').split(','
 /** The signed-in customer's cart (three entries), measured and reported beside the public pages. */
 const CART_ROUTE = '/dashboard/my/cart';
 const WITH_CART = process.env.BENCH_CART !== '0';
+const REPORT_DIR = process.env.BENCH_REPORT_DIR;
 
 interface PageFigures {
   route: string;
@@ -28,7 +32,7 @@ interface PageFigures {
 }
 
 if (process.env.BENCH_SKIP_BUILD !== '1') {
-  const build = spawnSync('vite', ['build', '--logLevel', 'warn'], { stdio: 'inherit' });
+  const build = spawnSync('node', ['scripts/build.ts', '--logLevel', 'warn'], { stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
@@ -66,18 +70,30 @@ try {
     pages.push({ route: CART_ROUTE, cookie: customer.cookie });
   }
   for (const { route, cookie } of pages) {
-    const runnerResult = await lighthouse(`${shop.url}${route}`, {
-      port: chrome.port,
-      onlyCategories: ['performance'],
-      output: 'json',
-      logLevel: 'error',
-      ...(cookie ? { extraHeaders: { cookie } } : {}),
-    });
+    // Lighthouse now and then loses its trace (NO_NAVSTART and the like): such a run is repeated.
+    let runnerResult: Awaited<ReturnType<typeof lighthouse>>;
+    for (let attempt = 1; ; attempt++) {
+      runnerResult = await lighthouse(`${shop.url}${route}`, {
+        port: chrome.port,
+        onlyCategories: ['performance'],
+        output: 'json',
+        logLevel: 'error',
+        ...(cookie ? { extraHeaders: { cookie } } : {}),
+      });
+      const failure = runnerResult?.lhr.runtimeError;
+      if (!failure) break;
+      if (attempt === 3) throw new Error(`Lighthouse failed on ${route}: ${failure.code} ${failure.message}`);
+      console.warn(`Lighthouse failed on ${route} (${failure.code}); running it again`);
+    }
     if (cookie && runnerResult?.lhr.finalDisplayedUrl && !runnerResult.lhr.finalDisplayedUrl.endsWith(route)) {
       throw new Error(`The signed-in page ended on ${runnerResult.lhr.finalDisplayedUrl}, not ${route}`);
     }
     if (!runnerResult) throw new Error(`Lighthouse gave no result for ${route}`);
     const { lhr } = runnerResult;
+    if (REPORT_DIR) {
+      fs.mkdirSync(REPORT_DIR, { recursive: true });
+      fs.writeFileSync(path.join(REPORT_DIR, `${route.replace(/\W+/g, '_') || '_'}.json`), JSON.stringify(lhr, null, 1));
+    }
     const requests = (lhr.audits['network-requests']?.details as { items: { url: string; resourceType?: string }[] } | undefined)?.items ?? [];
     const scripts = requests.filter((request) => request.resourceType === 'Script').map((request) => request.url);
     results.push({

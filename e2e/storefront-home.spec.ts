@@ -84,7 +84,23 @@ test.describe('home page', () => {
     await expectAccessible(page);
   });
 
-  test('shows the loading screen while a page is on its way', async ({ page }) => {
+  test('shows the loading screen while a page drawn in the browser is on its way', async ({ page }) => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/login-page-.*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/login', { waitUntil: 'domcontentloaded' });
+    const loading = page.getByRole('status').filter({ hasText: 'Loading Raw Roots' });
+    await expect(loading).toContainText('Loading Raw Roots');
+    await expect(loading.locator('img.animate-pulse')).toBeVisible();
+    release();
+    await expect(page.getByRole('heading', { name: 'Login', level: 1 })).toBeVisible();
+    await expect(loading).toHaveCount(0);
+  });
+
+  test('a page the server draws shows at once, while its scripts are still on their way', async ({ page }) => {
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route(/\/assets\/about-page-.*\.js$/, async (route) => {
@@ -92,11 +108,10 @@ test.describe('home page', () => {
       await route.continue();
     });
     await page.goto('/about', { waitUntil: 'domcontentloaded' });
-    const loading = page.getByRole('status').filter({ hasText: 'Loading Raw Roots' });
-    await expect(loading).toContainText('Loading Raw Roots');
-    await expect(loading.locator('img.animate-pulse')).toBeVisible();
-    release();
     await expect(page.getByRole('heading', { name: 'About Us', level: 1 })).toBeVisible();
-    await expect(loading).toHaveCount(0);
+    await expect(page.getByRole('status').filter({ hasText: 'Loading Raw Roots' })).toHaveCount(0);
+    release();
+    // Hydrated: the page's title is set by the browser's code.
+    await expect(page).toHaveTitle(/About/);
   });
 });

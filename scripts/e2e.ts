@@ -11,7 +11,7 @@ import { freePort } from './free-port.ts';
 
 ensureChromium();
 if (process.env.E2E_SKIP_BUILD !== '1') {
-  const build = spawnSync('vite', ['build', '--logLevel', 'warn'], { stdio: 'inherit' });
+  const build = spawnSync('node', ['scripts/build.ts', '--logLevel', 'warn'], { stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 

@@ -20,7 +20,7 @@ function newestChange(dir: string): number {
 const sourcesChanged = Math.max(newestChange('src/web'), newestChange('src/shared'), fs.statSync('vite.config.ts').mtimeMs);
 if (!fs.existsSync(builtIndex) || fs.statSync(builtIndex).mtimeMs < sourcesChanged) {
   console.log('Building the web app…');
-  const build = spawnSync('vite', ['build', '--logLevel', 'warn'], { stdio: 'inherit' });
+  const build = spawnSync('node', ['scripts/build.ts', '--logLevel', 'warn'], { stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 

@@ -31,7 +31,7 @@ for (const [title, command, args] of [
 
 run('Server tests', 'vitest', ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(RESULTS_DIR, 'vitest.json')}`]);
 
-if (run('Build', 'vite', ['build', '--logLevel', 'warn'])) {
+if (run('Build', 'node', ['scripts/build.ts', '--logLevel', 'warn'])) {
   steps.passed++;
   run('Browser tests', 'node', ['scripts/e2e.ts'], { E2E_SKIP_BUILD: '1' });
 } else {

@@ -20,7 +20,7 @@ export interface TestApp {
  * The real app on a real, fresh database: a new SQLite file by default, or a new database on the
  * PostgreSQL server of TEST_DATABASE_URL. Every test file gets its own, so files run in parallel.
  */
-export async function createTestApp(options: { seed?: boolean; env?: Record<string, string> } = {}): Promise<TestApp> {
+export async function createTestApp(options: { seed?: boolean; env?: Record<string, string>; webDir?: string } = {}): Promise<TestApp> {
   const { database, dropDatabase } = await freshDatabase();
   await migrateToLatest(database);
   if (options.seed) await seedDemoData(database.db);
@@ -30,7 +30,7 @@ export async function createTestApp(options: { seed?: boolean; env?: Record<stri
     DATA_DIR: path.join(os.tmpdir(), 'unused'),
     ...options.env,
   });
-  const app = await buildApp({ config, database, webDir: path.join(os.tmpdir(), 'no-web-app'), logger: false });
+  const app = await buildApp({ config, database, webDir: options.webDir ?? path.join(os.tmpdir(), 'no-web-app'), logger: false });
   await app.ready();
   return {
     app,

@@ -3,9 +3,9 @@ import path from 'node:path';
 
 /**
  * Preload hints for the first load of a public page, written into index.html by the server.
- * Without them the browser learns of a page's chunk only after the entry script has run, and
- * of the home page's hero picture only after that chunk has run: a chain of round trips before
- * the largest paint (Lighthouse mobile: LCP 3 s, score under 95; docs/performance.md).
+ * Without them the browser learns of a page's chunk only after the entry script has run: a
+ * round trip more before the page can hydrate or show (docs/performance.md). The pictures of a
+ * prerendered page are preloaded by the hints React writes with it (scripts/build.ts).
  *
  * The page modules are those of src/web/app/router.tsx for the public paths; the chunk names
  * come from Vite's manifest of the build.
@@ -21,10 +21,6 @@ const PAGE_MODULES: [RegExp, string][] = [
   [/^\/login$/, 'auth/pages/login-page.tsx'],
   [/^\/signUp$/, 'auth/pages/sign-up-page.tsx'],
 ];
-
-/** The home page's first hero picture (src/web/storefront/components/hero.tsx), its largest paint. */
-const HOME_HERO =
-  '<link rel="preload" as="image" fetchpriority="high" imagesrcset="/hero/garden-600.webp 600w, /hero/garden-1200.webp 1200w" imagesizes="(min-width: 1024px) 58vw, 100vw">';
 
 interface ManifestChunk {
   file: string;
@@ -50,6 +46,6 @@ export function pageHints(webDir: string): (pathname: string) => string {
   return (pathname) => {
     const match = PAGE_MODULES.find(([pattern]) => pattern.test(pathname));
     if (!match) return '';
-    return (pathname === '/' ? HOME_HERO : '') + (cache.get(match[1]) ?? '');
+    return cache.get(match[1]) ?? '';
   };
 }

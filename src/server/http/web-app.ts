@@ -1,55 +1,145 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { MenuItem } from '../../shared/menu.ts';
 import { isAppRoute } from '../../shared/paths.ts';
+import type { PageRenderer, RenderedPage } from '../../shared/rendered-page.ts';
 import { pageHints } from './page-hints.ts';
+
+const gzipAsync = promisify(gzip);
+
+/**
+ * A menu larger than this is not drawn into the pages that show it: its JSON would travel in
+ * every such page (the demo menu is 14 KB, a menu of 10,000 dishes 2.5 MB). Those pages then
+ * show the menu's loading state and the browser fetches it, as on the app's other pages.
+ */
+const MAX_RENDERED_MENU_BYTES = 256 * 1024;
 
 /**
  * Serves the built web app: hashed assets cached for a year, index.html for each of the app's
  * routes (the app routes in the browser), and index.html with status 404 for any other path,
  * where the app shows its "page not found" screen.
+ *
+ * The public pages come rendered: their HTML inside index.html's root element, drawn by the
+ * app's own components (dist/server-render, built by scripts/build.ts next to dist/web) with the
+ * current menu, so a phone paints them before any script has run. Each page is rendered once
+ * per menu version and kept with its gzipped bytes. docs/decisions/0011-server-rendered-public-pages.md.
  */
 export async function registerWebApp(app: FastifyInstance, webDir: string): Promise<void> {
   const indexFile = path.join(webDir, 'index.html');
   const hasWebApp = fs.existsSync(indexFile);
-  const hintsFor = hasWebApp ? pageHints(webDir) : () => '';
-  const indexHtml = hasWebApp ? fs.readFileSync(indexFile, 'utf8') : '';
-  /** index.html with the path's preload hints, built once per distinct path. */
-  const pages = new Map<string, string>();
-  const pageFor = (pathname: string) => {
-    const hints = hintsFor(pathname);
-    let html = pages.get(hints);
-    if (html === undefined) {
-      html = hints ? indexHtml.replace('</head>', `${hints}</head>`) : indexHtml;
-      pages.set(hints, html);
-    }
-    return html;
-  };
-  if (hasWebApp) {
-    await app.register(fastifyStatic, {
-      root: webDir,
-      index: false,
-      wildcard: false,
-      preCompressed: true,
-      setHeaders: (reply, filePath) => {
-        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
-      },
-    });
+  if (!hasWebApp) {
+    app.setNotFoundHandler(async (request, reply) => notFound(request, reply));
+    return;
   }
+  const indexHtml = fs.readFileSync(indexFile, 'utf8');
+  const hintsFor = pageHints(webDir);
+  const renderer = await loadRenderer(webDir, indexHtml);
+  const documents = new DocumentCache();
+
+  /** The document for a path: rendered when the app renders that page, else index.html with its hints. */
+  const documentFor = async (pathname: string): Promise<WebDocument> => {
+    const hints = hintsFor(pathname);
+    if (!renderer?.SERVER_RENDERED_PATHS.includes(pathname)) {
+      return documents.get(`hints:${hints}`, '', async () => withHints(indexHtml, hints));
+    }
+    const menu = await app.menu.current();
+    return documents.get(`page:${pathname}`, menu.etag, async () => {
+      const drawnMenu = menu.body.length <= MAX_RENDERED_MENU_BYTES ? (JSON.parse(menu.body.toString('utf8')) as MenuItem[]) : undefined;
+      return withRenderedPage(indexHtml, hints, await renderer.renderPage(pathname, drawnMenu));
+    });
+  };
+
+  await app.register(fastifyStatic, {
+    root: webDir,
+    index: false,
+    wildcard: false,
+    preCompressed: true,
+    setHeaders: (reply, filePath) => {
+      const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+      reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+    },
+  });
 
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api/');
-    if (!wantsPage || !hasWebApp) {
-      return reply.code(404).send({ statusCode: 404, code: 'NOT_FOUND', message: `No route ${request.method} ${pathname}` });
-    }
-    const html = pageFor(pathname);
-    return reply
+    if (!wantsPage) return notFound(request, reply);
+    const document = await documentFor(pathname);
+    reply
       .code(isAppRoute(pathname) ? 200 : 404)
       .header('cache-control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(html);
+      .header('vary', 'accept-encoding')
+      .type('text/html; charset=utf-8');
+    if (/\bgzip\b/.test(request.headers['accept-encoding'] ?? '')) return reply.header('content-encoding', 'gzip').send(document.gzipped);
+    return reply.send(document.html);
   });
+}
+
+function notFound(request: FastifyRequest, reply: FastifyReply) {
+  const pathname = request.url.split('?')[0] ?? '/';
+  return reply.code(404).send({ statusCode: 404, code: 'NOT_FOUND', message: `No route ${request.method} ${pathname}` });
+}
+
+interface WebDocument {
+  html: Buffer;
+  gzipped: Buffer;
+}
+
+/** Documents by key, each built once per version (the menu's ETag) and gzipped once. */
+class DocumentCache {
+  private readonly entries = new Map<string, { version: string; document: Promise<WebDocument> }>();
+
+  get(key: string, version: string, build: () => Promise<string>): Promise<WebDocument> {
+    const cached = this.entries.get(key);
+    if (cached?.version === version) return cached.document;
+    const document = build().then(async (html) => {
+      const bytes = Buffer.from(html);
+      return { html: bytes, gzipped: await gzipAsync(bytes, { level: 9 }) };
+    });
+    this.entries.set(key, { version, document });
+    // A failed render is not kept: the next request tries again.
+    document.catch(() => {
+      if (this.entries.get(key)?.document === document) this.entries.delete(key);
+    });
+    return document;
+  }
+}
+
+
+const APP_HTML = /<!--app-html-->[\s\S]*<!--\/app-html-->/;
+
+/**
+ * The build's renderer of the public pages (dist/server-render beside dist/web); none for a build
+ * without it, whose pages then render in the browser only.
+ */
+async function loadRenderer(webDir: string, indexHtml: string): Promise<PageRenderer | undefined> {
+  const file = path.join(webDir, '..', 'server-render', 'server-render.js');
+  if (!fs.existsSync(file)) return undefined;
+  if (!APP_HTML.test(indexHtml)) throw new Error('index.html has no <!--app-html--> marks to hold the rendered pages');
+  const module = (await import(pathToFileURL(file).href)) as PageRenderer;
+  return module;
+}
+
+/** index.html with a path's preload hints. */
+function withHints(indexHtml: string, hints: string): string {
+  // Replacer functions, not strings: a page's HTML may hold "$&" and the like.
+  return hints ? indexHtml.replace('</head>', () => `${hints}</head>`) : indexHtml;
+}
+
+/** index.html holding a rendered page, the data it was drawn with, its hints and React's preloads. */
+function withRenderedPage(indexHtml: string, hints: string, page: RenderedPage): string {
+  return (
+    withHints(indexHtml, hints + page.head)
+      .replace(APP_HTML, () => page.body)
+      .replace('<div id="root">', () => `${page.data}<div id="root" data-server-rendered>`)
+      // The page paints from its HTML and stylesheet; its scripts only make it interactive. At
+      // low priority they leave a slow link to the stylesheet and the page's pictures first.
+      .replaceAll('<script type="module" ', '<script type="module" fetchpriority="low" ')
+      .replaceAll('<link rel="modulepreload" ', '<link rel="modulepreload" fetchpriority="low" ')
+  );
 }

@@ -1,17 +1,19 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useCallback, type ReactNode } from 'react';
-import { BrowserRouter, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { paths } from '../../shared/paths.ts';
 import { AuthProvider } from '../auth/auth-provider.tsx';
 import { AppRoutes } from './router.tsx';
 import { ScrollToTop } from './scroll-to-top.tsx';
 import { ToastProvider } from './toast.tsx';
 
-const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: { retry: 1, refetchOnWindowFocus: false },
-  },
-});
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { retry: 1, refetchOnWindowFocus: false },
+    },
+  });
+}
 
 /** Any 401 or 403 of the API: the user is signed out and sent to /login (spec section 8). */
 function AuthWithLoginRedirect({ children }: { children: ReactNode }) {
@@ -20,17 +22,19 @@ function AuthWithLoginRedirect({ children }: { children: ReactNode }) {
   return <AuthProvider onSessionLost={goToLogin}>{children}</AuthProvider>;
 }
 
-export function App() {
+/**
+ * The whole app below its router: the browser wraps it in a `BrowserRouter` (main.tsx), the
+ * build's prerendering in a `StaticRouter` (prerender-entry.tsx), so both draw the same tree.
+ */
+export function App({ queryClient }: { queryClient: QueryClient }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <BrowserRouter>
-        <ToastProvider>
-          <AuthWithLoginRedirect>
-            <ScrollToTop />
-            <AppRoutes />
-          </AuthWithLoginRedirect>
-        </ToastProvider>
-      </BrowserRouter>
+      <ToastProvider>
+        <AuthWithLoginRedirect>
+          <ScrollToTop />
+          <AppRoutes />
+        </AuthWithLoginRedirect>
+      </ToastProvider>
     </QueryClientProvider>
   );
 }

@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ComponentType } from 'react';
-import { Route, Routes } from 'react-router';
+import { matchPath, Route, Routes } from 'react-router';
 import { paths } from '../../shared/paths.ts';
 import { LoadingScreen } from '../ui/loading-screen.tsx';
 import { PublicLayout } from './public-layout.tsx';
@@ -16,7 +16,29 @@ import { PublicLayout } from './public-layout.tsx';
  */
 type PageModule = { Page: ComponentType };
 
-const page = (load: () => Promise<PageModule>) => lazy(() => load().then((module) => ({ default: module.Page })));
+/** A module's page as a `lazy` component; `load()` fetches its chunk ahead of the first render. */
+interface LazyPage {
+  Page: ComponentType;
+  load: () => Promise<unknown>;
+}
+
+function lazyPage(importPage: () => Promise<PageModule>): LazyPage {
+  let loaded: PageModule | undefined;
+  let loading: Promise<PageModule> | undefined;
+  const load = () => (loading ??= importPage().then((module) => (loaded = module)));
+  const Page = lazy(() => {
+    // Once loaded, a thenable that answers at once: `lazy` then renders the page without
+    // suspending, which a server-rendered page needs while it hydrates (see `loadPageOf`).
+    if (loaded) {
+      const module = loaded;
+      return { then: (resolve: (value: { default: ComponentType }) => void) => resolve({ default: module.Page }) } as Promise<{ default: ComponentType }>;
+    }
+    return load().then((module) => ({ default: module.Page }));
+  });
+  return { Page, load };
+}
+
+const page = (importPage: () => Promise<PageModule>) => lazyPage(importPage).Page;
 
 /** An administrator's page: behind the admin guard (anyone else goes to /). */
 const adminPage = (load: () => Promise<PageModule>) =>
@@ -31,13 +53,35 @@ const adminPage = (load: () => Promise<PageModule>) =>
     };
   });
 
-const HomePage = page(() => import('../storefront/pages/home-page.tsx'));
-const AboutPage = page(() => import('../storefront/pages/about-page.tsx'));
-const DetailAboutPage = page(() => import('../storefront/pages/detail-about-page.tsx'));
-const ReviewPage = page(() => import('../storefront/pages/review-page.tsx'));
-const ItemsPage = page(() => import('../storefront/pages/items-page.tsx'));
-const OrderPage = page(() => import('../storefront/pages/order-page.tsx'));
-const PlayStorePage = page(() => import('../storefront/pages/play-store-page.tsx'));
+// The pages the server renders (src/web/server-render.tsx): their chunks load before hydration.
+const home = lazyPage(() => import('../storefront/pages/home-page.tsx'));
+const about = lazyPage(() => import('../storefront/pages/about-page.tsx'));
+const detailAbout = lazyPage(() => import('../storefront/pages/detail-about-page.tsx'));
+const review = lazyPage(() => import('../storefront/pages/review-page.tsx'));
+const items = lazyPage(() => import('../storefront/pages/items-page.tsx'));
+const order = lazyPage(() => import('../storefront/pages/order-page.tsx'));
+const playStore = lazyPage(() => import('../storefront/pages/play-store-page.tsx'));
+const SERVER_RENDERED_PAGES: [pattern: string, page: LazyPage][] = [
+  ['/', home],
+  ['/about', about],
+  ['/detail_about', detailAbout],
+  ['/review', review],
+  ['/items', items],
+  ['/order', order],
+  ['/order/:category', order],
+  ['/play-store', playStore],
+];
+
+/**
+ * Loads the chunk of the page at `pathname` (when it is one the server renders). A page hydrates
+ * inside the Suspense boundary of `AppRoutes`: had its chunk still been loading, the first update
+ * from above (the session's answer) would make React throw the server's HTML away and draw the
+ * page again. main.tsx waits for this before hydrating.
+ */
+export async function loadPageOf(pathname: string): Promise<void> {
+  await SERVER_RENDERED_PAGES.find(([pattern]) => matchPath(pattern, pathname))?.[1].load();
+}
+
 const LoginPage = page(() => import('../auth/pages/login-page.tsx'));
 const SignUpPage = page(() => import('../auth/pages/sign-up-page.tsx'));
 const NotFoundPage = page(() => import('../storefront/pages/not-found-page.tsx'));
@@ -59,14 +103,14 @@ export function AppRoutes() {
     <Suspense fallback={<LoadingScreen />}>
       <Routes>
         <Route path="/" element={<PublicLayout />}>
-          <Route index element={<HomePage />} />
-          <Route path="about" element={<AboutPage />} />
-          <Route path="detail_about" element={<DetailAboutPage />} />
-          <Route path="review" element={<ReviewPage />} />
-          <Route path="items" element={<ItemsPage />} />
-          <Route path="order" element={<OrderPage />} />
-          <Route path="order/:category" element={<OrderPage />} />
-          <Route path="play-store" element={<PlayStorePage />} />
+          <Route index element={<home.Page />} />
+          <Route path="about" element={<about.Page />} />
+          <Route path="detail_about" element={<detailAbout.Page />} />
+          <Route path="review" element={<review.Page />} />
+          <Route path="items" element={<items.Page />} />
+          <Route path="order" element={<order.Page />} />
+          <Route path="order/:category" element={<order.Page />} />
+          <Route path="play-store" element={<playStore.Page />} />
           <Route path="login" element={<LoginPage />} />
           <Route path="signUp" element={<SignUpPage />} />
           <Route path="*" element={<NotFoundPage />} />

@@ -9,12 +9,15 @@ import { usePrefersReducedMotion } from '../../ui/use-reduced-motion.ts';
 export function VideoBanner() {
   const video = useRef<HTMLVideoElement>(null);
   const reducedMotion = usePrefersReducedMotion();
-  const [playing, setPlaying] = useState(!reducedMotion);
+  // The visitor's own choice, else the system setting. Not a state seeded from the setting:
+  // a prerendered page hydrates with "no preference" first and learns the setting after.
+  const [choice, setChoice] = useState<boolean | null>(null);
+  const playing = choice ?? !reducedMotion;
 
   useEffect(() => {
     const element = video.current;
     if (!element) return;
-    if (playing) element.play().catch(() => setPlaying(false));
+    if (playing) element.play().catch(() => setChoice(false));
     else element.pause();
   }, [playing]);
 
@@ -49,7 +52,7 @@ export function VideoBanner() {
       </div>
       <button
         type="button"
-        onClick={() => setPlaying((p) => !p)}
+        onClick={() => setChoice(!playing)}
         aria-label={playing ? 'Pause the video' : 'Play the video'}
         className="absolute bottom-3 right-3 flex h-10 w-10 items-center justify-center rounded-full bg-stone-900/60 text-white hover:bg-stone-900"
       >

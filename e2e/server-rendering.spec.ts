@@ -1,0 +1,125 @@
+import type { Browser, Page } from '@playwright/test';
+import { menu, signInAsNew } from './cart-helpers.ts';
+import { expect, test } from './fixtures.ts';
+
+/**
+ * The server draws the public pages (docs/decisions/0011-server-rendered-public-pages.md): a
+ * visitor reads them before any script has run, the browser then takes the same elements over
+ * (hydration) instead of drawing the page again, and a menu change shows on the next load.
+ */
+
+/** A page of a browser with JavaScript switched off: only what the server sent. */
+async function withoutJavaScript<T>(browser: Browser, use: (page: Page) => Promise<T>): Promise<T> {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  try {
+    return await use(await context.newPage());
+  } finally {
+    await context.close();
+  }
+}
+
+test.describe('server-rendered pages', () => {
+  test('the public pages are readable with JavaScript off, the menu included', async ({ browser, request }) => {
+    const dishes = await menu(request);
+    const offered = dishes.filter((item) => item.category === 'offered').map((item) => item.name);
+    const juices = dishes.filter((item) => item.category === 'juice').map((item) => item.name);
+    await withoutJavaScript(browser, async (page) => {
+      await page.goto('/');
+      await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Food Order' })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+
+      await page.goto('/order/offered');
+      await expect(page.getByRole('heading', { name: 'Order Us', level: 1 })).toBeVisible();
+      await expect(page.getByRole('tab', { selected: true })).toHaveText("Today's offer");
+      await expect(page.getByRole('tabpanel').locator('article h3')).toHaveText(offered);
+
+      await page.goto('/items');
+      await expect(page.getByRole('heading', { name: 'Our menu', level: 1 })).toBeVisible();
+      await expect(page.locator('section[data-category="juice"] h4')).toContainText(juices.slice(0, 4));
+    });
+  });
+
+  for (const [path, title] of [
+    ['/', /Home/],
+    ['/items', /Item list/],
+    ['/order/offered', /Order Food/],
+    ['/about', /About/],
+  ] as const) {
+    test(`${path}: the browser takes over the server's elements without fetching the menu again`, async ({ page }) => {
+      // Before any script runs, keep the elements the server sent.
+      await page.addInitScript(() => {
+        document.addEventListener('readystatechange', () => {
+          if (document.readyState !== 'interactive') return;
+          const root = document.getElementById('root')!;
+          (window as unknown as { serverElements: Element[] }).serverElements = [...root.querySelectorAll('h1, nav, main, footer')];
+        });
+      });
+      const menuRequests: string[] = [];
+      page.on('request', (request) => {
+        if (new URL(request.url()).pathname === '/api/items') menuRequests.push(request.url());
+      });
+      await page.goto(path);
+      // The title is set by an effect: it changes once React has hydrated the page.
+      await expect(page).toHaveTitle(title);
+      const kept = await page.evaluate(() => {
+        const serverElements = (window as unknown as { serverElements: Element[] }).serverElements;
+        return { count: serverElements.length, connected: serverElements.every((element) => element.isConnected) };
+      });
+      expect(kept.count).toBeGreaterThan(2);
+      expect(kept.connected, 'every element the server sent is still in the page').toBe(true);
+      if (path === '/items' || path.startsWith('/order')) expect(menuRequests).toEqual([]);
+    });
+  }
+
+  test('the log-in form is drawn in the browser: what a visitor types there is never wiped by hydration', async ({ browser }) => {
+    await withoutJavaScript(browser, async (page) => {
+      await page.goto('/login');
+      await expect(page.getByRole('status')).toHaveText(/Loading Raw Roots/);
+      await expect(page.getByLabel('Email')).toHaveCount(0);
+    });
+  });
+
+  test('a hydrated order page answers clicks: another tab, then its dishes', async ({ page, request }) => {
+    const spicy = (await menu(request)).filter((item) => item.category === 'spicy').map((item) => item.name);
+    await page.goto('/order/offered');
+    await expect(page).toHaveTitle(/Order Food/);
+    await page.getByRole('tab', { name: 'Spicy' }).click();
+    await expect(page).toHaveURL(/\/order\/spicy$/);
+    await expect(page.getByRole('tabpanel').locator('article h3')).toHaveText(spicy);
+  });
+
+  test('a dish added by an administrator is on the next load of its tab, and gone after it is deleted', async ({ page, request, browser }) => {
+    await signInAsNew(page, request, { admin: true });
+    const image = (await menu(request))[0]!.image;
+    const name = `Server-drawn juice ${Date.now()}`;
+    const itemId = await page.evaluate(
+      async ({ name, image }) => {
+        const res = await fetch('/api/items', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${localStorage.getItem('access-token')}` },
+          body: JSON.stringify({ name, image, recipe: 'Pressed to order.', price: 4.5, category: 'juice' }),
+        });
+        if (res.status !== 201) throw new Error(`create: ${res.status}`);
+        return ((await res.json()) as { insertedId: string }).insertedId;
+      },
+      { name, image },
+    );
+    await withoutJavaScript(browser, async (visitor) => {
+      await visitor.goto('/order/juice');
+      await expect(visitor.getByRole('tabpanel').getByRole('heading', { name, exact: true })).toBeVisible();
+    });
+
+    await page.evaluate(async (id) => {
+      const res = await fetch(`/api/items/${id}`, {
+        method: 'DELETE',
+        headers: { authorization: `Bearer ${localStorage.getItem('access-token')}` },
+      });
+      if (res.status !== 200) throw new Error(`delete: ${res.status}`);
+    }, itemId);
+    await withoutJavaScript(browser, async (visitor) => {
+      await visitor.goto('/order/juice');
+      await expect(visitor.getByRole('tab', { selected: true })).toHaveText('Juice');
+      await expect(visitor.getByRole('tabpanel').getByRole('heading', { name, exact: true })).toHaveCount(0);
+    });
+  });
+});

@@ -1,0 +1,15 @@
+import type { MenuItem } from '../shared/menu.ts';
+
+/** The element of a server-rendered page that holds the data it was drawn with (server-render.tsx). */
+export const PAGE_DATA_ELEMENT_ID = 'page-data';
+
+export interface PageData {
+  /** The menu, as GET /api/items answered it when the page was rendered. */
+  menu?: MenuItem[];
+}
+
+/** The data a server-rendered page came with, for hydration to draw the same (none on other pages). */
+export function readPageData(): PageData {
+  const element = document.getElementById(PAGE_DATA_ELEMENT_ID);
+  return element?.textContent ? (JSON.parse(element.textContent) as PageData) : {};
+}

@@ -1,0 +1,65 @@
+import { StrictMode } from 'react';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { StaticRouter } from 'react-router';
+import type { MenuItem } from '../shared/menu.ts';
+import { paths } from '../shared/paths.ts';
+import type { RenderedPage } from '../shared/rendered-page.ts';
+import { App, createQueryClient } from './app/app.tsx';
+import { MENU_QUERY_KEY } from './menu/api/get-menu.ts';
+import { ORDER_TABS } from './storefront/content/order-tabs.ts';
+import { PAGE_DATA_ELEMENT_ID, type PageData } from './page-data.ts';
+
+/**
+ * The public pages the server renders to HTML (src/server/http/web-app.ts), so that a phone
+ * paints a page from its HTML before any script has run; the browser then hydrates it
+ * (main.tsx). Every order tab is its own path. docs/decisions/0011-server-rendered-public-pages.md.
+ *
+ * Not the log-in and sign-up pages: what a visitor types into a form before the scripts have
+ * taken it over would be wiped by hydration; those pages draw in the browser, as the dashboard.
+ */
+export const SERVER_RENDERED_PATHS: readonly string[] = [
+  paths.home,
+  paths.about,
+  paths.detailAbout,
+  paths.review,
+  paths.items,
+  paths.order(),
+  ...ORDER_TABS.map((tab) => paths.order(tab.key)),
+  paths.playStore,
+];
+
+/** The pages that show the menu in their first screen: they are rendered with it. */
+const showsMenu = (pathname: string) => pathname === paths.items || pathname === paths.order() || pathname.startsWith(`${paths.order()}/`);
+
+/**
+ * Renders the page at `pathname` as a visitor who is not signed in sees it first, with every
+ * lazy part loaded. `menu` (the answer of GET /api/items) is drawn on the pages that show it and
+ * handed to the browser with the page, so hydration draws the same; without it those parts show
+ * their loading state and the browser fetches the menu, as on any other page.
+ */
+export async function renderPage(pathname: string, menu?: MenuItem[]): Promise<RenderedPage> {
+  const queryClient = createQueryClient();
+  const pageData: PageData = {};
+  if (menu && showsMenu(pathname)) {
+    queryClient.setQueryData(MENU_QUERY_KEY, menu);
+    pageData.menu = menu;
+  }
+  const { prelude } = await prerenderToNodeStream(
+    <StrictMode>
+      <StaticRouter location={pathname}>
+        <App queryClient={queryClient} />
+      </StaticRouter>
+    </StrictMode>,
+  );
+  const chunks: Buffer[] = [];
+  for await (const chunk of prelude) chunks.push(chunk as Buffer);
+  const html = Buffer.concat(chunks).toString('utf8');
+  // React writes its resource hints before the content when it renders less than a whole
+  // document; they belong in <head>, where the browser sees them first.
+  const head = /^(?:<link [^>]*\/>)*/.exec(html)![0];
+  const data = pageData.menu
+    ? // "<" escaped: a dish's name cannot close the element early ("</script>").
+      `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${JSON.stringify(pageData).replaceAll('<', '\\u003c')}</script>`
+    : '';
+  return { head, body: html.slice(head.length), data };
+}

@@ -1,0 +1,123 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertMenuItems } from '../src/server/menu/menu-repository.ts';
+import { createTestApp, type TestApp } from './helpers/test-app.ts';
+
+/**
+ * How the server serves a build with server-rendered pages (src/server/http/web-app.ts), on a
+ * small stand-in build: its renderer draws the path, the menu's names and a count of its renders.
+ * The real renderer and the browser's hydration are proven by e2e/server-rendering.spec.ts.
+ */
+const INDEX_HTML = `<!doctype html><html><head><title>Shop</title><script type="module" crossorigin src="/assets/app.js"></script><link rel="modulepreload" crossorigin href="/assets/chunk.js"><link rel="stylesheet" crossorigin href="/assets/app.css"></head><body><div id="root"><!--app-html--><p>Loading</p><!--/app-html--></div></body></html>`;
+
+const RENDERER = `
+export const SERVER_RENDERED_PATHS = ['/', '/items'];
+let renders = 0;
+export async function renderPage(pathname, menu) {
+  renders += 1;
+  const names = menu ? menu.map((item) => item.name).join('|') : 'no menu';
+  return {
+    head: '<link rel="preload" as="image" href="/cover.webp"/>',
+    body: '<main data-renders="' + renders + '">' + pathname + ' $& $1 ' + names + '</main>',
+    data: menu ? '<script type="application/json" id="page-data">{}</script>' : '',
+  };
+}
+`;
+
+function fakeBuild(): string {
+  const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-build-'));
+  fs.mkdirSync(path.join(dist, 'web', 'assets'), { recursive: true });
+  fs.writeFileSync(path.join(dist, 'web', 'index.html'), INDEX_HTML);
+  fs.writeFileSync(path.join(dist, 'web', 'assets', 'app.css'), 'body{color:green}');
+  fs.writeFileSync(path.join(dist, 'web', 'assets', 'app.js'), '');
+  fs.mkdirSync(path.join(dist, 'server-render'));
+  fs.writeFileSync(path.join(dist, 'server-render', 'server-render.js'), RENDERER);
+  return dist;
+}
+
+describe('server-rendered pages', () => {
+  let shop: TestApp;
+  let dist: string;
+  beforeAll(async () => {
+    dist = fakeBuild();
+    shop = await createTestApp({ seed: true, webDir: path.join(dist, 'web') });
+  });
+  afterAll(async () => {
+    await shop.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  const get = (url: string, headers: Record<string, string> = {}) => shop.app.inject({ method: 'GET', url, headers });
+  const menuNames = async () => ((await get('/api/items')).json() as { name: string }[]).map((item) => item.name);
+
+  it('puts the rendered page into index.html, with the menu and low-priority scripts', async () => {
+    const res = await get('/items');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    const html = res.body;
+    expect(html).toContain(`<div id="root" data-server-rendered><main data-renders="1">/items $& $1 ${(await menuNames()).join('|')}</main></div>`);
+    expect(html).not.toContain('<p>Loading</p>');
+    expect(html).toContain('<script type="application/json" id="page-data">{}</script><div id="root"');
+    expect(html).toContain('<link rel="preload" as="image" href="/cover.webp"/></head>');
+    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/app.css">');
+    expect(html).toContain('<script type="module" fetchpriority="low" crossorigin src="/assets/app.js">');
+    expect(html).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/chunk.js">');
+  });
+
+  it('sends the same document gzipped to a browser that accepts it', async () => {
+    const plain = await get('/');
+    const zipped = await get('/', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers.vary).toContain('accept-encoding');
+    expect(gunzipSync(zipped.rawPayload).toString('utf8')).toBe(plain.body);
+  });
+
+  it('renders a page once per menu version: again after the menu changes, with the new dish', async () => {
+    const first = (await get('/items')).body;
+    expect((await get('/items')).body).toBe(first);
+
+    const name = `Beet kvass ${randomUUID().slice(0, 8)}`;
+    await insertMenuItems(shop.database.db, [
+      { id: randomUUID(), name, category: 'juice', price_cents: 450, new_price_cents: null, recipe: 'Fermented.', image: '/api/images/x.webp', created_at: new Date().toISOString() },
+    ]);
+    await shop.app.menu.changed();
+    const after = (await get('/items')).body;
+    expect(after).not.toBe(first);
+    expect(after).toContain(name);
+    expect(Number(/data-renders="(\d+)"/.exec(after)![1])).toBeGreaterThan(Number(/data-renders="(\d+)"/.exec(first)![1]));
+  });
+
+  it('leaves the other pages to the browser: index.html as built, 404 for an unknown path', async () => {
+    const cart = await get('/dashboard/my/cart');
+    expect(cart.statusCode).toBe(200);
+    expect(cart.body).toBe(INDEX_HTML);
+    const unknown = await get('/no-such-page');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.body).toBe(INDEX_HTML);
+    expect((await get('/api/no-such-route')).json()).toMatchObject({ statusCode: 404, code: 'NOT_FOUND' });
+  });
+
+  it('does not draw a menu over 256 KB into the page: the browser fetches it', async () => {
+    const recipe = 'x'.repeat(1000);
+    const rows = Array.from({ length: 300 }, (_, i) => ({
+      id: randomUUID(),
+      name: `Bulk dish ${i}`,
+      category: 'grilled',
+      price_cents: 1000,
+      new_price_cents: null,
+      recipe,
+      image: '/api/images/x.webp',
+      created_at: new Date(Date.now() + i).toISOString(),
+    }));
+    await insertMenuItems(shop.database.db, rows);
+    await shop.app.menu.changed();
+    const html = (await get('/items')).body;
+    expect(html).toContain('/items $& $1 no menu');
+    expect(html).not.toContain('id="page-data"');
+  });
+});
