@@ -1,7 +1,6 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, type ComponentType } from 'react';
 import { matchPath, Route, Routes } from 'react-router';
 import { paths } from '../../shared/paths.ts';
-import { LoadingScreen } from '../ui/loading-screen.tsx';
 import { PublicLayout } from './public-layout.tsx';
 
 /**
@@ -73,10 +72,9 @@ const SERVER_RENDERED_PAGES: [pattern: string, page: LazyPage][] = [
 ];
 
 /**
- * Loads the chunk of the page at `pathname` (when it is one the server renders). A page hydrates
- * inside the Suspense boundary of `AppRoutes`: had its chunk still been loading, the first update
- * from above (the session's answer) would make React throw the server's HTML away and draw the
- * page again. main.tsx waits for this before hydrating.
+ * Loads the chunk of the page at `pathname` (when it is one the server renders). main.tsx waits
+ * for it before hydrating, so that the page's `lazy` answers at once and the whole page hydrates
+ * in one pass instead of waiting for its chunk.
  */
 export async function loadPageOf(pathname: string): Promise<void> {
   await SERVER_RENDERED_PAGES.find(([pattern]) => matchPath(pattern, pathname))?.[1].load();
@@ -98,37 +96,44 @@ const AddItemPage = adminPage(() => import('../menu/admin/pages/add-item-page.ts
 const ManageItemsPage = adminPage(() => import('../menu/admin/pages/manage-items-page.tsx'));
 const UpdateItemPage = adminPage(() => import('../menu/admin/pages/update-item-page.tsx'));
 
+/**
+ * No Suspense boundary around the routes, on purpose. React hydrates the content of a Suspense
+ * boundary later than the rest, and the first update from above it (the session's answer) then
+ * hydrates all of it in one synchronous task: 30 to 50 ms of a slow phone's main thread on the
+ * item list (Lighthouse's total blocking time). Without a boundary, a page whose chunk is still
+ * loading suspends the whole root: on the first load the static loading screen of index.html
+ * stays until the page is in, and later pages load in a transition (BrowserRouter) while the
+ * current page stays on screen.
+ */
 export function AppRoutes() {
   return (
-    <Suspense fallback={<LoadingScreen />}>
-      <Routes>
-        <Route path="/" element={<PublicLayout />}>
-          <Route index element={<home.Page />} />
-          <Route path="about" element={<about.Page />} />
-          <Route path="detail_about" element={<detailAbout.Page />} />
-          <Route path="review" element={<review.Page />} />
-          <Route path="items" element={<items.Page />} />
-          <Route path="order" element={<order.Page />} />
-          <Route path="order/:category" element={<order.Page />} />
-          <Route path="play-store" element={<playStore.Page />} />
-          <Route path="login" element={<LoginPage />} />
-          <Route path="signUp" element={<SignUpPage />} />
-          <Route path="*" element={<NotFoundPage />} />
-        </Route>
-        <Route path={paths.socialDone} element={<SocialDonePage />} />
-        {/* The dashboard: the signed-in guard is in its layout; admin pages add the admin guard. */}
-        <Route path="/dashboard" element={<DashboardLayout />}>
-          <Route index element={<DashboardIndexPage />} />
-          <Route path="userHome" element={<UserHomePage />} />
-          <Route path="adminHome" element={<AdminHomePage />} />
-          <Route path="all/users" element={<ManageUsersPage />} />
-          <Route path="my/cart" element={<CartPage />} />
-          <Route path="payment" element={<PaymentPage />} />
-          <Route path="add/item" element={<AddItemPage />} />
-          <Route path="manage/item" element={<ManageItemsPage />} />
-          <Route path="update/item/:id" element={<UpdateItemPage />} />
-        </Route>
-      </Routes>
-    </Suspense>
+    <Routes>
+      <Route path="/" element={<PublicLayout />}>
+        <Route index element={<home.Page />} />
+        <Route path="about" element={<about.Page />} />
+        <Route path="detail_about" element={<detailAbout.Page />} />
+        <Route path="review" element={<review.Page />} />
+        <Route path="items" element={<items.Page />} />
+        <Route path="order" element={<order.Page />} />
+        <Route path="order/:category" element={<order.Page />} />
+        <Route path="play-store" element={<playStore.Page />} />
+        <Route path="login" element={<LoginPage />} />
+        <Route path="signUp" element={<SignUpPage />} />
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+      <Route path={paths.socialDone} element={<SocialDonePage />} />
+      {/* The dashboard: the signed-in guard is in its layout; admin pages add the admin guard. */}
+      <Route path="/dashboard" element={<DashboardLayout />}>
+        <Route index element={<DashboardIndexPage />} />
+        <Route path="userHome" element={<UserHomePage />} />
+        <Route path="adminHome" element={<AdminHomePage />} />
+        <Route path="all/users" element={<ManageUsersPage />} />
+        <Route path="my/cart" element={<CartPage />} />
+        <Route path="payment" element={<PaymentPage />} />
+        <Route path="add/item" element={<AddItemPage />} />
+        <Route path="manage/item" element={<ManageItemsPage />} />
+        <Route path="update/item/:id" element={<UpdateItemPage />} />
+      </Route>
+    </Routes>
   );
 }
