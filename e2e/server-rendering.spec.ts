@@ -71,6 +71,16 @@ test.describe('server-rendered pages', () => {
     });
   }
 
+  test('no page is drawn inside a Suspense boundary, which React would hydrate later and all at once', async ({ request }) => {
+    // React leaves a boundary's content for later; an update from above it (the session's
+    // answer) then hydrates it in one synchronous task that holds a phone's main thread.
+    for (const path of ['/', '/items', '/order/offered', '/about', '/review']) {
+      const html = await (await request.get(path)).text();
+      expect(html, path).toContain('data-server-rendered');
+      expect(html, `${path}: a Suspense boundary's mark`).not.toMatch(/<!--\$[!?]?-->/);
+    }
+  });
+
   test('the log-in form is drawn in the browser: what a visitor types there is never wiped by hydration', async ({ browser }) => {
     await withoutJavaScript(browser, async (page) => {
       await page.goto('/login');
