@@ -1,12 +1,42 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
+import { APP_READY_ATTRIBUTE } from '../src/shared/rendered-page.ts';
+
+/**
+ * Waits until React has taken over a page the server rendered. Its scripts load only after the
+ * page itself (src/web/boot.ts); until then its buttons do nothing, as for a visitor.
+ */
+export async function waitForApp(page: Page): Promise<void> {
+  await page.waitForFunction((ready) => {
+    const root = document.getElementById('root');
+    return !root?.hasAttribute('data-server-rendered') || root.hasAttribute(ready);
+  }, APP_READY_ATTRIBUTE);
+}
 
 /**
  * The shared test: any console error or uncaught exception in the page fails it, so a page that
  * "works" while throwing is caught. Tests that expect an error response (a 401, a 404 page)
  * list the message patterns they allow with `allowConsoleErrors`.
+ *
+ * `page.goto` and `page.reload` (waiting for `load`, their default) also wait for the app to
+ * take over a server-rendered page, so that a test clicks what a visitor could click.
  */
 export const test = base.extend<{ allowConsoleErrors: (pattern: RegExp) => void }>({
+  page: async ({ page }, use) => {
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      if ((options?.waitUntil ?? 'load') === 'load') await waitForApp(page);
+      return response;
+    };
+    page.reload = async (options) => {
+      const response = await reload(options);
+      if ((options?.waitUntil ?? 'load') === 'load') await waitForApp(page);
+      return response;
+    };
+    await use(page);
+  },
   allowConsoleErrors: [
     async ({ page }, use) => {
       const allowed: RegExp[] = [];

@@ -81,6 +81,29 @@ test.describe('server-rendered pages', () => {
     }
   });
 
+  test("a rendered page's scripts wait for its pictures; a page drawn in the browser asks for them at once", async ({ page }) => {
+    let releasePicture = () => {};
+    const pictureHeld = new Promise<void>((resolve) => (releasePicture = resolve));
+    await page.route(/\/hero\/garden-\d+\.webp$/, async (route) => {
+      await pictureHeld;
+      await route.continue();
+    });
+    const appScripts: string[] = [];
+    page.on('request', (request) => {
+      if (/\/assets\/main-[\w-]+\.js$/.test(request.url())) appScripts.push(request.url());
+    });
+    await page.goto('/', { waitUntil: 'domcontentloaded' });
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    await page.waitForTimeout(500);
+    expect(appScripts, 'the app is not asked for while the first picture loads').toEqual([]);
+    releasePicture();
+    await expect(page.locator('#root[data-app-ready]')).toHaveCount(1);
+    expect(appScripts).toHaveLength(1);
+
+    const hinted = await (await page.request.get('/login')).text();
+    expect(hinted.slice(0, hinted.indexOf('</head>')), 'the app is hinted in <head>').toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/main-/);
+  });
+
   test('the log-in form is drawn in the browser: what a visitor types there is never wiped by hydration', async ({ browser }) => {
     await withoutJavaScript(browser, async (page) => {
       await page.goto('/login');

@@ -12,7 +12,7 @@ import { createTestApp, type TestApp } from './helpers/test-app.ts';
  * small stand-in build: its renderer draws the path, the menu's names and a count of its renders.
  * The real renderer and the browser's hydration are proven by e2e/server-rendering.spec.ts.
  */
-const INDEX_HTML = `<!doctype html><html><head><title>Shop</title><script type="module" crossorigin src="/assets/app.js"></script><link rel="modulepreload" crossorigin href="/assets/chunk.js"><link rel="stylesheet" crossorigin href="/assets/app.css"></head><body><div id="root"><!--app-html--><p>Loading</p><!--/app-html--></div></body></html>`;
+const INDEX_HTML = `<!doctype html><html><head><title>Shop</title><script type="module" crossorigin src="/assets/app.js"></script><link rel="stylesheet" crossorigin href="/assets/app.css"></head><body><div id="root"><!--app-html--><p>Loading</p><!--/app-html--></div></body></html>`;
 
 const RENDERER = `
 export const SERVER_RENDERED_PATHS = ['/', '/items'];
@@ -28,10 +28,21 @@ export async function renderPage(pathname, menu) {
 }
 `;
 
+/** Vite's manifest of the stand-in build: the entry, the app it imports (with a shared chunk), the item list's page. */
+const MANIFEST = {
+  'index.html': { file: 'assets/app.js', isEntry: true, dynamicImports: ['main.tsx'] },
+  'main.tsx': { file: 'assets/main.js', isDynamicEntry: true, imports: ['index.html', '_shared.js'] },
+  '_shared.js': { file: 'assets/shared.js' },
+  'storefront/pages/items-page.tsx': { file: 'assets/items-page.js', isDynamicEntry: true, imports: ['_shared.js'] },
+};
+const APP_HINTS = '<link rel="modulepreload" crossorigin href="/assets/main.js"><link rel="modulepreload" crossorigin href="/assets/shared.js">';
+
 function fakeBuild(): string {
   const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-build-'));
   fs.mkdirSync(path.join(dist, 'web', 'assets'), { recursive: true });
   fs.writeFileSync(path.join(dist, 'web', 'index.html'), INDEX_HTML);
+  fs.mkdirSync(path.join(dist, 'web', '.vite'));
+  fs.writeFileSync(path.join(dist, 'web', '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
   fs.writeFileSync(path.join(dist, 'web', 'assets', 'app.css'), 'body{color:green}');
   fs.writeFileSync(path.join(dist, 'web', 'assets', 'app.js'), '');
   fs.mkdirSync(path.join(dist, 'server-render'));
@@ -54,7 +65,7 @@ describe('server-rendered pages', () => {
   const get = (url: string, headers: Record<string, string> = {}) => shop.app.inject({ method: 'GET', url, headers });
   const menuNames = async () => ((await get('/api/items')).json() as { name: string }[]).map((item) => item.name);
 
-  it('puts the rendered page into index.html, with the menu and low-priority scripts', async () => {
+  it('puts the rendered page into index.html, with the menu, and its script hints in an inert template', async () => {
     const res = await get('/items');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
@@ -62,11 +73,13 @@ describe('server-rendered pages', () => {
     const html = res.body;
     expect(html).toContain(`<div id="root" data-server-rendered><main data-renders="1">/items $& $1 ${(await menuNames()).join('|')}</main></div>`);
     expect(html).not.toContain('<p>Loading</p>');
-    expect(html).toContain('<script type="application/json" id="page-data">{}</script><div id="root"');
     expect(html).toContain('<link rel="preload" as="image" href="/cover.webp"/></head>');
     expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/app.css">');
     expect(html).toContain('<script type="module" fetchpriority="low" crossorigin src="/assets/app.js">');
-    expect(html).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/chunk.js">');
+    // The app's and the page's chunks: fetched by the entry once the page has loaded (boot.ts).
+    const hints = `${APP_HINTS}<link rel="modulepreload" crossorigin href="/assets/items-page.js">`;
+    expect(html).toContain(`<script type="application/json" id="page-data">{}</script><template id="page-scripts">${hints}</template><div id="root"`);
+    expect(html.slice(0, html.indexOf('</head>'))).not.toContain('modulepreload');
   });
 
   it('sends the same document gzipped to a browser that accepts it', async () => {
@@ -92,13 +105,14 @@ describe('server-rendered pages', () => {
     expect(Number(/data-renders="(\d+)"/.exec(after)![1])).toBeGreaterThan(Number(/data-renders="(\d+)"/.exec(first)![1]));
   });
 
-  it('leaves the other pages to the browser: index.html as built, 404 for an unknown path', async () => {
+  it('leaves the other pages to the browser: index.html with the app script hints in <head>, 404 for an unknown path', async () => {
+    const withAppHints = INDEX_HTML.replace('</head>', `${APP_HINTS}</head>`);
     const cart = await get('/dashboard/my/cart');
     expect(cart.statusCode).toBe(200);
-    expect(cart.body).toBe(INDEX_HTML);
+    expect(cart.body).toBe(withAppHints);
     const unknown = await get('/no-such-page');
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.body).toBe(INDEX_HTML);
+    expect(unknown.body).toBe(withAppHints);
     expect((await get('/api/no-such-route')).json()).toMatchObject({ statusCode: 404, code: 'NOT_FOUND' });
   });
 

@@ -21,13 +21,19 @@ export async function startShop(
     env?: Record<string, string>;
     /** Kept after stop (a bench that restarts the shop on its data). */
     dataDir?: string;
+    /**
+     * At the lowest CPU priority (`nice -n 19`): bench:web measures the browser's main thread,
+     * and the shop serving it must not take the browser's core while it works.
+     */
+    lowPriority?: boolean;
     /** On the servers' core when bench:api pins (bench/lib/cpu-pinning.ts). */
     pinned?: boolean;
   } = {},
 ): Promise<ShopProcess> {
   const port = await freePort();
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'shop-bench-'));
-  const command = options.pinned ? serverCommand(['src/server/main.ts']) : { command: process.execPath, args: ['src/server/main.ts'] };
+  let command = options.pinned ? serverCommand(['src/server/main.ts']) : { command: process.execPath, args: ['src/server/main.ts'] };
+  if (options.lowPriority) command = { command: 'nice', args: ['-n', '19', command.command, ...command.args] };
   const child: ChildProcess = spawn(command.command, command.args, {
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {

@@ -15,3 +15,13 @@ export interface PageRenderer {
   SERVER_RENDERED_PATHS: readonly string[];
   renderPage(pathname: string, menu?: MenuItem[]): Promise<RenderedPage>;
 }
+
+/**
+ * The `<template>` of a server-rendered page that holds its script hints (`modulepreload` links of
+ * the app's and the page's chunks). Inert in a template, they are fetched only when the browser's
+ * entry (src/web/boot.ts) moves them into <head>, once the page and its pictures have loaded.
+ */
+export const DEFERRED_SCRIPTS_ID = 'page-scripts';
+
+/** Set on the app's root once React has drawn the page or taken the server's page over: its buttons work from then on. */
+export const APP_READY_ATTRIBUTE = 'data-app-ready';

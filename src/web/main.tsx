@@ -1,19 +1,31 @@
-import { StrictMode, startTransition } from 'react';
+import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App, createQueryClient } from './app/app.tsx';
 import { loadPageOf } from './app/router.tsx';
 import { MENU_QUERY_KEY } from './menu/api/get-menu.ts';
+import { APP_READY_ATTRIBUTE } from '../shared/rendered-page.ts';
 import { readPageData } from './page-data.ts';
-import './styles.css';
 
+/** The app, started by boot.ts (the page's entry) once its page is ready for it. */
 const root = document.getElementById('root')!;
 const queryClient = createQueryClient();
+
+/**
+ * Marks the root once React has drawn the page or taken the server's page over: its buttons work
+ * from then on (the browser tests wait for it). Draws nothing, so hydration sees the server's HTML.
+ */
+function MarkAppReady() {
+  useEffect(() => root.setAttribute(APP_READY_ATTRIBUTE, ''), []);
+  return null;
+}
+
 const app = (
   <StrictMode>
     <BrowserRouter>
       <App queryClient={queryClient} />
     </BrowserRouter>
+    <MarkAppReady />
   </StrictMode>
 );
 

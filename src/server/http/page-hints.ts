@@ -2,14 +2,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /**
- * Preload hints for the first load of a public page, written into index.html by the server.
- * Without them the browser learns of a page's chunk only after the entry script has run: a
- * round trip more before the page can hydrate or show (docs/performance.md). The pictures of a
- * prerendered page are preloaded by the hints React writes with it (scripts/build.ts).
+ * Script hints for the first load of a page, written into index.html by the server: the app's
+ * chunks (main.tsx, which the entry boot.ts imports) and, on a public page, the page's chunk.
+ * Without them the browser learns of them only as each script runs: a round trip more for each
+ * before the page can show or hydrate (docs/performance.md). On a server-rendered page they wait
+ * in a template until the page has loaded (src/web/boot.ts). The pictures of a rendered page are
+ * preloaded by the hints React writes with it.
  *
  * The page modules are those of src/web/app/router.tsx for the public paths; the chunk names
  * come from Vite's manifest of the build.
  */
+const APP_MODULE = 'main.tsx';
 const PAGE_MODULES: [RegExp, string][] = [
   [/^\/$/, 'storefront/pages/home-page.tsx'],
   [/^\/items$/, 'storefront/pages/items-page.tsx'],
@@ -25,6 +28,8 @@ const PAGE_MODULES: [RegExp, string][] = [
 interface ManifestChunk {
   file: string;
   imports?: string[];
+  /** The entry of index.html: in the page already. */
+  isEntry?: boolean;
 }
 
 /** Answers the `<link>` tags for a path (empty when the build has no manifest or the path no page). */
@@ -34,18 +39,17 @@ export function pageHints(webDir: string): (pathname: string) => string {
   const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
   const chunkFiles = (key: string, seen = new Set<string>()): Set<string> => {
     const chunk = manifest[key];
-    if (!chunk || seen.has(chunk.file)) return seen;
+    if (!chunk || chunk.isEntry || seen.has(chunk.file)) return seen;
     seen.add(chunk.file);
     for (const imported of chunk.imports ?? []) chunkFiles(imported, seen);
     return seen;
   };
+  const links = (files: Set<string>) => [...files].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('');
+  const appHints = links(chunkFiles(APP_MODULE));
   const cache = new Map<string, string>();
-  for (const [, source] of PAGE_MODULES) {
-    cache.set(source, [...chunkFiles(source)].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join(''));
-  }
+  for (const [, source] of PAGE_MODULES) cache.set(source, links(chunkFiles(source, chunkFiles(APP_MODULE))));
   return (pathname) => {
     const match = PAGE_MODULES.find(([pattern]) => pattern.test(pathname));
-    if (!match) return '';
-    return cache.get(match[1]) ?? '';
+    return match ? (cache.get(match[1]) ?? appHints) : appHints;
   };
 }

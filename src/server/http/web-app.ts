@@ -7,7 +7,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { MenuItem } from '../../shared/menu.ts';
 import { isAppRoute } from '../../shared/paths.ts';
-import type { PageRenderer, RenderedPage } from '../../shared/rendered-page.ts';
+import { DEFERRED_SCRIPTS_ID, type PageRenderer, type RenderedPage } from '../../shared/rendered-page.ts';
 import { pageHints } from './page-hints.ts';
 
 const gzipAsync = promisify(gzip);
@@ -131,15 +131,19 @@ function withHints(indexHtml: string, hints: string): string {
   return hints ? indexHtml.replace('</head>', () => `${hints}</head>`) : indexHtml;
 }
 
-/** index.html holding a rendered page, the data it was drawn with, its hints and React's preloads. */
+/**
+ * index.html holding a rendered page, the data it was drawn with and React's preloads. Its script
+ * hints go in an inert template: the browser's entry fetches them once the page has loaded
+ * (src/web/boot.ts), so they do not compete with the page's pictures on a slow link.
+ */
 function withRenderedPage(indexHtml: string, hints: string, page: RenderedPage): string {
+  const deferredHints = hints ? `<template id="${DEFERRED_SCRIPTS_ID}">${hints}</template>` : '';
   return (
-    withHints(indexHtml, hints + page.head)
+    withHints(indexHtml, page.head)
       .replace(APP_HTML, () => page.body)
-      .replace('<div id="root">', () => `${page.data}<div id="root" data-server-rendered>`)
-      // The page paints from its HTML and stylesheet; its scripts only make it interactive. At
-      // low priority they leave a slow link to the stylesheet and the page's pictures first.
+      .replace('<div id="root">', () => `${page.data}${deferredHints}<div id="root" data-server-rendered>`)
+      // The page paints from its HTML and stylesheet. Lighthouse's simulation counts a script of
+      // high priority that arrives before the first paint as holding the paint up.
       .replaceAll('<script type="module" ', '<script type="module" fetchpriority="low" ')
-      .replaceAll('<link rel="modulepreload" ', '<link rel="modulepreload" fetchpriority="low" ')
   );
 }

@@ -28,7 +28,9 @@ export function VideoBanner() {
         muted
         loop
         playsInline
-        preload={reducedMotion ? 'none' : 'auto'}
+        // Its bytes are fetched when it starts playing, once the page works: before that the
+        // poster stands in, and a slow link carries the page's pictures and scripts first.
+        preload="none"
         poster="/media/items-banner-poster.webp"
         width={960}
         height={400}

@@ -1,0 +1,22 @@
+import { DEFERRED_SCRIPTS_ID } from '../shared/rendered-page.ts';
+import './styles.css';
+
+/**
+ * The browser's entry, the only script of index.html: it starts the app (main.tsx).
+ *
+ * A page the server rendered (data-server-rendered) can be read before any script has run, so
+ * its scripts wait until the page and its pictures have loaded (`load`): on a slow phone and
+ * network, 100 KB of JavaScript and the work of hydrating then come after the first screen's
+ * pictures instead of competing with them (Lighthouse's largest contentful paint). Its script
+ * hints travel in an inert template until then. Any other page shows only a loading screen
+ * until the app runs: it starts at once (its hints are in <head> already).
+ */
+function startApp() {
+  const deferredHints = document.getElementById(DEFERRED_SCRIPTS_ID);
+  if (deferredHints instanceof HTMLTemplateElement) document.head.append(deferredHints.content);
+  void import('./main.tsx');
+}
+
+const serverRendered = document.getElementById('root')?.hasAttribute('data-server-rendered');
+if (serverRendered && document.readyState !== 'complete') window.addEventListener('load', startApp, { once: true });
+else startApp();
