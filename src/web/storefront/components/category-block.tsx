@@ -20,7 +20,13 @@ export function CategoryBlock({ category }: { category: Category }) {
   const items = menu ? itemsOfCategory(menu, category, ITEMS_PER_BLOCK) : [];
   const titleId = `category-${category}-title`;
   return (
-    <section aria-labelledby={titleId} data-category={category} className="mx-auto max-w-7xl px-4 py-14 md:py-16">
+    // Blocks off screen are not laid out or painted until scrolled near (content-visibility):
+    // the item list is ten of them, and a phone shows one.
+    <section
+      aria-labelledby={titleId}
+      data-category={category}
+      className="mx-auto max-w-7xl px-4 py-14 [contain-intrinsic-size:auto_56rem] [content-visibility:auto] md:py-16"
+    >
       <SectionHeading id={titleId} eyebrow={block.eyebrow} title={block.headline} />
       <p className="mx-auto -mt-4 mb-10 max-w-2xl text-center text-stone-600">{block.description}</p>
       {isError ? (
