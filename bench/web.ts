@@ -7,7 +7,7 @@
  *
  * Lighthouse's score of one page moves by several points from one run to the next on the same
  * build (its simulation multiplies the main thread's time as measured on this machine), so each
- * page is measured BENCH_RUNS times (default 3) and judged on its median run, as Lighthouse's
+ * page is measured BENCH_RUNS times (default 5) and judged on its median run, as Lighthouse's
  * own guidance and Lighthouse CI do; the table shows the lowest and highest score beside it.
  */
 import { spawnSync } from 'node:child_process';
@@ -26,7 +26,7 @@ const ROUTES = (process.env.BENCH_ROUTES ?? '/,/items,/order/offered').split(','
 const CART_ROUTE = '/dashboard/my/cart';
 const WITH_CART = process.env.BENCH_CART !== '0';
 const REPORT_DIR = process.env.BENCH_REPORT_DIR;
-const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 
 interface PageFigures {
   route: string;

@@ -41,6 +41,29 @@ describe('GET /api/items', () => {
     expect(changed.json<MenuItem[]>().find((i) => i.name === 'Cherry Bowl')?.price).toBe(9.99);
   });
 
+  it('answers one category alone with ?category=, in the menu order, with its own ETag and gzip', async () => {
+    const all = (await t.app.inject({ method: 'GET', url: '/api/items' })).json<MenuItem[]>();
+    for (const category of CATEGORIES) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/items?category=${category}` });
+      expect(res.statusCode).toBe(200);
+      expect(res.json<MenuItem[]>()).toEqual(all.filter((item) => item.category === category));
+    }
+    const juice = await t.app.inject({ method: 'GET', url: '/api/items?category=juice' });
+    const etag = juice.headers.etag as string;
+    expect(etag).not.toBe((await t.app.inject({ method: 'GET', url: '/api/items' })).headers.etag);
+    expect((await t.app.inject({ method: 'GET', url: '/api/items?category=juice', headers: { 'if-none-match': etag } })).statusCode).toBe(304);
+    const zipped = await t.app.inject({ method: 'GET', url: '/api/items?category=juice', headers: { 'accept-encoding': 'gzip' } });
+    expect(gunzipSync(zipped.rawPayload).toString()).toBe(juice.body);
+  });
+
+  it('refuses an unknown or repeated category with 400 and says which are known', async () => {
+    for (const query of ['category=soup', 'category=', 'category=juice&category=honey', 'category=JUICE']) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/items?${query}` });
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json<{ message: string }>().message, query).toContain('raw-special');
+    }
+  });
+
   it('sends the gzipped snapshot to a client that accepts gzip, the same JSON once unzipped', async () => {
     const plain = await t.app.inject({ method: 'GET', url: '/api/items' });
     expect(plain.headers['content-encoding']).toBeUndefined();

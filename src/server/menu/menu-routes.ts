@@ -1,22 +1,29 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { CATEGORIES, type Category } from '../../shared/category-list.ts';
 import { itemIdParamsSchema } from '../../shared/menu.ts';
-import { NotFoundError } from '../http/errors.ts';
+import { BadRequestError, NotFoundError } from '../http/errors.ts';
 import { menuAdminRoutes } from './menu-admin-routes.ts';
 import { findMenuItem } from './menu-repository.ts';
-import { toMenuItem, type MenuSnapshot } from './menu-service.ts';
+import { toMenuItem, type MenuBytes } from './menu-service.ts';
 
 export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The spec's call answers the whole menu; `?category=<one of the ten>` answers that category's
+  // items alone, in the same order (the order page's tabs, for a large menu).
   // Not compressed per request by @fastify/compress: the snapshot holds its gzipped bytes.
-  // Not an async handler: once the snapshot is built, the answer is sent without a promise
-  // (the route's budget is 0.8 of a bare node:http server, DESIGN.md section 6).
+  // Not an async handler and no schema: once the snapshot is built, the answer is sent without a
+  // promise (the route's budget is 0.8 of a bare node:http server, DESIGN.md section 6).
   app.get('/items', { compress: false }, (request, reply) => {
+    const { category } = request.query as { category?: unknown };
+    if (category !== undefined && !isCategory(category)) {
+      throw new BadRequestError(`Unknown category; use one of: ${CATEGORIES.join(', ')}`, { category: ['Unknown category'] });
+    }
     const snapshot = app.menu.ready();
     if (snapshot) {
-      sendSnapshot(request, reply, snapshot);
+      sendMenu(request, reply, category ? snapshot.categories.get(category)! : snapshot);
       return;
     }
-    return app.menu.current().then((built) => sendSnapshot(request, reply, built));
+    return app.menu.current().then((built) => sendMenu(request, reply, category ? built.categories.get(category)! : built));
   });
 
   app.get('/items/:id', { schema: { params: itemIdParamsSchema } }, async (request) => {
@@ -28,7 +35,9 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(menuAdminRoutes);
 };
 
-function sendSnapshot(request: FastifyRequest, reply: FastifyReply, { body, gzipped, etag }: MenuSnapshot): FastifyReply {
+const isCategory = (value: unknown): value is Category => (CATEGORIES as readonly unknown[]).includes(value);
+
+function sendMenu(request: FastifyRequest, reply: FastifyReply, { body, gzipped, etag }: MenuBytes): FastifyReply {
   reply.header('etag', etag).header('cache-control', 'no-cache').header('vary', 'accept-encoding');
   if (request.headers['if-none-match'] === etag) return reply.code(304).send();
   reply.type('application/json; charset=utf-8');

@@ -1,4 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Category } from '../../../shared/category-list.ts';
 import type { MenuItem } from '../../../shared/menu.ts';
 import { apiRequest } from '../../lib/api-client.ts';
 
@@ -11,6 +12,24 @@ export const menuQueryOptions = queryOptions({
   staleTime: 60_000,
 });
 
-export function useMenu() {
-  return useQuery(menuQueryOptions);
+export function useMenu({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...menuQueryOptions, enabled });
+}
+
+/**
+ * The items of one category (GET /api/items?category=), cached under ['menu', category], so a
+ * menu change invalidates it with the menu. When the whole menu is in the cache already (drawn
+ * into the page by the server, or fetched by another page) it holds the category's items: no
+ * request. Else only that category travels, not a large menu's other nine.
+ */
+export function useMenuOfCategory(category: Category | undefined) {
+  const queryClient = useQueryClient();
+  return useQuery({
+    queryKey: [...MENU_QUERY_KEY, category],
+    queryFn: ({ signal }) => apiRequest<MenuItem[]>(`/items?category=${category}`, { signal }),
+    staleTime: 60_000,
+    enabled: category !== undefined,
+    initialData: () => queryClient.getQueryData<MenuItem[]>(MENU_QUERY_KEY)?.filter((item) => item.category === category),
+    initialDataUpdatedAt: () => queryClient.getQueryState(MENU_QUERY_KEY)?.dataUpdatedAt,
+  });
 }

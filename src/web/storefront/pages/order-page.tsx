@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { paths } from '../../../shared/paths.ts';
-import { useMenu } from '../../menu/api/get-menu.ts';
+import { useMenu, useMenuOfCategory } from '../../menu/api/get-menu.ts';
 import { ItemCard, ItemCardPlaceholder } from '../../menu/components/item-card.tsx';
 import { PageCover } from '../../ui/page-cover.tsx';
 import { usePageTitle } from '../../ui/use-page-title.ts';
@@ -40,8 +40,11 @@ export function Page() {
   const { category } = useParams();
   const navigate = useNavigate();
   const active = initialOrderTab(category);
-  const { data: menu, isPending, isError, refetch } = useMenu();
-  const items = menu ? (active === 'all' ? menu : menu.filter((item) => item.category === active)) : [];
+  // All Items needs the whole menu; a category's tab asks for its own items only.
+  const wholeMenu = useMenu({ enabled: active === 'all' });
+  const categoryMenu = useMenuOfCategory(active === 'all' ? undefined : active);
+  const { data: menu, isPending, isError, refetch } = active === 'all' ? wholeMenu : categoryMenu;
+  const items = menu ?? [];
   const shown = useProgressiveCount(items.length, active);
   const label = ORDER_TABS.find((tab) => tab.key === active)!.label;
 
