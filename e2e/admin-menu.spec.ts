@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import type { MenuItem } from '../src/shared/menu.ts';
 import { createAccount, logIn, newAccount, promoteToAdmin, trackCaptcha } from './auth-helpers.ts';
 import { signInAsNew } from './cart-helpers.ts';
-import { expect, expectAccessible, test } from './fixtures.ts';
+import { expect, expectAccessible, test, waitForApp } from './fixtures.ts';
 
 /** An administrator made through the product: signed up, promoted with the shop's command, logged in. */
 async function signInAsNewAdmin(page: Page, request: APIRequestContext): Promise<void> {
@@ -183,6 +183,7 @@ test.describe('administrator menu management', () => {
     const customerPage = await customerContext.newPage();
     await signInAsNew(customerPage, request);
     await customerPage.goto('/order/fruits');
+    await waitForApp(customerPage); // a page of its own context: not the fixture's page
     await orderCard(customerPage, name).getByRole('button', { name: 'Take on table' }).click();
     await expect(customerPage.getByText(`${name} is on your table`)).toBeVisible();
     await customerPage.goto('/dashboard/my/cart');
