@@ -36,9 +36,10 @@ interface PageFigures {
   tbtMs: number;
   cls: number;
   scriptKbGzip: number;
-  /** Lowest and highest score of the page's runs. */
-  scoreRange: [number, number];
 }
+
+/** A page's median run, with the lowest and highest score of its runs. */
+type PageResult = PageFigures & { scoreRange: [number, number] };
 
 if (process.env.BENCH_SKIP_BUILD !== '1') {
   const build = spawnSync('node', ['scripts/build.ts', '--logLevel', 'warn'], { stdio: 'inherit' });
@@ -85,16 +86,14 @@ type Report = Awaited<ReturnType<typeof runLighthouse>>;
 async function figuresOf(route: string, lhr: Report): Promise<PageFigures> {
   const requests = (lhr.audits['network-requests']?.details as { items: { url: string; resourceType?: string }[] } | undefined)?.items ?? [];
   const scripts = requests.filter((request) => request.resourceType === 'Script').map((request) => request.url);
-  const score = Math.round((lhr.categories.performance?.score ?? 0) * 100);
   return {
     route,
-    score,
+    score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
     fcpMs: Math.round(lhr.audits['first-contentful-paint']?.numericValue ?? 0),
     lcpMs: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? 0),
     tbtMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0),
     cls: Number((lhr.audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)),
     scriptKbGzip: Number((await gzippedScriptKb(scripts)).toFixed(1)),
-    scoreRange: [score, score],
   };
 }
 
@@ -108,7 +107,7 @@ const chrome = await chromeLauncher.launch({
   chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
 });
 if (NICE) os.setPriority(19); // after launching Chromium, which would have inherited it
-const results: PageFigures[] = [];
+const results: PageResult[] = [];
 try {
   // The cart page as a signed-in customer: Lighthouse sends the session cookie with every
   // request, so the page signs in the way a returning customer's browser does.

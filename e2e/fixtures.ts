@@ -1,16 +1,30 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
-import { APP_READY_ATTRIBUTE } from '../src/shared/rendered-page.ts';
+import { APP_READY_ATTRIBUTE, SERVER_RENDERED_ATTRIBUTE } from '../src/shared/rendered-page.ts';
 
 /**
  * Waits until React has taken over a page the server rendered. Its scripts load only after the
  * page itself (src/web/boot.ts); until then its buttons do nothing, as for a visitor.
  */
 export async function waitForApp(page: Page): Promise<void> {
-  await page.waitForFunction((ready) => {
-    const root = document.getElementById('root');
-    return !root?.hasAttribute('data-server-rendered') || root.hasAttribute(ready);
-  }, APP_READY_ATTRIBUTE);
+  await page.waitForFunction(
+    ([rendered, ready]) => {
+      const root = document.getElementById('root');
+      return !root?.hasAttribute(rendered) || root.hasAttribute(ready);
+    },
+    [SERVER_RENDERED_ATTRIBUTE, APP_READY_ATTRIBUTE] as const,
+  );
+}
+
+/** Holds the answers to the page's requests for `url` until the returned function is called. */
+export async function holdRequests(page: Page, url: RegExp): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
 }
 
 /**
@@ -25,16 +39,13 @@ export const test = base.extend<{ allowConsoleErrors: (pattern: RegExp) => void 
   page: async ({ page }, use) => {
     const goto = page.goto.bind(page);
     const reload = page.reload.bind(page);
-    page.goto = async (url, options) => {
-      const response = await goto(url, options);
-      if ((options?.waitUntil ?? 'load') === 'load') await waitForApp(page);
+    const thenApp = async <T>(navigation: Promise<T>, waitUntil = 'load'): Promise<T> => {
+      const response = await navigation;
+      if (waitUntil === 'load') await waitForApp(page);
       return response;
     };
-    page.reload = async (options) => {
-      const response = await reload(options);
-      if ((options?.waitUntil ?? 'load') === 'load') await waitForApp(page);
-      return response;
-    };
+    page.goto = (url, options) => thenApp(goto(url, options), options?.waitUntil);
+    page.reload = (options) => thenApp(reload(options), options?.waitUntil);
     await use(page);
   },
   allowConsoleErrors: [

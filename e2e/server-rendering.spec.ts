@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { menu, signInAsNew } from './cart-helpers.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, holdRequests, test } from './fixtures.ts';
 
 /**
  * The server draws the public pages (docs/decisions/0011-server-rendered-public-pages.md): a
@@ -82,12 +82,7 @@ test.describe('server-rendered pages', () => {
   });
 
   test("a rendered page's scripts wait for its pictures; a page drawn in the browser asks for them at once", async ({ page }) => {
-    let releasePicture = () => {};
-    const pictureHeld = new Promise<void>((resolve) => (releasePicture = resolve));
-    await page.route(/\/hero\/garden-\d+\.webp$/, async (route) => {
-      await pictureHeld;
-      await route.continue();
-    });
+    const releasePicture = await holdRequests(page, /\/hero\/garden-\d+\.webp$/);
     const appScripts: string[] = [];
     page.on('request', (request) => {
       if (/\/assets\/main-[\w-]+\.js$/.test(request.url())) appScripts.push(request.url());

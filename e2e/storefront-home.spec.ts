@@ -1,4 +1,4 @@
-import { expect, expectAccessible, test } from './fixtures.ts';
+import { expect, expectAccessible, holdRequests, test } from './fixtures.ts';
 import { pauseClock } from './storefront-helpers.ts';
 
 const START = new Date('2024-06-01T12:00:00Z');
@@ -85,12 +85,7 @@ test.describe('home page', () => {
   });
 
   test('shows the loading screen while a page drawn in the browser is on its way', async ({ page }) => {
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/login-page-.*\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, /\/assets\/login-page-.*\.js$/);
     await page.goto('/login', { waitUntil: 'domcontentloaded' });
     const loading = page.getByRole('status').filter({ hasText: 'Loading Raw Roots' });
     await expect(loading).toContainText('Loading Raw Roots');
@@ -101,12 +96,7 @@ test.describe('home page', () => {
   });
 
   test('a page the server draws shows at once, while its scripts are still on their way', async ({ page }) => {
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/about-page-.*\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, /\/assets\/about-page-.*\.js$/);
     await page.goto('/about', { waitUntil: 'domcontentloaded' });
     await expect(page.getByRole('heading', { name: 'About Us', level: 1 })).toBeVisible();
     await expect(page.getByRole('status').filter({ hasText: 'Loading Raw Roots' })).toHaveCount(0);

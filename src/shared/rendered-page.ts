@@ -23,5 +23,8 @@ export interface PageRenderer {
  */
 export const DEFERRED_SCRIPTS_ID = 'page-scripts';
 
+/** Set by the server on the app's root of a page it rendered: the browser hydrates it instead of drawing it. */
+export const SERVER_RENDERED_ATTRIBUTE = 'data-server-rendered';
+
 /** Set on the app's root once React has drawn the page or taken the server's page over: its buttons work from then on. */
 export const APP_READY_ATTRIBUTE = 'data-app-ready';

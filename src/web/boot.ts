@@ -1,4 +1,4 @@
-import { DEFERRED_SCRIPTS_ID } from '../shared/rendered-page.ts';
+import { DEFERRED_SCRIPTS_ID, SERVER_RENDERED_ATTRIBUTE } from '../shared/rendered-page.ts';
 import './styles.css';
 
 /**
@@ -17,6 +17,6 @@ function startApp() {
   void import('./main.tsx');
 }
 
-const serverRendered = document.getElementById('root')?.hasAttribute('data-server-rendered');
+const serverRendered = document.getElementById('root')?.hasAttribute(SERVER_RENDERED_ATTRIBUTE);
 if (serverRendered && document.readyState !== 'complete') window.addEventListener('load', startApp, { once: true });
 else startApp();

@@ -4,7 +4,7 @@ import { BrowserRouter } from 'react-router';
 import { App, createQueryClient } from './app/app.tsx';
 import { loadPageOf } from './app/router.tsx';
 import { MENU_QUERY_KEY } from './menu/api/get-menu.ts';
-import { APP_READY_ATTRIBUTE } from '../shared/rendered-page.ts';
+import { APP_READY_ATTRIBUTE, SERVER_RENDERED_ATTRIBUTE } from '../shared/rendered-page.ts';
 import { readPageData } from './page-data.ts';
 
 /** The app, started by boot.ts (the page's entry) once its page is ready for it. */
@@ -29,7 +29,7 @@ const app = (
   </StrictMode>
 );
 
-if (root.hasAttribute('data-server-rendered')) {
+if (root.hasAttribute(SERVER_RENDERED_ATTRIBUTE)) {
   // A public page comes rendered by the server (src/web/server-render.tsx), with the menu it was
   // drawn with: React takes over its HTML once the page's chunk is in. In a transition, hydration
   // works in slices and lets the browser answer in between instead of holding a slow phone's

@@ -7,7 +7,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { MenuItem } from '../../shared/menu.ts';
 import { isAppRoute } from '../../shared/paths.ts';
-import { DEFERRED_SCRIPTS_ID, type PageRenderer, type RenderedPage } from '../../shared/rendered-page.ts';
+import { DEFERRED_SCRIPTS_ID, SERVER_RENDERED_ATTRIBUTE, type PageRenderer, type RenderedPage } from '../../shared/rendered-page.ts';
 import { pageHints } from './page-hints.ts';
 
 const gzipAsync = promisify(gzip);
@@ -110,7 +110,6 @@ class DocumentCache {
   }
 }
 
-
 const APP_HTML = /<!--app-html-->[\s\S]*<!--\/app-html-->/;
 
 /**
@@ -141,7 +140,7 @@ function withRenderedPage(indexHtml: string, hints: string, page: RenderedPage):
   return (
     withHints(indexHtml, page.head)
       .replace(APP_HTML, () => page.body)
-      .replace('<div id="root">', () => `${page.data}${deferredHints}<div id="root" data-server-rendered>`)
+      .replace('<div id="root">', () => `${page.data}${deferredHints}<div id="root" ${SERVER_RENDERED_ATTRIBUTE}>`)
       // The page paints from its HTML and stylesheet. Lighthouse's simulation counts a script of
       // high priority that arrives before the first paint as holding the paint up.
       .replaceAll('<script type="module" ', '<script type="module" fetchpriority="low" ')

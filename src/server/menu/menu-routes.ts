@@ -1,11 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { CATEGORIES, type Category } from '../../shared/category-list.ts';
+import { CATEGORIES, isCategory, type Category } from '../../shared/category-list.ts';
 import { itemIdParamsSchema } from '../../shared/menu.ts';
 import { BadRequestError, NotFoundError } from '../http/errors.ts';
 import { menuAdminRoutes } from './menu-admin-routes.ts';
 import { findMenuItem } from './menu-repository.ts';
-import { toMenuItem, type MenuBytes } from './menu-service.ts';
+import { toMenuItem, type MenuBytes, type MenuSnapshot } from './menu-service.ts';
 
 export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
   // The spec's call answers the whole menu; `?category=<one of the ten>` answers that category's
@@ -15,15 +15,15 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
   // promise (the route's budget is 0.8 of a bare node:http server, DESIGN.md section 6).
   app.get('/items', { compress: false }, (request, reply) => {
     const { category } = request.query as { category?: unknown };
-    if (category !== undefined && !isCategory(category)) {
+    if (category !== undefined && (typeof category !== 'string' || !isCategory(category))) {
       throw new BadRequestError(`Unknown category; use one of: ${CATEGORIES.join(', ')}`, { category: ['Unknown category'] });
     }
     const snapshot = app.menu.ready();
     if (snapshot) {
-      sendMenu(request, reply, category ? snapshot.categories.get(category)! : snapshot);
+      sendMenu(request, reply, bytesOf(snapshot, category));
       return;
     }
-    return app.menu.current().then((built) => sendMenu(request, reply, category ? built.categories.get(category)! : built));
+    return app.menu.current().then((built) => sendMenu(request, reply, bytesOf(built, category)));
   });
 
   app.get('/items/:id', { schema: { params: itemIdParamsSchema } }, async (request) => {
@@ -35,7 +35,8 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(menuAdminRoutes);
 };
 
-const isCategory = (value: unknown): value is Category => (CATEGORIES as readonly unknown[]).includes(value);
+/** The whole menu's answer, or one category's. */
+const bytesOf = (snapshot: MenuSnapshot, category: Category | undefined): MenuBytes => (category ? snapshot.categories.get(category)! : snapshot);
 
 function sendMenu(request: FastifyRequest, reply: FastifyReply, { body, gzipped, etag }: MenuBytes): FastifyReply {
   reply.header('etag', etag).header('cache-control', 'no-cache').header('vary', 'accept-encoding');

@@ -98,11 +98,11 @@ export class MenuCatalog {
 
   private async build(): Promise<MenuSnapshot> {
     const items = (await listMenuItems(this.db)).map(toMenuItem);
-    const categories = new Map<Category, MenuBytes>();
-    for (const category of CATEGORIES) {
-      categories.set(category, await menuBytes(items.filter((item) => item.category === category)));
-    }
-    return { ...(await menuBytes(items)), categories };
+    const itemsOf = new Map<Category, MenuItem[]>(CATEGORIES.map((category) => [category, []]));
+    for (const item of items) itemsOf.get(item.category)?.push(item);
+    // Gzipped side by side (libuv's thread pool): a rebuild keeps requests waiting.
+    const [whole, ...parts] = await Promise.all([menuBytes(items), ...CATEGORIES.map((category) => menuBytes(itemsOf.get(category)!))]);
+    return { ...whole!, categories: new Map(CATEGORIES.map((category, i) => [category, parts[i]!])) };
   }
 }
 

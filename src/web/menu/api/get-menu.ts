@@ -6,30 +6,33 @@ import { apiRequest } from '../../lib/api-client.ts';
 /** The spec caches the menu under the query key 'menu'; every menu change invalidates it. */
 export const MENU_QUERY_KEY = ['menu'] as const;
 
+/** How long a fetched menu is fresh: pages opened within it do not ask again. */
+const MENU_STALE_MS = 60_000;
+
 export const menuQueryOptions = queryOptions({
   queryKey: MENU_QUERY_KEY,
   queryFn: ({ signal }) => apiRequest<MenuItem[]>('/items', { signal }),
-  staleTime: 60_000,
+  staleTime: MENU_STALE_MS,
 });
 
-export function useMenu({ enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery({ ...menuQueryOptions, enabled });
+export function useMenu() {
+  return useQuery(menuQueryOptions);
 }
 
 /**
- * The items of one category (GET /api/items?category=), cached under ['menu', category], so a
- * menu change invalidates it with the menu. When the whole menu is in the cache already (drawn
- * into the page by the server, or fetched by another page) it holds the category's items: no
- * request. Else only that category travels, not a large menu's other nine.
+ * The items of one category (GET /api/items?category=), or of the whole menu without one. A
+ * category is cached under ['menu', category], so a menu change invalidates it with the menu.
+ * When the whole menu is in the cache already (drawn into the page by the server, or fetched by
+ * another page) it holds the category's items: no request. Else only that category travels, not
+ * a large menu's other nine.
  */
-export function useMenuOfCategory(category: Category | undefined) {
+export function useMenuItems(category?: Category) {
   const queryClient = useQueryClient();
   return useQuery({
-    queryKey: [...MENU_QUERY_KEY, category],
-    queryFn: ({ signal }) => apiRequest<MenuItem[]>(`/items?category=${category}`, { signal }),
-    staleTime: 60_000,
-    enabled: category !== undefined,
-    initialData: () => queryClient.getQueryData<MenuItem[]>(MENU_QUERY_KEY)?.filter((item) => item.category === category),
+    queryKey: category === undefined ? [...MENU_QUERY_KEY] : [...MENU_QUERY_KEY, category],
+    queryFn: ({ signal }) => apiRequest<MenuItem[]>(category === undefined ? '/items' : `/items?category=${category}`, { signal }),
+    staleTime: MENU_STALE_MS,
+    initialData: category === undefined ? undefined : () => queryClient.getQueryData<MenuItem[]>(MENU_QUERY_KEY)?.filter((item) => item.category === category),
     initialDataUpdatedAt: () => queryClient.getQueryState(MENU_QUERY_KEY)?.dataUpdatedAt,
   });
 }

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { paths } from '../../../shared/paths.ts';
-import { useMenu, useMenuOfCategory } from '../../menu/api/get-menu.ts';
+import { useMenuItems } from '../../menu/api/get-menu.ts';
 import { ItemCard, ItemCardPlaceholder } from '../../menu/components/item-card.tsx';
 import { PageCover } from '../../ui/page-cover.tsx';
 import { usePageTitle } from '../../ui/use-page-title.ts';
@@ -41,9 +41,7 @@ export function Page() {
   const navigate = useNavigate();
   const active = initialOrderTab(category);
   // All Items needs the whole menu; a category's tab asks for its own items only.
-  const wholeMenu = useMenu({ enabled: active === 'all' });
-  const categoryMenu = useMenuOfCategory(active === 'all' ? undefined : active);
-  const { data: menu, isPending, isError, refetch } = active === 'all' ? wholeMenu : categoryMenu;
+  const { data: menu, isPending, isError, refetch } = useMenuItems(active === 'all' ? undefined : active);
   const items = menu ?? [];
   const shown = useProgressiveCount(items.length, active);
   const label = ORDER_TABS.find((tab) => tab.key === active)!.label;
