@@ -8,7 +8,7 @@ const layerRules = (forbidden, message) => ({
 });
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'test-results/', 'playwright-report/', '.test-data/', 'data/'] },
+  { ignores: ['dist/', 'node_modules/', 'test-results/', 'playwright-report/', '.test-data/', 'data/', '.scratch/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

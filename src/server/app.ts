@@ -24,6 +24,7 @@ import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { imageRoutes } from './images/image-routes.ts';
 import { cartRoutes } from './cart/cart-routes.ts';
+import { answerMenuBeforeFastify, MenuAnswers } from './menu/menu-answer.ts';
 import { MenuCatalog } from './menu/menu-service.ts';
 import { menuRoutes } from './menu/menu-routes.ts';
 import { createPaymentProvider } from './payments/create-payment-provider.ts';
@@ -42,6 +43,7 @@ declare module 'fastify' {
     dbKind: DbKind;
     events: EventBus;
     menu: MenuCatalog;
+    menuAnswers: MenuAnswers;
     payments: PaymentService;
   }
 }
@@ -97,7 +99,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     new AccessTokens(authSecret),
   );
 
-  await registerSecurityHeaders(app, {
+  const securityHeaders = await registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -120,6 +122,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     hsts: config.NODE_ENV === 'production' ? { maxAge: 31536000, includeSubDomains: true } : false,
   });
+  app.decorate('menuAnswers', new MenuAnswers(securityHeaders));
   await app.register(fastifyCompress, { threshold: 1024 });
   // Off by default: each route that needs a limit (sign-in, sign-up, captcha, token) sets its own.
   // Counters live in the database, shared by every process of the shop.
@@ -142,5 +145,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
 
   await registerWebApp(app, options.webDir ?? DEFAULT_WEB_DIR);
+  answerMenuBeforeFastify(app, app.menuAnswers);
   return app;
 }

@@ -20,7 +20,15 @@ export interface TestApp {
  * The real app on a real, fresh database: a new SQLite file by default, or a new database on the
  * PostgreSQL server of TEST_DATABASE_URL. Every test file gets its own, so files run in parallel.
  */
-export async function createTestApp(options: { seed?: boolean; env?: Record<string, string>; webDir?: string } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: {
+    seed?: boolean;
+    env?: Record<string, string>;
+    webDir?: string;
+    /** Runs on the built app before it is ready: a test's own hook, for one. */
+    beforeReady?: (app: FastifyInstance) => void;
+  } = {},
+): Promise<TestApp> {
   const { database, dropDatabase } = await freshDatabase();
   await migrateToLatest(database);
   if (options.seed) await seedDemoData(database.db);
@@ -31,6 +39,7 @@ export async function createTestApp(options: { seed?: boolean; env?: Record<stri
     ...options.env,
   });
   const app = await buildApp({ config, database, webDir: options.webDir ?? path.join(os.tmpdir(), 'no-web-app'), logger: false });
+  options.beforeReady?.(app);
   await app.ready();
   return {
     app,

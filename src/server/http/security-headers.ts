@@ -8,17 +8,24 @@ import Fastify, { type FastifyInstance } from 'fastify';
  * a bare node:http server (DESIGN.md section 6, docs/performance.md). The headers are those of
  * the same plugin with the same options: a throw-away instance answers one request and its
  * headers are kept. No route has its own Helmet options or CSP nonces.
+ * Returns the list, for the answer written before Fastify (menu/menu-answer.ts).
  */
-export async function registerSecurityHeaders(app: FastifyInstance, options: FastifyHelmetOptions): Promise<void> {
+export async function registerSecurityHeaders(app: FastifyInstance, options: FastifyHelmetOptions): Promise<SecurityHeaders> {
   const probe = Fastify({ logger: false });
   await probe.register(fastifyHelmet, options);
   probe.get('/', async () => '');
   const answer = await probe.inject({ method: 'GET', url: '/' });
   await probe.close();
   const perAnswer = new Set(['content-type', 'content-length', 'date', 'connection', 'keep-alive']);
-  const headers = Object.entries(answer.headers).filter(([name]) => !perAnswer.has(name.toLowerCase()));
+  const headers = Object.entries(answer.headers)
+    .filter(([name]) => !perAnswer.has(name.toLowerCase()))
+    .map(([name, value]): [string, string] => [name, String(value)]);
   app.addHook('onRequest', (_request, reply, done) => {
     for (const [name, value] of headers) reply.header(name, value);
     done();
   });
+  return headers;
 }
+
+/** Helmet's headers as (name, value) pairs, in the order it sets them. */
+export type SecurityHeaders = readonly (readonly [string, string])[];
