@@ -44,8 +44,9 @@ test.describe('server-rendered pages', () => {
     ['/items', /Item list/],
     ['/order/offered', /Order Food/],
     ['/about', /About/],
+    ['/review', /Reviews/],
   ] as const) {
-    test(`${path}: the browser takes over the server's elements without fetching the menu again`, async ({ page }) => {
+    test(`${path}: the browser takes over the server's elements without fetching the menu or the reviews again`, async ({ page }) => {
       // Before any script runs, keep the elements the server sent.
       await page.addInitScript(() => {
         document.addEventListener('readystatechange', () => {
@@ -55,8 +56,11 @@ test.describe('server-rendered pages', () => {
         });
       });
       const menuRequests: string[] = [];
+      const reviewRequests: string[] = [];
       page.on('request', (request) => {
-        if (new URL(request.url()).pathname === '/api/items') menuRequests.push(request.url());
+        const { pathname } = new URL(request.url());
+        if (pathname === '/api/items') menuRequests.push(request.url());
+        if (pathname === '/api/review') reviewRequests.push(request.url());
       });
       await page.goto(path);
       // The title is set by an effect: it changes once React has hydrated the page.
@@ -68,6 +72,12 @@ test.describe('server-rendered pages', () => {
       expect(kept.count).toBeGreaterThan(2);
       expect(kept.connected, 'every element the server sent is still in the page').toBe(true);
       if (path === '/items' || path.startsWith('/order')) expect(menuRequests).toEqual([]);
+      if (path === '/review') {
+        expect(reviewRequests).toEqual([]);
+        // The first review's picture is in the server's HTML, so it loads with the page.
+        const firstPicture = page.getByTestId('review-pictures').locator('img').first();
+        await expect(firstPicture).toHaveAttribute('loading', 'eager');
+      }
     });
   }
 

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertMenuItems } from '../src/server/menu/menu-repository.ts';
+import { insertReviews } from '../src/server/reviews/review-repository.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 /**
@@ -15,11 +16,12 @@ import { createTestApp, type TestApp } from './helpers/test-app.ts';
 const INDEX_HTML = `<!doctype html><html><head><title>Shop</title><script type="module" crossorigin src="/assets/app.js"></script><link rel="stylesheet" crossorigin href="/assets/app.css"></head><body><div id="root"><!--app-html--><p>Loading</p><!--/app-html--></div></body></html>`;
 
 const RENDERER = `
-export const SERVER_RENDERED_PATHS = ['/', '/items'];
+export const SERVER_RENDERED_PATHS = ['/', '/items', '/review'];
+export const REVIEW_PATHS = ['/review'];
 let renders = 0;
-export async function renderPage(pathname, menu) {
+export async function renderPage(pathname, { menu, reviews }) {
   renders += 1;
-  const names = menu ? menu.map((item) => item.name).join('|') : 'no menu';
+  const names = reviews ? reviews.map((review) => review.name).join('|') : menu ? menu.map((item) => item.name).join('|') : 'no menu';
   return {
     head: '<link rel="preload" as="image" href="/cover.webp"/>',
     body: '<main data-renders="' + renders + '">' + pathname + ' $& $1 ' + names + '</main>',
@@ -103,6 +105,19 @@ describe('server-rendered pages', () => {
     expect(after).not.toBe(first);
     expect(after).toContain(name);
     expect(Number(/data-renders="(\d+)"/.exec(after)![1])).toBeGreaterThan(Number(/data-renders="(\d+)"/.exec(first)![1]));
+  });
+
+  it('draws the reviews into their pages only, and again after they change', async () => {
+    const reviewNames = ((await get('/api/review')).json() as { name: string }[]).map((review) => review.name);
+    const first = (await get('/review')).body;
+    expect(first).toContain(`/review $& $1 ${reviewNames.join('|')}</main>`);
+    expect((await get('/review')).body).toBe(first);
+    expect((await get('/')).body).not.toContain(reviewNames.join('|'));
+
+    const name = `Guest ${randomUUID().slice(0, 8)}`;
+    await insertReviews(shop.database.db, [{ id: randomUUID(), name, image: '/api/images/x.webp', details: 'Lovely.', created_at: new Date().toISOString() }]);
+    const after = (await get('/review')).body;
+    expect(after).toContain(`|${name}</main>`);
   });
 
   it('leaves the other pages to the browser: index.html with the app script hints in <head>, 404 for an unknown path', async () => {

@@ -1,4 +1,5 @@
 import type { MenuItem } from './menu.ts';
+import type { Review } from './reviews.ts';
 
 /** A page drawn by the server (src/web/server-render.tsx, served by src/server/http/web-app.ts). */
 export interface RenderedPage {
@@ -10,10 +11,20 @@ export interface RenderedPage {
   data: string;
 }
 
+/** The answers of the API a page may be drawn with (each as its GET answers it). */
+export interface PageSources {
+  /** GET /api/items, on the pages that show the menu (when it is small enough to travel in a page). */
+  menu?: MenuItem[];
+  /** GET /api/review, on the pages of REVIEW_PATHS. */
+  reviews?: Review[];
+}
+
 /** What the server build of the web app (dist/server-render/server-render.js) exports. */
 export interface PageRenderer {
   SERVER_RENDERED_PATHS: readonly string[];
-  renderPage(pathname: string, menu?: MenuItem[]): Promise<RenderedPage>;
+  /** The rendered pages that show the reviews in their first screen: the server reads them for these. */
+  REVIEW_PATHS: readonly string[];
+  renderPage(pathname: string, sources: PageSources): Promise<RenderedPage>;
 }
 
 /**

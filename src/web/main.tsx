@@ -4,6 +4,7 @@ import { BrowserRouter } from 'react-router';
 import { App, createQueryClient } from './app/app.tsx';
 import { loadPageOf } from './app/router.tsx';
 import { MENU_QUERY_KEY } from './menu/api/get-menu.ts';
+import { reviewsQueryOptions } from './reviews/api/get-reviews.ts';
 import { APP_READY_ATTRIBUTE, SERVER_RENDERED_ATTRIBUTE } from '../shared/rendered-page.ts';
 import { readPageData } from './page-data.ts';
 
@@ -30,12 +31,13 @@ const app = (
 );
 
 if (root.hasAttribute(SERVER_RENDERED_ATTRIBUTE)) {
-  // A public page comes rendered by the server (src/web/server-render.tsx), with the menu it was
-  // drawn with: React takes over its HTML once the page's chunk is in. In a transition, hydration
+  // A public page comes rendered by the server (src/web/server-render.tsx), with the menu or the
+  // reviews it was drawn with: React takes over its HTML once the page's chunk is in. In a transition, hydration
   // works in slices and lets the browser answer in between instead of holding a slow phone's
   // main thread for the whole page (Lighthouse's total blocking time).
-  const { menu } = readPageData();
+  const { menu, reviews } = readPageData();
   if (menu) queryClient.setQueryData(MENU_QUERY_KEY, menu);
+  if (reviews) queryClient.setQueryData(reviewsQueryOptions.queryKey, reviews);
   void loadPageOf(window.location.pathname).finally(() => startTransition(() => void hydrateRoot(root, app)));
 } else {
   // Any other page holds only the static loading screen, which React replaces.

@@ -1,4 +1,5 @@
 import type { MenuItem } from '../shared/menu.ts';
+import type { Review } from '../shared/reviews.ts';
 
 /** The element of a server-rendered page that holds the data it was drawn with (server-render.tsx). */
 export const PAGE_DATA_ELEMENT_ID = 'page-data';
@@ -6,6 +7,8 @@ export const PAGE_DATA_ELEMENT_ID = 'page-data';
 export interface PageData {
   /** The menu, as GET /api/items answered it when the page was rendered. */
   menu?: MenuItem[];
+  /** The reviews, as GET /api/review answered them. */
+  reviews?: Review[];
 }
 
 /** The data a server-rendered page came with, for hydration to draw the same (none on other pages). */

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -6,8 +7,10 @@ import { gzip } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { MenuItem } from '../../shared/menu.ts';
+import type { Review } from '../../shared/reviews.ts';
 import { isAppRoute } from '../../shared/paths.ts';
 import { DEFERRED_SCRIPTS_ID, SERVER_RENDERED_ATTRIBUTE, type PageRenderer, type RenderedPage } from '../../shared/rendered-page.ts';
+import { listReviewAnswers } from '../reviews/review-repository.ts';
 import { pageHints } from './page-hints.ts';
 
 const gzipAsync = promisify(gzip);
@@ -48,9 +51,14 @@ export async function registerWebApp(app: FastifyInstance, webDir: string): Prom
       return documents.get(`hints:${hints}`, '', async () => withHints(indexHtml, hints));
     }
     const menu = await app.menu.current();
-    return documents.get(`page:${pathname}`, menu.etag, async () => {
+    // The reviews have no snapshot (no route changes them; a few rows): read for their pages only,
+    // and the page is drawn again when they differ from the last time.
+    const reviews = renderer.REVIEW_PATHS.includes(pathname) ? JSON.stringify(await listReviewAnswers(app.db)) : '';
+    const version = `${menu.etag} ${createHash('sha1').update(reviews).digest('base64url')}`;
+    return documents.get(`page:${pathname}`, version, async () => {
       const drawnMenu = menu.body.length <= MAX_RENDERED_MENU_BYTES ? (JSON.parse(menu.body.toString('utf8')) as MenuItem[]) : undefined;
-      return withRenderedPage(indexHtml, hints, await renderer.renderPage(pathname, drawnMenu));
+      const sources = { menu: drawnMenu, reviews: reviews ? (JSON.parse(reviews) as Review[]) : undefined };
+      return withRenderedPage(indexHtml, hints, await renderer.renderPage(pathname, sources));
     });
   };
 
@@ -90,7 +98,7 @@ interface WebDocument {
   gzipped: Buffer;
 }
 
-/** Documents by key, each built once per version (the menu's ETag) and gzipped once. */
+/** Documents by key, each built once per version (the menu's ETag, and the reviews on their pages) and gzipped once. */
 class DocumentCache {
   private readonly entries = new Map<string, { version: string; document: Promise<WebDocument> }>();
 

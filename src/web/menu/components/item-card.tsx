@@ -1,5 +1,5 @@
+import { memo } from 'react';
 import type { MenuItem } from '../../../shared/menu.ts';
-import { useTakeOnTable } from '../hooks/use-take-on-table.ts';
 import { HeartButton } from './heart-button.tsx';
 import { priceText } from '../item-price.ts';
 
@@ -7,15 +7,17 @@ interface ItemCardProps {
   item: MenuItem;
   /** Cards in the first screenful load at once; the rest wait until they are scrolled near. */
   eager?: boolean;
+  /** What 'Take on table' does: the page's one `useTakeOnTable`. */
+  onTakeOnTable: (item: MenuItem) => void;
 }
 
 /**
  * The order page's card (spec section 2): image, name, '$ {price}', 'New Price' when there is
  * one, the heart, and 'Take on table', which shows and hides the recipe on hover or focus
- * (see `.item-card` in styles.css).
+ * (see `.item-card` in styles.css). Memoized: a long tab renders its cards in batches, and the
+ * cards already drawn need not render again with each batch.
  */
-export function ItemCard({ item, eager = false }: ItemCardProps) {
-  const takeOnTable = useTakeOnTable();
+export const ItemCard = memo(function ItemCard({ item, eager = false, onTakeOnTable }: ItemCardProps) {
   const reduced = item.newPrice !== undefined;
   return (
     <article className="item-card flex w-full flex-col overflow-hidden rounded-lg bg-white shadow-sm ring-1 ring-stone-200 transition-shadow hover:shadow-lg">
@@ -51,7 +53,7 @@ export function ItemCard({ item, eager = false }: ItemCardProps) {
           <div className="flex items-center justify-center">
             <button
               type="button"
-              onClick={() => takeOnTable(item)}
+              onClick={() => onTakeOnTable(item)}
               className="take-on-table-button rounded-lg border-b-4 border-accent-500 bg-stone-100 px-6 py-3 font-semibold uppercase tracking-wide text-accent-700 hover:border-stone-900 hover:bg-stone-900 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
             >
               Take on table
@@ -61,7 +63,7 @@ export function ItemCard({ item, eager = false }: ItemCardProps) {
       </div>
     </article>
   );
-}
+});
 
 /** A grey card of the same size, shown while the menu loads, so the grid does not jump. */
 export function ItemCardPlaceholder() {

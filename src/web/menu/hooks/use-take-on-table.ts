@@ -9,12 +9,14 @@ import { useAddToCart } from '../../cart/api/cart-api.ts';
 /**
  * What the 'Take on table' button does (spec section 4): a signed-in user's item goes to the cart
  * and the cart count refreshes; a visitor goes to /login, which brings them back to this page.
+ * Called once per page, not per card (a grid has up to hundreds): each call waits on its own
+ * request (`mutateAsync`), so two quick clicks on two cards both say how they went.
  */
 export function useTakeOnTable(): (item: MenuItem) => void {
   const navigate = useNavigate();
   const location = useLocation();
   const { user } = useAuth();
-  const { mutate: addToCart } = useAddToCart();
+  const { mutateAsync: addToCart } = useAddToCart();
   const toast = useToast();
   return useCallback(
     (item: MenuItem) => {
@@ -22,12 +24,12 @@ export function useTakeOnTable(): (item: MenuItem) => void {
         navigate(paths.login, { state: { from: location } });
         return;
       }
-      addToCart(item._id, {
-        onSuccess: (result) => {
+      addToCart(item._id).then(
+        (result) => {
           if (result.insertedId) toast.success(`${item.name} is on your table`);
         },
-        onError: (error) => toast.error(error.message),
-      });
+        (error: Error) => toast.error(error.message),
+      );
     },
     [navigate, location, user, addToCart, toast],
   );

@@ -3,6 +3,7 @@ import { useNavigate, useParams } from 'react-router';
 import { paths } from '../../../shared/paths.ts';
 import { useMenuItems } from '../../menu/api/get-menu.ts';
 import { ItemCard, ItemCardPlaceholder } from '../../menu/components/item-card.tsx';
+import { useTakeOnTable } from '../../menu/hooks/use-take-on-table.ts';
 import { PageCover } from '../../ui/page-cover.tsx';
 import { usePageTitle } from '../../ui/use-page-title.ts';
 import { OrderTabs, orderTabId } from '../components/order-tabs.tsx';
@@ -12,11 +13,12 @@ const PANEL_ID = 'order-panel';
 /** Cards in the first row or two load at once; the others only when scrolled near. */
 const EAGER_CARDS = 3;
 /**
- * Cards rendered in the first paint, then this many more at each idle moment until the tab is
- * complete: a category of a thousand dishes would otherwise block the first paint of its tab
- * for seconds (docs/performance.md, growth figures). The demo menu fits in the first batch.
+ * Cards rendered in the first paint (two screenfuls on a wide screen), then this many more at
+ * each idle moment until the tab is complete: a category of a thousand dishes would otherwise
+ * block the first paint of its tab for seconds (docs/performance.md, growth figures), and the
+ * demo menu's All Items (61 cards) held a phone's main thread for Lighthouse (score 89).
  */
-const CARDS_PER_BATCH = 60;
+const CARDS_PER_BATCH = 12;
 
 /** How many of `total` cards to render now: one batch at first, growing after each paint. */
 function useProgressiveCount(total: number, resetKey: string): number {
@@ -45,6 +47,7 @@ export function Page() {
   const items = menu ?? [];
   const shown = useProgressiveCount(items.length, active);
   const label = ORDER_TABS.find((tab) => tab.key === active)!.label;
+  const takeOnTable = useTakeOnTable();
 
   const select = (key: OrderTabKey) => {
     navigate(paths.order(key), { replace: true, preventScrollReset: true });
@@ -74,7 +77,7 @@ export function Page() {
                   ))
                 : items.slice(0, shown).map((item, i) => (
                     <li key={item._id} className="flex">
-                      <ItemCard item={item} eager={i < EAGER_CARDS} />
+                      <ItemCard item={item} eager={i < EAGER_CARDS} onTakeOnTable={takeOnTable} />
                     </li>
                   ))}
             </ul>

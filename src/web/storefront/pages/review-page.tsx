@@ -10,7 +10,7 @@ export function Page() {
   return (
     <>
       <PageCover title="Reviews" text="Honest words from the guests who eat with us every day" picture="juice" />
-      <ReviewsSection />
+      <ReviewsSection inFirstScreen />
       <section aria-labelledby="review-cta" className="mx-auto max-w-3xl px-4 py-16 text-center">
         <h2 id="review-cta" className="font-display text-3xl font-bold text-stone-900">
           Taste it for yourself
