@@ -28,16 +28,28 @@ export function captchaAnswer(id: string, dir = dataDir()): string {
 }
 
 /**
- * Follows the captchas the page loads; answers the id of the latest. The picture can show before
- * the answer's body has been read here, so the reader waits for it.
+ * Follows the captchas the page loads: the one the server draws into the log-in page it sends
+ * (in the page's data), then each POST /api/captcha; answers the id of the latest. The picture can
+ * show before the answer's body has been read here, so the reader waits for it.
  */
 export function trackCaptcha(page: Page): () => Promise<string> {
   let latest: string | undefined;
+  // Bodies are read in parallel: the latest is the one whose response came last, not whose body did.
+  let responses = 0;
+  let latestResponse = 0;
+  const found = (response: number, id: string | undefined) => {
+    if (id && response > latestResponse) [latest, latestResponse] = [id, response];
+  };
   page.on('response', async (response) => {
+    const order = ++responses;
+    // A page that navigates away first drops the body; the next page loads its own captcha.
     if (response.url().endsWith('/api/captcha') && response.request().method() === 'POST' && response.status() === 201) {
-      // A page that navigates away first drops the body; the next page loads its own captcha.
       const body = (await response.json().catch(() => undefined)) as { id: string } | undefined;
-      if (body) latest = body.id;
+      found(order, body?.id);
+    } else if (response.request().resourceType() === 'document' && new URL(response.url()).pathname === '/login') {
+      const html = await response.text().catch(() => '');
+      const data = /<script type="application\/json" id="page-data">(.*?)<\/script>/.exec(html)?.[1];
+      found(order, data ? (JSON.parse(data) as { captcha?: { id: string } }).captcha?.id : undefined);
     }
   });
   return async () => {

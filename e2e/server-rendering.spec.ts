@@ -1,4 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
+import { captchaAnswer, createAccount, newAccount, trackCaptcha } from './auth-helpers.ts';
 import { menu, signInAsNew } from './cart-helpers.ts';
 import { expect, holdRequests, test } from './fixtures.ts';
 
@@ -45,6 +46,8 @@ test.describe('server-rendered pages', () => {
     ['/order/offered', /Order Food/],
     ['/about', /About/],
     ['/review', /Reviews/],
+    ['/login', /Login/],
+    ['/signUp', /Sign Up/],
   ] as const) {
     test(`${path}: the browser takes over the server's elements without fetching the menu or the reviews again`, async ({ page }) => {
       // Before any script runs, keep the elements the server sent.
@@ -84,7 +87,7 @@ test.describe('server-rendered pages', () => {
   test('no page is drawn inside a Suspense boundary, which React would hydrate later and all at once', async ({ request }) => {
     // React leaves a boundary's content for later; an update from above it (the session's
     // answer) then hydrates it in one synchronous task that holds a phone's main thread.
-    for (const path of ['/', '/items', '/order/offered', '/about', '/review']) {
+    for (const path of ['/', '/items', '/order/offered', '/about', '/review', '/login', '/signUp']) {
       const html = await (await request.get(path)).text();
       expect(html, path).toContain('data-server-rendered');
       expect(html, `${path}: a Suspense boundary's mark`).not.toMatch(/<!--\$[!?]?-->/);
@@ -105,16 +108,73 @@ test.describe('server-rendered pages', () => {
     await expect(page.locator('#root[data-app-ready]')).toHaveCount(1);
     expect(appScripts).toHaveLength(1);
 
-    const hinted = await (await page.request.get('/login')).text();
+    const hinted = await (await page.request.get('/dashboard/my/cart')).text();
     expect(hinted.slice(0, hinted.indexOf('</head>')), 'the app is hinted in <head>').toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/main-/);
   });
 
-  test('the log-in form is drawn in the browser: what a visitor types there is never wiped by hydration', async ({ browser }) => {
+  test('the log-in page comes with its own captcha; a sign-up cannot be sent before the scripts run', async ({ browser, request }) => {
     await withoutJavaScript(browser, async (page) => {
-      await page.goto('/login');
-      await expect(page.getByRole('status')).toHaveText(/Loading Raw Roots/);
-      await expect(page.getByLabel('Email')).toHaveCount(0);
+      const captchaIds: string[] = [];
+      for (let i = 0; i < 2; i++) {
+        const response = await page.goto('/login');
+        expect(response?.headers()['cache-control'], 'a page with a single-use captcha is never kept').toBe('no-store');
+        await expect(page.getByRole('img', { name: /Captcha/ })).toBeVisible();
+        captchaIds.push(JSON.parse((await page.locator('#page-data').textContent())!).captcha.id as string);
+      }
+      expect(captchaIds[0], 'each request gets its own captcha').not.toBe(captchaIds[1]);
+      const check = await request.post('/api/captcha/check', { data: { id: captchaIds[0], answer: captchaAnswer(captchaIds[0]!) } });
+      expect(await check.json()).toEqual({ valid: true });
+      await expect(page.getByLabel('Email')).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Login' })).toBeDisabled();
+
+      await page.goto('/signUp');
+      await page.getByLabel('Name').fill('Early Bird');
+      await page.getByLabel('Password (8 to 128 characters)').press('Enter');
+      await expect(page.getByRole('button', { name: 'SignUp' })).toBeDisabled();
+      // The browser did not send the form itself (with the password in the address).
+      expect(new URL(page.url()).search).toBe('');
     });
+  });
+
+  test('what a visitor types into the log-in form before the scripts have run is kept, and logs in', async ({ page, request }) => {
+    const account = newAccount();
+    await createAccount(request, account);
+    const currentCaptcha = trackCaptcha(page);
+    const releaseApp = await holdRequests(page, /\/assets\/main-[\w-]+\.js$/);
+    await page.goto('/login', { waitUntil: 'domcontentloaded' });
+    await expect(page.getByRole('img', { name: /Captcha/ })).toBeVisible();
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByLabel('Password', { exact: true }).fill(account.password);
+    const captchaField = page.getByLabel('Type the captcha above');
+    await captchaField.fill(captchaAnswer(await currentCaptcha()));
+    await captchaField.blur();
+    await expect(page.locator('#root[data-app-ready]')).toHaveCount(0);
+
+    releaseApp();
+    await expect(page.locator('#root[data-app-ready]')).toHaveCount(1);
+    // The answer typed and left before the app ran is checked once it runs.
+    await expect(page.getByText('Captcha matched.')).toBeVisible();
+    await expect(page.getByLabel('Email')).toHaveValue(account.email);
+    await expect(page.getByLabel('Password', { exact: true })).toHaveValue(account.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByText('login successfully')).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('what a visitor types into the sign-up form before the scripts have run is kept', async ({ page }) => {
+    const account = newAccount('early');
+    const releaseApp = await holdRequests(page, /\/assets\/main-[\w-]+\.js$/);
+    await page.goto('/signUp', { waitUntil: 'domcontentloaded' });
+    await page.getByLabel('Name').fill(account.name);
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByLabel('Password (8 to 128 characters)').fill(account.password);
+    releaseApp();
+    const signUp = page.getByRole('button', { name: 'SignUp' });
+    await expect(signUp).toBeEnabled();
+    await expect(page.getByLabel('Name')).toHaveValue(account.name);
+    await signUp.click();
+    await expect(page.getByText('new user created')).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByText(account.name)).toBeVisible();
   });
 
   test('a hydrated order page answers clicks: another tab, then its dishes', async ({ page, request }) => {

@@ -122,9 +122,12 @@ describe('POST /api/payment', () => {
       price: intent.amount,
       quantity: 3,
       status: PAYMENT_STATUS_PENDING,
-      menuItems: menu.map((m) => m.id),
-      itemNames: menu.map((m) => m.name),
     });
+    // The record keeps the cart's order (by the time each entry was added); these three were added
+    // within the same millisecond or two, so which came first is not fixed: the dishes are the
+    // three, each name beside its dish.
+    expect([...payment.menuItems].sort()).toEqual(menu.map((m) => m.id).sort());
+    expect(payment.itemNames).toEqual(payment.menuItems.map((id) => menu.find((m) => m.id === id)!.name));
     expect(payment.cartItems).toHaveLength(3);
     expect(await cartLength(customer)).toBe(1);
 

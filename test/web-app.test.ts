@@ -16,12 +16,13 @@ import { createTestApp, type TestApp } from './helpers/test-app.ts';
 const INDEX_HTML = `<!doctype html><html><head><title>Shop</title><script type="module" crossorigin src="/assets/app.js"></script><link rel="stylesheet" crossorigin href="/assets/app.css"></head><body><div id="root"><!--app-html--><p>Loading</p><!--/app-html--></div></body></html>`;
 
 const RENDERER = `
-export const SERVER_RENDERED_PATHS = ['/', '/items', '/review'];
+export const SERVER_RENDERED_PATHS = ['/', '/items', '/review', '/login'];
 export const REVIEW_PATHS = ['/review'];
+export const CAPTCHA_PATHS = ['/login'];
 let renders = 0;
-export async function renderPage(pathname, { menu, reviews }) {
+export async function renderPage(pathname, { menu, reviews, captcha }) {
   renders += 1;
-  const names = reviews ? reviews.map((review) => review.name).join('|') : menu ? menu.map((item) => item.name).join('|') : 'no menu';
+  const names = captcha ? 'captcha ' + captcha.id : reviews ? reviews.map((review) => review.name).join('|') : menu ? menu.map((item) => item.name).join('|') : 'no menu';
   return {
     head: '<link rel="preload" as="image" href="/cover.webp"/>',
     body: '<main data-renders="' + renders + '">' + pathname + ' $& $1 ' + names + '</main>',
@@ -57,14 +58,15 @@ describe('server-rendered pages', () => {
   let dist: string;
   beforeAll(async () => {
     dist = fakeBuild();
-    shop = await createTestApp({ seed: true, webDir: path.join(dist, 'web') });
+    shop = await createTestApp({ seed: true, webDir: path.join(dist, 'web'), env: { RATE_LIMIT_CAPTCHA: '3' } });
   });
   afterAll(async () => {
     await shop.close();
     fs.rmSync(dist, { recursive: true, force: true });
   });
 
-  const get = (url: string, headers: Record<string, string> = {}) => shop.app.inject({ method: 'GET', url, headers });
+  const get = (url: string, headers: Record<string, string> = {}, remoteAddress = '127.0.0.1') =>
+    shop.app.inject({ method: 'GET', url, headers, remoteAddress });
   const menuNames = async () => ((await get('/api/items')).json() as { name: string }[]).map((item) => item.name);
 
   it('puts the rendered page into index.html, with the menu, and its script hints in an inert template', async () => {
@@ -118,6 +120,37 @@ describe('server-rendered pages', () => {
     await insertReviews(shop.database.db, [{ id: randomUUID(), name, image: '/api/images/x.webp', details: 'Lovely.', created_at: new Date().toISOString() }]);
     const after = (await get('/review')).body;
     expect(after).toContain(`|${name}</main>`);
+  });
+
+  it('draws the log-in page for each request with a captcha of its own, which the API then checks; no cache keeps it', async () => {
+    const captchaIdOf = (html: string) => /\/login \$& \$1 captcha ([\w-]+)<\/main>/.exec(html)?.[1];
+    const first = await get('/login', {}, '10.0.0.1');
+    const second = await get('/login', { 'accept-encoding': 'gzip' }, '10.0.0.1');
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['cache-control']).toBe('no-store');
+    expect(second.headers['cache-control']).toBe('no-store');
+    const [firstId, secondId] = [captchaIdOf(first.body), captchaIdOf(gunzipSync(second.rawPayload).toString('utf8'))];
+    expect(firstId).toBeDefined();
+    expect(secondId).toBeDefined();
+    expect(firstId).not.toBe(secondId);
+    const { answer } = await shop.database.db.selectFrom('captchas').select('answer').where('id', '=', firstId!).executeTakeFirstOrThrow();
+    const check = await shop.app.inject({ method: 'POST', url: '/api/captcha/check', payload: { id: firstId, answer } });
+    expect(check.json()).toEqual({ valid: true });
+
+    // A HEAD asks for no page, so no captcha is made for it.
+    const captchaCount = async () => Number((await shop.database.db.selectFrom('captchas').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const before = await captchaCount();
+    expect((await shop.app.inject({ method: 'HEAD', url: '/login', remoteAddress: '10.0.0.1' })).statusCode).toBe(200);
+    expect(await captchaCount()).toBe(before);
+  });
+
+  it("counts the log-in page's captchas per address: over RATE_LIMIT_CAPTCHA a minute, the page comes without one", async () => {
+    const pages = [];
+    for (let i = 0; i < 4; i++) pages.push((await get('/login', {}, '10.0.0.2')).body);
+    expect(pages.slice(0, 3).every((html) => html.includes('captcha '))).toBe(true);
+    expect(pages[3]).toContain('/login $& $1 no menu</main>');
+    // Another address has its own count.
+    expect((await get('/login', {}, '10.0.0.3')).body).toContain('captcha ');
   });
 
   it('leaves the other pages to the browser: index.html with the app script hints in <head>, 404 for an unknown path', async () => {

@@ -1,3 +1,4 @@
+import type { Captcha } from './auth.ts';
 import type { MenuItem } from './menu.ts';
 import type { Review } from './reviews.ts';
 
@@ -17,6 +18,8 @@ export interface PageSources {
   menu?: MenuItem[];
   /** GET /api/review, on the pages of REVIEW_PATHS. */
   reviews?: Review[];
+  /** A fresh captcha (as POST /api/captcha answers it), on the pages of CAPTCHA_PATHS. */
+  captcha?: Captcha;
 }
 
 /** What the server build of the web app (dist/server-render/server-render.js) exports. */
@@ -24,6 +27,8 @@ export interface PageRenderer {
   SERVER_RENDERED_PATHS: readonly string[];
   /** The rendered pages that show the reviews in their first screen: the server reads them for these. */
   REVIEW_PATHS: readonly string[];
+  /** The rendered pages drawn with a captcha: drawn for each request, never kept. */
+  CAPTCHA_PATHS: readonly string[];
   renderPage(pathname: string, sources: PageSources): Promise<RenderedPage>;
 }
 

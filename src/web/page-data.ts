@@ -1,3 +1,4 @@
+import type { Captcha } from '../shared/auth.ts';
 import type { MenuItem } from '../shared/menu.ts';
 import type { Review } from '../shared/reviews.ts';
 
@@ -9,6 +10,8 @@ export interface PageData {
   menu?: MenuItem[];
   /** The reviews, as GET /api/review answered them. */
   reviews?: Review[];
+  /** The log-in page's first captcha, made for this page. */
+  captcha?: Captcha;
 }
 
 /** The data a server-rendered page came with, for hydration to draw the same (none on other pages). */

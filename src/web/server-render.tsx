@@ -4,6 +4,7 @@ import { StaticRouter } from 'react-router';
 import { paths } from '../shared/paths.ts';
 import type { PageSources, RenderedPage } from '../shared/rendered-page.ts';
 import { App, createQueryClient } from './app/app.tsx';
+import { captchaQueryKey } from './auth/api/auth-api.ts';
 import { MENU_QUERY_KEY } from './menu/api/get-menu.ts';
 import { reviewsQueryOptions } from './reviews/api/get-reviews.ts';
 import { ORDER_TABS } from './storefront/content/order-tabs.ts';
@@ -14,8 +15,9 @@ import { PAGE_DATA_ELEMENT_ID, type PageData } from './page-data.ts';
  * paints a page from its HTML before any script has run; the browser then hydrates it
  * (main.tsx). Every order tab is its own path. docs/decisions/0011-server-rendered-public-pages.md.
  *
- * Not the log-in and sign-up pages: what a visitor types into a form before the scripts have
- * taken it over would be wiped by hydration; those pages draw in the browser, as the dashboard.
+ * The log-in and sign-up forms too: React keeps what a visitor types into them before the
+ * scripts have run (the captcha field takes its text in, captcha-field.tsx), and their submit
+ * buttons stay disabled until then (`useHydrated`).
  */
 export const SERVER_RENDERED_PATHS: readonly string[] = [
   paths.home,
@@ -26,6 +28,8 @@ export const SERVER_RENDERED_PATHS: readonly string[] = [
   paths.order(),
   ...ORDER_TABS.map((tab) => paths.order(tab.key)),
   paths.playStore,
+  paths.login,
+  paths.signUp,
 ];
 
 /** The pages that show the menu in their first screen: they are rendered with it. */
@@ -40,12 +44,20 @@ const showsMenu = (pathname: string) => pathname === paths.items || pathname ===
 export const REVIEW_PATHS: readonly string[] = [paths.review];
 
 /**
- * Renders the page at `pathname` as a visitor who is not signed in sees it first, with every
- * lazy part loaded. The menu and the reviews (as their GET answers) are drawn on the pages that
- * show them and handed to the browser with the page, so hydration draws the same; without them
- * those parts show their loading state and the browser fetches them, as on any other page.
+ * The pages drawn with a captcha of their own: each request gets its page drawn for it, with a
+ * fresh captcha, so that its picture (the log-in page's largest paint) comes with the HTML instead
+ * of after the scripts and a POST /api/captcha.
  */
-export async function renderPage(pathname: string, { menu, reviews }: PageSources): Promise<RenderedPage> {
+export const CAPTCHA_PATHS: readonly string[] = [paths.login];
+
+/**
+ * Renders the page at `pathname` as a visitor who is not signed in sees it first, with every
+ * lazy part loaded. The menu, the reviews (as their GET answers) and the captcha are drawn on the
+ * pages that show them and handed to the browser with the page, so hydration draws the same;
+ * without them those parts show their loading state and the browser fetches them, as on any
+ * other page.
+ */
+export async function renderPage(pathname: string, { menu, reviews, captcha }: PageSources): Promise<RenderedPage> {
   const queryClient = createQueryClient();
   const pageData: PageData = {};
   if (menu && showsMenu(pathname)) {
@@ -55,6 +67,10 @@ export async function renderPage(pathname: string, { menu, reviews }: PageSource
   if (reviews && REVIEW_PATHS.includes(pathname)) {
     queryClient.setQueryData(reviewsQueryOptions.queryKey, reviews);
     pageData.reviews = reviews;
+  }
+  if (captcha && CAPTCHA_PATHS.includes(pathname)) {
+    queryClient.setQueryData(captchaQueryKey(0, 0), captcha);
+    pageData.captcha = captcha;
   }
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>

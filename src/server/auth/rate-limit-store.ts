@@ -21,7 +21,7 @@ export function databaseRateLimitStore(db: Kysely<Database>): FastifyRateLimitSt
     }
 
     incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number): void {
-      hit(db, this.prefix + key, timeWindow).then(
+      countRequest(db, this.prefix + key, timeWindow).then(
         (result) => callback(null, result),
         (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
       );
@@ -35,7 +35,8 @@ export function databaseRateLimitStore(db: Kysely<Database>): FastifyRateLimitSt
   return DatabaseRateLimitStore as unknown as FastifyRateLimitStoreCtor;
 }
 
-async function hit(db: Kysely<Database>, key: string, timeWindow: number): Promise<{ current: number; ttl: number }> {
+/** Counts one request under `key` in its window of `timeWindow` ms: how many so far, and the ms left. */
+export async function countRequest(db: Kysely<Database>, key: string, timeWindow: number): Promise<{ current: number; ttl: number }> {
   const now = Date.now();
   const resetAt = now + timeWindow;
   const row = await db

@@ -10,6 +10,7 @@ import type { MenuItem } from '../../shared/menu.ts';
 import type { Review } from '../../shared/reviews.ts';
 import { isAppRoute } from '../../shared/paths.ts';
 import { DEFERRED_SCRIPTS_ID, SERVER_RENDERED_ATTRIBUTE, type PageRenderer, type RenderedPage } from '../../shared/rendered-page.ts';
+import { pageCaptchas } from '../auth/page-captcha.ts';
 import { listReviewAnswers } from '../reviews/review-repository.ts';
 import { pageHints } from './page-hints.ts';
 
@@ -30,7 +31,8 @@ const MAX_RENDERED_MENU_BYTES = 256 * 1024;
  * The public pages come rendered: their HTML inside index.html's root element, drawn by the
  * app's own components (dist/server-render, built by scripts/build.ts next to dist/web) with the
  * current menu, so a phone paints them before any script has run. Each page is rendered once
- * per menu version and kept with its gzipped bytes. docs/decisions/0011-server-rendered-public-pages.md.
+ * per menu version and kept with its gzipped bytes, except the log-in page: it is drawn for each
+ * request, with a captcha of its own, and never kept. docs/decisions/0011-server-rendered-public-pages.md.
  */
 export async function registerWebApp(app: FastifyInstance, webDir: string): Promise<void> {
   const indexFile = path.join(webDir, 'index.html');
@@ -43,12 +45,18 @@ export async function registerWebApp(app: FastifyInstance, webDir: string): Prom
   const hintsFor = pageHints(webDir);
   const renderer = await loadRenderer(webDir, indexHtml);
   const documents = new DocumentCache();
+  const captchaFor = pageCaptchas(app.db, app.config);
 
   /** The document for a path: rendered when the app renders that page, else index.html with its hints. */
-  const documentFor = async (pathname: string): Promise<WebDocument> => {
+  const documentFor = async (request: FastifyRequest, pathname: string): Promise<WebDocument> => {
     const hints = hintsFor(pathname);
     if (!renderer?.SERVER_RENDERED_PATHS.includes(pathname)) {
       return documents.get(`hints:${hints}`, '', async () => withHints(indexHtml, hints));
+    }
+    if (renderer.CAPTCHA_PATHS.includes(pathname)) {
+      // A HEAD asks for the headers only: no captcha is made for it.
+      const captcha = request.method === 'GET' ? await captchaFor(request.ip) : undefined;
+      return documentOf(withRenderedPage(indexHtml, hints, await renderer.renderPage(pathname, { captcha })), { kept: false });
     }
     const menu = await app.menu.current();
     // The reviews have no snapshot (no route changes them; a few rows): read for their pages only,
@@ -77,10 +85,11 @@ export async function registerWebApp(app: FastifyInstance, webDir: string): Prom
     const pathname = request.url.split('?')[0] ?? '/';
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api/');
     if (!wantsPage) return notFound(request, reply);
-    const document = await documentFor(pathname);
+    const document = await documentFor(request, pathname);
     reply
       .code(isAppRoute(pathname) ? 200 : 404)
-      .header('cache-control', 'no-cache')
+      // A page with a captcha of its own is for this request only (the captcha is single-use).
+      .header('cache-control', document.kept ? 'no-cache' : 'no-store')
       .header('vary', 'accept-encoding')
       .type('text/html; charset=utf-8');
     if (/\bgzip\b/.test(request.headers['accept-encoding'] ?? '')) return reply.header('content-encoding', 'gzip').send(document.gzipped);
@@ -96,6 +105,14 @@ function notFound(request: FastifyRequest, reply: FastifyReply) {
 interface WebDocument {
   html: Buffer;
   gzipped: Buffer;
+  /** False for a page drawn for one request: caches must not keep it. */
+  kept: boolean;
+}
+
+async function documentOf(html: string, { kept }: { kept: boolean }): Promise<WebDocument> {
+  const bytes = Buffer.from(html);
+  // A page drawn for one request is compressed once, for that request: quickly rather than smallest.
+  return { html: bytes, gzipped: await gzipAsync(bytes, { level: kept ? 9 : 6 }), kept };
 }
 
 /** Documents by key, each built once per version (the menu's ETag, and the reviews on their pages) and gzipped once. */
@@ -105,10 +122,7 @@ class DocumentCache {
   get(key: string, version: string, build: () => Promise<string>): Promise<WebDocument> {
     const cached = this.entries.get(key);
     if (cached?.version === version) return cached.document;
-    const document = build().then(async (html) => {
-      const bytes = Buffer.from(html);
-      return { html: bytes, gzipped: await gzipAsync(bytes, { level: 9 }) };
-    });
+    const document = build().then((html) => documentOf(html, { kept: true }));
     this.entries.set(key, { version, document });
     // A failed render is not kept: the next request tries again.
     document.catch(() => {

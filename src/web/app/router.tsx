@@ -60,6 +60,8 @@ const review = lazyPage(() => import('../storefront/pages/review-page.tsx'));
 const items = lazyPage(() => import('../storefront/pages/items-page.tsx'));
 const order = lazyPage(() => import('../storefront/pages/order-page.tsx'));
 const playStore = lazyPage(() => import('../storefront/pages/play-store-page.tsx'));
+const login = lazyPage(() => import('../auth/pages/login-page.tsx'));
+const signUp = lazyPage(() => import('../auth/pages/sign-up-page.tsx'));
 const SERVER_RENDERED_PAGES: [pattern: string, page: LazyPage][] = [
   ['/', home],
   ['/about', about],
@@ -69,6 +71,8 @@ const SERVER_RENDERED_PAGES: [pattern: string, page: LazyPage][] = [
   ['/order', order],
   ['/order/:category', order],
   ['/play-store', playStore],
+  ['/login', login],
+  ['/signUp', signUp],
 ];
 
 /**
@@ -80,8 +84,6 @@ export async function loadPageOf(pathname: string): Promise<void> {
   await SERVER_RENDERED_PAGES.find(([pattern]) => matchPath(pattern, pathname))?.[1].load();
 }
 
-const LoginPage = page(() => import('../auth/pages/login-page.tsx'));
-const SignUpPage = page(() => import('../auth/pages/sign-up-page.tsx'));
 const NotFoundPage = page(() => import('../storefront/pages/not-found-page.tsx'));
 const SocialDonePage = page(() => import('../auth/pages/social-done-page.tsx'));
 // The dashboard's frame is for signed-in users only: not part of a visitor's first load.
@@ -117,8 +119,8 @@ export function AppRoutes() {
         <Route path="order" element={<order.Page />} />
         <Route path="order/:category" element={<order.Page />} />
         <Route path="play-store" element={<playStore.Page />} />
-        <Route path="login" element={<LoginPage />} />
-        <Route path="signUp" element={<SignUpPage />} />
+        <Route path="login" element={<login.Page />} />
+        <Route path="signUp" element={<signUp.Page />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
       <Route path={paths.socialDone} element={<SocialDonePage />} />

@@ -41,6 +41,13 @@ export function registerUser(name: string, email: string): Promise<{ insertedId:
   return apiRequest('/users', { method: 'POST', body: { name, email } });
 }
 
+/**
+ * The query of a login form's captcha: `generation` counts the login page's fresh captchas (a
+ * failed login needs a new one), `round` the reloads within one. The server draws the login page
+ * with the picture of generation 0, round 0 (src/web/server-render.tsx).
+ */
+export const captchaQueryKey = (generation: number, round: number) => ['captcha', generation, round] as const;
+
 export function newCaptcha(): Promise<Captcha> {
   return apiRequest('/captcha', { ...quiet, method: 'POST', body: {} });
 }

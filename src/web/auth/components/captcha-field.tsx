@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { CAPTCHA_LENGTH } from '../../../shared/auth-constants.ts';
-import { checkCaptcha, newCaptcha } from '../api/auth-api.ts';
+import { captchaQueryKey, checkCaptcha, newCaptcha } from '../api/auth-api.ts';
 
 export interface CaptchaState {
   id: string | null;
@@ -15,14 +15,14 @@ const NONE: CaptchaState = { id: null, answer: '', valid: false };
 /**
  * The login page's captcha (spec section 4): a picture of 6 characters with a reload link and a
  * field, checked by the server when the pointer leaves the field or the field loses focus; a
- * mismatch brings a new picture and keeps Login disabled. The parent remounts it (`key`) when
- * it needs a new one, after a failed login.
+ * mismatch brings a new picture and keeps Login disabled. The parent remounts it (`key`) with the
+ * next `generation` when it needs a new one, after a failed login.
  */
-export function CaptchaField({ onChange }: { onChange: (state: CaptchaState) => void }) {
+export function CaptchaField({ generation, onChange }: { generation: number; onChange: (state: CaptchaState) => void }) {
   const queryClient = useQueryClient();
   const [round, setRound] = useState(0);
   const captcha = useQuery({
-    queryKey: ['captcha', round],
+    queryKey: captchaQueryKey(generation, round),
     queryFn: newCaptcha,
     staleTime: Infinity,
     gcTime: 0,
@@ -35,22 +35,35 @@ export function CaptchaField({ onChange }: { onChange: (state: CaptchaState) => 
     onChange(NONE);
     setAnswer('');
     setStatus(nextStatus);
-    queryClient.removeQueries({ queryKey: ['captcha', round] });
+    queryClient.removeQueries({ queryKey: captchaQueryKey(generation, round) });
     setRound((n) => n + 1);
   }
 
-  async function check() {
+  async function check(typed = answer) {
     const id = captcha.data?.id;
-    if (!id || answer.trim() === '' || status === 'valid' || status === 'checking') return;
+    if (!id || typed.trim() === '' || status === 'valid' || status === 'checking') return;
     setStatus('checking');
-    const valid = await checkCaptcha(id, answer).catch(() => false);
+    const valid = await checkCaptcha(id, typed).catch(() => false);
     if (valid) {
       setStatus('valid');
-      onChange({ id, answer, valid: true });
+      onChange({ id, answer: typed, valid: true });
     } else {
       reload('invalid');
     }
   }
+
+  // On the page the server drew, a visitor may type before the scripts have run: React keeps the
+  // field's text when it takes the page over, but not in `answer`. Taken in once; a whole answer
+  // typed and left is checked at once, as leaving the field would have.
+  const field = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    const typed = field.current?.value ?? '';
+    if (typed === '') return;
+    setAnswer(typed);
+    if (document.activeElement !== field.current && typed.trim().length >= CAPTCHA_LENGTH) void check(typed);
+    // Only what was typed before the first render: later typing goes through onChange.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const message =
     status === 'checking'
@@ -85,6 +98,7 @@ export function CaptchaField({ onChange }: { onChange: (state: CaptchaState) => 
         Type the captcha above
       </label>
       <input
+        ref={field}
         id="captcha"
         name="captcha"
         autoComplete="off"

@@ -66,7 +66,7 @@ export function Page() {
         <a href="#forgot-password" onClick={(e) => e.preventDefault()} className="self-start text-sm text-stone-600 underline">
           Forgot password?
         </a>
-        <CaptchaField key={captchaReload} onChange={setCaptcha} />
+        <CaptchaField key={captchaReload} generation={captchaReload} onChange={setCaptcha} />
         {error && (
           <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm font-semibold text-red-800">
             {error}

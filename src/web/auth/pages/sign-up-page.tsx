@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../shared/paths.ts';
 import { useToast } from '../../app/toast.tsx';
+import { useHydrated } from '../../ui/use-hydrated.ts';
 import { usePageTitle } from '../../ui/use-page-title.ts';
 import { FormField, messageOf } from '../components/form-field.tsx';
 import { useAuth } from '../use-auth.ts';
@@ -17,6 +18,7 @@ export function Page() {
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  const hydrated = useHydrated();
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -68,7 +70,7 @@ export function Page() {
         )}
         <button
           type="submit"
-          disabled={submitting}
+          disabled={submitting || !hydrated}
           className="rounded-md bg-brand-700 px-4 py-3 font-bold text-white hover:bg-brand-800 disabled:bg-stone-400"
         >
           {submitting ? 'Signing up…' : 'SignUp'}
