@@ -4,7 +4,8 @@
  * are installed) on PostgreSQL. BENCH_SECONDS sets each measurement's length (default 8; side by
  * side, each server gets that long in one-second turns: see takeTurns in lib/measure.ts).
  * Budget (DESIGN.md section 6): GET /api/items at least 0.8 of the bare server's throughput;
- * cart writes (POST /api/cart by signed-in customers) and reads (GET /api/cart) are reported.
+ * cart writes (POST /api/cart by signed-in customers) and reads (GET /api/cart), and payment
+ * writes (100 customers paying at once through the sandbox provider) are reported.
  * With two cores or more, autocannon runs on core 0 and each server under test (shop or bare,
  * all of its threads) on core 1 (bench/lib/cpu-pinning.ts); BENCH_PIN=0 leaves the placement to
  * the scheduler, as before.
@@ -16,6 +17,7 @@ import http from 'node:http';
 import { CART_MAX_ENTRIES } from '../src/shared/cart-constants.ts';
 import { BENCH_RATE_LIMITS, signUpCustomer, type BenchCustomer } from './lib/bench-customers.ts';
 import { onLoadCore, pinning, SERVER_CPU } from './lib/cpu-pinning.ts';
+import { percentile } from './lib/customers.ts';
 import { measure, printTable, startBareServer, takeTurns, type BareAnswer, type Figures } from './lib/measure.ts';
 import { startShop } from './lib/shop-process.ts';
 import { withPostgres } from './lib/postgres.ts';
@@ -87,7 +89,10 @@ async function benchDatabase(label: string, databaseUrl?: string): Promise<(Figu
       ...(await sideBySide('GET /api/items (If-None-Match → 304)', items, { 'if-none-match': etag }, 304)),
     ];
     if (NOISE_CHECK) rows.push(await bareBesideBare(items));
-    if (!ITEMS_ONLY) rows.push(...(await sideBySide('GET /api/review', `${shop.url}/api/review`)), ...(await cartRows(shop.url, itemIds)));
+    if (!ITEMS_ONLY) {
+      rows.push(...(await sideBySide('GET /api/review', `${shop.url}/api/review`)), ...(await cartRows(shop.url, itemIds)));
+      rows.push(...(await paymentRows(shop.url, itemIds)));
+    }
     printTable(`API on ${label}`, rows);
     return rows;
   } finally {
@@ -137,6 +142,79 @@ async function cartRows(shopUrl: string, itemIds: string[]): Promise<(Figures & 
   }
   const read = await sideBySide('GET /api/cart (5 entries)', `${shopUrl}/api/cart?email=${encodeURIComponent(reader.email)}`, reader.headers);
   return [write, ...read];
+}
+
+/**
+ * Payment writes (DESIGN.md section 6): PAYING_CUSTOMERS signed-in customers at once, each paying
+ * again and again for SECONDS as the web app does: a dish into the cart, POST
+ * /api/create-payment-intent (the amount from the cart), the sandbox provider's confirmation with
+ * the test card 4242…, and POST /api/payment, which records the payment and empties the cart.
+ * One row per write, and one for the whole payment (its four requests) per second.
+ */
+const PAYING_CUSTOMERS = 100;
+
+async function paymentRows(shopUrl: string, itemIds: string[]): Promise<Figures[]> {
+  const customers: BenchCustomer[] = [];
+  while (customers.length < PAYING_CUSTOMERS) customers.push(...(await Promise.all(Array.from({ length: 10 }, () => signUpCustomer(shopUrl, 'payer')))));
+  const steps = ['POST /api/cart', 'POST /api/create-payment-intent', 'POST …/confirm (sandbox)', 'POST /api/payment'] as const;
+  const latencies = new Map<string, number[]>([...steps, 'whole payment'].map((name) => [name, []]));
+  const failures = new Map<string, number>([...steps, 'whole payment'].map((name) => [name, 0]));
+  let elapsedSeconds = 0;
+
+  async function write(customer: BenchCustomer, step: (typeof steps)[number], path: string, body: unknown): Promise<unknown> {
+    const started = performance.now();
+    const answer = await fetch(`${shopUrl}${path}`, {
+      method: 'POST',
+      headers: { ...customer.headers, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    const json: unknown = await answer.json().catch(() => undefined);
+    latencies.get(step)!.push(performance.now() - started);
+    if (!answer.ok) {
+      failures.set(step, failures.get(step)! + 1);
+      throw new Error(`${step} answered ${answer.status}`);
+    }
+    return json;
+  }
+
+  async function pay(customer: BenchCustomer, n: number): Promise<void> {
+    await write(customer, 'POST /api/cart', '/api/cart', { itemId: itemIds[n % itemIds.length] });
+    const intent = (await write(customer, 'POST /api/create-payment-intent', '/api/create-payment-intent', { price: 0.01 })) as { intentId: string; clientSecret: string };
+    await write(customer, 'POST …/confirm (sandbox)', `/api/sandbox/payment-intents/${intent.intentId}/confirm`, {
+      clientSecret: intent.clientSecret,
+      card: { number: '4242 4242 4242 4242', expiry: '12 / 40', cvc: '123' },
+      billingDetails: { email: customer.email, name: 'Bench Customer' },
+    });
+    await write(customer, 'POST /api/payment', '/api/payment', { transactionId: intent.intentId });
+  }
+
+  await onLoadCore(async () => {
+    const begun = performance.now();
+    const stopAt = begun + SECONDS * 1000;
+    await Promise.all(
+      customers.map(async (customer, i) => {
+        for (let n = i; performance.now() < stopAt; n += customers.length) {
+          const started = performance.now();
+          try {
+            await pay(customer, n);
+            latencies.get('whole payment')!.push(performance.now() - started);
+          } catch {
+            failures.set('whole payment', failures.get('whole payment')! + 1);
+          }
+        }
+      }),
+    );
+    // Until the last payment begun in time has ended.
+    elapsedSeconds = (performance.now() - begun) / 1000;
+  });
+  return [...latencies].map(([step, times]) => ({
+    name: `payment, ${PAYING_CUSTOMERS} customers at once: ${step}`,
+    requestsPerSecond: (times.length - failures.get(step)!) / elapsedSeconds,
+    p50: percentile(times, 50),
+    p99: percentile(times, 99),
+    errors: 0,
+    non2xx: failures.get(step)!,
+  }));
 }
 
 console.log(pinning ? `autocannon on core 0, each server under test on core ${SERVER_CPU} (BENCH_PIN=0 to leave it to the scheduler)` : 'not pinned to cores');
