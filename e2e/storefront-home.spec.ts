@@ -84,14 +84,16 @@ test.describe('home page', () => {
     await expectAccessible(page);
   });
 
-  test('shows the loading screen while a page drawn in the browser is on its way', async ({ page }) => {
-    const release = await holdRequests(page, /\/assets\/login-page-.*\.js$/);
-    await page.goto('/login', { waitUntil: 'domcontentloaded' });
+  test('shows the loading screen while a page drawn in the browser is on its way', async ({ page, allowConsoleErrors }) => {
+    // The page of an unknown path is drawn in the browser (with status 404, which the console reports).
+    allowConsoleErrors(/404/);
+    const release = await holdRequests(page, /\/assets\/not-found-page-.*\.js$/);
+    await page.goto('/no-such-dish', { waitUntil: 'domcontentloaded' });
     const loading = page.getByRole('status').filter({ hasText: 'Loading Raw Roots' });
     await expect(loading).toContainText('Loading Raw Roots');
     await expect(loading.locator('img.animate-pulse')).toBeVisible();
     release();
-    await expect(page.getByRole('heading', { name: 'Login', level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'This page is not on our menu', level: 1 })).toBeVisible();
     await expect(loading).toHaveCount(0);
   });
 

@@ -56,6 +56,25 @@ describe('GET /api/items', () => {
     expect(gunzipSync(zipped.rawPayload).toString()).toBe(juice.body);
   });
 
+  it('answers the first items of each category with ?perCategory=, in the menu order, with its own ETag and gzip', async () => {
+    const all = (await t.app.inject({ method: 'GET', url: '/api/items' })).json<MenuItem[]>();
+    const four = await t.app.inject({ method: 'GET', url: '/api/items?perCategory=4' });
+    expect(four.statusCode).toBe(200);
+    expect(four.json<MenuItem[]>()).toEqual(CATEGORIES.flatMap((category) => all.filter((item) => item.category === category).slice(0, 4)));
+    const one = await t.app.inject({ method: 'GET', url: '/api/items?perCategory=1' });
+    expect(one.json<MenuItem[]>()).toHaveLength(CATEGORIES.length);
+    const etag = four.headers.etag as string;
+    expect(etag).not.toBe(one.headers.etag);
+    expect((await t.app.inject({ method: 'GET', url: '/api/items?perCategory=4', headers: { 'if-none-match': etag } })).statusCode).toBe(304);
+    const zipped = await t.app.inject({ method: 'GET', url: '/api/items?perCategory=4', headers: { 'accept-encoding': 'gzip' } });
+    expect(gunzipSync(zipped.rawPayload).toString()).toBe(four.body);
+    for (const query of ['perCategory=0', 'perCategory=13', 'perCategory=x', 'perCategory=', 'perCategory=4&perCategory=4', 'perCategory=4&category=juice']) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/items?${query}` });
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json<{ code: string; message: string }>().message, query).toMatch(/perCategory|not both/);
+    }
+  });
+
   it('refuses an unknown or repeated category with 400 and says which are known', async () => {
     for (const query of ['category=soup', 'category=', 'category=juice&category=honey', 'category=JUICE']) {
       const res = await t.app.inject({ method: 'GET', url: `/api/items?${query}` });

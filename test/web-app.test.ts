@@ -5,6 +5,7 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertMenuItems } from '../src/server/menu/menu-repository.ts';
+import { CATEGORIES } from '../src/shared/category-list.ts';
 import { insertReviews } from '../src/server/reviews/review-repository.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -19,13 +20,16 @@ const RENDERER = `
 export const SERVER_RENDERED_PATHS = ['/', '/items', '/review', '/login'];
 export const REVIEW_PATHS = ['/review'];
 export const CAPTCHA_PATHS = ['/login'];
+export const MENU_PREVIEW_PATHS = ['/items'];
+export const ITEMS_PER_BLOCK = 2;
 let renders = 0;
-export async function renderPage(pathname, { menu, reviews, captcha }) {
+export async function renderPage(pathname, { menu, menuPreview, reviews, captcha }) {
   renders += 1;
   const names = captcha ? 'captcha ' + captcha.id : reviews ? reviews.map((review) => review.name).join('|') : menu ? menu.map((item) => item.name).join('|') : 'no menu';
+  const preview = menuPreview ? ' preview ' + menuPreview.map((item) => item.category).join(',') : '';
   return {
     head: '<link rel="preload" as="image" href="/cover.webp"/>',
-    body: '<main data-renders="' + renders + '">' + pathname + ' $& $1 ' + names + '</main>',
+    body: '<main data-renders="' + renders + '">' + pathname + ' $& $1 ' + names + preview + '</main>',
     data: menu ? '<script type="application/json" id="page-data">{}</script>' : '',
   };
 }
@@ -75,7 +79,8 @@ describe('server-rendered pages', () => {
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(res.headers['cache-control']).toBe('no-cache');
     const html = res.body;
-    expect(html).toContain(`<div id="root" data-server-rendered><main data-renders="1">/items $& $1 ${(await menuNames()).join('|')}</main></div>`);
+    const preview = CATEGORIES.flatMap((category) => [category, category]).join(',');
+    expect(html).toContain(`<div id="root" data-server-rendered><main data-renders="1">/items $& $1 ${(await menuNames()).join('|')} preview ${preview}</main></div>`);
     expect(html).not.toContain('<p>Loading</p>');
     expect(html).toContain('<link rel="preload" as="image" href="/cover.webp"/></head>');
     expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/app.css">');
@@ -164,7 +169,7 @@ describe('server-rendered pages', () => {
     expect((await get('/api/no-such-route')).json()).toMatchObject({ statusCode: 404, code: 'NOT_FOUND' });
   });
 
-  it('does not draw a menu over 256 KB into the page: the browser fetches it', async () => {
+  it('does not draw a menu over 256 KB into the page: the browser fetches it; the item list keeps its first items of each category', async () => {
     const recipe = 'x'.repeat(1000);
     const rows = Array.from({ length: 300 }, (_, i) => ({
       id: randomUUID(),
@@ -179,7 +184,8 @@ describe('server-rendered pages', () => {
     await insertMenuItems(shop.database.db, rows);
     await shop.app.menu.changed();
     const html = (await get('/items')).body;
-    expect(html).toContain('/items $& $1 no menu');
+    // The item list is still drawn with the first items of each category: two of each here.
+    expect(html).toContain(`/items $& $1 no menu preview ${CATEGORIES.flatMap((category) => [category, category]).join(',')}</main>`);
     expect(html).not.toContain('id="page-data"');
   });
 });

@@ -16,6 +16,8 @@ export interface RenderedPage {
 export interface PageSources {
   /** GET /api/items, on the pages that show the menu (when it is small enough to travel in a page). */
   menu?: MenuItem[];
+  /** GET /api/items?perCategory=ITEMS_PER_BLOCK, on the pages of MENU_PREVIEW_PATHS. */
+  menuPreview?: MenuItem[];
   /** GET /api/review, on the pages of REVIEW_PATHS. */
   reviews?: Review[];
   /** A fresh captcha (as POST /api/captcha answers it), on the pages of CAPTCHA_PATHS. */
@@ -27,6 +29,9 @@ export interface PageRenderer {
   SERVER_RENDERED_PATHS: readonly string[];
   /** The rendered pages that show the reviews in their first screen: the server reads them for these. */
   REVIEW_PATHS: readonly string[];
+  /** The rendered pages that show the first items of each category, and how many of each. */
+  MENU_PREVIEW_PATHS: readonly string[];
+  ITEMS_PER_BLOCK: number;
   /** The rendered pages drawn with a captcha: drawn for each request, never kept. */
   CAPTCHA_PATHS: readonly string[];
   renderPage(pathname: string, sources: PageSources): Promise<RenderedPage>;

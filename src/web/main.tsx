@@ -4,7 +4,7 @@ import { BrowserRouter } from 'react-router';
 import { App, createQueryClient } from './app/app.tsx';
 import { loadPageOf } from './app/router.tsx';
 import { captchaQueryKey } from './auth/api/auth-api.ts';
-import { MENU_QUERY_KEY } from './menu/api/get-menu.ts';
+import { MENU_PREVIEW_QUERY_KEY, MENU_QUERY_KEY } from './menu/api/get-menu.ts';
 import { reviewsQueryOptions } from './reviews/api/get-reviews.ts';
 import { APP_READY_ATTRIBUTE, SERVER_RENDERED_ATTRIBUTE } from '../shared/rendered-page.ts';
 import { readPageData } from './page-data.ts';
@@ -36,8 +36,9 @@ if (root.hasAttribute(SERVER_RENDERED_ATTRIBUTE)) {
   // reviews or the captcha it was drawn with: React takes over its HTML once the page's chunk is in. In a transition, hydration
   // works in slices and lets the browser answer in between instead of holding a slow phone's
   // main thread for the whole page (Lighthouse's total blocking time).
-  const { menu, reviews, captcha } = readPageData();
+  const { menu, menuPreview, reviews, captcha } = readPageData();
   if (menu) queryClient.setQueryData(MENU_QUERY_KEY, menu);
+  if (menuPreview) queryClient.setQueryData(MENU_PREVIEW_QUERY_KEY, menuPreview);
   if (reviews) queryClient.setQueryData(reviewsQueryOptions.queryKey, reviews);
   if (captcha) queryClient.setQueryData(captchaQueryKey(0, 0), captcha);
   void loadPageOf(window.location.pathname).finally(() => startTransition(() => void hydrateRoot(root, app)));

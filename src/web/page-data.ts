@@ -8,6 +8,8 @@ export const PAGE_DATA_ELEMENT_ID = 'page-data';
 export interface PageData {
   /** The menu, as GET /api/items answered it when the page was rendered. */
   menu?: MenuItem[];
+  /** The first items of each category, as GET /api/items?perCategory= answered them. */
+  menuPreview?: MenuItem[];
   /** The reviews, as GET /api/review answered them. */
   reviews?: Review[];
   /** The log-in page's first captcha, made for this page. */

@@ -5,7 +5,7 @@ import { paths } from '../shared/paths.ts';
 import type { PageSources, RenderedPage } from '../shared/rendered-page.ts';
 import { App, createQueryClient } from './app/app.tsx';
 import { captchaQueryKey } from './auth/api/auth-api.ts';
-import { MENU_QUERY_KEY } from './menu/api/get-menu.ts';
+import { ITEMS_PER_BLOCK, MENU_PREVIEW_QUERY_KEY, MENU_QUERY_KEY } from './menu/api/get-menu.ts';
 import { reviewsQueryOptions } from './reviews/api/get-reviews.ts';
 import { ORDER_TABS } from './storefront/content/order-tabs.ts';
 import { PAGE_DATA_ELEMENT_ID, type PageData } from './page-data.ts';
@@ -33,7 +33,14 @@ export const SERVER_RENDERED_PATHS: readonly string[] = [
 ];
 
 /** The pages that show the menu in their first screen: they are rendered with it. */
-const showsMenu = (pathname: string) => pathname === paths.items || pathname === paths.order() || pathname.startsWith(`${paths.order()}/`);
+const showsMenu = (pathname: string) => pathname === paths.order() || pathname.startsWith(`${paths.order()}/`);
+
+/**
+ * The pages whose first screen shows the first ITEMS_PER_BLOCK items of each category: rendered
+ * with those alone (GET /api/items?perCategory=), whatever the size of the menu.
+ */
+export const MENU_PREVIEW_PATHS: readonly string[] = [paths.items];
+export { ITEMS_PER_BLOCK };
 
 /**
  * The pages that show the reviews in their first screen: they are rendered with them, so that the
@@ -57,12 +64,16 @@ export const CAPTCHA_PATHS: readonly string[] = [paths.login];
  * without them those parts show their loading state and the browser fetches them, as on any
  * other page.
  */
-export async function renderPage(pathname: string, { menu, reviews, captcha }: PageSources): Promise<RenderedPage> {
+export async function renderPage(pathname: string, { menu, menuPreview, reviews, captcha }: PageSources): Promise<RenderedPage> {
   const queryClient = createQueryClient();
   const pageData: PageData = {};
   if (menu && showsMenu(pathname)) {
     queryClient.setQueryData(MENU_QUERY_KEY, menu);
     pageData.menu = menu;
+  }
+  if (menuPreview && MENU_PREVIEW_PATHS.includes(pathname)) {
+    queryClient.setQueryData(MENU_PREVIEW_QUERY_KEY, menuPreview);
+    pageData.menuPreview = menuPreview;
   }
   if (reviews && REVIEW_PATHS.includes(pathname)) {
     queryClient.setQueryData(reviewsQueryOptions.queryKey, reviews);

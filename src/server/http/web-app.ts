@@ -65,7 +65,10 @@ export async function registerWebApp(app: FastifyInstance, webDir: string): Prom
     const version = `${menu.etag} ${createHash('sha1').update(reviews).digest('base64url')}`;
     return documents.get(`page:${pathname}`, version, async () => {
       const drawnMenu = menu.body.length <= MAX_RENDERED_MENU_BYTES ? (JSON.parse(menu.body.toString('utf8')) as MenuItem[]) : undefined;
-      const sources = { menu: drawnMenu, reviews: reviews ? (JSON.parse(reviews) as Review[]) : undefined };
+      const menuPreview = renderer.MENU_PREVIEW_PATHS.includes(pathname)
+        ? (JSON.parse((await menu.firstOfEachCategory(renderer.ITEMS_PER_BLOCK)).body.toString('utf8')) as MenuItem[])
+        : undefined;
+      const sources = { menu: drawnMenu, menuPreview, reviews: reviews ? (JSON.parse(reviews) as Review[]) : undefined };
       return withRenderedPage(indexHtml, hints, await renderer.renderPage(pathname, sources));
     });
   };

@@ -43,6 +43,12 @@ export interface MenuSnapshot extends MenuBytes {
    * with 10,000 dishes the whole menu is 293 KB gzipped (docs/performance.md, growth figures).
    */
   categories: ReadonlyMap<Category, MenuBytes>;
+  /**
+   * The first `count` items of each category, in the menu's order (`?perCategory=`): what the item
+   * list and the home page's offer show, four per category, without a large menu's thousands.
+   * Built on first use, once per count.
+   */
+  firstOfEachCategory(count: number): Promise<MenuBytes>;
 }
 
 /**
@@ -102,7 +108,16 @@ export class MenuCatalog {
     for (const item of items) itemsOf.get(item.category)?.push(item);
     // Gzipped side by side (libuv's thread pool): a rebuild keeps requests waiting.
     const [whole, ...parts] = await Promise.all([menuBytes(items), ...CATEGORIES.map((category) => menuBytes(itemsOf.get(category)!))]);
-    return { ...whole!, categories: new Map(CATEGORIES.map((category, i) => [category, parts[i]!])) };
+    const firsts = new Map<number, Promise<MenuBytes>>();
+    const firstOfEachCategory = (count: number) => {
+      let bytes = firsts.get(count);
+      if (!bytes) {
+        bytes = menuBytes(CATEGORIES.flatMap((category) => itemsOf.get(category)!.slice(0, count)));
+        firsts.set(count, bytes);
+      }
+      return bytes;
+    };
+    return { ...whole!, categories: new Map(CATEGORIES.map((category, i) => [category, parts[i]!])), firstOfEachCategory };
   }
 }
 

@@ -47,11 +47,16 @@ export function HeaderAccount() {
   );
 }
 
-/** The header's Dashboard link: admin home for an administrator, user home for others. */
+/**
+ * The header's Dashboard link: admin home for an administrator, user home for others. Until the
+ * admin lookup has answered, /dashboard itself, which waits for it and then opens the right home
+ * (an administrator who clicked at once after logging in landed on user home).
+ */
 export function DashboardLink({ className }: { className: (state: { isActive: boolean }) => string }) {
-  const { isAdmin } = useAuth();
+  const { isAdmin, adminLoading } = useAuth();
+  const home = adminLoading ? paths.dashboard.root : isAdmin ? paths.dashboard.adminHome : paths.dashboard.userHome;
   return (
-    <NavLink to={isAdmin ? paths.dashboard.adminHome : paths.dashboard.userHome} className={className}>
+    <NavLink to={home} className={className}>
       Dashboard
     </NavLink>
   );

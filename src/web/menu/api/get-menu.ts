@@ -1,5 +1,5 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Category } from '../../../shared/category-list.ts';
+import { CATEGORIES, type Category } from '../../../shared/category-list.ts';
 import type { MenuItem } from '../../../shared/menu.ts';
 import { apiRequest } from '../../lib/api-client.ts';
 
@@ -33,6 +33,31 @@ export function useMenuItems(category?: Category) {
     queryFn: ({ signal }) => apiRequest<MenuItem[]>(category === undefined ? '/items' : `/items?category=${category}`, { signal }),
     staleTime: MENU_STALE_MS,
     initialData: category === undefined ? undefined : () => queryClient.getQueryData<MenuItem[]>(MENU_QUERY_KEY)?.filter((item) => item.category === category),
+    initialDataUpdatedAt: () => queryClient.getQueryState(MENU_QUERY_KEY)?.dataUpdatedAt,
+  });
+}
+
+/** Spec section 9: the item list and the home page's offer show up to 4 items per category. */
+export const ITEMS_PER_BLOCK = 4;
+
+/** The first ITEMS_PER_BLOCK items of each category (GET /api/items?perCategory=), under the menu's key. */
+export const MENU_PREVIEW_QUERY_KEY = [...MENU_QUERY_KEY, 'perCategory', ITEMS_PER_BLOCK] as const;
+
+/**
+ * What the category blocks show: the first items of each category, not a large menu's thousands
+ * (with 10,000 dishes the whole menu is 293 KB gzipped, docs/performance.md). When the whole menu
+ * is in the cache already they come from it: no request.
+ */
+export function useMenuPreview() {
+  const queryClient = useQueryClient();
+  return useQuery({
+    queryKey: MENU_PREVIEW_QUERY_KEY,
+    queryFn: ({ signal }) => apiRequest<MenuItem[]>(`/items?perCategory=${ITEMS_PER_BLOCK}`, { signal }),
+    staleTime: MENU_STALE_MS,
+    initialData: () => {
+      const menu = queryClient.getQueryData<MenuItem[]>(MENU_QUERY_KEY);
+      return menu && CATEGORIES.flatMap((category) => menu.filter((item) => item.category === category).slice(0, ITEMS_PER_BLOCK));
+    },
     initialDataUpdatedAt: () => queryClient.getQueryState(MENU_QUERY_KEY)?.dataUpdatedAt,
   });
 }

@@ -1,21 +1,18 @@
 import { Link } from 'react-router';
 import type { Category } from '../../../shared/categories.ts';
 import { paths } from '../../../shared/paths.ts';
-import { useMenu } from '../../menu/api/get-menu.ts';
+import { ITEMS_PER_BLOCK, useMenuPreview } from '../../menu/api/get-menu.ts';
 import { MenuItemRow, MenuItemRowPlaceholder } from '../../menu/components/menu-item-row.tsx';
 import { itemsOfCategory } from '../../menu/menu-by-category.ts';
 import { SectionHeading } from '../../ui/section-heading.tsx';
 import { CATEGORY_BLOCKS } from '../content/categories.ts';
-
-/** Spec section 9: up to 4 items per category block. */
-export const ITEMS_PER_BLOCK = 4;
 
 /**
  * One category of the menu: headline, description, its first four dishes and a 'More Items'
  * link to the category's own tab of the order page (the route's category is the category value).
  */
 export function CategoryBlock({ category }: { category: Category }) {
-  const { data: menu, isPending, isError } = useMenu();
+  const { data: menu, isPending, isError } = useMenuPreview();
   const block = CATEGORY_BLOCKS[category];
   const items = menu ? itemsOfCategory(menu, category, ITEMS_PER_BLOCK) : [];
   const titleId = `category-${category}-title`;
