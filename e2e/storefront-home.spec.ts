@@ -65,6 +65,19 @@ test.describe('home page', () => {
     await expect(slides.nth(2)).toHaveAttribute('data-current', 'true');
   });
 
+  test("the offer shows the first four dishes of today's offer, asking for those, not the whole menu", async ({ page, request }) => {
+    const offered = ((await (await request.get('/api/items?category=offered')).json()) as { name: string }[]).map((item) => item.name);
+    const menuRequests: string[] = [];
+    page.on('request', (sent) => {
+      const url = new URL(sent.url());
+      if (url.pathname === '/api/items') menuRequests.push(url.search);
+    });
+    await page.goto('/');
+    await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
+    await expect(page.locator('section[data-category="offered"] li h4')).toHaveText(offered.slice(0, 4).map((name) => new RegExp(`^${name}`)));
+    expect(menuRequests).toEqual(['?perCategory=4']);
+  });
+
   test('the pause button stops the hero slider', async ({ page }) => {
     await page.clock.install({ time: START });
     await page.goto('/');
