@@ -60,6 +60,17 @@ test('no social button when no provider is configured', async ({ page }) => {
   await expect(page.getByRole('button', { name: /Continue with/ })).toHaveCount(0);
 });
 
+test('the log-in page comes with its social button, before any script has run', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  try {
+    const page = await context.newPage();
+    await page.goto(`${shopUrl}/login`);
+    await expect(page.getByRole('button', { name: 'Continue with Google' })).toBeVisible();
+  } finally {
+    await context.close();
+  }
+});
+
 test('sign in with Google through a 500×600 popup, then come back signed in', async ({ page }) => {
   claims = { sub: 'sam-1', email: 'sam.social@example.test', email_verified: true, name: 'Sam Social' };
   // Records how the page opens the popup (its size is the spec's 500×600).

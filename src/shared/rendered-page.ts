@@ -1,4 +1,4 @@
-import type { Captcha } from './auth.ts';
+import type { AuthProviders, Captcha } from './auth.ts';
 import type { MenuItem } from './menu.ts';
 import type { Review } from './reviews.ts';
 
@@ -22,6 +22,8 @@ export interface PageSources {
   reviews?: Review[];
   /** A fresh captcha (as POST /api/captcha answers it), on the pages of CAPTCHA_PATHS. */
   captcha?: Captcha;
+  /** The sign-in options (GET /api/auth-providers), on the same pages. */
+  authProviders?: AuthProviders;
 }
 
 /** What the server build of the web app (dist/server-render/server-render.js) exports. */

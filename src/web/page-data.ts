@@ -1,4 +1,4 @@
-import type { Captcha } from '../shared/auth.ts';
+import type { AuthProviders, Captcha } from '../shared/auth.ts';
 import type { MenuItem } from '../shared/menu.ts';
 import type { Review } from '../shared/reviews.ts';
 
@@ -14,6 +14,8 @@ export interface PageData {
   reviews?: Review[];
   /** The log-in page's first captcha, made for this page. */
   captcha?: Captcha;
+  /** The log-in page's sign-in options (its social button). */
+  authProviders?: AuthProviders;
 }
 
 /** The data a server-rendered page came with, for hydration to draw the same (none on other pages). */

@@ -4,7 +4,7 @@ import { StaticRouter } from 'react-router';
 import { paths } from '../shared/paths.ts';
 import type { PageSources, RenderedPage } from '../shared/rendered-page.ts';
 import { App, createQueryClient } from './app/app.tsx';
-import { captchaQueryKey } from './auth/api/auth-api.ts';
+import { AUTH_PROVIDERS_QUERY_KEY, captchaQueryKey } from './auth/api/auth-api.ts';
 import { ITEMS_PER_BLOCK, MENU_PREVIEW_QUERY_KEY, MENU_QUERY_KEY } from './menu/api/get-menu.ts';
 import { reviewsQueryOptions } from './reviews/api/get-reviews.ts';
 import { ORDER_TABS } from './storefront/content/order-tabs.ts';
@@ -53,7 +53,8 @@ export const REVIEW_PATHS: readonly string[] = [paths.review];
 /**
  * The pages drawn with a captcha of their own: each request gets its page drawn for it, with a
  * fresh captcha, so that its picture (the log-in page's largest paint) comes with the HTML instead
- * of after the scripts and a POST /api/captcha.
+ * of after the scripts and a POST /api/captcha. They come with the sign-in options too, so that a
+ * social sign-in button is in the page from the start rather than pushing the page down later.
  */
 export const CAPTCHA_PATHS: readonly string[] = [paths.login];
 
@@ -64,7 +65,7 @@ export const CAPTCHA_PATHS: readonly string[] = [paths.login];
  * without them those parts show their loading state and the browser fetches them, as on any
  * other page.
  */
-export async function renderPage(pathname: string, { menu, menuPreview, reviews, captcha }: PageSources): Promise<RenderedPage> {
+export async function renderPage(pathname: string, { menu, menuPreview, reviews, captcha, authProviders }: PageSources): Promise<RenderedPage> {
   const queryClient = createQueryClient();
   const pageData: PageData = {};
   if (menu && showsMenu(pathname)) {
@@ -82,6 +83,10 @@ export async function renderPage(pathname: string, { menu, menuPreview, reviews,
   if (captcha && CAPTCHA_PATHS.includes(pathname)) {
     queryClient.setQueryData(captchaQueryKey(0, 0), captcha);
     pageData.captcha = captcha;
+  }
+  if (authProviders && CAPTCHA_PATHS.includes(pathname)) {
+    queryClient.setQueryData(AUTH_PROVIDERS_QUERY_KEY, authProviders);
+    pageData.authProviders = authProviders;
   }
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>

@@ -10,6 +10,7 @@ import type { MenuItem } from '../../shared/menu.ts';
 import type { Review } from '../../shared/reviews.ts';
 import { isAppRoute } from '../../shared/paths.ts';
 import { DEFERRED_SCRIPTS_ID, SERVER_RENDERED_ATTRIBUTE, type PageRenderer, type RenderedPage } from '../../shared/rendered-page.ts';
+import { authProvidersOf } from '../auth/auth-routes.ts';
 import { pageCaptchas } from '../auth/page-captcha.ts';
 import { listReviewAnswers } from '../reviews/review-repository.ts';
 import { pageHints } from './page-hints.ts';
@@ -56,7 +57,8 @@ export async function registerWebApp(app: FastifyInstance, webDir: string): Prom
     if (renderer.CAPTCHA_PATHS.includes(pathname)) {
       // A HEAD asks for the headers only: no captcha is made for it.
       const captcha = request.method === 'GET' ? await captchaFor(request.ip) : undefined;
-      return documentOf(withRenderedPage(indexHtml, hints, await renderer.renderPage(pathname, { captcha })), { kept: false });
+      const page = await renderer.renderPage(pathname, { captcha, authProviders: authProvidersOf(app.config) });
+      return documentOf(withRenderedPage(indexHtml, hints, page), { kept: false });
     }
     const menu = await app.menu.current();
     // The reviews have no snapshot (no route changes them; a few rows): read for their pages only,

@@ -56,6 +56,9 @@ export async function checkCaptcha(id: string, answer: string): Promise<boolean>
   return (await apiRequest<{ valid: boolean }>('/captcha/check', { ...quiet, method: 'POST', body: { id, answer } })).valid;
 }
 
+/** The sign-in options' query; the server draws the log-in page with them (src/web/server-render.tsx). */
+export const AUTH_PROVIDERS_QUERY_KEY = ['auth-providers'] as const;
+
 export function fetchAuthProviders(): Promise<AuthProviders> {
   return apiRequest('/auth-providers', quiet);
 }

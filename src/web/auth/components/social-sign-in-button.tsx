@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { SOCIAL_POPUP } from '../../../shared/auth-constants.ts';
-import { fetchAuthProviders, socialSignInUrl } from '../api/auth-api.ts';
+import { AUTH_PROVIDERS_QUERY_KEY, fetchAuthProviders, socialSignInUrl } from '../api/auth-api.ts';
 import { messageOf } from './form-field.tsx';
 
 /** The channel the popup's last page reports on (same origin; works whatever the provider's COOP). */
@@ -12,11 +12,11 @@ export interface SocialResult {
 }
 
 /**
- * 'Continue with Google' (or the configured provider), hidden when none is configured. Opens the
+ * 'Continue with Google' (or the configured provider) under an "or" line, nothing when none is configured. Opens the
  * provider in a 500×600 popup; its last page tells this window through a BroadcastChannel.
  */
 export function SocialSignInButton({ onDone, onError }: { onDone: () => void; onError: (message: string) => void }) {
-  const providers = useQuery({ queryKey: ['auth-providers'], queryFn: fetchAuthProviders, staleTime: Infinity });
+  const providers = useQuery({ queryKey: AUTH_PROVIDERS_QUERY_KEY, queryFn: fetchAuthProviders, staleTime: Infinity });
   const [waiting, setWaiting] = useState(false);
   const handlers = useRef({ onDone, onError });
   useEffect(() => {
@@ -58,6 +58,9 @@ export function SocialSignInButton({ onDone, onError }: { onDone: () => void; on
 
   return (
     <div className="flex flex-col gap-1">
+      <div className="mb-3 flex items-center gap-3 text-sm text-stone-500" aria-hidden="true">
+        <span className="h-px flex-1 bg-stone-200" /> or <span className="h-px flex-1 bg-stone-200" />
+      </div>
       <button
         type="button"
         onClick={() => void open(social.id)}

@@ -79,9 +79,6 @@ export function Page() {
         >
           {submitting ? 'Logging in…' : 'Login'}
         </button>
-        <div className="flex items-center gap-3 text-sm text-stone-500" aria-hidden="true">
-          <span className="h-px flex-1 bg-stone-200" /> or <span className="h-px flex-1 bg-stone-200" />
-        </div>
         <SocialSignInButton
           onDone={() => {
             setError(null);
