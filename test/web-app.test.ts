@@ -151,9 +151,12 @@ describe('server-rendered pages', () => {
 
   it("counts the log-in page's captchas per address: over RATE_LIMIT_CAPTCHA a minute, the page comes without one", async () => {
     const pages = [];
-    for (let i = 0; i < 4; i++) pages.push((await get('/login', {}, '10.0.0.2')).body);
-    expect(pages.slice(0, 3).every((html) => html.includes('captcha '))).toBe(true);
-    expect(pages[3]).toContain('/login $& $1 no menu</main>');
+    for (let i = 0; i < 5; i++) pages.push(await get('/login', {}, '10.0.0.2'));
+    expect(pages.slice(0, 3).every((page) => page.body.includes('captcha '))).toBe(true);
+    expect(pages[3]!.body).toContain('/login $& $1 no menu</main>');
+    // That page is the same for everyone: drawn once, not for each request.
+    expect(pages[3]!.headers['cache-control']).toBe('no-cache');
+    expect(pages[4]!.body).toBe(pages[3]!.body);
     // Another address has its own count.
     expect((await get('/login', {}, '10.0.0.3')).body).toContain('captcha ');
   });

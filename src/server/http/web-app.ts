@@ -57,7 +57,11 @@ export async function registerWebApp(app: FastifyInstance, webDir: string): Prom
     if (renderer.CAPTCHA_PATHS.includes(pathname)) {
       // A HEAD asks for the headers only: no captcha is made for it.
       const captcha = request.method === 'GET' ? await captchaFor(request.ip) : undefined;
-      const page = await renderer.renderPage(pathname, { captcha, authProviders: authProvidersOf(app.config) });
+      const authProviders = authProvidersOf(app.config);
+      // Without a captcha (a HEAD, or an address past its limit) the page is the same for everyone:
+      // drawn once and kept, so a flood of requests costs no rendering.
+      if (!captcha) return documents.get(`page:${pathname}`, '', async () => withRenderedPage(indexHtml, hints, await renderer.renderPage(pathname, { authProviders })));
+      const page = await renderer.renderPage(pathname, { captcha, authProviders });
       return documentOf(withRenderedPage(indexHtml, hints, page), { kept: false });
     }
     const menu = await app.menu.current();
