@@ -17,7 +17,7 @@ import http from 'node:http';
 import { CART_MAX_ENTRIES } from '../src/shared/cart-constants.ts';
 import { BENCH_RATE_LIMITS, signUpCustomer, type BenchCustomer } from './lib/bench-customers.ts';
 import { onLoadCore, pinning, SERVER_CPU } from './lib/cpu-pinning.ts';
-import { percentile } from './lib/customers.ts';
+import { GOOD_CARD, percentile } from './lib/customers.ts';
 import { measure, printTable, startBareServer, takeTurns, type BareAnswer, type Figures } from './lib/measure.ts';
 import { startShop } from './lib/shop-process.ts';
 import { withPostgres } from './lib/postgres.ts';
@@ -182,7 +182,7 @@ async function paymentRows(shopUrl: string, itemIds: string[]): Promise<Figures[
     const intent = (await write(customer, 'POST /api/create-payment-intent', '/api/create-payment-intent', { price: 0.01 })) as { intentId: string; clientSecret: string };
     await write(customer, 'POST …/confirm (sandbox)', `/api/sandbox/payment-intents/${intent.intentId}/confirm`, {
       clientSecret: intent.clientSecret,
-      card: { number: '4242 4242 4242 4242', expiry: '12 / 40', cvc: '123' },
+      card: GOOD_CARD,
       billingDetails: { email: customer.email, name: 'Bench Customer' },
     });
     await write(customer, 'POST /api/payment', '/api/payment', { transactionId: intent.intentId });

@@ -31,7 +31,8 @@ export function newStats(): LoadStats {
 
 export class NetworkError extends Error {}
 
-const GOOD_CARD = { number: '4242 4242 4242 4242', expiry: '12 / 40', cvc: '123' };
+/** Stripe's public test card that succeeds (the sandbox provider accepts it). */
+export const GOOD_CARD = { number: '4242 4242 4242 4242', expiry: '12 / 40', cvc: '123' };
 const DECLINED_CARD = { number: '4000 0000 0000 0002', expiry: '12 / 40', cvc: '123' };
 
 export class Customer {

@@ -1,6 +1,10 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { AuthProviders, Captcha } from '../shared/auth.ts';
 import type { MenuItem } from '../shared/menu.ts';
 import type { Review } from '../shared/reviews.ts';
+import { AUTH_PROVIDERS_QUERY_KEY, captchaQueryKey } from './auth/api/auth-api.ts';
+import { MENU_PREVIEW_QUERY_KEY, MENU_QUERY_KEY } from './menu/api/get-menu.ts';
+import { reviewsQueryOptions } from './reviews/api/get-reviews.ts';
 
 /** The element of a server-rendered page that holds the data it was drawn with (server-render.tsx). */
 export const PAGE_DATA_ELEMENT_ID = 'page-data';
@@ -22,4 +26,16 @@ export interface PageData {
 export function readPageData(): PageData {
   const element = document.getElementById(PAGE_DATA_ELEMENT_ID);
   return element?.textContent ? (JSON.parse(element.textContent) as PageData) : {};
+}
+
+/**
+ * Puts a page's data into the query cache under the keys its components read: on the server
+ * before drawing the page, in the browser before hydrating it, so both draw the same.
+ */
+export function seedQueries(queryClient: QueryClient, { menu, menuPreview, reviews, captcha, authProviders }: PageData): void {
+  if (menu) queryClient.setQueryData(MENU_QUERY_KEY, menu);
+  if (menuPreview) queryClient.setQueryData(MENU_PREVIEW_QUERY_KEY, menuPreview);
+  if (reviews) queryClient.setQueryData(reviewsQueryOptions.queryKey, reviews);
+  if (captcha) queryClient.setQueryData(captchaQueryKey(0, 0), captcha);
+  if (authProviders) queryClient.setQueryData(AUTH_PROVIDERS_QUERY_KEY, authProviders);
 }

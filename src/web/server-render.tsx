@@ -4,11 +4,9 @@ import { StaticRouter } from 'react-router';
 import { paths } from '../shared/paths.ts';
 import type { PageSources, RenderedPage } from '../shared/rendered-page.ts';
 import { App, createQueryClient } from './app/app.tsx';
-import { AUTH_PROVIDERS_QUERY_KEY, captchaQueryKey } from './auth/api/auth-api.ts';
-import { ITEMS_PER_BLOCK, MENU_PREVIEW_QUERY_KEY, MENU_QUERY_KEY } from './menu/api/get-menu.ts';
-import { reviewsQueryOptions } from './reviews/api/get-reviews.ts';
+import { ITEMS_PER_BLOCK } from './menu/api/get-menu.ts';
 import { ORDER_TABS } from './storefront/content/order-tabs.ts';
-import { PAGE_DATA_ELEMENT_ID, type PageData } from './page-data.ts';
+import { PAGE_DATA_ELEMENT_ID, seedQueries, type PageData } from './page-data.ts';
 
 /**
  * The public pages the server renders to HTML (src/server/http/web-app.ts), so that a phone
@@ -68,26 +66,12 @@ export const CAPTCHA_PATHS: readonly string[] = [paths.login];
 export async function renderPage(pathname: string, { menu, menuPreview, reviews, captcha, authProviders }: PageSources): Promise<RenderedPage> {
   const queryClient = createQueryClient();
   const pageData: PageData = {};
-  if (menu && showsMenu(pathname)) {
-    queryClient.setQueryData(MENU_QUERY_KEY, menu);
-    pageData.menu = menu;
-  }
-  if (menuPreview && MENU_PREVIEW_PATHS.includes(pathname)) {
-    queryClient.setQueryData(MENU_PREVIEW_QUERY_KEY, menuPreview);
-    pageData.menuPreview = menuPreview;
-  }
-  if (reviews && REVIEW_PATHS.includes(pathname)) {
-    queryClient.setQueryData(reviewsQueryOptions.queryKey, reviews);
-    pageData.reviews = reviews;
-  }
-  if (captcha && CAPTCHA_PATHS.includes(pathname)) {
-    queryClient.setQueryData(captchaQueryKey(0, 0), captcha);
-    pageData.captcha = captcha;
-  }
-  if (authProviders && CAPTCHA_PATHS.includes(pathname)) {
-    queryClient.setQueryData(AUTH_PROVIDERS_QUERY_KEY, authProviders);
-    pageData.authProviders = authProviders;
-  }
+  if (menu && showsMenu(pathname)) pageData.menu = menu;
+  if (menuPreview && MENU_PREVIEW_PATHS.includes(pathname)) pageData.menuPreview = menuPreview;
+  if (reviews && REVIEW_PATHS.includes(pathname)) pageData.reviews = reviews;
+  if (captcha && CAPTCHA_PATHS.includes(pathname)) pageData.captcha = captcha;
+  if (authProviders && CAPTCHA_PATHS.includes(pathname)) pageData.authProviders = authProviders;
+  seedQueries(queryClient, pageData);
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <StaticRouter location={pathname}>

@@ -1,7 +1,8 @@
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { CATEGORIES, type Category } from '../../../shared/category-list.ts';
 import type { MenuItem } from '../../../shared/menu.ts';
 import { apiRequest } from '../../lib/api-client.ts';
+import { itemsOfCategory } from '../menu-by-category.ts';
 
 /** The spec caches the menu under the query key 'menu'; every menu change invalidates it. */
 export const MENU_QUERY_KEY = ['menu'] as const;
@@ -32,9 +33,19 @@ export function useMenuItems(category?: Category) {
     queryKey: category === undefined ? [...MENU_QUERY_KEY] : [...MENU_QUERY_KEY, category],
     queryFn: ({ signal }) => apiRequest<MenuItem[]>(category === undefined ? '/items' : `/items?category=${category}`, { signal }),
     staleTime: MENU_STALE_MS,
-    initialData: category === undefined ? undefined : () => queryClient.getQueryData<MenuItem[]>(MENU_QUERY_KEY)?.filter((item) => item.category === category),
-    initialDataUpdatedAt: () => queryClient.getQueryState(MENU_QUERY_KEY)?.dataUpdatedAt,
+    ...(category === undefined ? {} : fromCachedMenu(queryClient, (menu) => itemsOfCategory(menu, category))),
   });
+}
+
+/** A part of the whole menu as a query's initial data, when the menu is cached (as fresh as it). */
+function fromCachedMenu(queryClient: QueryClient, part: (menu: MenuItem[]) => MenuItem[]) {
+  return {
+    initialData: () => {
+      const menu = queryClient.getQueryData<MenuItem[]>(MENU_QUERY_KEY);
+      return menu && part(menu);
+    },
+    initialDataUpdatedAt: () => queryClient.getQueryState(MENU_QUERY_KEY)?.dataUpdatedAt,
+  };
 }
 
 /** Spec section 9: the item list and the home page's offer show up to 4 items per category. */
@@ -54,10 +65,6 @@ export function useMenuPreview() {
     queryKey: MENU_PREVIEW_QUERY_KEY,
     queryFn: ({ signal }) => apiRequest<MenuItem[]>(`/items?perCategory=${ITEMS_PER_BLOCK}`, { signal }),
     staleTime: MENU_STALE_MS,
-    initialData: () => {
-      const menu = queryClient.getQueryData<MenuItem[]>(MENU_QUERY_KEY);
-      return menu && CATEGORIES.flatMap((category) => menu.filter((item) => item.category === category).slice(0, ITEMS_PER_BLOCK));
-    },
-    initialDataUpdatedAt: () => queryClient.getQueryState(MENU_QUERY_KEY)?.dataUpdatedAt,
+    ...fromCachedMenu(queryClient, (menu) => CATEGORIES.flatMap((category) => itemsOfCategory(menu, category, ITEMS_PER_BLOCK))),
   });
 }
