@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { emailSchema } from './auth.ts';
 
-export const ROLES = ['user', 'admin'] as const;
-export type Role = (typeof ROLES)[number];
+import { ROLES } from './roles.ts';
+
+export * from './roles.ts';
 
 /** A user as GET /api/users lists them (spec section 3: _id, name, email, role). */
 export const userSchema = z.object({

@@ -65,7 +65,8 @@ export class MenuCatalog {
   constructor(db: Kysely<Database>, events: EventBus) {
     this.db = db;
     this.events = events;
-    events.subscribe('menu_changed', () => this.drop());
+    events.subscribe('menu.changed', () => this.drop());
+    events.onResync(() => this.drop());
   }
 
   current(): Promise<MenuSnapshot> {
@@ -94,7 +95,7 @@ export class MenuCatalog {
   /** Call after every write to the menu: drops this process's snapshot and tells the others. */
   async changed(): Promise<void> {
     this.drop();
-    await this.events.publish('menu_changed');
+    await this.events.publish('menu.changed', {});
   }
 
   private drop(): void {

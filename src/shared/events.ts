@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { ORDER_STATUSES } from './order-workflow.ts';
+
+/**
+ * The shop's events: facts in the past tense, each a name and a payload schema. The server's event
+ * bus checks every payload against its schema when it is published and again when it arrives from
+ * another process, so a subscriber only ever sees a payload of its event's shape.
+ *
+ * Payloads are small on purpose (PostgreSQL's NOTIFY carries at most 8,000 bytes): an event names
+ * what changed, and a subscriber that needs the whole thing reads it by its id.
+ */
+export const SHOP_EVENTS = {
+  /** An administrator changed the menu: every process rebuilds its snapshot. */
+  'menu.changed': z.object({}),
+  /**
+   * An order was placed or moved. `eventId` is the row of the order's timeline (order_events.id),
+   * the `id:` of the live stream, so a client that reconnects asks for what came after it.
+   */
+  'order.changed': z.object({
+    eventId: z.number().int().positive(),
+    orderId: z.string(),
+    /** The customer's id, so a stream of one customer's orders filters without a read. */
+    userId: z.string().nullable(),
+    status: z.enum(ORDER_STATUSES),
+  }),
+} as const;
+
+export type ShopEventName = keyof typeof SHOP_EVENTS;
+export type ShopEventPayload<N extends ShopEventName> = z.infer<(typeof SHOP_EVENTS)[N]>;
+
+export function isShopEventName(name: string): name is ShopEventName {
+  return Object.hasOwn(SHOP_EVENTS, name);
+}
