@@ -75,4 +75,24 @@ export function registerAuthentication(app: FastifyInstance, auth: Auth, accessT
   };
   app.decorate('requireUser', requireUser);
   app.decorate('requireAdmin', requireAdmin);
+  authenticateBeforeTheBody(app, new Set([requireUser, requireAdmin]));
+}
+
+/**
+ * A route may name its guard as a preValidation or preHandler hook, where it reads best; it runs
+ * at onRequest instead, before the body is read and parsed. So a visitor's or a customer's body
+ * sent to a route they may not use is refused by its headers alone, whatever its size or shape,
+ * and costs the event loop nothing (docs/security.md, "Cheap refusals").
+ */
+function authenticateBeforeTheBody(app: FastifyInstance, guards: ReadonlySet<unknown>): void {
+  app.addHook('onRoute', (route) => {
+    const moved: preHandlerAsyncHookHandler[] = [];
+    for (const stage of ['preValidation', 'preHandler'] as const) {
+      const hooks = [route[stage]].flat().filter((hook) => hook !== undefined);
+      if (!hooks.some((hook) => guards.has(hook))) continue;
+      moved.push(...(hooks.filter((hook) => guards.has(hook)) as preHandlerAsyncHookHandler[]));
+      route[stage] = hooks.filter((hook) => !guards.has(hook)) as never;
+    }
+    if (moved.length > 0) route.onRequest = [...[route.onRequest].flat().filter((hook) => hook !== undefined), ...moved] as never;
+  });
 }
