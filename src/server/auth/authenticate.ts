@@ -48,6 +48,8 @@ export async function resolveCaller(app: FastifyInstance, request: FastifyReques
     if (!claims) throw new UnauthorizedError(EXPIRED);
     sessionId = claims.sid;
   } else {
+    // No cookie, no session: a visitor is known at once, without asking Better Auth.
+    if (!request.headers.cookie) return null;
     const session = await app.auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
     if (!session) return null;
     sessionId = session.session.id;
