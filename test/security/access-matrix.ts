@@ -108,6 +108,9 @@ export const NOT_IN_MATRIX: Record<string, string> = {
   'POST /api/auth/sign-in/email': 'public by design, behind the captcha; authentication.test.ts',
   'POST /api/auth/sign-in/social': 'public by design; test/auth-social.test.ts',
   'GET /api/auth/*': 'allow-list of Better Auth calls (get-session is in the matrix)',
+  'POST /api/auth/update-user': "the caller's own profile (the session decides whose); test/auth-routes.test.ts",
+  'POST /api/auth/change-password': "the caller's own password, rate-limited; test/auth-routes.test.ts",
+  'POST /api/auth/callback/oidc': "the provider's form post, turned into the GET callback; test/auth-social.test.ts",
   'POST /api/auth/*': 'allow-list of Better Auth calls; sign-out and update-user in authentication.test.ts',
   'POST /api/stripe/webhook': 'only with PAYMENT_PROVIDER=stripe; signature-checked (test/payment-stripe.test.ts)',
 };
