@@ -26,7 +26,7 @@ describe('the app shell', () => {
   it('refuses a body with a __proto__ key with 400', async () => {
     const res = await t.app.inject({
       method: 'POST',
-      url: '/api/items',
+      url: '/api/auth/sign-up/email',
       headers: { 'content-type': 'application/json' },
       payload: '{"__proto__": {"admin": true}}',
     });
@@ -36,7 +36,7 @@ describe('the app shell', () => {
   it('refuses a body over the limit with 413', async () => {
     const res = await t.app.inject({
       method: 'POST',
-      url: '/api/items',
+      url: '/api/auth/sign-up/email',
       headers: { 'content-type': 'application/json' },
       payload: JSON.stringify({ name: 'x'.repeat(2_000_000) }),
     });

@@ -83,6 +83,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerErrorHandler(app);
   registerRequestDeadline(app, config.REQUEST_TIMEOUT_MS);
   registerNulRefusal(app);
+  // First of the guards that routes get as they are declared: a cross-site write is refused before
+  // anyone is looked up (the sign-in guards come next, before the body is read).
+  registerCrossSiteGuard(app, () => (config.PUBLIC_URL ? [new URL(config.PUBLIC_URL).origin] : []));
 
   app.decorate('config', config);
   app.decorate('db', database.db);
@@ -129,7 +132,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Off by default: each route that needs a limit (sign-in, sign-up, captcha, token) sets its own.
   // Counters live in the database, shared by every process of the shop.
   await app.register(fastifyRateLimit, { global: false, store: databaseRateLimitStore(database.db) });
-  registerCrossSiteGuard(app, () => (config.PUBLIC_URL ? [new URL(config.PUBLIC_URL).origin] : []));
 
   await app.register(
     async (api) => {
