@@ -32,6 +32,11 @@ test.describe('accounts', () => {
     await page.getByLabel('Password (8 to 128 characters)').fill('short');
     await page.getByRole('button', { name: 'SignUp' }).click();
     await expect(page.getByText('At least 8 characters')).toBeVisible();
+    // The server refuses a common password and says why, at the field.
+    allowConsoleErrors(/400/);
+    await page.getByLabel('Password (8 to 128 characters)').fill('password123');
+    await page.getByRole('button', { name: 'SignUp' }).click();
+    await expect(page.getByLabel('Password (8 to 128 characters)')).toHaveAccessibleDescription(/commonly used password/);
     await page.getByLabel('Password (8 to 128 characters)').fill('long enough password');
     await page.getByRole('button', { name: 'SignUp' }).click();
     await expect(page.getByRole('alert')).toHaveText(/already exists/);
