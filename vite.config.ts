@@ -21,7 +21,7 @@ export default defineConfig(({ command }) => ({
     emptyOutDir: true,
     sourcemap: true,
     reportCompressedSize: true,
-    // Read by the server (src/server/http/page-hints.ts) to preload each public page's chunk.
+    // Read by the server (src/server/pages/page-hints.ts) to preload each public page's chunk.
     manifest: true,
   },
   server: {

@@ -9,7 +9,7 @@ import { ORDER_TABS } from './storefront/content/order-tabs.ts';
 import { PAGE_DATA_ELEMENT_ID, seedQueries, type PageData } from './page-data.ts';
 
 /**
- * The public pages the server renders to HTML (src/server/http/web-app.ts), so that a phone
+ * The public pages the server renders to HTML (src/server/pages/web-app.ts), so that a phone
  * paints a page from its HTML before any script has run; the browser then hydrates it
  * (main.tsx). Every order tab is its own path. docs/decisions/0011-server-rendered-public-pages.md.
  *

@@ -3,7 +3,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   SOCIAL_PROVIDER_ID,
   authProvidersSchema,
-  type AuthProviders,
   captchaCheckResultSchema,
   captchaCheckSchema,
   captchaSchema,
@@ -12,8 +11,8 @@ import {
   tokenRequestSchema,
   tokenResponseSchema,
 } from '../../shared/auth.ts';
-import type { Config } from '../config.ts';
 import { ForbiddenError, NotFoundError } from '../http/errors.ts';
+import { authProvidersOf } from './auth-providers.ts';
 import { forwardToBetterAuth } from './better-auth-proxy.ts';
 import { CaptchaService } from './captcha-service.ts';
 import { rateLimitFor } from './rate-limits.ts';
@@ -28,11 +27,6 @@ const BETTER_AUTH_PASSTHROUGH = new Set([
   `POST callback/${SOCIAL_PROVIDER_ID}`,
   'GET error',
 ]);
-
-/** The sign-in options (GET /api/auth-providers; drawn into the log-in page too): social sign-in when configured. */
-export function authProvidersOf(config: Config): AuthProviders {
-  return { social: config.OIDC_CLIENT_ID ? { id: SOCIAL_PROVIDER_ID, name: config.OIDC_PROVIDER_NAME } : null };
-}
 
 /**
  * The accounts API: Better Auth at /api/auth/* (sign-up, sign-in with the captcha, sign-out,

@@ -5,7 +5,7 @@ import { paths } from '../../shared/paths.ts';
 import { AuthProvider } from '../auth/auth-provider.tsx';
 import { AppRoutes } from './router.tsx';
 import { ScrollToTop } from './scroll-to-top.tsx';
-import { ToastProvider } from './toast.tsx';
+import { ToastProvider } from '../ui/toast.tsx';
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({

@@ -1,6 +1,6 @@
 import { Outlet } from 'react-router';
 import { Footer } from '../ui/footer.tsx';
-import { Header } from '../ui/header.tsx';
+import { Header } from './header.tsx';
 
 /** Public pages: header, routed content, footer (spec section 1). */
 export function PublicLayout() {

@@ -2,7 +2,7 @@ import { Suspense, type ReactNode } from 'react';
 import { Link, NavLink, Outlet, useNavigate } from 'react-router';
 import { paths } from '../../shared/paths.ts';
 import { PRODUCT_NAME } from '../../shared/product.ts';
-import { useToast } from '../app/toast.tsx';
+import { useToast } from '../ui/toast.tsx';
 import { useAuth } from '../auth/use-auth.ts';
 import { CartCountBadge } from '../cart/components/cart-count-badge.tsx';
 import { LoadingScreen } from '../ui/loading-screen.tsx';

@@ -1,6 +1,6 @@
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../../shared/paths.ts';
-import { useToast } from '../../app/toast.tsx';
+import { useToast } from '../../ui/toast.tsx';
 import { useAuth } from '../use-auth.ts';
 
 /** The header's account corner: the display name and 'Log out', or 'Log in' for a visitor. */

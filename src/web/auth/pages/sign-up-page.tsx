@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../shared/paths.ts';
-import { useToast } from '../../app/toast.tsx';
+import { useToast } from '../../ui/toast.tsx';
 import { useHydrated } from '../../ui/use-hydrated.ts';
 import { usePageTitle } from '../../ui/use-page-title.ts';
 import { FormField, messageOf } from '../components/form-field.tsx';

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { cartTotalCents, type CartEntry } from '../../../shared/cart-constants.ts';
 import { centsToPrice, formatPrice } from '../../../shared/money.ts';
 import { paths } from '../../../shared/paths.ts';
-import { useToast } from '../../app/toast.tsx';
+import { useToast } from '../../ui/toast.tsx';
 import { usePageTitle } from '../../ui/use-page-title.ts';
 import { useCart, useDeleteCartEntry } from '../api/cart-api.ts';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';

@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { MenuItem } from '../../../shared/menu.ts';
 import { paths } from '../../../shared/paths.ts';
-import { useToast } from '../../app/toast.tsx';
+import { useToast } from '../../ui/toast.tsx';
 import { useAuth } from '../../auth/use-auth.ts';
 import { useAddToCart } from '../../cart/api/cart-api.ts';
 

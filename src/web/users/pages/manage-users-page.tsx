@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { User } from '../../../shared/users.ts';
-import { useToast } from '../../app/toast.tsx';
+import { useToast } from '../../ui/toast.tsx';
 import { useAuth } from '../../auth/use-auth.ts';
 import { LoadingScreen } from '../../ui/loading-screen.tsx';
 import { usePageTitle } from '../../ui/use-page-title.ts';

@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router';
 import { paths } from '../../../../shared/paths.ts';
-import { useToast } from '../../../app/toast.tsx';
+import { useToast } from '../../../ui/toast.tsx';
 import { usePageTitle } from '../../../ui/use-page-title.ts';
 import { useCreateItem } from '../api/item-api.ts';
 import { ItemForm } from '../components/item-form.tsx';

@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { formatPrice } from '../../../../shared/money.ts';
 import type { MenuItem } from '../../../../shared/menu.ts';
 import { paths } from '../../../../shared/paths.ts';
-import { useToast } from '../../../app/toast.tsx';
+import { useToast } from '../../../ui/toast.tsx';
 import { usePageTitle } from '../../../ui/use-page-title.ts';
 import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
 import { useMenu } from '../../api/get-menu.ts';

@@ -1,7 +1,7 @@
 import { Link, useNavigate, useParams } from 'react-router';
 import { formatPrice } from '../../../../shared/money.ts';
 import { paths } from '../../../../shared/paths.ts';
-import { useToast } from '../../../app/toast.tsx';
+import { useToast } from '../../../ui/toast.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { LoadingScreen } from '../../../ui/loading-screen.tsx';
 import { usePageTitle } from '../../../ui/use-page-title.ts';
