@@ -10,7 +10,5 @@ export const PASSWORD_MAX = 128;
 export const CAPTCHA_LENGTH = 6;
 /** Better Auth's id of the OpenID Connect provider (Google by default). */
 export const SOCIAL_PROVIDER_ID = 'oidc';
-/** The page a social sign-in popup ends on (paths.socialDone); it tells the opener and closes. */
-export const SOCIAL_DONE_PATH = '/auth/social-done';
 /** The popup size of the spec (section 7). */
 export const SOCIAL_POPUP = { width: 500, height: 600 } as const;

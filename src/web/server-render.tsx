@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
-import { paths } from '../shared/paths.ts';
+import { APP_ROUTES, paths, ROUTE_NAMES } from '../shared/paths.ts';
 import type { PageSources, RenderedPage } from '../shared/rendered-page.ts';
 import { App, createQueryClient } from './app/app.tsx';
 import { ITEMS_PER_BLOCK } from './menu/api/get-menu.ts';
@@ -18,20 +18,17 @@ import { PAGE_DATA_ELEMENT_ID, seedQueries, type PageData } from './page-data.ts
  * buttons stay disabled until then (`useHydrated`).
  */
 export const SERVER_RENDERED_PATHS: readonly string[] = [
-  paths.home,
-  paths.about,
-  paths.detailAbout,
-  paths.review,
-  paths.items,
-  paths.order(),
-  ...ORDER_TABS.map((tab) => paths.order(tab.key)),
-  paths.playStore,
-  paths.login,
-  paths.signUp,
+  // The public routes of the route table (src/shared/paths.ts) without a parameter…
+  ...ROUTE_NAMES.filter((name) => APP_ROUTES[name].layout === 'public')
+    .map((name) => paths[name])
+    .filter((path) => typeof path === 'string'),
+  // …and the menu, whose every tab is a path of its own.
+  paths.menu(),
+  ...ORDER_TABS.map((tab) => paths.menu(tab.key)),
 ];
 
 /** The pages that show the menu in their first screen: they are rendered with it. */
-const showsMenu = (pathname: string) => pathname === paths.order() || pathname.startsWith(`${paths.order()}/`);
+const showsMenu = (pathname: string) => pathname === paths.menu() || pathname.startsWith(`${paths.menu()}/`);
 
 /**
  * The pages whose first screen shows the first ITEMS_PER_BLOCK items of each category: rendered

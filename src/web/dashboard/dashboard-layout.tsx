@@ -16,10 +16,10 @@ interface MenuEntry {
 
 /** Spec section 2: the administrator's menu. */
 const ADMIN_MENU: MenuEntry[] = [
-  { to: paths.dashboard.adminHome, label: 'Admin Home' },
-  { to: paths.dashboard.allUsers, label: 'Manage Users' },
-  { to: paths.dashboard.addItem, label: 'Add items' },
-  { to: paths.dashboard.manageItems, label: 'Manage Items' },
+  { to: paths.adminHome, label: 'Admin Home' },
+  { to: paths.allUsers, label: 'Manage Users' },
+  { to: paths.addItem, label: 'Add items' },
+  { to: paths.manageItems, label: 'Manage Items' },
 ];
 
 /**
@@ -28,9 +28,9 @@ const ADMIN_MENU: MenuEntry[] = [
  */
 function customerMenu(cartBadge: ReactNode): MenuEntry[] {
   return [
-    { to: paths.dashboard.userHome, label: 'User Home' },
-    { to: paths.dashboard.myCart, label: 'My cart', badge: cartBadge },
-    { to: paths.dashboard.payment, label: 'Payment' },
+    { to: paths.userHome, label: 'User Home' },
+    { to: paths.myCart, label: 'My cart', badge: cartBadge },
+    { to: paths.payment, label: 'Payment' },
   ];
 }
 

@@ -54,7 +54,7 @@ export function HeaderAccount() {
  */
 export function DashboardLink({ className }: { className: (state: { isActive: boolean }) => string }) {
   const { isAdmin, adminLoading } = useAuth();
-  const home = adminLoading ? paths.dashboard.root : isAdmin ? paths.dashboard.adminHome : paths.dashboard.userHome;
+  const home = adminLoading ? paths.dashboard : isAdmin ? paths.adminHome : paths.userHome;
   return (
     <NavLink to={home} className={className}>
       Dashboard

@@ -34,7 +34,7 @@ export function Page() {
         </p>
         {cart.isSuccess && entries.length > 0 ? (
           <Link
-            to={paths.dashboard.payment}
+            to={paths.payment}
             className="rounded-md bg-brand-800 px-6 py-2 font-bold uppercase tracking-wide text-white hover:bg-brand-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
           >
             Pay
@@ -63,7 +63,7 @@ export function Page() {
       {empty && (
         <div className="mt-6 rounded-xl bg-white p-8 text-center shadow-sm ring-1 ring-stone-200">
           <p className="text-lg text-stone-700">Your cart is empty.</p>
-          <Link to={paths.order('offered')} className="mt-3 inline-block font-semibold text-brand-800 underline">
+          <Link to={paths.menu('offered')} className="mt-3 inline-block font-semibold text-brand-800 underline">
             Choose something from the menu
           </Link>
         </div>

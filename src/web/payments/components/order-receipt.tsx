@@ -28,7 +28,7 @@ export function OrderReceipt({ payment }: { payment: PaymentRecord }) {
           <li key={`${payment.cartItems[index]}`}>{name}</li>
         ))}
       </ul>
-      <Link to={paths.order()} className="mt-4 inline-block font-semibold text-brand-800 underline">
+      <Link to={paths.menu()} className="mt-4 inline-block font-semibold text-brand-800 underline">
         Order more
       </Link>
     </section>

@@ -45,7 +45,7 @@ export function Page() {
         {emptyCart && !paid && (
           <p className="mb-4 text-stone-700">
             Your cart is empty, so there is nothing to pay.{' '}
-            <Link to={paths.order('offered')} className="font-semibold text-brand-800 underline">
+            <Link to={paths.menu('offered')} className="font-semibold text-brand-800 underline">
               Choose something from the menu
             </Link>
           </p>

@@ -37,7 +37,7 @@ export function CategoryBlock({ category }: { category: Category }) {
       )}
       <div className="mt-10 text-center">
         <Link
-          to={paths.order(category)}
+          to={paths.menu(category)}
           className="inline-block rounded-lg border-b-4 border-stone-900 px-6 py-3 font-semibold uppercase tracking-wide text-stone-900 hover:bg-stone-900 hover:text-white"
         >
           More Items<span className="sr-only"> in {block.headline}</span>

@@ -29,7 +29,7 @@ export function Hero() {
           </p>
           <div className="mt-8 flex flex-wrap gap-3">
             <Link
-              to={paths.order('offered')}
+              to={paths.menu('offered')}
               className="rounded-lg bg-accent-400 px-6 py-3 font-bold uppercase tracking-wide text-stone-900 hover:bg-accent-500"
             >
               Order now

@@ -50,7 +50,7 @@ export function Page() {
   const takeOnTable = useTakeOnTable();
 
   const select = (key: OrderTabKey) => {
-    navigate(paths.order(key), { replace: true, preventScrollReset: true });
+    navigate(paths.menu(key), { replace: true, preventScrollReset: true });
   };
 
   return (

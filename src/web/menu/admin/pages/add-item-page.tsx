@@ -21,7 +21,7 @@ export function Page() {
           await create.mutateAsync(input);
           toast.success(`${input.name} added to the menu`);
         }}
-        onSaved={() => navigate(paths.dashboard.manageItems)}
+        onSaved={() => navigate(paths.manageItems)}
       />
     </section>
   );

@@ -52,7 +52,7 @@ export function Page() {
           {menu.data.length === 0 ? (
             <div className="mt-4 rounded-xl bg-white p-8 text-center shadow">
               <p className="text-lg text-stone-700">The menu is empty.</p>
-              <Link to={paths.dashboard.addItem} className="mt-3 inline-block font-semibold text-brand-700 underline">
+              <Link to={paths.addItem} className="mt-3 inline-block font-semibold text-brand-700 underline">
                 Add the first item
               </Link>
             </div>
@@ -89,7 +89,7 @@ export function Page() {
                         <ActionMenu
                           label={`Action for ${item.name}`}
                           actions={[
-                            { label: 'Edit', onSelect: () => navigate(paths.dashboard.updateItem(item._id)) },
+                            { label: 'Edit', onSelect: () => navigate(paths.updateItem(item._id)) },
                             { label: 'Delete', danger: true, onSelect: () => setToDelete(item) },
                           ]}
                         />

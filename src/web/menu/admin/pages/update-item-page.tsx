@@ -29,7 +29,7 @@ export function Page() {
         <p className="text-lg font-semibold text-stone-800">
           {gone ? 'This item is no longer on the menu.' : `The item could not be loaded: ${item.error.message}`}
         </p>
-        <Link to={paths.dashboard.manageItems} className="mt-3 inline-block font-semibold text-brand-700 underline">
+        <Link to={paths.manageItems} className="mt-3 inline-block font-semibold text-brand-700 underline">
           Back to Manage Items
         </Link>
       </section>
@@ -66,7 +66,7 @@ export function Page() {
         }}
         onSaved={() => {
           toast.success('item updated successfully');
-          navigate(paths.dashboard.manageItems);
+          navigate(paths.manageItems);
         }}
         onFailed={(message) => toast.error(message)}
       />
