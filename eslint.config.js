@@ -18,7 +18,7 @@ const SIDES = {
     infrastructure: ['ui', 'lib'],
     infrastructureFiles: [],
     features: {
-      auth: ['use-auth.ts'],
+      auth: ['use-auth.ts', 'use-sign-out.ts'],
       cart: ['api/cart-api.ts', 'components/cart-count-badge.tsx'],
       dashboard: [],
       menu: ['api/get-menu.ts', 'menu-by-category.ts', 'components/menu-item-row.tsx', 'components/item-card.tsx', 'hooks/use-take-on-table.ts'],

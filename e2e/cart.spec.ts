@@ -79,6 +79,22 @@ test.describe('the cart', () => {
     await expect(headerCartCount(page)).toHaveAttribute('data-count', '0');
   });
 
+  test('a cart that could not be loaded says so, and Try again loads it', async ({ page, request, allowConsoleErrors }) => {
+    allowConsoleErrors(/500/);
+    const items = await menu(request);
+    await signInAsNew(page, request);
+    await addToCartViaApi(page, items[0]!._id);
+    // The query asks twice (one retry) before it shows the failure.
+    let failures = 2;
+    await page.route(/\/api\/cart\?/, (route) => (failures-- > 0 ? route.fulfill({ status: 500, json: { statusCode: 500, code: 'INTERNAL', message: 'Something went wrong' } }) : route.fallback()));
+    await page.goto('/dashboard/my/cart');
+    const alert = page.getByRole('alert').filter({ hasText: 'Your cart could not be loaded' });
+    await expect(alert).toBeVisible();
+    await alert.getByRole('button', { name: 'Try again' }).click();
+    await expect(alert).toBeHidden();
+    await expect(page.getByRole('cell', { name: items[0]!.name, exact: true })).toBeVisible();
+  });
+
   test('works on a 360 px wide phone', async ({ page, request }) => {
     await page.setViewportSize({ width: 360, height: 740 });
     const items = await menu(request);

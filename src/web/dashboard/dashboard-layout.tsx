@@ -1,9 +1,9 @@
 import { Suspense, type ReactNode } from 'react';
-import { Link, NavLink, Outlet, useNavigate } from 'react-router';
+import { Link, NavLink, Outlet } from 'react-router';
 import { paths } from '../../shared/paths.ts';
 import { PRODUCT_NAME } from '../../shared/product.ts';
-import { useToast } from '../ui/toast.tsx';
 import { useAuth } from '../auth/use-auth.ts';
+import { useSignOut } from '../auth/use-sign-out.ts';
 import { CartCountBadge } from '../cart/components/cart-count-badge.tsx';
 import { LoadingScreen } from '../ui/loading-screen.tsx';
 import { RequireUser } from './require-user.tsx';
@@ -49,9 +49,8 @@ export function DashboardLayout() {
 }
 
 function DashboardFrame() {
-  const { user, isAdmin, adminLoading, signOut } = useAuth();
-  const navigate = useNavigate();
-  const toast = useToast();
+  const { user, isAdmin, adminLoading } = useAuth();
+  const signOut = useSignOut();
   const menu = isAdmin ? ADMIN_MENU : customerMenu(<CustomerCartBadge />);
   const linkClass = ({ isActive }: { isActive: boolean }) =>
     `flex items-center justify-between gap-2 rounded-md px-3 py-2 text-sm font-semibold uppercase tracking-wide ${
@@ -101,15 +100,7 @@ function DashboardFrame() {
             <button
               type="button"
               className="rounded-md bg-accent-400 px-3 py-1 font-bold text-brand-900 hover:bg-accent-500"
-              onClick={() => {
-                signOut().then(
-                  () => {
-                    toast.success('SignOut successfully');
-                    navigate(paths.home);
-                  },
-                  (error: unknown) => toast.error(error instanceof Error ? error.message : 'Sign-out failed'),
-                );
-              }}
+              onClick={signOut}
             >
               Log out
             </button>

@@ -5,6 +5,7 @@ import { paths } from '../../../shared/paths.ts';
 import type { PaymentRecord } from '../../../shared/payments.ts';
 import { useCart } from '../../cart/api/cart-api.ts';
 import { ApiRequestError } from '../../lib/api-client.ts';
+import { QueryError } from '../../ui/query-error.tsx';
 import { usePageTitle } from '../../ui/use-page-title.ts';
 import { usePaymentIntent } from '../api/payments-api.ts';
 import { OrderReceipt } from '../components/order-receipt.tsx';
@@ -51,12 +52,7 @@ export function Page() {
           </p>
         )}
         {intent.isError && !emptyCart && (
-          <p role="alert" className="mb-4 text-red-700">
-            The payment could not be prepared: {intent.error.message}{' '}
-            <button type="button" className="font-semibold underline" onClick={() => void intent.refetch()}>
-              Try again
-            </button>
-          </p>
+          <QueryError title="The payment could not be prepared" error={intent.error} onRetry={intent.refetch} className="mb-4" />
         )}
         {intent.data?.provider === 'stripe' && (
           <Suspense fallback={<p role="status">Loading the card form…</p>}>

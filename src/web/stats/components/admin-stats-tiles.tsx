@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { formatPrice } from '../../../shared/money.ts';
+import { QueryError } from '../../ui/query-error.tsx';
 import { useAdminStatistics } from '../api/stats-api.ts';
 
 interface Tile {
@@ -22,16 +23,7 @@ const icon = (d: string) => (
  */
 export function AdminStatsTiles() {
   const stats = useAdminStatistics();
-  if (stats.isError) {
-    return (
-      <p role="alert" className="mt-6 text-red-700">
-        The statistics could not be loaded: {stats.error.message}{' '}
-        <button type="button" className="font-semibold underline" onClick={() => void stats.refetch()}>
-          Try again
-        </button>
-      </p>
-    );
-  }
+  if (stats.isError) return <QueryError title="The statistics could not be loaded" error={stats.error} onRetry={stats.refetch} />;
   const data = stats.data;
   const tiles: Tile[] = [
     {

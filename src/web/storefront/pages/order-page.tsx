@@ -5,6 +5,7 @@ import { useMenuItems } from '../../menu/api/get-menu.ts';
 import { ItemCard, ItemCardPlaceholder } from '../../menu/components/item-card.tsx';
 import { useTakeOnTable } from '../../menu/hooks/use-take-on-table.ts';
 import { PageCover } from '../../ui/page-cover.tsx';
+import { QueryError } from '../../ui/query-error.tsx';
 import { usePageTitle } from '../../ui/use-page-title.ts';
 import { OrderTabs, orderTabId } from '../components/order-tabs.tsx';
 import { ORDER_TABS, initialOrderTab, type OrderTabKey } from '../content/order-tabs.ts';
@@ -43,7 +44,7 @@ export function Page() {
   const navigate = useNavigate();
   const active = initialOrderTab(category);
   // All Items needs the whole menu; a category's tab asks for its own items only.
-  const { data: menu, isPending, isError, refetch } = useMenuItems(active === 'all' ? undefined : active);
+  const { data: menu, isPending, isError, error, refetch } = useMenuItems(active === 'all' ? undefined : active);
   const items = menu ?? [];
   const shown = useProgressiveCount(items.length, active);
   const label = ORDER_TABS.find((tab) => tab.key === active)!.label;
@@ -61,12 +62,7 @@ export function Page() {
         <div id={PANEL_ID} role="tabpanel" aria-labelledby={orderTabId(active)} tabIndex={0} className="mt-10 focus:outline-none">
           <h2 className="sr-only">{label}</h2>
           {isError ? (
-            <div className="py-16 text-center">
-              <p className="text-stone-700">The menu could not be loaded.</p>
-              <button type="button" onClick={() => refetch()} className="mt-4 rounded-md bg-brand-700 px-5 py-2 font-semibold text-white">
-                Try again
-              </button>
-            </div>
+            <QueryError title="The menu could not be loaded" error={error} onRetry={refetch} className="" />
           ) : (
             <ul data-testid="order-grid" className="grid grid-cols-1 gap-8 md:grid-cols-2 lg:grid-cols-3">
               {isPending
