@@ -21,7 +21,7 @@ const SIDES = {
       auth: ['use-auth.ts', 'use-sign-out.ts'],
       cart: ['api/cart-api.ts', 'components/cart-count-badge.tsx'],
       dashboard: [],
-      menu: ['api/get-menu.ts', 'menu-by-category.ts', 'components/menu-item-row.tsx', 'components/item-card.tsx', 'hooks/use-take-on-table.ts'],
+      menu: ['api/get-menu.ts', 'menu-by-category.ts', 'components/menu-item-row.tsx'],
       payments: [],
       reviews: ['components/reviews-section.tsx'],
       stats: ['components/admin-stats-tiles.tsx'],

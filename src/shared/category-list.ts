@@ -1,4 +1,4 @@
-// The category list without zod: a page that needs only the list and its labels (the order
+// The category list without zod: a page that needs only the list and its labels (the menu
 // page's tabs) must not pull zod's ~24 KB gzipped into its first load (DESIGN.md section 6).
 // src/shared/categories.ts adds the schema and re-exports this.
 
@@ -19,7 +19,7 @@ export const CATEGORIES = [
 export type Category = (typeof CATEGORIES)[number];
 
 /**
- * One label per category, used by the order page's tabs and by the admin forms. The spec's
+ * One label per category, used by the menu page's tabs and by the admin forms. The spec's
  * add and edit forms offered different, partly duplicated choices; DESIGN.md section 5
  * fixes that: both forms offer these ten, labelled once.
  */

@@ -26,7 +26,7 @@ export const APP_ROUTES = {
   review: { pattern: '/review', page: 'storefront/pages/review-page.tsx', layout: 'public' },
   items: { pattern: '/items', page: 'storefront/pages/items-page.tsx', layout: 'public' },
   /** The menu with its category tabs; the path keeps the word "order" that visitors know. */
-  menu: { pattern: '/order/:category?', page: 'storefront/pages/order-page.tsx', layout: 'public' },
+  menu: { pattern: '/order/:category?', page: 'menu/pages/menu-page.tsx', layout: 'public' },
   playStore: { pattern: '/play-store', page: 'storefront/pages/play-store-page.tsx', layout: 'public' },
   login: { pattern: '/login', page: 'auth/pages/login-page.tsx', layout: 'public' },
   signUp: { pattern: '/signUp', page: 'auth/pages/sign-up-page.tsx', layout: 'public' },

@@ -5,13 +5,13 @@ import { APP_ROUTES, paths, ROUTE_NAMES } from '../shared/paths.ts';
 import type { PageSources, RenderedPage } from '../shared/rendered-page.ts';
 import { App, createQueryClient } from './app/app.tsx';
 import { ITEMS_PER_BLOCK } from './menu/api/get-menu.ts';
-import { ORDER_TABS } from './storefront/content/order-tabs.ts';
+import { MENU_TABS } from './menu/menu-tabs.ts';
 import { PAGE_DATA_ELEMENT_ID, seedQueries, type PageData } from './page-data.ts';
 
 /**
  * The public pages the server renders to HTML (src/server/pages/web-app.ts), so that a phone
  * paints a page from its HTML before any script has run; the browser then hydrates it
- * (main.tsx). Every order tab is its own path. docs/decisions/0011-server-rendered-public-pages.md.
+ * (main.tsx). Every menu tab is its own path. docs/decisions/0011-server-rendered-public-pages.md.
  *
  * The log-in and sign-up forms too: React keeps what a visitor types into them before the
  * scripts have run (the captcha field takes its text in, captcha-field.tsx), and their submit
@@ -24,7 +24,7 @@ export const SERVER_RENDERED_PATHS: readonly string[] = [
     .filter((path) => typeof path === 'string'),
   // …and the menu, whose every tab is a path of its own.
   paths.menu(),
-  ...ORDER_TABS.map((tab) => paths.menu(tab.key)),
+  ...MENU_TABS.map((tab) => paths.menu(tab.key)),
 ];
 
 /** The pages that show the menu in their first screen: they are rendered with it. */

@@ -48,6 +48,7 @@ export function AdminStatsTiles() {
       icon: icon('M12 2v20M17 6H9.5a3.5 3.5 0 000 7h5a3.5 3.5 0 010 7H6'),
     },
     {
+      // The spec's tile and field name; it counts payments, one per paid cart.
       label: 'Total Orders',
       value: data?.orders,
       caption: '↘︎ 90 (14%)',

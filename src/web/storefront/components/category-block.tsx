@@ -9,7 +9,7 @@ import { CATEGORY_BLOCKS } from '../content/categories.ts';
 
 /**
  * One category of the menu: headline, description, its first four dishes and a 'More Items'
- * link to the category's own tab of the order page (the route's category is the category value).
+ * link to the category's own tab of the menu page (the route's category is the category value).
  */
 export function CategoryBlock({ category }: { category: Category }) {
   const { data: menu, isPending, isError } = useMenuPreview();

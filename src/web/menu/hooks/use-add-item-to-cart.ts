@@ -12,7 +12,7 @@ import { useAddToCart } from '../../cart/api/cart-api.ts';
  * Called once per page, not per card (a grid has up to hundreds): each call waits on its own
  * request (`mutateAsync`), so two quick clicks on two cards both say how they went.
  */
-export function useTakeOnTable(): (item: MenuItem) => void {
+export function useAddItemToCart(): (item: MenuItem) => void {
   const navigate = useNavigate();
   const location = useLocation();
   const { user } = useAuth();
