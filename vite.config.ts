@@ -6,7 +6,7 @@ import { defineConfig } from 'vite';
 // React Router 7 resolves to its development build by default (its package exports have no
 // "production" condition; only its framework plugin swaps builds). In a production build we
 // take its production build: about 9 KB less gzipped JavaScript on every page's first load
-// (DESIGN.md section 6: 120 KB budget). See docs/performance.md.
+// (docs/product.md §15: 120 KB budget). See docs/performance.md.
 const reactRouterProduction = fileURLToPath(import.meta.resolve('react-router').replace('/development/', '/production/'));
 
 export default defineConfig(({ command }) => ({

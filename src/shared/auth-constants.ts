@@ -6,7 +6,7 @@
 /** Password policy (the spec shows none; this is the shop's): 8 to 128 characters. */
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
-/** Spec section 9: the captcha has 6 characters. */
+/** docs/product.md §9: the captcha has 6 characters. */
 export const CAPTCHA_LENGTH = 6;
 /** Better Auth's id of the OpenID Connect provider (Google by default). */
 export const SOCIAL_PROVIDER_ID = 'oidc';

@@ -3,7 +3,7 @@ import type { CartEntry } from './cart-constants.ts';
 
 export * from './cart-constants.ts';
 
-/** A cart entry as the API answers it (spec section 3). */
+/** A cart entry as the API answers it (docs/product.md §3). */
 export const cartEntrySchema = z.object({
   _id: z.string(),
   itemId: z.string(),

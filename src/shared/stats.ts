@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** GET /api/admin-statistics (spec section 3): counts, and revenue in dollars (two decimals). */
+/** GET /api/admin-statistics (docs/product.md §3): counts, and revenue in dollars (two decimals). */
 export const adminStatisticsSchema = z.object({
   users: z.number().int(),
   estimatedItems: z.number().int(),

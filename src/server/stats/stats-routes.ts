@@ -4,7 +4,7 @@ import { centsToPrice } from '../../shared/money.ts';
 import { adminStatisticsSchema } from '../../shared/stats.ts';
 import { readAdminStatistics } from './stats-repository.ts';
 
-/** GET /api/admin-statistics (spec section 7), for administrators. */
+/** GET /api/admin-statistics (docs/product.md §7), for administrators. */
 export async function statsRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   app.get(

@@ -9,7 +9,7 @@ import { PublicLayout } from './public-layout.tsx';
  *
  * Declarative routes (`<Routes>`), not `createBrowserRouter`: the app uses no loader, action or
  * fetcher, and React Router's data router costs about 17 KB gzipped on every page's first load,
- * which put the public pages over the 120 KB budget (DESIGN.md section 6, docs/performance.md).
+ * which put the public pages over the 120 KB budget (docs/product.md §15, docs/performance.md).
  * `BrowserRouter` updates in a transition, so the current page stays until the next one's chunk
  * has loaded, as the data router's `lazy` did.
  */

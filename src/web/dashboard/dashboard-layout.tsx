@@ -14,7 +14,7 @@ interface MenuEntry {
   badge?: ReactNode;
 }
 
-/** Spec section 2: the administrator's menu. */
+/** The administrator's menu (docs/product.md §2.7). */
 const ADMIN_MENU: MenuEntry[] = [
   { to: paths.adminHome, label: 'Admin Home' },
   { to: paths.allUsers, label: 'Manage Users' },
@@ -39,7 +39,7 @@ function CustomerCartBadge() {
   return <CartCountBadge />;
 }
 
-/** The dashboard (spec section 2): a side menu by role beside the page, behind the signed-in guard. */
+/** The dashboard (docs/product.md §2.7): a side menu by role beside the page, behind the signed-in guard. */
 export function DashboardLayout() {
   return (
     <RequireUser>

@@ -4,7 +4,7 @@ export type MenuTabKey = Category | 'all';
 
 /**
  * The menu page's 11 tabs in the spec's order. The spec keyed them 'rawSpecial', 'foodbread'…
- * while items and links say 'raw-special': DESIGN.md section 5 makes the keys the category
+ * while items and links say 'raw-special': docs/product.md §14 makes the keys the category
  * values, so every 'More Items' link opens its own tab.
  */
 export const MENU_TABS: readonly { key: MenuTabKey; label: string }[] = [

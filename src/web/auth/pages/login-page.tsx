@@ -15,7 +15,7 @@ export function useReturnPath(): string {
   return `${from.pathname}${from.search ?? ''}${from.hash ?? ''}`;
 }
 
-/** Login (spec section 2): e-mail, password, social sign-in, captcha; Login waits for the captcha. */
+/** Login (docs/product.md §2.6): e-mail, password, social sign-in, captcha; Login waits for the captcha. */
 export function Page() {
   usePageTitle('Login');
   const { signIn, completeSocialSignIn } = useAuth();

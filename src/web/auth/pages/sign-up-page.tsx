@@ -9,7 +9,7 @@ import { useAuth } from '../use-auth.ts';
 
 type FieldErrors = Partial<Record<'name' | 'email' | 'password', string>>;
 
-/** Sign-up (spec section 2): name, e-mail, password; then home with 'new user created'. */
+/** Sign-up (docs/product.md §2.6): name, e-mail, password; then home with 'new user created'. */
 export function Page() {
   usePageTitle('Sign Up');
   const { signUp } = useAuth();
@@ -25,7 +25,7 @@ export function Page() {
     const form = new FormData(event.currentTarget);
     // The same rules as the server's (src/shared/auth.ts), shown before the round trip. Loaded on
     // submit: the schema brings zod (about 24 KB gzipped), which would put this public page over
-    // the 120 KB first-load budget (DESIGN.md section 6).
+    // the 120 KB first-load budget (docs/product.md §15).
     const { signUpSchema } = await import('../../../shared/auth.ts');
     const parsed = signUpSchema.safeParse(Object.fromEntries(form));
     if (!parsed.success) {

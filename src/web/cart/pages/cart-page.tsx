@@ -8,7 +8,7 @@ import { useCart, useDeleteCartEntry } from '../api/cart-api.ts';
 import { DataTable, type Column } from '../../ui/data-table.tsx';
 import { QueryError } from '../../ui/query-error.tsx';
 
-/** My cart (spec section 2): 'Your Cart', the count, the total, Pay, and the table of entries. */
+/** My cart (docs/product.md §2.10): 'Your Cart', the count, the total, Pay, and the table of entries. */
 export function Page() {
   usePageTitle('My Cart');
   const cart = useCart();

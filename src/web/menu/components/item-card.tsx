@@ -12,7 +12,7 @@ interface ItemCardProps {
 }
 
 /**
- * The menu page's card (spec section 2): image, name, '$ {price}', 'New Price' when there is
+ * The menu page's card (docs/product.md §2.4): image, name, '$ {price}', 'New Price' when there is
  * one, the heart, and 'Take on table', which shows and hides the recipe on hover or focus
  * (see `.item-card` in styles.css). Memoized: a long tab renders its cards in batches, and the
  * cards already drawn need not render again with each batch.

@@ -7,7 +7,7 @@ import { useAuth } from '../../auth/use-auth.ts';
 import { useAddToCart } from '../../cart/api/cart-api.ts';
 
 /**
- * What the 'Take on table' button does (spec section 4): a signed-in user's item goes to the cart
+ * What the 'Take on table' button does (docs/product.md §4): a signed-in user's item goes to the cart
  * and the cart count refreshes; a visitor goes to /login, which brings them back to this page.
  * Called once per page, not per card (a grid has up to hundreds): each call waits on its own
  * request (`mutateAsync`), so two quick clicks on two cards both say how they went.

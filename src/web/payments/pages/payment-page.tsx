@@ -16,7 +16,7 @@ const StripePaymentForm = lazy(() =>
   import('../components/stripe-payment-form.tsx').then((m) => ({ default: m.StripePaymentForm })),
 );
 
-/** Payment (spec section 2): a payment intent on opening, the card form, and the order once paid. */
+/** Payment (docs/product.md §2.12): a payment intent on opening, the card form, and the order once paid. */
 export function Page() {
   usePageTitle('Payment');
   const cart = useCart();

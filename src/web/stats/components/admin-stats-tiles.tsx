@@ -18,7 +18,7 @@ const icon = (d: string) => (
 );
 
 /**
- * The admin home's four tiles (spec section 2): Customer, Total Items, Revenue, Total Orders.
+ * The admin home's four tiles (docs/product.md §2.8): Customer, Total Items, Revenue, Total Orders.
  * The trend captions are the spec's hard-coded placeholders.
  */
 export function AdminStatsTiles() {

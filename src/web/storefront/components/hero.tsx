@@ -3,7 +3,7 @@ import { paths } from '../../../shared/paths.ts';
 import { SliderControls } from '../../ui/slider-controls.tsx';
 import { useSlider } from '../../ui/use-slider.ts';
 
-/** Spec section 9: the hero slider advances every 4 s. */
+/** docs/product.md §9: the hero slider advances every 4 s. */
 export const HERO_INTERVAL_MS = 4000;
 
 const SLIDES = [

@@ -6,7 +6,7 @@ import { useCreateItem } from '../api/item-api.ts';
 import { ItemForm } from '../components/item-form.tsx';
 import { AdminPageHeading } from '../components/admin-page-heading.tsx';
 
-/** Add item (spec section 2): the picture is uploaded first, then the item is created. */
+/** Add item (docs/product.md §2.11): the picture is uploaded first, then the item is created. */
 export function Page() {
   usePageTitle('Add Item');
   const create = useCreateItem();

@@ -13,7 +13,7 @@ import { ActionMenu } from '../components/action-menu.tsx';
 import { AdminPageHeading } from '../components/admin-page-heading.tsx';
 import { DoneDialog } from '../components/done-dialog.tsx';
 
-/** Manage items (spec section 2): the whole menu, with edit and delete for each item. */
+/** Manage items (docs/product.md §2.11): the whole menu, with edit and delete for each item. */
 export function Page() {
   usePageTitle('Manage Items');
   const menu = useMenu();

@@ -10,7 +10,7 @@ import { AdminPageHeading } from '../components/admin-page-heading.tsx';
 import { ItemForm } from '../components/item-form.tsx';
 
 /**
- * Update item (spec section 2) with the spec's defects fixed (DESIGN.md section 5): the category
+ * Update item (docs/product.md §2.11) with the spec's defects fixed (docs/product.md §14): the category
  * comes from its own field, and a new picture is uploaded like in Add item.
  */
 export function Page() {
