@@ -99,7 +99,7 @@ function DashboardFrame() {
             <span className="truncate text-accent-400">{user?.displayName ?? user?.email}</span>
             <button
               type="button"
-              className="rounded-md bg-accent-400 px-3 py-1 font-bold text-brand-900 hover:bg-accent-500"
+              className="shrink-0 whitespace-nowrap rounded-md bg-accent-400 px-3 py-1 font-bold text-brand-900 hover:bg-accent-500"
               onClick={signOut}
             >
               Log out
