@@ -67,7 +67,8 @@ function zoneRestrictions(sideName, zone) {
   for (const [feature, publicFiles] of Object.entries(side.features)) {
     if (feature === zone) continue;
     if (side.infrastructure.includes(zone) || zone === 'infrastructure') {
-      patterns.push({ regex: folder(feature), message: `src/${sideName}/${zone} is below the features: it must not import the ${feature} feature.` });
+      const where = zone === 'infrastructure' ? side.infrastructureFiles.map((file) => `src/${sideName}/${file}`).join(', ') : `src/${sideName}/${zone}`;
+      patterns.push({ regex: folder(feature), message: `${where} is below the features: it must not import the ${feature} feature.` });
     } else {
       const allowed = publicFiles.map(escape).join('|');
       patterns.push({

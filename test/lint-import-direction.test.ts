@@ -24,6 +24,7 @@ describe('import direction', () => {
     ['the web imports the server', 'src/web/app/probe.ts', "import { buildApp } from '../../server/app.ts';"],
     ['shared imports the web', 'src/shared/probe.ts', "import { paths } from '../web/app/router.tsx';"],
     ['server infrastructure imports a feature', 'src/server/http/probe.ts', "import { listReviewAnswers } from '../reviews/review-repository.ts';"],
+    ['the configuration imports a feature', 'src/server/config.ts', "import { cartRoutes } from './cart/cart-routes.ts';"],
     ['the database layer imports a feature', 'src/server/db/migrations/probe.ts', "import { storeImage } from '../../images/image-store.ts';"],
     ['a server feature imports the app', 'src/server/menu/probe.ts', "import { buildApp } from '../app.ts';"],
     ["a server feature imports another's routes", 'src/server/payments/probe.ts', "import { cartRoutes } from '../cart/cart-routes.ts';"],
