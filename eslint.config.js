@@ -2,10 +2,111 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
-/** Imports flow one way: shared ← server, shared ← web. The web app never imports the server. */
-const layerRules = (forbidden, message) => ({
-  'no-restricted-imports': ['error', { patterns: forbidden.map((group) => ({ group: [group], message })) }],
-});
+/**
+ * Import zones (docs/decisions/0016-import-zones-and-route-table.md). `src/shared` is imported by
+ * both sides and imports neither; the web app never imports the server, nor the server the web.
+ * Inside each side imports flow one way: the app (what assembles the side) may import features,
+ * features may import the infrastructure, and never the other way round. A feature uses another
+ * feature only through the files that feature lists here as its public surface.
+ */
+const SIDES = {
+  web: {
+    other: 'server',
+    /** Folders and root files of the app layer: the router, layouts and providers, the entries. */
+    appFolders: ['app'],
+    appFiles: ['main.tsx', 'boot.ts', 'server-render.tsx', 'page-data.ts'],
+    infrastructure: ['ui', 'lib'],
+    infrastructureFiles: [],
+    features: {
+      auth: ['use-auth.ts', 'use-sign-out.ts'],
+      cart: ['api/cart-api.ts', 'components/cart-count-badge.tsx'],
+      dashboard: [],
+      menu: ['api/get-menu.ts', 'menu-by-category.ts', 'components/menu-item-row.tsx'],
+      payments: [],
+      reviews: ['components/reviews-section.tsx'],
+      stats: ['components/admin-stats-tiles.tsx'],
+      storefront: [],
+      users: [],
+    },
+  },
+  server: {
+    other: 'web',
+    appFolders: [],
+    appFiles: ['app.ts', 'main.ts', 'next-tick-shape.ts'],
+    infrastructure: ['db', 'http', 'events'],
+    /** Infrastructure at the root: the configuration, read by every layer. */
+    infrastructureFiles: ['config.ts'],
+    features: {
+      auth: ['auth-providers.ts', 'page-captcha.ts'],
+      cart: ['cart-repository.ts'],
+      images: ['image-store.ts'],
+      menu: ['menu-repository.ts'],
+      pages: [],
+      payments: [],
+      reviews: ['review-repository.ts'],
+      seed: [],
+      stats: [],
+      users: ['user-repository.ts'],
+    },
+  },
+};
+
+const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** A folder anywhere in an import's path ("../../cart/api/x.ts" holds "cart/"). */
+const folder = (name) => `(^|/)${escape(name)}/`;
+
+/** The restrictions of one zone: the other side, then each layer it may not reach. */
+function zoneRestrictions(sideName, zone) {
+  const side = SIDES[sideName];
+  const patterns = [{ regex: folder(side.other), message: `The ${sideName} side must not import ${side.other} code; share it through src/shared.` }];
+  if (zone === 'app') return patterns;
+  patterns.push(
+    ...side.appFolders.map((name) => ({ regex: folder(name), message: `Only the app layer imports src/${sideName}/${name}: it imports features, not the other way round.` })),
+    ...side.appFiles.map((file) => ({ regex: `^(\\.\\.?/)+${escape(file)}$`, message: `src/${sideName}/${file} belongs to the app layer: nothing below it imports it.` })),
+  );
+  for (const [feature, publicFiles] of Object.entries(side.features)) {
+    if (feature === zone) continue;
+    if (side.infrastructure.includes(zone) || zone === 'infrastructure') {
+      const where = zone === 'infrastructure' ? side.infrastructureFiles.map((file) => `src/${sideName}/${file}`).join(', ') : `src/${sideName}/${zone}`;
+      patterns.push({ regex: folder(feature), message: `${where} is below the features: it must not import the ${feature} feature.` });
+    } else {
+      const allowed = publicFiles.map(escape).join('|');
+      patterns.push({
+        regex: allowed ? `${folder(feature)}(?!(${allowed})$)` : folder(feature),
+        message: publicFiles.length
+          ? `Another feature is used through its public files only (${feature}: ${publicFiles.join(', ')}; eslint.config.js).`
+          : `The ${feature} feature has no public files: another feature must not import it (eslint.config.js).`,
+      });
+    }
+  }
+  return patterns;
+}
+
+const restrict = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+
+/** One config block per zone, so that each file gets exactly one list of restrictions. */
+function importZones() {
+  const blocks = [];
+  for (const [sideName, side] of Object.entries(SIDES)) {
+    const root = `src/${sideName}`;
+    blocks.push({
+      files: [`${root}/*.{ts,tsx}`, ...side.appFolders.map((name) => `${root}/${name}/**/*.{ts,tsx}`)],
+      ignores: side.infrastructureFiles.map((file) => `${root}/${file}`),
+      rules: restrict(zoneRestrictions(sideName, 'app')),
+    });
+    if (side.infrastructureFiles.length > 0) {
+      blocks.push({ files: side.infrastructureFiles.map((file) => `${root}/${file}`), rules: restrict(zoneRestrictions(sideName, 'infrastructure')) });
+    }
+    for (const zone of [...side.infrastructure, ...Object.keys(side.features)]) {
+      blocks.push({ files: [`${root}/${zone}/**/*.{ts,tsx}`], rules: restrict(zoneRestrictions(sideName, zone)) });
+    }
+  }
+  blocks.push({
+    files: ['src/shared/**/*.ts'],
+    rules: restrict([{ regex: `${folder('server')}|${folder('web')}`, message: 'src/shared is imported by both sides and imports neither.' }]),
+  });
+  return blocks;
+}
 
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'test-results/', 'playwright-report/', '.test-data/', 'data/', '.scratch/'] },
@@ -19,17 +120,7 @@ export default tseslint.config(
   {
     files: ['src/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
-    rules: {
-      ...reactHooks.configs.recommended.rules,
-      ...layerRules(['**/server/**'], 'The web app must not import server code; share it through src/shared.'),
-    },
+    rules: reactHooks.configs.recommended.rules,
   },
-  {
-    files: ['src/shared/**/*.ts'],
-    rules: layerRules(['**/server/**', '**/web/**'], 'src/shared is imported by both sides and imports neither.'),
-  },
-  {
-    files: ['src/server/**/*.ts'],
-    rules: layerRules(['**/web/**'], 'The server must not import web code; share it through src/shared.'),
-  },
+  ...importZones(),
 );

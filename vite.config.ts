@@ -6,7 +6,7 @@ import { defineConfig } from 'vite';
 // React Router 7 resolves to its development build by default (its package exports have no
 // "production" condition; only its framework plugin swaps builds). In a production build we
 // take its production build: about 9 KB less gzipped JavaScript on every page's first load
-// (DESIGN.md section 6: 120 KB budget). See docs/performance.md.
+// (docs/product.md §15: 120 KB budget). See docs/performance.md.
 const reactRouterProduction = fileURLToPath(import.meta.resolve('react-router').replace('/development/', '/production/'));
 
 export default defineConfig(({ command }) => ({
@@ -22,7 +22,7 @@ export default defineConfig(({ command }) => ({
     // Written beside the build for debugging, not named in the scripts; the server serves them only outside production.
     sourcemap: 'hidden',
     reportCompressedSize: true,
-    // Read by the server (src/server/http/page-hints.ts) to preload each public page's chunk.
+    // Read by the server (src/server/pages/page-hints.ts) to preload each public page's chunk.
     manifest: true,
   },
   server: {

@@ -3,7 +3,7 @@
  * that sends the same bytes, in the same run, on SQLite and (when PostgreSQL's server programs
  * are installed) on PostgreSQL. BENCH_SECONDS sets each measurement's length (default 8; side by
  * side, each server gets that long in one-second turns: see takeTurns in lib/measure.ts).
- * Budget (DESIGN.md section 6): GET /api/items at least 0.8 of the bare server's throughput;
+ * Budget (docs/product.md §15): GET /api/items at least 0.8 of the bare server's throughput;
  * cart writes (POST /api/cart by signed-in customers) and reads (GET /api/cart), and payment
  * writes (100 customers paying at once through the sandbox provider) are reported.
  * With two cores or more, autocannon runs on core 0 and each server under test (shop or bare,
@@ -117,7 +117,7 @@ async function cartRows(shopUrl: string, itemIds: string[]): Promise<(Figures & 
   // Ten sign-ups at a time: each hashes a password, and the bench is not about sign-up.
   while (customers.length < CART_CUSTOMERS) customers.push(...(await Promise.all(Array.from({ length: 10 }, () => signUpCustomer(shopUrl)))));
   let n = 0;
-  // DESIGN.md section 6: cart writes at 100 connections.
+  // docs/product.md §15: cart writes at 100 connections.
   const write = await onLoadCore(() => measure('POST /api/cart (100 connections)', `${shopUrl}/api/cart`, {
     method: 'POST',
     connections: 100,
@@ -145,7 +145,7 @@ async function cartRows(shopUrl: string, itemIds: string[]): Promise<(Figures & 
 }
 
 /**
- * Payment writes (DESIGN.md section 6): PAYING_CUSTOMERS signed-in customers at once, each paying
+ * Payment writes (docs/product.md §15): PAYING_CUSTOMERS signed-in customers at once, each paying
  * again and again for SECONDS as the web app does: a dish into the cart, POST
  * /api/create-payment-intent (the amount from the cart), the sandbox provider's confirmation with
  * the test card 4242…, and POST /api/payment, which records the payment and empties the cart.

@@ -120,7 +120,7 @@ async function figures(shop: ShopProcess, database: string, data: string, makeAd
     itemsGzipMs: gzip.ms,
     itemsRps: rps,
     itemsGzipRps: gzipRps,
-    orderFirstTab: await firstDish(shop.url, '/order/offered', (page) => page.getByTestId('order-grid').locator('article h3')),
+    orderFirstTab: await firstDish(shop.url, '/order/offered', (page) => page.getByTestId('menu-grid').locator('article h3')),
     // In the page, not on screen: the blocks below the video are laid out only when scrolled near.
     itemList: await firstDish(shop.url, '/items', (page) => page.locator('section[data-category] li h4'), 'attached'),
     statsMs: stats.ms,

@@ -2,7 +2,7 @@
  * `npm run bench:web`: Lighthouse (its default mobile settings: a mid-range phone, slow 4G,
  * 4× CPU slowdown) with Debian's Chromium on the shop's public pages, and the first-load
  * JavaScript of each, gzipped; then the signed-in customer's cart page (BENCH_CART=0 leaves it
- * out). Says which budget of DESIGN.md section 6 a public page misses. BENCH_REPORT_DIR=<dir>
+ * out). Says which budget of docs/product.md §15 a public page misses. BENCH_REPORT_DIR=<dir>
  * keeps each page's whole Lighthouse report there (JSON), to see what holds a metric back.
  *
  * Lighthouse's score of one page moves by several points from one run to the next on the same
@@ -22,7 +22,7 @@ import { startShop } from './lib/shop-process.ts';
 
 const BUDGET = { score: 95, scriptKb: 120, cls: 0.05 };
 /**
- * Every public page (the issue's "every public page"; DESIGN.md names the first three): one order
+ * Every public page (the issue's "every public page"; the budget of docs/product.md §15 names the first three): one order
  * tab stands for the ten, which are the same page with another category, plus All Items.
  */
 const PUBLIC_ROUTES = ['/', '/items', '/order/offered', '/order', '/about', '/detail_about', '/review', '/play-store', '/login', '/signUp'];
@@ -159,7 +159,7 @@ for (const r of results) {
   console.log(`| ${r.route} | ${r.score} | ${r.scoreRange[0]}–${r.scoreRange[1]} | ${r.fcpMs} | ${r.lcpMs} | ${r.tbtMs} | ${r.cls} | ${r.scriptKbGzip} |`);
 }
 
-// The budgets are the public pages' (DESIGN.md section 6); the cart page is reported beside them.
+// The budgets are the public pages' (docs/product.md §15); the cart page is reported beside them.
 const missed: string[] = [];
 for (const r of results.filter((page) => page.route !== CART_ROUTE)) {
   if (r.score < BUDGET.score) missed.push(`${r.route}: Lighthouse performance ${r.score} < ${BUDGET.score}`);

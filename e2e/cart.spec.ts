@@ -1,6 +1,6 @@
 import { addToCartViaApi, cartPrice, headerCartCount, menu, signInAsNew } from './cart-helpers.ts';
 import { createAccount, logIn, newAccount, trackCaptcha } from './auth-helpers.ts';
-import { expect, expectAccessible, test } from './fixtures.ts';
+import { expect, expectAccessible, holdRequests, test } from './fixtures.ts';
 
 test.describe('the cart', () => {
   test('a customer takes three dishes on the table, sees the badge and the total, and deletes one after confirming', async ({
@@ -77,6 +77,36 @@ test.describe('the cart', () => {
     await expect(page).toHaveURL(/\/order\/juice$/);
     // Nothing was added on the visitor's behalf.
     await expect(headerCartCount(page)).toHaveAttribute('data-count', '0');
+  });
+
+  test('a click on Take on table before the sign-in state has loaded waits for it: the dish goes into the cart', async ({ page, request }) => {
+    await signInAsNew(page, request);
+    const releaseSession = await holdRequests(page, /\/api\/auth\/get-session/);
+    await page.goto('/order/offered');
+    const card = page.getByRole('tabpanel').locator('article').first();
+    const name = (await card.getByRole('heading').textContent())!;
+    await card.hover();
+    await card.getByRole('button', { name: 'Take on table' }).click();
+    releaseSession();
+    await expect(page.getByText(`${name} is on your table`)).toBeVisible();
+    await expect(page).toHaveURL(/\/order\/offered$/);
+    await expect(headerCartCount(page)).toHaveAttribute('data-count', '1');
+  });
+
+  test('a cart that could not be loaded says so, and Try again loads it', async ({ page, request, allowConsoleErrors }) => {
+    allowConsoleErrors(/500/);
+    const items = await menu(request);
+    await signInAsNew(page, request);
+    await addToCartViaApi(page, items[0]!._id);
+    // The query asks twice (one retry) before it shows the failure.
+    let failures = 2;
+    await page.route(/\/api\/cart\?/, (route) => (failures-- > 0 ? route.fulfill({ status: 500, json: { statusCode: 500, code: 'INTERNAL', message: 'Something went wrong' } }) : route.fallback()));
+    await page.goto('/dashboard/my/cart');
+    const alert = page.getByRole('alert').filter({ hasText: 'Your cart could not be loaded' });
+    await expect(alert).toBeVisible();
+    await alert.getByRole('button', { name: 'Try again' }).click();
+    await expect(alert).toBeHidden();
+    await expect(page.getByRole('cell', { name: items[0]!.name, exact: true })).toBeVisible();
   });
 
   test('works on a 360 px wide phone', async ({ page, request }) => {

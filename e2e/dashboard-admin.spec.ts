@@ -74,6 +74,25 @@ test.describe('the administrator dashboard', () => {
     await expect(row(page, admin).getByRole('button', { name: `Delete ${admin.name}` })).toBeDisabled();
   });
 
+  test('Manage Users on a 390 px phone: each account a card, its Role and Action on screen', async ({ page, request }) => {
+    const customer = newAccount('customer');
+    await createAccount(request, customer);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signInAsNewAdmin(page, request);
+    await page.goto('/dashboard/all/users');
+    await expect(row(page, customer)).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // Still a table to assistive technology, with the spec's headers.
+    await expect(page.getByRole('columnheader')).toHaveText(['#', 'Name', 'Email', 'Role', 'Action']);
+    // Within the screen's width as the page opens, not after scrolling the table sideways.
+    for (const button of [`Make ${customer.name} an admin`, `Delete ${customer.name}`]) {
+      const box = (await row(page, customer).getByRole('button', { name: button }).boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(390);
+    }
+    await expectAccessible(page);
+  });
+
   test('signed out elsewhere: the next call answers 401, the app signs out and shows login', async ({ page, context, request, allowConsoleErrors }) => {
     allowConsoleErrors(/401/);
     await signInAsNewAdmin(page, request);

@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures.ts';
 
-/** The navigation bar, the footer and the page titles of spec sections 1 and 2, as a visitor sees them. */
+/** The navigation bar, the footer and the page titles of docs/product.md §1 and §2, as a visitor sees them. */
 test.describe('navigation', () => {
   test('the navigation bar has the spec\'s links and a visitor sees "Log in"', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });

@@ -1,7 +1,7 @@
 /**
  * `npm run build`: builds the web app for the browser into dist/web (vite.config.ts), then the
  * same app for the server into dist/server-render: src/web/server-render.tsx, with which the
- * server renders the public pages to HTML (src/server/http/web-app.ts,
+ * server renders the public pages to HTML (src/server/pages/web-app.ts,
  * docs/decisions/0011-server-rendered-public-pages.md).
  *
  * `--logLevel warn` (or any Vite log level) quiets the builds.

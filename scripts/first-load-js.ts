@@ -1,7 +1,7 @@
 /**
  * First-load JavaScript of each page after `npm run build`: the entry chunk, the app it starts
  * (main.tsx, which the entry imports as soon as the page has loaded: src/web/boot.ts) and the
- * page's chunk, with everything they import statically, gzipped (DESIGN.md section 6: 120 KB).
+ * page's chunk, with everything they import statically, gzipped (docs/product.md §15: 120 KB).
  * Chunks loaded later (`import()` of below-the-fold sections) are not counted: they are not
  * part of the first load. `node scripts/first-load-js.ts`
  */
@@ -11,7 +11,7 @@ import zlib from 'node:zlib';
 
 const dir = 'dist/web/assets';
 const BUDGET_KB = 120;
-/** The budget is the public pages' (DESIGN.md section 6); dashboard pages are listed beside them. */
+/** The budget is the public pages' (docs/product.md §15); dashboard pages are listed beside them. */
 const PUBLIC_PAGES = new Set(['home', 'about', 'detail-about', 'review', 'items', 'order', 'play-store', 'login', 'sign-up', 'not-found']);
 const files = fs.readdirSync(dir).filter((f) => f.endsWith('.js'));
 const gzipSize = (file: string) => zlib.gzipSync(fs.readFileSync(path.join(dir, file))).length;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORIES } from '../src/shared/categories.ts';
 import { menuItemSchema, type MenuItem } from '../src/shared/menu.ts';
 import { reviewSchema } from '../src/shared/reviews.ts';
-import { seedDemoData } from '../src/server/db/seed/seed-demo.ts';
+import { seedDemoData } from '../src/server/seed/seed-demo.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 let t: TestApp;

@@ -3,7 +3,7 @@ import { signUpUser, type TestUser } from './helpers/auth.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 /**
- * Every user endpoint against the authorization matrix of DESIGN.md: anonymous, a customer,
+ * Every user endpoint against the authorization matrix of docs/product.md §16: anonymous, a customer,
  * another customer and an administrator.
  */
 let t: TestApp;

@@ -10,7 +10,7 @@ import { insertReviews } from '../src/server/reviews/review-repository.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 /**
- * How the server serves a build with server-rendered pages (src/server/http/web-app.ts), on a
+ * How the server serves a build with server-rendered pages (src/server/pages/web-app.ts), on a
  * small stand-in build: its renderer draws the path, the menu's names and a count of its renders.
  * The real renderer and the browser's hydration are proven by e2e/server-rendering.spec.ts.
  */

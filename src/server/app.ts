@@ -22,7 +22,7 @@ import { lazyChildLoggerFactory } from './http/lazy-child-logger.ts';
 import { registerNulRefusal } from './http/refuse-nul.ts';
 import { registerRequestDeadline } from './http/request-deadline.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
-import { registerWebApp } from './http/web-app.ts';
+import { registerWebApp } from './pages/web-app.ts';
 import { imageRoutes } from './images/image-routes.ts';
 import { cartRoutes } from './cart/cart-routes.ts';
 import { answerMenuBeforeFastify, MenuAnswers } from './menu/menu-answer.ts';

@@ -5,7 +5,7 @@ import { createDemoAdmin } from './auth/demo-admin.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import { seedDemoData } from './db/seed/seed-demo.ts';
+import { seedDemoData } from './seed/seed-demo.ts';
 
 /** The process: configuration, database, listen, and a graceful close on SIGINT / SIGTERM. */
 async function main(): Promise<void> {

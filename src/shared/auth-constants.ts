@@ -6,11 +6,9 @@
 /** Password policy (the spec shows none; this is the shop's): 8 to 128 characters. */
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
-/** Spec section 9: the captcha has 6 characters. */
+/** docs/product.md §9: the captcha has 6 characters. */
 export const CAPTCHA_LENGTH = 6;
 /** Better Auth's id of the OpenID Connect provider (Google by default). */
 export const SOCIAL_PROVIDER_ID = 'oidc';
-/** The page a social sign-in popup ends on (paths.socialDone); it tells the opener and closes. */
-export const SOCIAL_DONE_PATH = '/auth/social-done';
 /** The popup size of the spec (section 7). */
 export const SOCIAL_POPUP = { width: 500, height: 600 } as const;

@@ -6,7 +6,7 @@
 /** The most entries one cart may hold: a table's order, not a warehouse's. */
 export const CART_MAX_ENTRIES = 100;
 
-/** A cart entry as the API answers it (spec section 3); the schema is `cartEntrySchema`. */
+/** A cart entry as the API answers it (docs/product.md §3); the schema is `cartEntrySchema`. */
 export interface CartEntry {
   _id: string;
   itemId: string;

@@ -3,7 +3,7 @@ import type { CartEntry } from './cart-constants.ts';
 
 export * from './cart-constants.ts';
 
-/** A cart entry as the API answers it (spec section 3). */
+/** A cart entry as the API answers it (docs/product.md §3). */
 export const cartEntrySchema = z.object({
   _id: z.string(),
   itemId: z.string(),
@@ -23,7 +23,6 @@ const _sameShape: z.ZodType<CartEntry> = cartEntrySchema;
 export const addToCartSchema = z.object({
   itemId: z.string().trim().min(1).max(100),
 });
-export type AddToCartBody = z.infer<typeof addToCartSchema>;
 
 export const cartQuerySchema = z.object({
   email: z.string().trim().toLowerCase().max(254).pipe(z.email('Enter a valid e-mail address')),

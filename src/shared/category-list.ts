@@ -1,5 +1,5 @@
-// The category list without zod: a page that needs only the list and its labels (the order
-// page's tabs) must not pull zod's ~24 KB gzipped into its first load (DESIGN.md section 6).
+// The category list without zod: a page that needs only the list and its labels (the menu
+// page's tabs) must not pull zod's ~24 KB gzipped into its first load (docs/product.md §15).
 // src/shared/categories.ts adds the schema and re-exports this.
 
 /** The ten menu categories of the spec, as stored on each item. */
@@ -19,8 +19,8 @@ export const CATEGORIES = [
 export type Category = (typeof CATEGORIES)[number];
 
 /**
- * One label per category, used by the order page's tabs and by the admin forms. The spec's
- * add and edit forms offered different, partly duplicated choices; DESIGN.md section 5
+ * One label per category, used by the menu page's tabs and by the admin forms. The spec's
+ * add and edit forms offered different, partly duplicated choices; docs/product.md §14
  * fixes that: both forms offer these ten, labelled once.
  */
 export const CATEGORY_LABELS: Record<Category, string> = {

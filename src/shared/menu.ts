@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CATEGORIES, categorySchema } from './categories.ts';
 import { OWN_IMAGE_URL } from './images.ts';
 
-/** A menu item as the API answers it (spec section 3). */
+/** A menu item as the API answers it (docs/product.md §3). */
 export const menuItemSchema = z.object({
   _id: z.string(),
   name: z.string(),
@@ -29,7 +29,7 @@ export function hasAtMostTwoDecimals(price: number): boolean {
 }
 
 /**
- * The body of POST /api/items and PATCH /api/items/{id} (spec sections 5 and 7), used by the
+ * The body of POST /api/items and PATCH /api/items/{id} (docs/product.md §5 and §7), used by the
  * route and by the Add and Update forms, so both sides say the same thing about a bad field.
  * The image must be one of the shop's own uploads: an item never points at another site.
  */

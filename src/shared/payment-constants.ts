@@ -9,10 +9,10 @@ export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
 export const MIN_AMOUNT_CENTS = 50;
 export const MAX_AMOUNT_CENTS = 99_999_999;
 
-/** Spec section 9: the status of a payment record when it is saved. */
+/** docs/product.md §9: the status of a payment record when it is saved. */
 export const PAYMENT_STATUS_PENDING = 'service pending';
 
-/** Texts of the payment screen (spec section 8). */
+/** Texts of the payment screen (docs/product.md §8). */
 export const PAYMENT_SUCCESS_MESSAGE = 'Payment success';
 export const PAYMENT_UNEXPECTED_ERROR = 'An unexpected error occurred. Please try again.';
 

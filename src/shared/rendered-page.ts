@@ -2,7 +2,7 @@ import type { AuthProviders, Captcha } from './auth.ts';
 import type { MenuItem } from './menu.ts';
 import type { Review } from './reviews.ts';
 
-/** A page drawn by the server (src/web/server-render.tsx, served by src/server/http/web-app.ts). */
+/** A page drawn by the server (src/web/server-render.tsx, served by src/server/pages/web-app.ts). */
 export interface RenderedPage {
   /** Resource hints React asked for (the page's pictures), for <head>. */
   head: string;

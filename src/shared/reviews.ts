@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** A review as the API answers it (spec section 3). */
+/** A review as the API answers it (docs/product.md §3). */
 export const reviewSchema = z.object({
   _id: z.string(),
   name: z.string(),

@@ -5,7 +5,7 @@ import { ROLES } from './roles.ts';
 
 export * from './roles.ts';
 
-/** A user as GET /api/users lists them (spec section 3: _id, name, email, role). */
+/** A user as GET /api/users lists them (docs/product.md §3: _id, name, email, role). */
 export const userSchema = z.object({
   _id: z.string(),
   name: z.string(),

@@ -1,37 +1,34 @@
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
-import { paths } from '../shared/paths.ts';
+import { APP_ROUTES, paths, ROUTE_NAMES } from '../shared/paths.ts';
 import type { PageSources, RenderedPage } from '../shared/rendered-page.ts';
 import { App, createQueryClient } from './app/app.tsx';
 import { ITEMS_PER_BLOCK } from './menu/api/get-menu.ts';
-import { ORDER_TABS } from './storefront/content/order-tabs.ts';
+import { MENU_TABS } from './menu/menu-tabs.ts';
 import { PAGE_DATA_ELEMENT_ID, seedQueries, type PageData } from './page-data.ts';
 
 /**
- * The public pages the server renders to HTML (src/server/http/web-app.ts), so that a phone
+ * The public pages the server renders to HTML (src/server/pages/web-app.ts), so that a phone
  * paints a page from its HTML before any script has run; the browser then hydrates it
- * (main.tsx). Every order tab is its own path. docs/decisions/0011-server-rendered-public-pages.md.
+ * (main.tsx). Every menu tab is its own path. docs/decisions/0011-server-rendered-public-pages.md.
  *
  * The log-in and sign-up forms too: React keeps what a visitor types into them before the
  * scripts have run (the captcha field takes its text in, captcha-field.tsx), and their submit
  * buttons stay disabled until then (`useHydrated`).
  */
 export const SERVER_RENDERED_PATHS: readonly string[] = [
-  paths.home,
-  paths.about,
-  paths.detailAbout,
-  paths.review,
-  paths.items,
-  paths.order(),
-  ...ORDER_TABS.map((tab) => paths.order(tab.key)),
-  paths.playStore,
-  paths.login,
-  paths.signUp,
+  // The public routes of the route table (src/shared/paths.ts) without a parameter…
+  ...ROUTE_NAMES.filter((name) => APP_ROUTES[name].layout === 'public')
+    .map((name) => paths[name])
+    .filter((path) => typeof path === 'string'),
+  // …and the menu, whose every tab is a path of its own.
+  paths.menu(),
+  ...MENU_TABS.map((tab) => paths.menu(tab.key)),
 ];
 
 /** The pages that show the menu in their first screen: they are rendered with it. */
-const showsMenu = (pathname: string) => pathname === paths.order() || pathname.startsWith(`${paths.order()}/`);
+const showsMenu = (pathname: string) => pathname === paths.menu() || pathname.startsWith(`${paths.menu()}/`);
 
 /**
  * The pages whose first screen shows the first ITEMS_PER_BLOCK items of each category: rendered

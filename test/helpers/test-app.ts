@@ -8,7 +8,7 @@ import { buildApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/database.ts';
 import { migrateToLatest } from '../../src/server/db/migrate.ts';
-import { seedDemoData } from '../../src/server/db/seed/seed-demo.ts';
+import { seedDemoData } from '../../src/server/seed/seed-demo.ts';
 
 export interface TestApp {
   app: FastifyInstance;

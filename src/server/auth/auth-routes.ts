@@ -3,7 +3,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   SOCIAL_PROVIDER_ID,
   authProvidersSchema,
-  type AuthProviders,
   captchaCheckResultSchema,
   captchaCheckSchema,
   captchaSchema,
@@ -14,8 +13,8 @@ import {
   tokenResponseSchema,
   updateUserSchema,
 } from '../../shared/auth.ts';
-import type { Config } from '../config.ts';
 import { ForbiddenError, NotFoundError } from '../http/errors.ts';
+import { authProvidersOf } from './auth-providers.ts';
 import { forwardToBetterAuth } from './better-auth-proxy.ts';
 import { CaptchaService } from './captcha-service.ts';
 import { assertStrongPassword } from './password-strength.ts';
@@ -28,11 +27,6 @@ const BETTER_AUTH_PASSTHROUGH = new Set([
   `GET callback/${SOCIAL_PROVIDER_ID}`,
   'GET error',
 ]);
-
-/** The sign-in options (GET /api/auth-providers; drawn into the log-in page too): social sign-in when configured. */
-export function authProvidersOf(config: Config): AuthProviders {
-  return { social: config.OIDC_CLIENT_ID ? { id: SOCIAL_PROVIDER_ID, name: config.OIDC_PROVIDER_NAME } : null };
-}
 
 /**
  * The accounts API: Better Auth at /api/auth/* (sign-up, sign-in with the captcha, sign-out,

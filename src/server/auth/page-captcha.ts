@@ -6,7 +6,7 @@ import { CaptchaService } from './captcha-service.ts';
 import { countRequest } from './rate-limit-store.ts';
 
 /**
- * The captchas the server draws into the log-in page (src/server/http/web-app.ts), one per request
+ * The captchas the server draws into the log-in page (src/server/pages/web-app.ts), one per request
  * of the page. Each is a row and a picture, as POST /api/captcha makes, so they are limited the
  * same way: per client address and minute, `RATE_LIMIT_CAPTCHA`, in a counter of their own. Over
  * the limit there is none (undefined): the page is drawn without a picture and the browser asks

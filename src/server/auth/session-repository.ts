@@ -18,10 +18,6 @@ export async function findSessionWithUser(db: Kysely<Database>, sessionId: strin
     .executeTakeFirst();
 }
 
-export async function deleteSessionsOfUser(db: Kysely<Database>, userId: string): Promise<void> {
-  await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
-}
-
 export function toDate(value: string | Date): Date {
   return value instanceof Date ? value : new Date(value);
 }

@@ -5,7 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
  * Helmet's security headers, computed once at start-up and set from a plain object on each
  * request. @fastify/helmet builds Helmet's middlewares again on every request (parsing the CSP
  * directives each time): that was a tenth of the CPU of `GET /api/items`, whose budget is 0.8 of
- * a bare node:http server (DESIGN.md section 6, docs/performance.md). The headers are those of
+ * a bare node:http server (docs/product.md §15, docs/performance.md). The headers are those of
  * the same plugin with the same options: a throw-away instance answers one request and its
  * headers are kept. No route has its own Helmet options or CSP nonces.
  * Returns the list, for the answer written before Fastify (menu/menu-answer.ts).

@@ -31,7 +31,7 @@ export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // The spec's image host, replaced by the shop (DESIGN.md section 3): administrators only, the
+  // The spec's image host, replaced by the shop (docs/product.md §12): administrators only, the
   // admin check runs before validation and before the handler reads a byte of the file (the
   // multipart parser only streams when the handler asks).
   app.post(

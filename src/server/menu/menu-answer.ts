@@ -7,7 +7,7 @@ import type { MenuBytes, MenuSnapshot } from './menu-service.ts';
 /**
  * The answer of `GET /api/items`, written straight on node's response from bytes and header
  * lists built once per menu change. Its budget is 0.8 of the throughput of a bare node:http
- * server sending the same bytes (DESIGN.md section 6); Fastify's own work per request (request
+ * server sending the same bytes (docs/product.md §15); Fastify's own work per request (request
  * and reply objects, hooks, the send pipeline, response listeners) held it near 0.78, so the
  * plain requests are answered before Fastify sees them (decision 0014). The Fastify route in
  * menu-routes.ts writes with the same writer, so both paths send the same bytes.

@@ -12,7 +12,7 @@ const MAX_PER_CATEGORY = 12;
 
 export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
   // The spec's call answers the whole menu; `?category=<one of the ten>` answers that category's
-  // items alone, in the same order (the order page's tabs, for a large menu).
+  // items alone, in the same order (the menu page's tabs, for a large menu).
   // Most requests are answered before they reach Fastify (menu-answer.ts); this route answers
   // the rest (a HEAD, another query, a bad category, a snapshot still being built, request
   // logging on) with the same writer, on node's response (hijacked: the writer sets every header).

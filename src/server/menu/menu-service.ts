@@ -39,7 +39,7 @@ export interface MenuBytes {
 /** The whole menu (the spec's call), and each category's items for `?category=` alone. */
 export interface MenuSnapshot extends MenuBytes {
   /**
-   * A page that shows one category (an order tab) need not download a large menu's other nine:
+   * A page that shows one category (a menu tab) need not download a large menu's other nine:
    * with 10,000 dishes the whole menu is 293 KB gzipped (docs/performance.md, growth figures).
    */
   categories: ReadonlyMap<Category, MenuBytes>;

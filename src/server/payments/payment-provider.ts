@@ -20,7 +20,7 @@ export interface CreateIntentInput {
 }
 
 /**
- * A card provider, as DESIGN.md section 3 describes: `sandbox` (test mode inside the shop) or
+ * A card provider, as docs/product.md §12 describes: `sandbox` (test mode inside the shop) or
  * `stripe`. Routes and the payment service see only this.
  */
 export interface PaymentProvider {

@@ -26,7 +26,7 @@ import {
 
 export const CURRENCY = 'usd';
 
-/** The rules of paying (DESIGN.md section 4), the same for every provider. */
+/** The rules of paying (docs/product.md §13), the same for every provider. */
 export class PaymentService {
   private readonly db: Kysely<Database>;
   readonly provider: PaymentProvider;

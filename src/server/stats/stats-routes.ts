@@ -4,7 +4,7 @@ import { centsToPrice } from '../../shared/money.ts';
 import { adminStatisticsSchema } from '../../shared/stats.ts';
 import { readAdminStatistics } from './stats-repository.ts';
 
-/** GET /api/admin-statistics (spec section 7), for administrators. */
+/** GET /api/admin-statistics (docs/product.md §7), for administrators. */
 export async function statsRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   app.get(
@@ -16,7 +16,8 @@ export async function statsRoutes(instance: FastifyInstance): Promise<void> {
         users: stats.users,
         estimatedItems: stats.menuItems,
         revenue: centsToPrice(stats.revenueCents),
-        orders: stats.orders,
+        // The spec's field name: it counts the payments (one per paid cart).
+        orders: stats.payments,
       };
     },
   );

@@ -10,10 +10,6 @@ export async function findUserById(db: Kysely<Database>, id: string) {
   return db.selectFrom('users').select(['id', 'name', 'email', 'role', 'registered_at']).where('id', '=', id).executeTakeFirst();
 }
 
-export async function findUserByEmail(db: Kysely<Database>, email: string) {
-  return db.selectFrom('users').select(['id', 'name', 'email', 'role']).where('email', '=', email).executeTakeFirst();
-}
-
 /** Sets registered_at once; answers whether this call was the one that set it. */
 export async function markRegistered(db: Kysely<Database>, id: string, now: Date): Promise<boolean> {
   const result = await db

@@ -5,7 +5,7 @@ import { paths } from '../../shared/paths.ts';
 import { AuthProvider } from '../auth/auth-provider.tsx';
 import { AppRoutes } from './router.tsx';
 import { ScrollToTop } from './scroll-to-top.tsx';
-import { ToastProvider } from './toast.tsx';
+import { ToastProvider } from '../ui/toast.tsx';
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -15,7 +15,7 @@ export function createQueryClient(): QueryClient {
   });
 }
 
-/** Any 401 or 403 of the API: the user is signed out and sent to /login (spec section 8). */
+/** Any 401 or 403 of the API: the user is signed out and sent to /login (docs/product.md §8). */
 function AuthWithLoginRedirect({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const goToLogin = useCallback(() => void navigate(paths.login), [navigate]);

@@ -1,8 +1,8 @@
 import { Outlet } from 'react-router';
 import { Footer } from '../ui/footer.tsx';
-import { Header } from '../ui/header.tsx';
+import { Header } from './header.tsx';
 
-/** Public pages: header, routed content, footer (spec section 1). */
+/** Public pages: header, routed content, footer (docs/product.md §1). */
 export function PublicLayout() {
   return (
     <div className="flex min-h-screen flex-col">

@@ -1,15 +1,15 @@
 import { lazy, type ComponentType } from 'react';
-import { matchPath, Route, Routes } from 'react-router';
-import { paths } from '../../shared/paths.ts';
+import { Route, Routes } from 'react-router';
+import { APP_ROUTES, paths, ROUTE_NAMES, routeOf, type AppRoute, type RouteName } from '../../shared/paths.ts';
 import { PublicLayout } from './public-layout.tsx';
 
 /**
- * Every route of the app. Pages are split into their own chunks (`lazy`) so a visitor downloads
- * only the page they open; the paths are the ones of src/shared/paths.ts.
+ * The router, built from the route table of src/shared/paths.ts. Pages are split into their own
+ * chunks (`lazy`) so a visitor downloads only the page they open.
  *
  * Declarative routes (`<Routes>`), not `createBrowserRouter`: the app uses no loader, action or
  * fetcher, and React Router's data router costs about 17 KB gzipped on every page's first load,
- * which put the public pages over the 120 KB budget (DESIGN.md section 6, docs/performance.md).
+ * which put the public pages over the 120 KB budget (docs/product.md §15, docs/performance.md).
  * `BrowserRouter` updates in a transition, so the current page stays until the next one's chunk
  * has loaded, as the data router's `lazy` did.
  */
@@ -52,28 +52,30 @@ const adminPage = (load: () => Promise<PageModule>) =>
     };
   });
 
-// The pages the server renders (src/web/server-render.tsx): their chunks load before hydration.
-const home = lazyPage(() => import('../storefront/pages/home-page.tsx'));
-const about = lazyPage(() => import('../storefront/pages/about-page.tsx'));
-const detailAbout = lazyPage(() => import('../storefront/pages/detail-about-page.tsx'));
-const review = lazyPage(() => import('../storefront/pages/review-page.tsx'));
-const items = lazyPage(() => import('../storefront/pages/items-page.tsx'));
-const order = lazyPage(() => import('../storefront/pages/order-page.tsx'));
-const playStore = lazyPage(() => import('../storefront/pages/play-store-page.tsx'));
-const login = lazyPage(() => import('../auth/pages/login-page.tsx'));
-const signUp = lazyPage(() => import('../auth/pages/sign-up-page.tsx'));
-const SERVER_RENDERED_PAGES: [pattern: string, page: LazyPage][] = [
-  ['/', home],
-  ['/about', about],
-  ['/detail_about', detailAbout],
-  ['/review', review],
-  ['/items', items],
-  ['/order', order],
-  ['/order/:category', order],
-  ['/play-store', playStore],
-  ['/login', login],
-  ['/signUp', signUp],
-];
+/**
+ * Every page module, each its own chunk; the route table (src/shared/paths.ts) names the one of
+ * each route. Vite turns the pattern into one `import()` per file, as if each were written out.
+ */
+const PAGE_MODULES = import.meta.glob<PageModule>(['../*/pages/*.tsx', '../*/*/pages/*.tsx']);
+
+function importerOf(route: AppRoute): () => Promise<PageModule> {
+  const importer = PAGE_MODULES[`../${route.page}`];
+  if (!importer) throw new Error(`The route ${route.pattern} names ${route.page}, which is not a page module (src/web/*/pages/)`);
+  return importer;
+}
+
+// The pages the server renders (the public ones, src/web/server-render.tsx): their chunks load
+// before hydration, through `loadPageOf`.
+const PUBLIC_PAGES = new Map<AppRoute, LazyPage>();
+const PAGES = Object.fromEntries(
+  ROUTE_NAMES.map((name) => {
+    const route: AppRoute = APP_ROUTES[name];
+    if (route.adminOnly) return [name, adminPage(importerOf(route))];
+    const page = lazyPage(importerOf(route));
+    if (route.layout === 'public') PUBLIC_PAGES.set(route, page);
+    return [name, page.Page];
+  }),
+) as Record<RouteName, ComponentType>;
 
 /**
  * Loads the chunk of the page at `pathname` (when it is one the server renders). main.tsx waits
@@ -81,22 +83,22 @@ const SERVER_RENDERED_PAGES: [pattern: string, page: LazyPage][] = [
  * in one pass instead of waiting for its chunk.
  */
 export async function loadPageOf(pathname: string): Promise<void> {
-  await SERVER_RENDERED_PAGES.find(([pattern]) => matchPath(pattern, pathname))?.[1].load();
+  const route = routeOf(pathname);
+  if (route) await PUBLIC_PAGES.get(route)?.load();
 }
 
 const NotFoundPage = page(() => import('../storefront/pages/not-found-page.tsx'));
-const SocialDonePage = page(() => import('../auth/pages/social-done-page.tsx'));
 // The dashboard's frame is for signed-in users only: not part of a visitor's first load.
 const DashboardLayout = lazy(() => import('../dashboard/dashboard-layout.tsx').then((module) => ({ default: module.DashboardLayout })));
-const DashboardIndexPage = page(() => import('../dashboard/pages/dashboard-index-page.tsx'));
-const UserHomePage = page(() => import('../dashboard/pages/user-home-page.tsx'));
-const AdminHomePage = adminPage(() => import('../dashboard/pages/admin-home-page.tsx'));
-const ManageUsersPage = adminPage(() => import('../users/pages/manage-users-page.tsx'));
-const CartPage = page(() => import('../cart/pages/cart-page.tsx'));
-const PaymentPage = page(() => import('../payments/pages/payment-page.tsx'));
-const AddItemPage = adminPage(() => import('../menu/admin/pages/add-item-page.tsx'));
-const ManageItemsPage = adminPage(() => import('../menu/admin/pages/manage-items-page.tsx'));
-const UpdateItemPage = adminPage(() => import('../menu/admin/pages/update-item-page.tsx'));
+
+/** The `<Route>`s of one frame, their paths relative to the frame's own (`root`). */
+function routesIn(layout: AppRoute['layout'], root: string) {
+  return ROUTE_NAMES.filter((name) => APP_ROUTES[name].layout === layout).map((name) => {
+    const Page = PAGES[name];
+    const path = APP_ROUTES[name].pattern.slice(root.length).replace(/^\//, '');
+    return path ? <Route key={name} path={path} element={<Page />} /> : <Route key={name} index element={<Page />} />;
+  });
+}
 
 /**
  * No Suspense boundary around the routes, on purpose. React hydrates the content of a Suspense
@@ -111,30 +113,13 @@ export function AppRoutes() {
   return (
     <Routes>
       <Route path="/" element={<PublicLayout />}>
-        <Route index element={<home.Page />} />
-        <Route path="about" element={<about.Page />} />
-        <Route path="detail_about" element={<detailAbout.Page />} />
-        <Route path="review" element={<review.Page />} />
-        <Route path="items" element={<items.Page />} />
-        <Route path="order" element={<order.Page />} />
-        <Route path="order/:category" element={<order.Page />} />
-        <Route path="play-store" element={<playStore.Page />} />
-        <Route path="login" element={<login.Page />} />
-        <Route path="signUp" element={<signUp.Page />} />
+        {routesIn('public', '/')}
         <Route path="*" element={<NotFoundPage />} />
       </Route>
-      <Route path={paths.socialDone} element={<SocialDonePage />} />
+      {routesIn('none', '')}
       {/* The dashboard: the signed-in guard is in its layout; admin pages add the admin guard. */}
-      <Route path="/dashboard" element={<DashboardLayout />}>
-        <Route index element={<DashboardIndexPage />} />
-        <Route path="userHome" element={<UserHomePage />} />
-        <Route path="adminHome" element={<AdminHomePage />} />
-        <Route path="all/users" element={<ManageUsersPage />} />
-        <Route path="my/cart" element={<CartPage />} />
-        <Route path="payment" element={<PaymentPage />} />
-        <Route path="add/item" element={<AddItemPage />} />
-        <Route path="manage/item" element={<ManageItemsPage />} />
-        <Route path="update/item/:id" element={<UpdateItemPage />} />
+      <Route path={paths.dashboard} element={<DashboardLayout />}>
+        {routesIn('dashboard', paths.dashboard)}
       </Route>
     </Routes>
   );

@@ -3,7 +3,7 @@ import type { SignInBody, SignUpBody, SessionUser } from '../../shared/auth.ts';
 
 export interface AuthContextValue {
   user: SessionUser | null;
-  /** True at start and during each sign-in, sign-up, social sign-in or sign-out (spec section 4). */
+  /** True at start and during each sign-in, sign-up, social sign-in or sign-out (docs/product.md §4). */
   loading: boolean;
   signIn(body: SignInBody): Promise<void>;
   /** Creates the account and signs in; answers the insertedId of POST /api/users. */

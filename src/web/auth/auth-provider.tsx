@@ -10,7 +10,7 @@ function toSessionUser(user: AuthUser): SessionUser {
 }
 
 /**
- * The auth state of spec section 4: loading until the server says who is signed in; with a user
+ * The auth state of docs/product.md §4: loading until the server says who is signed in; with a user
  * the bearer token is requested and stored under 'access-token', without one it is removed.
  * Any 401 or 403 of another call signs out and calls `onSessionLost` (which goes to /login).
  */

@@ -16,7 +16,7 @@ export interface UseAuth extends AuthContextValue {
 
 /**
  * Who is signed in, and whether they are an administrator. The admin query waits until the auth
- * state has settled (spec section 4); the server decides the role at every request anyway.
+ * state has settled (docs/product.md §4); the server decides the role at every request anyway.
  */
 export function useAuth(): UseAuth {
   const auth = useContext(AuthContext);

@@ -1,9 +1,9 @@
 import { Suspense, type ReactNode } from 'react';
-import { Link, NavLink, Outlet, useNavigate } from 'react-router';
+import { Link, NavLink, Outlet } from 'react-router';
 import { paths } from '../../shared/paths.ts';
 import { PRODUCT_NAME } from '../../shared/product.ts';
-import { useToast } from '../app/toast.tsx';
 import { useAuth } from '../auth/use-auth.ts';
+import { useSignOut } from '../auth/use-sign-out.ts';
 import { CartCountBadge } from '../cart/components/cart-count-badge.tsx';
 import { LoadingScreen } from '../ui/loading-screen.tsx';
 import { RequireUser } from './require-user.tsx';
@@ -14,12 +14,12 @@ interface MenuEntry {
   badge?: ReactNode;
 }
 
-/** Spec section 2: the administrator's menu. */
+/** The administrator's menu (docs/product.md §2.7). */
 const ADMIN_MENU: MenuEntry[] = [
-  { to: paths.dashboard.adminHome, label: 'Admin Home' },
-  { to: paths.dashboard.allUsers, label: 'Manage Users' },
-  { to: paths.dashboard.addItem, label: 'Add items' },
-  { to: paths.dashboard.manageItems, label: 'Manage Items' },
+  { to: paths.adminHome, label: 'Admin Home' },
+  { to: paths.allUsers, label: 'Manage Users' },
+  { to: paths.addItem, label: 'Add items' },
+  { to: paths.manageItems, label: 'Manage Items' },
 ];
 
 /**
@@ -28,9 +28,9 @@ const ADMIN_MENU: MenuEntry[] = [
  */
 function customerMenu(cartBadge: ReactNode): MenuEntry[] {
   return [
-    { to: paths.dashboard.userHome, label: 'User Home' },
-    { to: paths.dashboard.myCart, label: 'My cart', badge: cartBadge },
-    { to: paths.dashboard.payment, label: 'Payment' },
+    { to: paths.userHome, label: 'User Home' },
+    { to: paths.myCart, label: 'My cart', badge: cartBadge },
+    { to: paths.payment, label: 'Payment' },
   ];
 }
 
@@ -39,7 +39,7 @@ function CustomerCartBadge() {
   return <CartCountBadge />;
 }
 
-/** The dashboard (spec section 2): a side menu by role beside the page, behind the signed-in guard. */
+/** The dashboard (docs/product.md §2.7): a side menu by role beside the page, behind the signed-in guard. */
 export function DashboardLayout() {
   return (
     <RequireUser>
@@ -49,9 +49,8 @@ export function DashboardLayout() {
 }
 
 function DashboardFrame() {
-  const { user, isAdmin, adminLoading, signOut } = useAuth();
-  const navigate = useNavigate();
-  const toast = useToast();
+  const { user, isAdmin, adminLoading } = useAuth();
+  const signOut = useSignOut();
   const menu = isAdmin ? ADMIN_MENU : customerMenu(<CustomerCartBadge />);
   const linkClass = ({ isActive }: { isActive: boolean }) =>
     `flex items-center justify-between gap-2 rounded-md px-3 py-2 text-sm font-semibold uppercase tracking-wide ${
@@ -100,16 +99,8 @@ function DashboardFrame() {
             <span className="truncate text-accent-400">{user?.displayName ?? user?.email}</span>
             <button
               type="button"
-              className="rounded-md bg-accent-400 px-3 py-1 font-bold text-brand-900 hover:bg-accent-500"
-              onClick={() => {
-                signOut().then(
-                  () => {
-                    toast.success('SignOut successfully');
-                    navigate(paths.home);
-                  },
-                  (error: unknown) => toast.error(error instanceof Error ? error.message : 'Sign-out failed'),
-                );
-              }}
+              className="shrink-0 whitespace-nowrap rounded-md bg-accent-400 px-3 py-1 font-bold text-brand-900 hover:bg-accent-500"
+              onClick={signOut}
             >
               Log out
             </button>

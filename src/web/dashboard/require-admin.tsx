@@ -4,7 +4,7 @@ import { paths } from '../../shared/paths.ts';
 import { useAuth } from '../auth/use-auth.ts';
 import { LoadingScreen } from '../ui/loading-screen.tsx';
 
-/** Guard of the administrator's pages: anyone else goes to / (spec section 6). */
+/** Guard of the administrator's pages: anyone else goes to / (docs/product.md §6). */
 export function RequireAdmin({ children }: { children: ReactNode }) {
   const { user, isAdmin, adminLoading } = useAuth();
   if (adminLoading) return <LoadingScreen />;

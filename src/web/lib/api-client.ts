@@ -1,6 +1,6 @@
 import type { ApiError } from '../../shared/errors.ts';
 
-/** Local storage key of the bearer token (spec section 9). */
+/** Local storage key of the bearer token (docs/product.md §9). */
 export const TOKEN_STORAGE_KEY = 'access-token';
 
 /** An answer of the API that was not 2xx, with the API's error body when it sent one. */

@@ -8,7 +8,7 @@ const SOCIAL_LINKS = [
   { label: 'YouTube', path: 'M22 8a3 3 0 00-2-2c-2-.5-8-.5-8-.5s-6 0-8 .5a3 3 0 00-2 2 31 31 0 000 8 3 3 0 002 2c2 .5 8 .5 8 .5s6 0 8-.5a3 3 0 002-2 31 31 0 000-8zM10 15V9l5 3-5 3z' },
 ];
 
-/** Footer of spec section 1: brand, tagline, social icons, the two store buttons, copyright 2024. */
+/** Footer of docs/product.md §1: brand, tagline, social icons, the two store buttons, copyright 2024. */
 export function Footer() {
   return (
     <footer className="bg-stone-900 text-stone-200">

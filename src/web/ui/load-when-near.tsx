@@ -10,7 +10,7 @@ interface LoadWhenNearProps {
 /**
  * Renders its children (usually a `lazy` component) only when the visitor scrolls within a
  * screen of it. The first load of a page then carries only the code of what is on screen,
- * which keeps public pages within their JavaScript budget (DESIGN.md section 6).
+ * which keeps public pages within their JavaScript budget (docs/product.md §15).
  */
 export function LoadWhenNear({ children, minHeight, label }: LoadWhenNearProps) {
   const placeholder = useRef<HTMLDivElement>(null);

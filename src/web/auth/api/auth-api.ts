@@ -1,5 +1,5 @@
 import type { AuthProviders, Captcha, SignInBody, SignUpBody } from '../../../shared/auth.ts';
-import { SOCIAL_DONE_PATH } from '../../../shared/auth-constants.ts';
+import { paths } from '../../../shared/paths.ts';
 import { apiRequest } from '../../lib/api-client.ts';
 
 /**
@@ -63,12 +63,12 @@ export function fetchAuthProviders(): Promise<AuthProviders> {
   return apiRequest('/auth-providers', quiet);
 }
 
-/** The provider's authorization address for the popup; it ends on SOCIAL_DONE_PATH. */
+/** The provider's authorization address for the popup; it ends on the social-done page, which tells the opener and closes. */
 export async function socialSignInUrl(provider: string): Promise<string> {
   const answer = await apiRequest<{ url: string }>('/auth/sign-in/social', {
     ...quiet,
     method: 'POST',
-    body: { provider, callbackURL: SOCIAL_DONE_PATH, errorCallbackURL: SOCIAL_DONE_PATH, disableRedirect: true },
+    body: { provider, callbackURL: paths.socialDone, errorCallbackURL: paths.socialDone, disableRedirect: true },
   });
   return answer.url;
 }

@@ -1,14 +1,13 @@
-import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
 import { paths } from '../../../shared/paths.ts';
-import { useToast } from '../../app/toast.tsx';
 import { useAuth } from '../use-auth.ts';
+import { useSignOut } from '../use-sign-out.ts';
 
 /** The header's account corner: the display name and 'Log out', or 'Log in' for a visitor. */
 export function HeaderAccount() {
   const location = useLocation();
-  const navigate = useNavigate();
-  const toast = useToast();
-  const { user, loading, signOut } = useAuth();
+  const { user, loading } = useAuth();
+  const signOut = useSignOut();
 
   if (user) {
     return (
@@ -19,15 +18,7 @@ export function HeaderAccount() {
         <button
           type="button"
           disabled={loading}
-          onClick={() => {
-            signOut().then(
-              () => {
-                toast.success('SignOut successfully');
-                navigate(paths.home);
-              },
-              (error: unknown) => toast.error(error instanceof Error ? error.message : 'Sign-out failed'),
-            );
-          }}
+          onClick={signOut}
           className="rounded-md bg-accent-400 px-4 py-2 text-sm font-bold text-brand-900 hover:bg-accent-500 disabled:opacity-60"
         >
           Log out
@@ -54,7 +45,7 @@ export function HeaderAccount() {
  */
 export function DashboardLink({ className }: { className: (state: { isActive: boolean }) => string }) {
   const { isAdmin, adminLoading } = useAuth();
-  const home = adminLoading ? paths.dashboard.root : isAdmin ? paths.dashboard.adminHome : paths.dashboard.userHome;
+  const home = adminLoading ? paths.dashboard : isAdmin ? paths.adminHome : paths.userHome;
   return (
     <NavLink to={home} className={className}>
       Dashboard

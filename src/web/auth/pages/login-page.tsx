@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate, type Location } from 'react-router';
 import { paths } from '../../../shared/paths.ts';
-import { useToast } from '../../app/toast.tsx';
+import { useToast } from '../../ui/toast.tsx';
 import { usePageTitle } from '../../ui/use-page-title.ts';
 import { CaptchaField, type CaptchaState } from '../components/captcha-field.tsx';
 import { FormField, messageOf } from '../components/form-field.tsx';
@@ -15,7 +15,7 @@ export function useReturnPath(): string {
   return `${from.pathname}${from.search ?? ''}${from.hash ?? ''}`;
 }
 
-/** Login (spec section 2): e-mail, password, social sign-in, captcha; Login waits for the captcha. */
+/** Login (docs/product.md §2.6): e-mail, password, social sign-in, captcha; Login waits for the captcha. */
 export function Page() {
   usePageTitle('Login');
   const { signIn, completeSocialSignIn } = useAuth();

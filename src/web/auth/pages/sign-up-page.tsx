@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../shared/paths.ts';
-import { useToast } from '../../app/toast.tsx';
 import { ApiRequestError } from '../../lib/api-client.ts';
+import { useToast } from '../../ui/toast.tsx';
 import { useHydrated } from '../../ui/use-hydrated.ts';
 import { usePageTitle } from '../../ui/use-page-title.ts';
 import { FormField, messageOf } from '../components/form-field.tsx';
@@ -10,7 +10,7 @@ import { useAuth } from '../use-auth.ts';
 
 type FieldErrors = Partial<Record<'name' | 'email' | 'password', string>>;
 
-/** Sign-up (spec section 2): name, e-mail, password; then home with 'new user created'. */
+/** Sign-up (docs/product.md §2.6): name, e-mail, password; then home with 'new user created'. */
 export function Page() {
   usePageTitle('Sign Up');
   const { signUp } = useAuth();
@@ -26,7 +26,7 @@ export function Page() {
     const form = new FormData(event.currentTarget);
     // The same rules as the server's (src/shared/auth.ts), shown before the round trip. Loaded on
     // submit: the schema brings zod (about 24 KB gzipped), which would put this public page over
-    // the 120 KB first-load budget (DESIGN.md section 6).
+    // the 120 KB first-load budget (docs/product.md §15).
     const { signUpSchema } = await import('../../../shared/auth.ts');
     const parsed = signUpSchema.safeParse(Object.fromEntries(form));
     if (!parsed.success) {

@@ -1,20 +1,19 @@
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { cartTotalCents, type CartEntry } from '../../../shared/cart-constants.ts';
 import { centsToPrice, formatPrice } from '../../../shared/money.ts';
 import { paths } from '../../../shared/paths.ts';
-import { useToast } from '../../app/toast.tsx';
+import { useToast } from '../../ui/toast.tsx';
 import { usePageTitle } from '../../ui/use-page-title.ts';
 import { useCart, useDeleteCartEntry } from '../api/cart-api.ts';
-import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
+import { DataTable, type Column } from '../../ui/data-table.tsx';
+import { QueryError } from '../../ui/query-error.tsx';
 
-/** My cart (spec section 2): 'Your Cart', the count, the total, Pay, and the table of entries. */
+/** My cart (docs/product.md §2.10): 'Your Cart', the count, the total, Pay, and the table of entries. */
 export function Page() {
   usePageTitle('My Cart');
   const cart = useCart();
   const remove = useDeleteCartEntry();
   const toast = useToast();
-  const [toDelete, setToDelete] = useState<CartEntry | null>(null);
 
   const entries = cart.data ?? [];
   const total = formatPrice(centsToPrice(cartTotalCents(entries)));
@@ -34,7 +33,7 @@ export function Page() {
         </p>
         {cart.isSuccess && entries.length > 0 ? (
           <Link
-            to={paths.dashboard.payment}
+            to={paths.payment}
             className="rounded-md bg-brand-800 px-6 py-2 font-bold uppercase tracking-wide text-white hover:bg-brand-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
           >
             Pay
@@ -52,82 +51,62 @@ export function Page() {
       </div>
 
       {cart.isPending && <CartSkeleton />}
-      {cart.isError && (
-        <div role="alert" className="mt-6 rounded-xl bg-red-50 p-4 text-red-800">
-          Your cart could not be loaded: {cart.error.message}{' '}
-          <button type="button" className="font-semibold underline" onClick={() => void cart.refetch()}>
-            Try again
-          </button>
-        </div>
-      )}
+      {cart.isError && <QueryError title="Your cart could not be loaded" error={cart.error} onRetry={cart.refetch} />}
       {empty && (
         <div className="mt-6 rounded-xl bg-white p-8 text-center shadow-sm ring-1 ring-stone-200">
           <p className="text-lg text-stone-700">Your cart is empty.</p>
-          <Link to={paths.order('offered')} className="mt-3 inline-block font-semibold text-brand-800 underline">
+          <Link to={paths.menu('offered')} className="mt-3 inline-block font-semibold text-brand-800 underline">
             Choose something from the menu
           </Link>
         </div>
       )}
       {cart.isSuccess && entries.length > 0 && (
-        <div className="mt-6 overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-stone-200" tabIndex={0} role="region" aria-label="Cart items">
-          <table className="w-full min-w-[20rem] text-left text-sm">
-            <thead className="bg-brand-800 text-white">
-              <tr>
-                <th scope="col" className="px-2 py-3 sm:px-4">Item no</th>
-                <th scope="col" className="px-2 py-3 sm:px-4">Food</th>
-                <th scope="col" className="px-2 py-3 sm:px-4">Name</th>
-                <th scope="col" className="px-2 py-3 sm:px-4">price</th>
-                <th scope="col" className="px-2 py-3 sm:px-4">action</th>
-              </tr>
-            </thead>
-            <tbody>
-              {entries.map((entry, index) => (
-                <tr key={entry._id} className="border-t border-stone-200">
-                  <td className="px-2 py-3 sm:px-4">{index + 1}</td>
-                  <td className="px-2 py-3 sm:px-4">
-                    <img src={entry.image} alt="" width={56} height={56} loading="lazy" className="h-12 w-12 rounded-lg object-cover sm:h-14 sm:w-14" />
-                  </td>
-                  <td className="px-2 py-3 font-semibold sm:px-4">{entry.name}</td>
-                  <td className="whitespace-nowrap px-2 py-3 sm:px-4">$ {formatPrice(entry.price)}</td>
-                  <td className="px-2 py-3 sm:px-4">
-                    <button
-                      type="button"
-                      aria-label={`Delete ${entry.name}`}
-                      disabled={remove.isPending && remove.variables === entry._id}
-                      onClick={() => setToDelete(entry)}
-                      className="rounded-md bg-red-700 p-2 text-white hover:bg-red-800 disabled:opacity-60"
-                    >
-                      <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
-                        <path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" />
-                      </svg>
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          label="Cart items"
+          rows={entries}
+          rowKey={(entry) => entry._id}
+          columns={CART_COLUMNS(remove.isPending ? remove.variables : undefined)}
+          deleteDetail={(entry) => `Deleting ${entry.name} from your cart.`}
+          onDelete={(entry) =>
+            remove.mutate(entry._id, {
+              onSuccess: (result) => {
+                if (result.deletedCount > 0) toast.success('Deleted! Your item has been deleted.');
+              },
+              onError: (error) => toast.error(error.message),
+            })
+          }
+        />
       )}
-
-      <ConfirmDialog
-        open={toDelete !== null}
-        detail={toDelete ? `Deleting ${toDelete.name} from your cart.` : undefined}
-        onCancel={() => setToDelete(null)}
-        onConfirm={() => {
-          const target = toDelete;
-          setToDelete(null);
-          if (!target) return;
-          remove.mutate(target._id, {
-            onSuccess: (result) => {
-              if (result.deletedCount > 0) toast.success('Deleted! Your item has been deleted.');
-            },
-            onError: (error) => toast.error(error.message),
-          });
-        }}
-      />
     </section>
   );
 }
+
+/** The spec's columns: Item no, Food, Name, price, action; `deleting` is the entry on its way out. */
+const CART_COLUMNS = (deleting: string | undefined): Column<CartEntry>[] => [
+  { header: 'Item no', cell: (_entry, { index }) => index + 1 },
+  {
+    header: 'Food',
+    cell: (entry) => <img src={entry.image} alt="" width={56} height={56} loading="lazy" className="h-12 w-12 rounded-lg object-cover sm:h-14 sm:w-14" />,
+  },
+  { header: 'Name', cell: (entry) => entry.name, className: 'font-semibold' },
+  { header: 'price', cell: (entry) => `$ ${formatPrice(entry.price)}`, className: 'whitespace-nowrap' },
+  {
+    header: 'action',
+    cell: (entry, { askToDelete }) => (
+      <button
+        type="button"
+        aria-label={`Delete ${entry.name}`}
+        disabled={deleting === entry._id}
+        onClick={() => askToDelete(entry)}
+        className="rounded-md bg-red-700 p-2 text-white hover:bg-red-800 disabled:opacity-60"
+      >
+        <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
+          <path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" />
+        </svg>
+      </button>
+    ),
+  },
+];
 
 function CartSkeleton() {
   return (

@@ -2,10 +2,7 @@ import { useAuth } from '../../auth/use-auth.ts';
 import { AdminStatsTiles } from '../../stats/components/admin-stats-tiles.tsx';
 import { usePageTitle } from '../../ui/use-page-title.ts';
 
-/**
- * Admin home: the greeting. The statistics tiles (Customer, Total Items, Revenue, Total Orders)
- * come with the cart and payment issue, which extends this page.
- */
+/** Admin home: the greeting and the statistics tiles (docs/product.md §2.8). */
 export function Page() {
   usePageTitle('Admin Home');
   const { user } = useAuth();

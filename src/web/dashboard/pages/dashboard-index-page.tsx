@@ -7,5 +7,5 @@ import { LoadingScreen } from '../../ui/loading-screen.tsx';
 export function Page() {
   const { isAdmin, adminLoading } = useAuth();
   if (adminLoading) return <LoadingScreen />;
-  return <Navigate to={isAdmin ? paths.dashboard.adminHome : paths.dashboard.userHome} replace />;
+  return <Navigate to={isAdmin ? paths.adminHome : paths.userHome} replace />;
 }

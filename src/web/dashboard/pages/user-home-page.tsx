@@ -1,7 +1,7 @@
 import { useAuth } from '../../auth/use-auth.ts';
 import { usePageTitle } from '../../ui/use-page-title.ts';
 
-/** User home: greets the user by display name (spec section 2). */
+/** User home: greets the user by display name (docs/product.md §2.7). */
 export function Page() {
   usePageTitle('User Home');
   const { user } = useAuth();

@@ -48,7 +48,7 @@ function fromCachedMenu(queryClient: QueryClient, part: (menu: MenuItem[]) => Me
   };
 }
 
-/** Spec section 9: the item list and the home page's offer show up to 4 items per category. */
+/** docs/product.md §9: the item list and the home page's offer show up to 4 items per category. */
 export const ITEMS_PER_BLOCK = 4;
 
 /** The first ITEMS_PER_BLOCK items of each category (GET /api/items?perCategory=), under the menu's key. */

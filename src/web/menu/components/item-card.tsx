@@ -7,17 +7,17 @@ interface ItemCardProps {
   item: MenuItem;
   /** Cards in the first screenful load at once; the rest wait until they are scrolled near. */
   eager?: boolean;
-  /** What 'Take on table' does: the page's one `useTakeOnTable`. */
-  onTakeOnTable: (item: MenuItem) => void;
+  /** What 'Take on table' does: the page's one `useAddItemToCart`. */
+  onAddToCart: (item: MenuItem) => void;
 }
 
 /**
- * The order page's card (spec section 2): image, name, '$ {price}', 'New Price' when there is
+ * The menu page's card (docs/product.md §2.4): image, name, '$ {price}', 'New Price' when there is
  * one, the heart, and 'Take on table', which shows and hides the recipe on hover or focus
  * (see `.item-card` in styles.css). Memoized: a long tab renders its cards in batches, and the
  * cards already drawn need not render again with each batch.
  */
-export const ItemCard = memo(function ItemCard({ item, eager = false, onTakeOnTable }: ItemCardProps) {
+export const ItemCard = memo(function ItemCard({ item, eager = false, onAddToCart }: ItemCardProps) {
   const reduced = item.newPrice !== undefined;
   return (
     <article className="item-card flex w-full flex-col overflow-hidden rounded-lg bg-white shadow-sm ring-1 ring-stone-200 transition-shadow hover:shadow-lg">
@@ -48,13 +48,13 @@ export const ItemCard = memo(function ItemCard({ item, eager = false, onTakeOnTa
       </div>
       <div className="flex flex-1 flex-col items-center px-6 pb-6 pt-5 text-center">
         <h3 className="text-xl font-semibold text-stone-900">{item.name}</h3>
-        <div className="take-on-table-area mt-3 w-full flex-1 items-center">
+        <div className="add-to-cart-area mt-3 w-full flex-1 items-center">
           <p className="item-recipe text-sm leading-relaxed text-stone-600">{item.recipe}</p>
           <div className="flex items-center justify-center">
             <button
               type="button"
-              onClick={() => onTakeOnTable(item)}
-              className="take-on-table-button rounded-lg border-b-4 border-accent-500 bg-stone-100 px-6 py-3 font-semibold uppercase tracking-wide text-accent-700 hover:border-stone-900 hover:bg-stone-900 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+              onClick={() => onAddToCart(item)}
+              className="add-to-cart-button rounded-lg border-b-4 border-accent-500 bg-stone-100 px-6 py-3 font-semibold uppercase tracking-wide text-accent-700 hover:border-stone-900 hover:bg-stone-900 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
             >
               Take on table
             </button>

@@ -20,7 +20,7 @@ export interface BillingDetails {
 }
 
 /**
- * POST /api/create-payment-intent, once per opening of the payment page (spec section 4). The
+ * POST /api/create-payment-intent, once per opening of the payment page (docs/product.md §4). The
  * server computes the amount from the cart; an empty cart answers 400.
  */
 export function usePaymentIntent(options: { enabled: boolean }) {

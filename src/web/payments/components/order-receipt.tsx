@@ -3,7 +3,7 @@ import { formatPrice } from '../../../shared/money.ts';
 import { paths } from '../../../shared/paths.ts';
 import type { PaymentRecord } from '../../../shared/payments.ts';
 
-/** After paying, the customer sees their order (DESIGN.md section 5): what, how much, its state. */
+/** After paying, the customer sees their order (docs/product.md §14): what, how much, its state. */
 export function OrderReceipt({ payment }: { payment: PaymentRecord }) {
   return (
     <section aria-labelledby="receipt-heading" className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-brand-600">
@@ -28,7 +28,7 @@ export function OrderReceipt({ payment }: { payment: PaymentRecord }) {
           <li key={`${payment.cartItems[index]}`}>{name}</li>
         ))}
       </ul>
-      <Link to={paths.order()} className="mt-4 inline-block font-semibold text-brand-800 underline">
+      <Link to={paths.menu()} className="mt-4 inline-block font-semibold text-brand-800 underline">
         Order more
       </Link>
     </section>

@@ -5,6 +5,7 @@ import { paths } from '../../../shared/paths.ts';
 import type { PaymentRecord } from '../../../shared/payments.ts';
 import { useCart } from '../../cart/api/cart-api.ts';
 import { ApiRequestError } from '../../lib/api-client.ts';
+import { QueryError } from '../../ui/query-error.tsx';
 import { usePageTitle } from '../../ui/use-page-title.ts';
 import { usePaymentIntent } from '../api/payments-api.ts';
 import { OrderReceipt } from '../components/order-receipt.tsx';
@@ -15,7 +16,7 @@ const StripePaymentForm = lazy(() =>
   import('../components/stripe-payment-form.tsx').then((m) => ({ default: m.StripePaymentForm })),
 );
 
-/** Payment (spec section 2): a payment intent on opening, the card form, and the order once paid. */
+/** Payment (docs/product.md §2.12): a payment intent on opening, the card form, and the order once paid. */
 export function Page() {
   usePageTitle('Payment');
   const cart = useCart();
@@ -45,18 +46,13 @@ export function Page() {
         {emptyCart && !paid && (
           <p className="mb-4 text-stone-700">
             Your cart is empty, so there is nothing to pay.{' '}
-            <Link to={paths.order('offered')} className="font-semibold text-brand-800 underline">
+            <Link to={paths.menu('offered')} className="font-semibold text-brand-800 underline">
               Choose something from the menu
             </Link>
           </p>
         )}
         {intent.isError && !emptyCart && (
-          <p role="alert" className="mb-4 text-red-700">
-            The payment could not be prepared: {intent.error.message}{' '}
-            <button type="button" className="font-semibold underline" onClick={() => void intent.refetch()}>
-              Try again
-            </button>
-          </p>
+          <QueryError title="The payment could not be prepared" error={intent.error} onRetry={intent.refetch} className="mb-4" />
         )}
         {intent.data?.provider === 'stripe' && (
           <Suspense fallback={<p role="status">Loading the card form…</p>}>

@@ -6,11 +6,11 @@ import { useSlider } from '../../ui/use-slider.ts';
 import { useWheelSteps } from '../../ui/use-wheel-steps.ts';
 import { useReviews } from '../api/get-reviews.ts';
 
-/** Spec section 9: the review sliders advance every 3 s. */
+/** docs/product.md §9: the review sliders advance every 3 s. */
 export const REVIEW_INTERVAL_MS = 3000;
 
 /**
- * The reviews section (spec section 2): a horizontal picture slider and a vertical text slider
+ * The reviews section (docs/product.md §2.3): a horizontal picture slider and a vertical text slider
  * (name and details) that move together, every 3 s and with the mouse wheel.
  * `inFirstScreen`: the section shows in the first screenful (the review page), so its first
  * picture loads at once: lazy, it waited until the page's layout and was the page's largest

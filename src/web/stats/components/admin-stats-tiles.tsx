@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { formatPrice } from '../../../shared/money.ts';
+import { QueryError } from '../../ui/query-error.tsx';
 import { useAdminStatistics } from '../api/stats-api.ts';
 
 interface Tile {
@@ -17,21 +18,12 @@ const icon = (d: string) => (
 );
 
 /**
- * The admin home's four tiles (spec section 2): Customer, Total Items, Revenue, Total Orders.
+ * The admin home's four tiles (docs/product.md §2.8): Customer, Total Items, Revenue, Total Orders.
  * The trend captions are the spec's hard-coded placeholders.
  */
 export function AdminStatsTiles() {
   const stats = useAdminStatistics();
-  if (stats.isError) {
-    return (
-      <p role="alert" className="mt-6 text-red-700">
-        The statistics could not be loaded: {stats.error.message}{' '}
-        <button type="button" className="font-semibold underline" onClick={() => void stats.refetch()}>
-          Try again
-        </button>
-      </p>
-    );
-  }
+  if (stats.isError) return <QueryError title="The statistics could not be loaded" error={stats.error} onRetry={stats.refetch} />;
   const data = stats.data;
   const tiles: Tile[] = [
     {
@@ -56,6 +48,7 @@ export function AdminStatsTiles() {
       icon: icon('M12 2v20M17 6H9.5a3.5 3.5 0 000 7h5a3.5 3.5 0 010 7H6'),
     },
     {
+      // The spec's tile and field name; it counts payments, one per paid cart.
       label: 'Total Orders',
       value: data?.orders,
       caption: '↘︎ 90 (14%)',

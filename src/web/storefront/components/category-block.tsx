@@ -9,7 +9,7 @@ import { CATEGORY_BLOCKS } from '../content/categories.ts';
 
 /**
  * One category of the menu: headline, description, its first four dishes and a 'More Items'
- * link to the category's own tab of the order page (the route's category is the category value).
+ * link to the category's own tab of the menu page (the route's category is the category value).
  */
 export function CategoryBlock({ category }: { category: Category }) {
   const { data: menu, isPending, isError } = useMenuPreview();
@@ -37,7 +37,7 @@ export function CategoryBlock({ category }: { category: Category }) {
       )}
       <div className="mt-10 text-center">
         <Link
-          to={paths.order(category)}
+          to={paths.menu(category)}
           className="inline-block rounded-lg border-b-4 border-stone-900 px-6 py-3 font-semibold uppercase tracking-wide text-stone-900 hover:bg-stone-900 hover:text-white"
         >
           More Items<span className="sr-only"> in {block.headline}</span>

@@ -21,7 +21,7 @@ const FEATURES = [
   },
 ];
 
-/** The four promises of spec section 1, as cards under the hero. */
+/** The four promises of docs/product.md §1, as cards under the hero. */
 export function FeatureCards() {
   return (
     <section aria-labelledby="features-title" className="mx-auto max-w-7xl px-4 py-12 md:py-20">

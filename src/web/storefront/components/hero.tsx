@@ -3,7 +3,7 @@ import { paths } from '../../../shared/paths.ts';
 import { SliderControls } from '../../ui/slider-controls.tsx';
 import { useSlider } from '../../ui/use-slider.ts';
 
-/** Spec section 9: the hero slider advances every 4 s. */
+/** docs/product.md §9: the hero slider advances every 4 s. */
 export const HERO_INTERVAL_MS = 4000;
 
 const SLIDES = [
@@ -29,7 +29,7 @@ export function Hero() {
           </p>
           <div className="mt-8 flex flex-wrap gap-3">
             <Link
-              to={paths.order('offered')}
+              to={paths.menu('offered')}
               className="rounded-lg bg-accent-400 px-6 py-3 font-bold uppercase tracking-wide text-stone-900 hover:bg-accent-500"
             >
               Order now

@@ -17,4 +17,3 @@ export const ABOUT_TOPICS = [
   },
 ] as const;
 
-export type AboutTopicId = (typeof ABOUT_TOPICS)[number]['id'];

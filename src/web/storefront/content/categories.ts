@@ -1,6 +1,6 @@
 import type { Category } from '../../../shared/categories.ts';
 
-/** The item list's order of category blocks (spec section 2). */
+/** The item list's order of category blocks (docs/product.md §2.5). */
 export const ITEM_LIST_ORDER: readonly Category[] = [
   'offered',
   'raw-special',

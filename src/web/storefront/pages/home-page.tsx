@@ -14,7 +14,7 @@ const ReviewsSection = lazy(() =>
   import('../../reviews/components/reviews-section.tsx').then((module) => ({ default: module.ReviewsSection })),
 );
 
-/** Home (spec section 2): hero, four promises, about teaser, today's offer, reviews. */
+/** Home (docs/product.md §2.2): hero, four promises, about teaser, today's offer, reviews. */
 export function Page() {
   usePageTitle('Home');
   return (

@@ -38,7 +38,7 @@ export function Page() {
             ))}
           </ul>
           <Link
-            to={paths.order('offered')}
+            to={paths.menu('offered')}
             className="mt-8 inline-block rounded-lg bg-accent-400 px-6 py-3 font-bold uppercase tracking-wide text-stone-900 hover:bg-accent-500"
           >
             Order on the website

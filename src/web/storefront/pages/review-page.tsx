@@ -19,7 +19,7 @@ export function Page() {
           Every review here comes from a guest who ordered from our kitchen. Pick a dish and tell us what you think.
         </p>
         <Link
-          to={paths.order('offered')}
+          to={paths.menu('offered')}
           className="mt-8 inline-block rounded-lg bg-brand-800 px-6 py-3 font-bold uppercase tracking-wide text-white hover:bg-brand-900"
         >
           Order now

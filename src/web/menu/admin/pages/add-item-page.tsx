@@ -1,12 +1,12 @@
 import { useNavigate } from 'react-router';
 import { paths } from '../../../../shared/paths.ts';
-import { useToast } from '../../../app/toast.tsx';
+import { useToast } from '../../../ui/toast.tsx';
 import { usePageTitle } from '../../../ui/use-page-title.ts';
 import { useCreateItem } from '../api/item-api.ts';
 import { ItemForm } from '../components/item-form.tsx';
 import { AdminPageHeading } from '../components/admin-page-heading.tsx';
 
-/** Add item (spec section 2): the picture is uploaded first, then the item is created. */
+/** Add item (docs/product.md §2.11): the picture is uploaded first, then the item is created. */
 export function Page() {
   usePageTitle('Add Item');
   const create = useCreateItem();
@@ -21,7 +21,7 @@ export function Page() {
           await create.mutateAsync(input);
           toast.success(`${input.name} added to the menu`);
         }}
-        onSaved={() => navigate(paths.dashboard.manageItems)}
+        onSaved={() => navigate(paths.manageItems)}
       />
     </section>
   );

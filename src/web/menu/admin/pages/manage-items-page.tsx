@@ -3,29 +3,26 @@ import { Link, useNavigate } from 'react-router';
 import { formatPrice } from '../../../../shared/money.ts';
 import type { MenuItem } from '../../../../shared/menu.ts';
 import { paths } from '../../../../shared/paths.ts';
-import { useToast } from '../../../app/toast.tsx';
+import { useToast } from '../../../ui/toast.tsx';
 import { usePageTitle } from '../../../ui/use-page-title.ts';
-import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
+import { DataTable } from '../../../ui/data-table.tsx';
+import { QueryError } from '../../../ui/query-error.tsx';
 import { useMenu } from '../../api/get-menu.ts';
 import { useDeleteItem } from '../api/item-api.ts';
 import { ActionMenu } from '../components/action-menu.tsx';
 import { AdminPageHeading } from '../components/admin-page-heading.tsx';
 import { DoneDialog } from '../components/done-dialog.tsx';
 
-/** Manage items (spec section 2): the whole menu, with edit and delete for each item. */
+/** Manage items (docs/product.md §2.11): the whole menu, with edit and delete for each item. */
 export function Page() {
   usePageTitle('Manage Items');
   const menu = useMenu();
   const remove = useDeleteItem();
   const navigate = useNavigate();
   const toast = useToast();
-  const [toDelete, setToDelete] = useState<MenuItem | null>(null);
   const [deleted, setDeleted] = useState(false);
 
-  function confirmDelete() {
-    const item = toDelete;
-    setToDelete(null);
-    if (!item) return;
+  function deleteItem(item: MenuItem) {
     remove.mutate(item._id, {
       onSuccess: (result) => {
         if (result.deletedCount > 0) setDeleted(true);
@@ -40,69 +37,51 @@ export function Page() {
       {menu.isPending ? (
         <TableSkeleton />
       ) : menu.isError ? (
-        <div role="alert" className="rounded-xl bg-red-50 p-4 text-red-800">
-          <p className="font-semibold">The menu could not be loaded: {menu.error.message}</p>
-          <button type="button" onClick={() => void menu.refetch()} className="mt-2 font-semibold underline">
-            Try again
-          </button>
-        </div>
+        <QueryError title="The menu could not be loaded" error={menu.error} onRetry={menu.refetch} className="" />
       ) : (
         <>
           <p className="font-display text-2xl font-bold text-stone-800">Total items is {menu.data.length}</p>
           {menu.data.length === 0 ? (
             <div className="mt-4 rounded-xl bg-white p-8 text-center shadow">
               <p className="text-lg text-stone-700">The menu is empty.</p>
-              <Link to={paths.dashboard.addItem} className="mt-3 inline-block font-semibold text-brand-700 underline">
+              <Link to={paths.addItem} className="mt-3 inline-block font-semibold text-brand-700 underline">
                 Add the first item
               </Link>
             </div>
           ) : (
-            <div className="mt-4 overflow-x-auto rounded-xl bg-white shadow">
-              <table className="w-full text-left text-sm">
-                <caption className="sr-only">Menu items</caption>
-                <thead className="bg-brand-800 text-xs uppercase text-white sm:text-sm">
-                  <tr>
-                    <th scope="col" className="px-2 py-3 sm:px-4">Item No</th>
-                    <th scope="col" className="px-2 py-3 sm:px-4">Food</th>
-                    <th scope="col" className="px-2 py-3 sm:px-4">Name</th>
-                    <th scope="col" className="px-2 py-3 sm:px-4">Price</th>
-                    <th scope="col" className="px-2 py-3 sm:px-4">Action</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {menu.data.map((item, index) => (
-                    <tr key={item._id} className="border-t border-stone-200">
-                      <td className="px-2 py-2 sm:px-4">{index + 1}</td>
-                      <td className="px-2 py-2 sm:px-4">
-                        <img
-                          src={item.image}
-                          alt={item.name}
-                          width={48}
-                          height={48}
-                          loading={index < 8 ? 'eager' : 'lazy'}
-                          className="h-12 w-12 rounded-lg object-cover"
-                        />
-                      </td>
-                      <td className="px-2 py-2 font-semibold text-stone-800 sm:px-4">{item.name}</td>
-                      <td className="whitespace-nowrap px-2 py-2 sm:px-4">$ {formatPrice(item.price)}</td>
-                      <td className="px-2 py-2 sm:px-4">
-                        <ActionMenu
-                          label={`Action for ${item.name}`}
-                          actions={[
-                            { label: 'Edit', onSelect: () => navigate(paths.dashboard.updateItem(item._id)) },
-                            { label: 'Delete', danger: true, onSelect: () => setToDelete(item) },
-                          ]}
-                        />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable<MenuItem>
+              label="Menu items"
+              rows={menu.data}
+              rowKey={(item) => item._id}
+              onDelete={deleteItem}
+              deleteDetail={(item) => `Deleting ${item.name} from the menu.`}
+              columns={[
+                { header: 'Item No', cell: (_item, { index }) => index + 1 },
+                {
+                  header: 'Food',
+                  cell: (item, { index }) => (
+                    <img src={item.image} alt={item.name} width={48} height={48} loading={index < 8 ? 'eager' : 'lazy'} className="h-12 w-12 rounded-lg object-cover" />
+                  ),
+                },
+                { header: 'Name', cell: (item) => item.name, className: 'font-semibold text-stone-800' },
+                { header: 'Price', cell: (item) => `$ ${formatPrice(item.price)}`, className: 'whitespace-nowrap' },
+                {
+                  header: 'Action',
+                  cell: (item, { askToDelete }) => (
+                    <ActionMenu
+                      label={`Action for ${item.name}`}
+                      actions={[
+                        { label: 'Edit', onSelect: () => navigate(paths.updateItem(item._id)) },
+                        { label: 'Delete', danger: true, onSelect: () => askToDelete(item) },
+                      ]}
+                    />
+                  ),
+                },
+              ]}
+            />
           )}
         </>
       )}
-      <ConfirmDialog open={toDelete !== null} onCancel={() => setToDelete(null)} onConfirm={confirmDelete} />
       <DoneDialog open={deleted} title="Deleted!" text="Your item has been deleted." onClose={() => setDeleted(false)} />
     </section>
   );

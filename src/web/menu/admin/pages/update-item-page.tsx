@@ -1,7 +1,7 @@
 import { Link, useNavigate, useParams } from 'react-router';
 import { formatPrice } from '../../../../shared/money.ts';
 import { paths } from '../../../../shared/paths.ts';
-import { useToast } from '../../../app/toast.tsx';
+import { useToast } from '../../../ui/toast.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { LoadingScreen } from '../../../ui/loading-screen.tsx';
 import { usePageTitle } from '../../../ui/use-page-title.ts';
@@ -10,7 +10,7 @@ import { AdminPageHeading } from '../components/admin-page-heading.tsx';
 import { ItemForm } from '../components/item-form.tsx';
 
 /**
- * Update item (spec section 2) with the spec's defects fixed (DESIGN.md section 5): the category
+ * Update item (docs/product.md §2.11) with the spec's defects fixed (docs/product.md §14): the category
  * comes from its own field, and a new picture is uploaded like in Add item.
  */
 export function Page() {
@@ -29,7 +29,7 @@ export function Page() {
         <p className="text-lg font-semibold text-stone-800">
           {gone ? 'This item is no longer on the menu.' : `The item could not be loaded: ${item.error.message}`}
         </p>
-        <Link to={paths.dashboard.manageItems} className="mt-3 inline-block font-semibold text-brand-700 underline">
+        <Link to={paths.manageItems} className="mt-3 inline-block font-semibold text-brand-700 underline">
           Back to Manage Items
         </Link>
       </section>
@@ -66,7 +66,7 @@ export function Page() {
         }}
         onSaved={() => {
           toast.success('item updated successfully');
-          navigate(paths.dashboard.manageItems);
+          navigate(paths.manageItems);
         }}
         onFailed={(message) => toast.error(message)}
       />

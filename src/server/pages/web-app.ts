@@ -10,7 +10,7 @@ import type { MenuItem } from '../../shared/menu.ts';
 import type { Review } from '../../shared/reviews.ts';
 import { isAppRoute } from '../../shared/paths.ts';
 import { DEFERRED_SCRIPTS_ID, SERVER_RENDERED_ATTRIBUTE, type PageRenderer, type RenderedPage } from '../../shared/rendered-page.ts';
-import { authProvidersOf } from '../auth/auth-routes.ts';
+import { authProvidersOf } from '../auth/auth-providers.ts';
 import { pageCaptchas } from '../auth/page-captcha.ts';
 import { listReviewAnswers } from '../reviews/review-repository.ts';
 import { pageHints } from './page-hints.ts';

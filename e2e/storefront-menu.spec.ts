@@ -20,7 +20,7 @@ interface Item {
   newPrice?: number;
 }
 
-test.describe('order page', () => {
+test.describe('menu page (/order)', () => {
   test('has the cover and the 11 tabs in the spec order', async ({ page }) => {
     await page.goto('/order/offered');
     await expect(page.getByRole('heading', { name: 'Order Us', level: 1 })).toBeVisible();
@@ -63,7 +63,7 @@ test.describe('order page', () => {
       await page.setViewportSize({ width, height: 900 });
       await page.goto('/order/offered');
       await expect(page.getByRole('tabpanel').locator('article').first()).toBeVisible();
-      const grid = page.getByTestId('order-grid');
+      const grid = page.getByTestId('menu-grid');
       expect(await grid.evaluate((g) => getComputedStyle(g).gridTemplateColumns.split(' ').length)).toBe(columns);
       const tops = await grid.locator('article').evaluateAll((cards) => cards.slice(0, 3).map((c) => Math.round(c.getBoundingClientRect().top)));
       expect(new Set(tops).size).toBe(columns === 1 ? 3 : columns === 2 ? 2 : 1);
@@ -145,7 +145,7 @@ test.describe('order page', () => {
   });
 });
 
-test.describe('order page on a touch screen', () => {
+test.describe('menu page (/order) on a touch screen', () => {
   test.use({ hasTouch: true, isMobile: true, viewport: { width: 390, height: 844 } });
 
   test('shows the recipe and the Take on table button without hover, and a tap works', async ({ page }) => {

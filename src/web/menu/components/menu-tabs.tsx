@@ -1,34 +1,34 @@
 import { useEffect, useRef } from 'react';
-import { ORDER_TABS, type OrderTabKey } from '../content/order-tabs.ts';
+import { MENU_TABS, type MenuTabKey } from '../menu-tabs.ts';
 
-interface OrderTabsProps {
-  active: OrderTabKey;
-  onSelect: (key: OrderTabKey) => void;
+interface MenuTabsProps {
+  active: MenuTabKey;
+  onSelect: (key: MenuTabKey) => void;
   panelId: string;
 }
 
-export function orderTabId(key: OrderTabKey): string {
-  return `order-tab-${key}`;
+export function menuTabId(key: MenuTabKey): string {
+  return `menu-tab-${key}`;
 }
 
 /**
- * The tab bar of the order page, following the WAI-ARIA tabs pattern: one tab stop, arrow keys,
+ * The tab bar of the menu page, following the WAI-ARIA tabs pattern: one tab stop, arrow keys,
  * Home and End move and select. On a phone the bar scrolls sideways and keeps the active tab
  * in view.
  */
-export function OrderTabs({ active, onSelect, panelId }: OrderTabsProps) {
+export function MenuTabs({ active, onSelect, panelId }: MenuTabsProps) {
   const list = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     const bar = list.current;
-    const tab = bar?.querySelector<HTMLElement>(`#${orderTabId(active)}`);
+    const tab = bar?.querySelector<HTMLElement>(`#${menuTabId(active)}`);
     if (!bar || !tab) return;
     // Scroll the bar only, never the page.
     bar.scrollTo({ left: tab.offsetLeft - bar.clientWidth / 2 + tab.offsetWidth / 2 });
   }, [active]);
 
   const move = (event: React.KeyboardEvent, from: number) => {
-    const last = ORDER_TABS.length - 1;
+    const last = MENU_TABS.length - 1;
     const target =
       event.key === 'ArrowRight' ? (from === last ? 0 : from + 1)
       : event.key === 'ArrowLeft' ? (from === 0 ? last : from - 1)
@@ -37,9 +37,9 @@ export function OrderTabs({ active, onSelect, panelId }: OrderTabsProps) {
       : -1;
     if (target < 0) return;
     event.preventDefault();
-    const key = ORDER_TABS[target]!.key;
+    const key = MENU_TABS[target]!.key;
     onSelect(key);
-    list.current?.querySelector<HTMLElement>(`#${orderTabId(key)}`)?.focus();
+    list.current?.querySelector<HTMLElement>(`#${menuTabId(key)}`)?.focus();
   };
 
   return (
@@ -49,12 +49,12 @@ export function OrderTabs({ active, onSelect, panelId }: OrderTabsProps) {
       aria-label="Menu categories"
       className="scrollbar-none -mx-4 flex gap-1 overflow-x-auto px-4 md:mx-0 md:flex-wrap md:justify-center md:overflow-visible md:px-0"
     >
-      {ORDER_TABS.map((tab, i) => {
+      {MENU_TABS.map((tab, i) => {
         const selected = tab.key === active;
         return (
           <button
             key={tab.key}
-            id={orderTabId(tab.key)}
+            id={menuTabId(tab.key)}
             type="button"
             role="tab"
             aria-selected={selected}

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { priceToCents } from '../../../shared/money.ts';
-import { storeImage } from '../../images/image-store.ts';
-import { countMenuItems, insertMenuItems } from '../../menu/menu-repository.ts';
-import { insertReviews } from '../../reviews/review-repository.ts';
-import type { Database } from '../schema.ts';
+import { priceToCents } from '../../shared/money.ts';
+import { storeImage } from '../images/image-store.ts';
+import { countMenuItems, insertMenuItems } from '../menu/menu-repository.ts';
+import { insertReviews } from '../reviews/review-repository.ts';
+import type { Database } from '../db/schema.ts';
 import { CATEGORY_BACKGROUNDS, DEMO_ITEMS, DEMO_REVIEWS } from './demo-menu.ts';
 import { composeDemoPicture } from './demo-pictures.ts';
 

@@ -10,10 +10,10 @@ const NAV_LINKS = [
   { to: paths.about, label: 'About' },
   { to: paths.review, label: 'Reviews' },
   { to: paths.items, label: 'Items' },
-  { to: paths.order('offered'), label: 'Food Order' },
+  { to: paths.menu('offered'), label: 'Food Order' },
 ];
 
-/** The navigation bar of spec section 1; on a phone the links fold into a menu button. */
+/** The navigation bar of docs/product.md §1; on a phone the links fold into a menu button. */
 export function Header() {
   const [open, setOpen] = useState(false);
   const linkClass = ({ isActive }: { isActive: boolean }) =>

@@ -1,4 +1,4 @@
-import type { Category } from '../../../shared/categories.ts';
+import type { Category } from '../../shared/categories.ts';
 
 /**
  * The demo menu created on the first start: six or more dishes in each of the ten categories.

@@ -1,15 +1,16 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { paths } from '../../../shared/paths.ts';
-import { useMenuItems } from '../../menu/api/get-menu.ts';
-import { ItemCard, ItemCardPlaceholder } from '../../menu/components/item-card.tsx';
-import { useTakeOnTable } from '../../menu/hooks/use-take-on-table.ts';
+import { useMenuItems } from '../api/get-menu.ts';
+import { ItemCard, ItemCardPlaceholder } from '../components/item-card.tsx';
+import { useAddItemToCart } from '../hooks/use-add-item-to-cart.ts';
 import { PageCover } from '../../ui/page-cover.tsx';
+import { QueryError } from '../../ui/query-error.tsx';
 import { usePageTitle } from '../../ui/use-page-title.ts';
-import { OrderTabs, orderTabId } from '../components/order-tabs.tsx';
-import { ORDER_TABS, initialOrderTab, type OrderTabKey } from '../content/order-tabs.ts';
+import { MenuTabs, menuTabId } from '../components/menu-tabs.tsx';
+import { MENU_TABS, initialMenuTab, type MenuTabKey } from '../menu-tabs.ts';
 
-const PANEL_ID = 'order-panel';
+const PANEL_ID = 'menu-panel';
 /** Cards in the first row or two load at once; the others only when scrolled near. */
 const EAGER_CARDS = 3;
 /**
@@ -41,34 +42,29 @@ export function Page() {
   usePageTitle('Order Food');
   const { category } = useParams();
   const navigate = useNavigate();
-  const active = initialOrderTab(category);
+  const active = initialMenuTab(category);
   // All Items needs the whole menu; a category's tab asks for its own items only.
-  const { data: menu, isPending, isError, refetch } = useMenuItems(active === 'all' ? undefined : active);
+  const { data: menu, isPending, isError, error, refetch } = useMenuItems(active === 'all' ? undefined : active);
   const items = menu ?? [];
   const shown = useProgressiveCount(items.length, active);
-  const label = ORDER_TABS.find((tab) => tab.key === active)!.label;
-  const takeOnTable = useTakeOnTable();
+  const label = MENU_TABS.find((tab) => tab.key === active)!.label;
+  const addToCart = useAddItemToCart();
 
-  const select = (key: OrderTabKey) => {
-    navigate(paths.order(key), { replace: true, preventScrollReset: true });
+  const select = (key: MenuTabKey) => {
+    navigate(paths.menu(key), { replace: true, preventScrollReset: true });
   };
 
   return (
     <>
       <PageCover title="Order Us" text="Would you like to try a dish? Pick it and take it on your table." picture="fruit" />
       <section aria-label="Order food" className="mx-auto max-w-7xl px-4 py-12 md:py-16">
-        <OrderTabs active={active} onSelect={select} panelId={PANEL_ID} />
-        <div id={PANEL_ID} role="tabpanel" aria-labelledby={orderTabId(active)} tabIndex={0} className="mt-10 focus:outline-none">
+        <MenuTabs active={active} onSelect={select} panelId={PANEL_ID} />
+        <div id={PANEL_ID} role="tabpanel" aria-labelledby={menuTabId(active)} tabIndex={0} className="mt-10 focus:outline-none">
           <h2 className="sr-only">{label}</h2>
           {isError ? (
-            <div className="py-16 text-center">
-              <p className="text-stone-700">The menu could not be loaded.</p>
-              <button type="button" onClick={() => refetch()} className="mt-4 rounded-md bg-brand-700 px-5 py-2 font-semibold text-white">
-                Try again
-              </button>
-            </div>
+            <QueryError title="The menu could not be loaded" error={error} onRetry={refetch} className="" />
           ) : (
-            <ul data-testid="order-grid" className="grid grid-cols-1 gap-8 md:grid-cols-2 lg:grid-cols-3">
+            <ul data-testid="menu-grid" className="grid grid-cols-1 gap-8 md:grid-cols-2 lg:grid-cols-3">
               {isPending
                 ? Array.from({ length: 6 }, (_, i) => (
                     <li key={i}>
@@ -77,7 +73,7 @@ export function Page() {
                   ))
                 : items.slice(0, shown).map((item, i) => (
                     <li key={item._id} className="flex">
-                      <ItemCard item={item} eager={i < EAGER_CARDS} onTakeOnTable={takeOnTable} />
+                      <ItemCard item={item} eager={i < EAGER_CARDS} onAddToCart={addToCart} />
                     </li>
                   ))}
             </ul>

@@ -1,24 +1,28 @@
-import { useCallback } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { MenuItem } from '../../../shared/menu.ts';
 import { paths } from '../../../shared/paths.ts';
-import { useToast } from '../../app/toast.tsx';
+import { useToast } from '../../ui/toast.tsx';
 import { useAuth } from '../../auth/use-auth.ts';
 import { useAddToCart } from '../../cart/api/cart-api.ts';
 
 /**
- * What the 'Take on table' button does (spec section 4): a signed-in user's item goes to the cart
+ * What the 'Take on table' button does (docs/product.md §4): a signed-in user's item goes to the cart
  * and the cart count refreshes; a visitor goes to /login, which brings them back to this page.
  * Called once per page, not per card (a grid has up to hundreds): each call waits on its own
  * request (`mutateAsync`), so two quick clicks on two cards both say how they went.
+ *
+ * A click while the sign-in state is still loading (just after the page has loaded) waits for it:
+ * deciding at once would send a signed-in customer to /login.
  */
-export function useTakeOnTable(): (item: MenuItem) => void {
+export function useAddItemToCart(): (item: MenuItem) => void {
   const navigate = useNavigate();
   const location = useLocation();
-  const { user } = useAuth();
+  const { user, loading } = useAuth();
   const { mutateAsync: addToCart } = useAddToCart();
   const toast = useToast();
-  return useCallback(
+  const waiting = useRef<MenuItem | null>(null);
+  const add = useCallback(
     (item: MenuItem) => {
       if (!user?.email) {
         navigate(paths.login, { state: { from: location } });
@@ -32,5 +36,18 @@ export function useTakeOnTable(): (item: MenuItem) => void {
       );
     },
     [navigate, location, user, addToCart, toast],
+  );
+  useEffect(() => {
+    if (loading || !waiting.current) return;
+    const item = waiting.current;
+    waiting.current = null;
+    add(item);
+  }, [loading, add]);
+  return useCallback(
+    (item: MenuItem) => {
+      if (loading) waiting.current = item;
+      else add(item);
+    },
+    [loading, add],
   );
 }

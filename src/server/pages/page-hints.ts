@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { APP_ROUTES, matchesRoute } from '../../shared/paths.ts';
 
 /**
  * Script hints for the first load of a page, written into index.html by the server: the app's
@@ -9,21 +10,11 @@ import path from 'node:path';
  * in a template until the page has loaded (src/web/boot.ts). The pictures of a rendered page are
  * preloaded by the hints React writes with it.
  *
- * The page modules are those of src/web/app/router.tsx for the public paths; the chunk names
- * come from Vite's manifest of the build.
+ * The page of a path is the one the route table names (src/shared/paths.ts), for the public pages;
+ * the chunk names come from Vite's manifest of the build.
  */
 const APP_MODULE = 'main.tsx';
-const PAGE_MODULES: [RegExp, string][] = [
-  [/^\/$/, 'storefront/pages/home-page.tsx'],
-  [/^\/items$/, 'storefront/pages/items-page.tsx'],
-  [/^\/order(\/[^/]+)?$/, 'storefront/pages/order-page.tsx'],
-  [/^\/about$/, 'storefront/pages/about-page.tsx'],
-  [/^\/detail_about$/, 'storefront/pages/detail-about-page.tsx'],
-  [/^\/review$/, 'storefront/pages/review-page.tsx'],
-  [/^\/play-store$/, 'storefront/pages/play-store-page.tsx'],
-  [/^\/login$/, 'auth/pages/login-page.tsx'],
-  [/^\/signUp$/, 'auth/pages/sign-up-page.tsx'],
-];
+const PUBLIC_PAGES = Object.values(APP_ROUTES).filter((route) => route.layout === 'public');
 
 interface ManifestChunk {
   file: string;
@@ -47,9 +38,9 @@ export function pageHints(webDir: string): (pathname: string) => string {
   const links = (files: Set<string>) => [...files].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('');
   const appHints = links(chunkFiles(APP_MODULE));
   const cache = new Map<string, string>();
-  for (const [, source] of PAGE_MODULES) cache.set(source, links(chunkFiles(source, chunkFiles(APP_MODULE))));
+  for (const { page } of PUBLIC_PAGES) cache.set(page, links(chunkFiles(page, chunkFiles(APP_MODULE))));
   return (pathname) => {
-    const match = PAGE_MODULES.find(([pattern]) => pattern.test(pathname));
-    return match ? (cache.get(match[1]) ?? appHints) : appHints;
+    const route = PUBLIC_PAGES.find(({ pattern }) => matchesRoute(pattern, pathname));
+    return route ? (cache.get(route.page) ?? appHints) : appHints;
   };
 }

@@ -1,0 +1,47 @@
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The import zones of eslint.config.js (docs/decisions/0016-import-zones-and-route-table.md),
+ * run through ESLint's own API on a few lines of code given the path of a file in the zone:
+ * upward imports and imports of another feature's inner files are errors, the allowed ones pass.
+ */
+const eslint = new ESLint();
+
+async function importErrors(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(`${code}\nexport const probe = 1;\n`, { filePath });
+  return result!.messages.filter((message) => message.ruleId === 'no-restricted-imports').map((message) => message.message);
+}
+
+describe('import direction', () => {
+  it.each([
+    ['a ui component imports a feature', 'src/web/ui/probe.tsx', "import { useAuth } from '../auth/use-auth.ts';"],
+    ['a ui component imports the app layer', 'src/web/ui/probe.tsx', "import { Header } from '../app/header.tsx';"],
+    ['a feature imports the app layer', 'src/web/cart/pages/probe.tsx', "import { AppRoutes } from '../../app/router.tsx';"],
+    ['a feature imports a web entry', 'src/web/menu/probe.ts', "import { seedQueries } from '../page-data.ts';"],
+    ["a feature imports another feature's inner file", 'src/web/dashboard/probe.tsx', "import { CartLink } from '../cart/components/cart-link.tsx';"],
+    ['a feature imports a feature without public files', 'src/web/users/probe.ts', "import { Page } from '../payments/pages/payment-page.tsx';"],
+    ['the web imports the server', 'src/web/app/probe.ts', "import { buildApp } from '../../server/app.ts';"],
+    ['shared imports the web', 'src/shared/probe.ts', "import { paths } from '../web/app/router.tsx';"],
+    ['server infrastructure imports a feature', 'src/server/http/probe.ts', "import { listReviewAnswers } from '../reviews/review-repository.ts';"],
+    ['the configuration imports a feature', 'src/server/config.ts', "import { cartRoutes } from './cart/cart-routes.ts';"],
+    ['the database layer imports a feature', 'src/server/db/migrations/probe.ts', "import { storeImage } from '../../images/image-store.ts';"],
+    ['a server feature imports the app', 'src/server/menu/probe.ts', "import { buildApp } from '../app.ts';"],
+    ["a server feature imports another's routes", 'src/server/payments/probe.ts', "import { cartRoutes } from '../cart/cart-routes.ts';"],
+    ['the server imports the web', 'src/server/pages/probe.ts', "import { renderPage } from '../../web/server-render.tsx';"],
+  ])('refuses: %s', async (_name, filePath, code) => {
+    expect(await importErrors(filePath, code)).toHaveLength(1);
+  });
+
+  it.each([
+    ['the app layer imports a feature page', 'src/web/app/probe.tsx', "import { Page } from '../users/pages/manage-users-page.tsx';"],
+    ['a feature imports ui, lib and shared', 'src/web/cart/pages/probe.tsx', "import { useToast } from '../../ui/toast.tsx';\nimport { apiRequest } from '../../lib/api-client.ts';\nimport { paths } from '../../../shared/paths.ts';"],
+    ["a feature imports another feature's public file", 'src/web/stats/api/probe.ts', "import { useAuth } from '../../auth/use-auth.ts';"],
+    ['a feature imports its own files', 'src/web/menu/admin/pages/probe.tsx', "import { useMenu } from '../../api/get-menu.ts';"],
+    ['a server feature imports infrastructure and config', 'src/server/cart/probe.ts', "import { NotFoundError } from '../http/errors.ts';\nimport type { Database } from '../db/schema.ts';\nimport type { Config } from '../config.ts';"],
+    ["a server feature imports another's repository", 'src/server/payments/probe.ts', "import { listCartEntries } from '../cart/cart-repository.ts';"],
+    ['the server app imports features', 'src/server/probe.ts', "import { cartRoutes } from './cart/cart-routes.ts';"],
+  ])('allows: %s', async (_name, filePath, code) => {
+    expect(await importErrors(filePath, code)).toEqual([]);
+  });
+});
