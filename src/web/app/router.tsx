@@ -1,6 +1,7 @@
 import { lazy, type ComponentType } from 'react';
 import { matchPath, Route, Routes } from 'react-router';
 import { paths } from '../../shared/paths.ts';
+import { ORDER_ROUTE_PATTERNS } from '../orders/order-paths.ts';
 import { PublicLayout } from './public-layout.tsx';
 
 /**
@@ -97,6 +98,11 @@ const PaymentPage = page(() => import('../payments/pages/payment-page.tsx'));
 const AddItemPage = adminPage(() => import('../menu/admin/pages/add-item-page.tsx'));
 const ManageItemsPage = adminPage(() => import('../menu/admin/pages/manage-items-page.tsx'));
 const UpdateItemPage = adminPage(() => import('../menu/admin/pages/update-item-page.tsx'));
+// Orders: the board and its tickets check the staff role themselves (orders/components/require-staff.tsx).
+const OrderBoardPage = page(() => import('../orders/pages/order-board-page.tsx'));
+const OrderTicketPage = page(() => import('../orders/pages/order-ticket-page.tsx'));
+const MyOrdersPage = page(() => import('../orders/pages/my-orders-page.tsx'));
+const MyOrderPage = page(() => import('../orders/pages/my-order-page.tsx'));
 
 /**
  * No Suspense boundary around the routes, on purpose. React hydrates the content of a Suspense
@@ -124,6 +130,8 @@ export function AppRoutes() {
         <Route path="*" element={<NotFoundPage />} />
       </Route>
       <Route path={paths.socialDone} element={<SocialDonePage />} />
+      {/* A kitchen ticket prints without the dashboard's frame. */}
+      <Route path={ORDER_ROUTE_PATTERNS.ticket} element={<OrderTicketPage />} />
       {/* The dashboard: the signed-in guard is in its layout; admin pages add the admin guard. */}
       <Route path="/dashboard" element={<DashboardLayout />}>
         <Route index element={<DashboardIndexPage />} />
@@ -135,6 +143,9 @@ export function AppRoutes() {
         <Route path="add/item" element={<AddItemPage />} />
         <Route path="manage/item" element={<ManageItemsPage />} />
         <Route path="update/item/:id" element={<UpdateItemPage />} />
+        <Route path={ORDER_ROUTE_PATTERNS.board} element={<OrderBoardPage />} />
+        <Route path={ORDER_ROUTE_PATTERNS.myOrders} element={<MyOrdersPage />} />
+        <Route path={ORDER_ROUTE_PATTERNS.myOrder} element={<MyOrderPage />} />
       </Route>
     </Routes>
   );

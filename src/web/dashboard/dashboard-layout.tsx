@@ -5,6 +5,7 @@ import { PRODUCT_NAME } from '../../shared/product.ts';
 import { useToast } from '../app/toast.tsx';
 import { useAuth } from '../auth/use-auth.ts';
 import { CartCountBadge } from '../cart/components/cart-count-badge.tsx';
+import { orderPaths } from '../orders/order-paths.ts';
 import { LoadingScreen } from '../ui/loading-screen.tsx';
 import { RequireUser } from './require-user.tsx';
 
@@ -20,6 +21,7 @@ const ADMIN_MENU: MenuEntry[] = [
   { to: paths.dashboard.allUsers, label: 'Manage Users' },
   { to: paths.dashboard.addItem, label: 'Add items' },
   { to: paths.dashboard.manageItems, label: 'Manage Items' },
+  { to: orderPaths.board, label: 'Order board' },
 ];
 
 /**
@@ -31,7 +33,13 @@ function customerMenu(cartBadge: ReactNode): MenuEntry[] {
     { to: paths.dashboard.userHome, label: 'User Home' },
     { to: paths.dashboard.myCart, label: 'My cart', badge: cartBadge },
     { to: paths.dashboard.payment, label: 'Payment' },
+    { to: orderPaths.myOrders, label: 'My Orders' },
   ];
+}
+
+/** Staff run the board, and order for themselves like any customer. */
+function staffMenu(cartBadge: ReactNode): MenuEntry[] {
+  return [{ to: orderPaths.board, label: 'Order board' }, ...customerMenu(cartBadge)];
 }
 
 /** The badge of 'My cart': the length of GET /cart?email=… (the cart feature's count). */
@@ -49,10 +57,10 @@ export function DashboardLayout() {
 }
 
 function DashboardFrame() {
-  const { user, isAdmin, adminLoading, signOut } = useAuth();
+  const { user, isAdmin, isStaff, adminLoading, signOut } = useAuth();
   const navigate = useNavigate();
   const toast = useToast();
-  const menu = isAdmin ? ADMIN_MENU : customerMenu(<CustomerCartBadge />);
+  const menu = isAdmin ? ADMIN_MENU : isStaff ? staffMenu(<CustomerCartBadge />) : customerMenu(<CustomerCartBadge />);
   const linkClass = ({ isActive }: { isActive: boolean }) =>
     `flex items-center justify-between gap-2 rounded-md px-3 py-2 text-sm font-semibold uppercase tracking-wide ${
       isActive ? 'bg-white text-brand-900' : 'text-white hover:bg-brand-700'

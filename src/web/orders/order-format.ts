@@ -11,8 +11,9 @@ export function money(price: number): string {
   return `$ ${formatPrice(price)}`;
 }
 
-export function formatTime(iso: string): string {
-  return new Date(iso).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+/** "12:45", on the restaurant's clock when its time zone is known, else on the browser's. */
+export function formatTime(iso: string, timeZone?: string): string {
+  return new Date(iso).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', timeZone });
 }
 
 export function formatDateTime(iso: string): string {

@@ -1,24 +1,37 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { cartTotalCents, type CartEntry } from '../../../shared/cart-constants.ts';
+import { cartTotalCents } from '../../../shared/cart-constants.ts';
 import { centsToPrice, formatPrice } from '../../../shared/money.ts';
 import { paths } from '../../../shared/paths.ts';
 import { useToast } from '../../app/toast.tsx';
 import { usePageTitle } from '../../ui/use-page-title.ts';
-import { useCart, useDeleteCartEntry } from '../api/cart-api.ts';
+import { useAddToCart, useCart, useDeleteCartEntry } from '../api/cart-api.ts';
+import { useDeleteCartLine } from '../api/cart-line-api.ts';
+import { cartLines, type CartLine } from '../cart-lines.ts';
+import { CartLineRow } from '../components/cart-line-row.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 
-/** My cart (spec section 2): 'Your Cart', the count, the total, Pay, and the table of entries. */
+/**
+ * My cart (spec section 2): 'Your Cart', the count, the total, Pay, and the table: one line per
+ * dish with its quantity (− deletes one entry, + adds one, as the spec's calls do).
+ */
 export function Page() {
   usePageTitle('My Cart');
   const cart = useCart();
   const remove = useDeleteCartEntry();
+  const removeLine = useDeleteCartLine();
+  const add = useAddToCart();
   const toast = useToast();
-  const [toDelete, setToDelete] = useState<CartEntry | null>(null);
+  const [toDelete, setToDelete] = useState<CartLine | null>(null);
 
   const entries = cart.data ?? [];
   const total = formatPrice(centsToPrice(cartTotalCents(entries)));
   const empty = cart.isSuccess && entries.length === 0;
+  const lines = cartLines(entries);
+  const busy = (line: CartLine) =>
+    (add.isPending && add.variables === line.itemId) ||
+    (remove.isPending && line.entries.some((e) => e._id === remove.variables)) ||
+    (removeLine.isPending && removeLine.variables.itemId === line.itemId);
 
   return (
     <section aria-labelledby="cart-heading" className="mx-auto max-w-4xl">
@@ -70,39 +83,33 @@ export function Page() {
       )}
       {cart.isSuccess && entries.length > 0 && (
         <div className="mt-6 overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-stone-200" tabIndex={0} role="region" aria-label="Cart items">
-          <table className="w-full min-w-[20rem] text-left text-sm">
+          <table className="w-full text-left text-sm">
             <thead className="bg-brand-800 text-white">
               <tr>
-                <th scope="col" className="px-2 py-3 sm:px-4">Item no</th>
+                <th scope="col" className="hidden px-2 py-3 sm:table-cell sm:px-4">Item no</th>
                 <th scope="col" className="px-2 py-3 sm:px-4">Food</th>
                 <th scope="col" className="px-2 py-3 sm:px-4">Name</th>
-                <th scope="col" className="px-2 py-3 sm:px-4">price</th>
+                <th scope="col" className="hidden px-2 py-3 sm:table-cell sm:px-4">price</th>
+                <th scope="col" className="px-2 py-3 sm:px-4">Quantity</th>
+                <th scope="col" className="hidden px-2 py-3 sm:table-cell sm:px-4">Line total</th>
                 <th scope="col" className="px-2 py-3 sm:px-4">action</th>
               </tr>
             </thead>
             <tbody>
-              {entries.map((entry, index) => (
-                <tr key={entry._id} className="border-t border-stone-200">
-                  <td className="px-2 py-3 sm:px-4">{index + 1}</td>
-                  <td className="px-2 py-3 sm:px-4">
-                    <img src={entry.image} alt="" width={56} height={56} loading="lazy" className="h-12 w-12 rounded-lg object-cover sm:h-14 sm:w-14" />
-                  </td>
-                  <td className="px-2 py-3 font-semibold sm:px-4">{entry.name}</td>
-                  <td className="whitespace-nowrap px-2 py-3 sm:px-4">$ {formatPrice(entry.price)}</td>
-                  <td className="px-2 py-3 sm:px-4">
-                    <button
-                      type="button"
-                      aria-label={`Delete ${entry.name}`}
-                      disabled={remove.isPending && remove.variables === entry._id}
-                      onClick={() => setToDelete(entry)}
-                      className="rounded-md bg-red-700 p-2 text-white hover:bg-red-800 disabled:opacity-60"
-                    >
-                      <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
-                        <path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" />
-                      </svg>
-                    </button>
-                  </td>
-                </tr>
+              {lines.map((line, index) => (
+                <CartLineRow
+                  key={line.itemId}
+                  line={line}
+                  index={index}
+                  busy={busy(line)}
+                  onMore={() => add.mutate(line.itemId, { onError: (error) => toast.error(error.message) })}
+                  onLess={() => {
+                    // The last one goes like a delete: after the confirmation.
+                    if (line.entries.length === 1) setToDelete(line);
+                    else remove.mutate(line.entries.at(-1)!._id, { onError: (error) => toast.error(error.message) });
+                  }}
+                  onDelete={() => setToDelete(line)}
+                />
               ))}
             </tbody>
           </table>
@@ -117,7 +124,7 @@ export function Page() {
           const target = toDelete;
           setToDelete(null);
           if (!target) return;
-          remove.mutate(target._id, {
+          removeLine.mutate(target, {
             onSuccess: (result) => {
               if (result.deletedCount > 0) toast.success('Deleted! Your item has been deleted.');
             },

@@ -1,11 +1,12 @@
 import { Navigate } from 'react-router';
 import { paths } from '../../../shared/paths.ts';
 import { useAuth } from '../../auth/use-auth.ts';
+import { orderPaths } from '../../orders/order-paths.ts';
 import { LoadingScreen } from '../../ui/loading-screen.tsx';
 
-/** /dashboard itself: the home of the caller's role. */
+/** /dashboard itself: the home of the caller's role (for staff, the order board). */
 export function Page() {
-  const { isAdmin, adminLoading } = useAuth();
+  const { isAdmin, isStaff, adminLoading } = useAuth();
   if (adminLoading) return <LoadingScreen />;
-  return <Navigate to={isAdmin ? paths.dashboard.adminHome : paths.dashboard.userHome} replace />;
+  return <Navigate to={isAdmin ? paths.dashboard.adminHome : isStaff ? orderPaths.board : paths.dashboard.userHome} replace />;
 }

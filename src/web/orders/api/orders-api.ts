@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Order, OrderList, StatusChange } from '../../../shared/orders.ts';
+import type { Order, OrderList, PickupSlots, StatusChange } from '../../../shared/orders.ts';
 import { useAuth } from '../../auth/use-auth.ts';
 import { ApiRequestError, apiRequest } from '../../lib/api-client.ts';
 import { applyOrder, isToday, orderKeys, withLiveChange, withLiveChanges } from './order-cache.ts';
@@ -81,5 +81,20 @@ export function useChangeOrderStatus() {
         ]);
       }
     },
+  });
+}
+
+/**
+ * GET /api/orders/pickup-slots: today's pickup times still to come, on the restaurant's clock. The
+ * payment page falls back on the browser's clock when it cannot be read.
+ */
+export function usePickupSlots(enabled: boolean) {
+  const { user, loading } = useAuth();
+  return useQuery({
+    queryKey: ['orders', 'pickup-slots'],
+    queryFn: ({ signal }) => apiRequest<PickupSlots>('/orders/pickup-slots', { signal }),
+    enabled: enabled && !loading && Boolean(user),
+    retry: false,
+    staleTime: 60_000,
   });
 }

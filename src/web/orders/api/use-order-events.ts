@@ -21,6 +21,9 @@ const MAX_RETRY_MS = 30_000;
  * sends Last-Event-ID; when the server refused the stream (EventSource then gives up), a new one
  * is opened after a pause with `?lastEventId=` of the last event seen.
  *
+ * After a long absence the server answers a `resync` frame instead of every change: the lists
+ * are read again.
+ *
  * `onOrder` hears each order with the copy the board had before it (none for an order new to it).
  */
 export function useOrderEvents({
@@ -68,6 +71,11 @@ export function useOrderEvents({
           queryClient.getQueryData<Order>(orderKeys.detail(order._id));
         applyOrder(queryClient, order, email);
         onOrderRef.current?.(order, before);
+      });
+      // After a long absence the server sends `resync` instead of every change: read the lists again.
+      stream.addEventListener('resync', (event: MessageEvent<string>) => {
+        if (event.lastEventId) lastEventId = event.lastEventId;
+        void queryClient.invalidateQueries({ queryKey: orderKeys.all });
       });
       stream.onerror = () => {
         if (stopped) return;

@@ -2,13 +2,13 @@ import { FULFILMENT_LABELS, type FulfilmentRequest } from '../../../shared/order
 import { addressLine, formatTime } from '../order-format.ts';
 
 /** The confirmed choice above the card form, with a way back to change it. */
-export function FulfilmentChoice({ request, onChange }: { request: FulfilmentRequest; onChange: () => void }) {
+export function FulfilmentChoice({ request, timeZone, onChange }: { request: FulfilmentRequest; timeZone?: string; onChange: () => void }) {
   const detail =
     request.type === 'table'
       ? `Table ${request.table}`
       : request.type === 'pickup'
         ? request.pickupAt
-          ? `Today at ${formatTime(request.pickupAt)}`
+          ? `Today at ${formatTime(request.pickupAt, timeZone)}`
           : 'As soon as possible'
         : `${addressLine(request.address)} · ${request.phone}`;
   return (

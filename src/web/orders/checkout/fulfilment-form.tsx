@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { FULFILMENT_LABELS, FULFILMENT_TYPES, NOTE_MAX, type FulfilmentRequest, type FulfilmentType } from '../../../shared/orders.ts';
+import { FULFILMENT_LABELS, FULFILMENT_TYPES, NOTE_MAX, type FulfilmentRequest, type FulfilmentType, type PickupSlots } from '../../../shared/orders.ts';
 import { formatTime } from '../order-format.ts';
 import { validateDraft, type FieldErrors, type FulfilmentDraft } from './fulfilment-draft.ts';
 import { pickupTimes } from './pickup-times.ts';
@@ -18,6 +18,8 @@ const HINTS: Record<FulfilmentType, string> = {
 
 interface FulfilmentFormProps {
   initial: FulfilmentDraft;
+  /** Today's pickup times from the restaurant; without them, the browser's clock offers its own. */
+  slots?: PickupSlots;
   /** Sends the choice (it creates the payment intent); answers the server's field errors, if any. */
   onConfirm: (request: FulfilmentRequest) => Promise<FieldErrors | undefined>;
 }
@@ -27,13 +29,14 @@ interface FulfilmentFormProps {
  * kitchen. Checked with the server's schema before sending; the server's own field errors show at
  * the same fields.
  */
-export function FulfilmentForm({ initial, onConfirm }: FulfilmentFormProps) {
+export function FulfilmentForm({ initial, slots, onConfirm }: FulfilmentFormProps) {
   const id = useId();
   const [draft, setDraft] = useState(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [sending, setSending] = useState(false);
   // Offered when the form opens; a time that passed meanwhile is refused at its field by the server.
-  const [times] = useState(() => pickupTimes());
+  const [times] = useState(() => slots?.slots ?? pickupTimes().map((time) => time.toISOString()));
+  const timeZone = slots?.timeZone;
   const fieldId = (key: string) => `${id}-${key.replace('.', '-')}`;
 
   const set = (key: keyof FulfilmentDraft, errorKey: string = key) => (value: string) => {
@@ -109,8 +112,8 @@ export function FulfilmentForm({ initial, onConfirm }: FulfilmentFormProps) {
           <select {...field('pickupAt')} value={draft.pickupAt} onChange={(e) => set('pickupAt')(e.target.value)} className={`${inputClass} sm:max-w-xs`}>
             <option value="">As soon as possible</option>
             {times.map((time) => (
-              <option key={time.getTime()} value={time.toISOString()}>
-                Today at {formatTime(time.toISOString())}
+              <option key={time} value={time}>
+                Today at {formatTime(time, timeZone)}
               </option>
             ))}
           </select>

@@ -9,7 +9,7 @@ import type { PaymentRecord } from '../../../shared/payments.ts';
 import { useCart } from '../../cart/api/cart-api.ts';
 import { ApiRequestError } from '../../lib/api-client.ts';
 import { orderKeys } from '../../orders/api/order-cache.ts';
-import { useLatestOrder } from '../../orders/api/orders-api.ts';
+import { useLatestOrder, usePickupSlots } from '../../orders/api/orders-api.ts';
 import { draftFromOrder, fulfilmentFieldErrors } from '../../orders/checkout/fulfilment-draft.ts';
 import { FulfilmentChoice } from '../../orders/checkout/fulfilment-choice.tsx';
 import { FulfilmentForm } from '../../orders/checkout/fulfilment-form.tsx';
@@ -42,6 +42,9 @@ export function Page() {
   const entries = cart.data ?? [];
   const hasItems = entries.length > 0;
   const latest = useLatestOrder(hasItems);
+  const slots = usePickupSlots(hasItems);
+  // The form opens once it knows what to offer: the last order's way, and today's pickup times.
+  const formLoading = hasItems && (latest.isPending || slots.isPending);
   const emptyCart = cart.isSuccess && !hasItems;
   const cartTotal = centsToPrice(cartTotalCents(entries));
 
@@ -81,7 +84,7 @@ export function Page() {
         </p>
       ) : (
       <div className="mt-6 space-y-6 rounded-xl bg-white p-4 shadow-sm ring-1 ring-stone-200 sm:p-6">
-        {(cart.isPending || (hasItems && latest.isPending)) && (
+        {(cart.isPending || formLoading) && (
           <p role="status" className="text-stone-600">
             Preparing your payment…
           </p>
@@ -100,12 +103,13 @@ export function Page() {
             </Link>
           </p>
         )}
-        {hasItems && !paid && !latest.isPending && !fulfilment && (
-          <FulfilmentForm initial={draftFromOrder(latest.data)} onConfirm={confirmFulfilment} />
+        {hasItems && !paid && !formLoading && !fulfilment && (
+          <FulfilmentForm initial={draftFromOrder(latest.data)} slots={slots.data} onConfirm={confirmFulfilment} />
         )}
         {fulfilment && !paid && (
           <FulfilmentChoice
             request={fulfilment}
+            timeZone={slots.data?.timeZone}
             onChange={() => {
               // A new intent is made with the changed choice; the old one is never confirmed.
               intent.reset();

@@ -4,10 +4,10 @@ import { useToast } from '../../app/toast.tsx';
 import { useAuth } from '../../auth/use-auth.ts';
 import { LoadingScreen } from '../../ui/loading-screen.tsx';
 import { usePageTitle } from '../../ui/use-page-title.ts';
-import { useDeleteUser, usePromoteUser, useUsers } from '../api/users-api.ts';
+import { useDeleteUser, usePromoteUser, useSetStaffRole, useUsers } from '../api/users-api.ts';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 
-/** Manage Users (spec section 2): 'TOTAL USER', the table, promote and delete. */
+/** Manage Users (spec section 2): 'TOTAL USER', the table, promote and delete; and staff, for the order board. */
 export function Page() {
   usePageTitle('Manage Users');
   const { user: me } = useAuth();
@@ -55,22 +55,26 @@ export function Page() {
                   {user.role === 'admin' ? (
                     'admin'
                   ) : (
-                    <button
-                      type="button"
-                      disabled={promote.isPending}
-                      aria-label={`Make ${user.name} an admin`}
-                      onClick={() =>
-                        promote.mutate(user._id, {
-                          onSuccess: (result) => {
-                            if (result.modifiedCount > 0) toast.success(`${user.name} is an admin now`);
-                          },
-                          onError: failure,
-                        })
-                      }
-                      className="rounded-md bg-accent-400 px-3 py-1 font-semibold text-brand-900 hover:bg-accent-500 disabled:opacity-60"
-                    >
-                      Make admin
-                    </button>
+                    <div className="flex flex-wrap items-center gap-2">
+                      {user.role === 'staff' && <span className="font-semibold">staff</span>}
+                      <button
+                        type="button"
+                        disabled={promote.isPending}
+                        aria-label={`Make ${user.name} an admin`}
+                        onClick={() =>
+                          promote.mutate(user._id, {
+                            onSuccess: (result) => {
+                              if (result.modifiedCount > 0) toast.success(`${user.name} is an admin now`);
+                            },
+                            onError: failure,
+                          })
+                        }
+                        className="rounded-md bg-accent-400 px-3 py-1 font-semibold text-brand-900 hover:bg-accent-500 disabled:opacity-60"
+                      >
+                        Make admin
+                      </button>
+                      <StaffButton user={user} onError={failure} />
+                    </div>
                   )}
                 </td>
                 <td className="px-3 py-3">
@@ -106,5 +110,33 @@ export function Page() {
         }}
       />
     </section>
+  );
+}
+
+/** Makes a customer staff (they then run the order board), or takes it back. */
+function StaffButton({ user, onError }: { user: User; onError: (error: unknown) => void }) {
+  const setRole = useSetStaffRole();
+  const toast = useToast();
+  const staff = user.role === 'staff';
+  return (
+    <button
+      type="button"
+      disabled={setRole.isPending}
+      aria-label={staff ? `Remove ${user.name} from staff` : `Make ${user.name} staff`}
+      onClick={() =>
+        setRole.mutate(
+          { id: user._id, role: staff ? 'user' : 'staff' },
+          {
+            onSuccess: (result) => {
+              if (result.modifiedCount > 0) toast.success(staff ? `${user.name} is no longer staff` : `${user.name} is staff now`);
+            },
+            onError,
+          },
+        )
+      }
+      className="rounded-md px-3 py-1 font-semibold text-brand-900 ring-1 ring-brand-700 hover:bg-brand-50 disabled:opacity-60"
+    >
+      {staff ? 'Remove staff' : 'Make staff'}
+    </button>
   );
 }
