@@ -6,8 +6,12 @@ let context: AudioContext | undefined;
 
 /** Called from the click on "Enable sound": from then on the page may play the chime. */
 export function unlockAudio(): void {
-  context ??= new AudioContext();
-  void context.resume();
+  try {
+    context ??= new AudioContext();
+    void context.resume();
+  } catch {
+    // No audio output (a kiosk without speakers): the board works silently.
+  }
 }
 
 /** Two short bell-like notes, loud enough over a kitchen, short enough not to annoy. */

@@ -20,8 +20,11 @@ interface FulfilmentFormProps {
   initial: FulfilmentDraft;
   /** Today's pickup times from the restaurant; without them, the browser's clock offers its own. */
   slots?: PickupSlots;
-  /** Sends the choice (it creates the payment intent); answers the server's field errors, if any. */
-  onConfirm: (request: FulfilmentRequest) => Promise<FieldErrors | undefined>;
+  /**
+   * Sends the choice (it creates the payment intent); answers the server's field errors, if any.
+   * The draft comes along, so that "Change" reopens the form as it was.
+   */
+  onConfirm: (request: FulfilmentRequest, draft: FulfilmentDraft) => Promise<FieldErrors | undefined>;
 }
 
 /**
@@ -57,7 +60,7 @@ export function FulfilmentForm({ initial, slots, onConfirm }: FulfilmentFormProp
   async function send(request: FulfilmentRequest) {
     setSending(true);
     try {
-      return await onConfirm(request);
+      return await onConfirm(request, draft);
     } finally {
       setSending(false);
     }

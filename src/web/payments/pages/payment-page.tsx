@@ -10,7 +10,7 @@ import { useCart } from '../../cart/api/cart-api.ts';
 import { ApiRequestError } from '../../lib/api-client.ts';
 import { orderKeys } from '../../orders/api/order-cache.ts';
 import { useLatestOrder, usePickupSlots } from '../../orders/api/orders-api.ts';
-import { draftFromOrder, fulfilmentFieldErrors } from '../../orders/checkout/fulfilment-draft.ts';
+import { draftFromOrder, fulfilmentFieldErrors, type FulfilmentDraft } from '../../orders/checkout/fulfilment-draft.ts';
 import { FulfilmentChoice } from '../../orders/checkout/fulfilment-choice.tsx';
 import { FulfilmentForm } from '../../orders/checkout/fulfilment-form.tsx';
 import { orderPaths } from '../../orders/order-paths.ts';
@@ -38,6 +38,8 @@ export function Page() {
   const [paid, setPaid] = useState<PaymentRecord | null>(null);
   const [opening, setOpening] = useState<number | null>(null);
   const [fulfilment, setFulfilment] = useState<FulfilmentRequest | null>(null);
+  // What the customer typed, for "Change" to reopen the form as they left it.
+  const [draft, setDraft] = useState<FulfilmentDraft | null>(null);
   const intent = useCreatePaymentIntent();
   const entries = cart.data ?? [];
   const hasItems = entries.length > 0;
@@ -48,7 +50,8 @@ export function Page() {
   const emptyCart = cart.isSuccess && !hasItems;
   const cartTotal = centsToPrice(cartTotalCents(entries));
 
-  async function confirmFulfilment(request: FulfilmentRequest) {
+  async function confirmFulfilment(request: FulfilmentRequest, typed: FulfilmentDraft) {
+    setDraft(typed);
     try {
       await intent.mutateAsync({ price: cartTotal, fulfilment: request });
       setFulfilment(request);
@@ -104,7 +107,7 @@ export function Page() {
           </p>
         )}
         {hasItems && !paid && !formLoading && !fulfilment && (
-          <FulfilmentForm initial={draftFromOrder(latest.data)} slots={slots.data} onConfirm={confirmFulfilment} />
+          <FulfilmentForm initial={draft ?? draftFromOrder(latest.data)} slots={slots.data} onConfirm={confirmFulfilment} />
         )}
         {fulfilment && !paid && (
           <FulfilmentChoice
