@@ -65,8 +65,11 @@ test.describe('the order board, live', () => {
     // Accept with 15 minutes.
     await card.getByRole('button', { name: 'Accept' }).click();
     const accept = board.getByRole('dialog', { name: `Accept #${number}` });
-    await accept.getByRole('button', { name: '15 min' }).click();
+    await accept.getByRole('button', { name: '30 min', exact: true }).click();
+    await expect(accept.getByLabel('Minutes until ready')).toHaveValue('30');
+    await accept.getByRole('button', { name: '15 min', exact: true }).click();
     await expect(accept.getByLabel('Minutes until ready')).toHaveValue('15');
+    await expect(accept.getByRole('button', { name: '15 min', exact: true })).toHaveAttribute('aria-pressed', 'true');
     await expectAccessible(board);
     await accept.getByRole('button', { name: 'Accept, ready in 15 min' }).click();
     await expect(accept).toBeHidden();
