@@ -1,10 +1,5 @@
-import {
-  allowedTransitions,
-  LATE_AMBER_MINUTES,
-  LATE_RED_MINUTES,
-  type Order,
-  type OrderTransition,
-} from '../../../shared/orders.ts';
+import { allowedTransitions, LATE_AMBER_MINUTES, LATE_RED_MINUTES, type OrderTransition } from '../../../shared/order-workflow.ts';
+import type { Order } from '../../../shared/orders.ts';
 import { FulfilmentDetails } from '../components/fulfilment-details.tsx';
 import { OrderLines } from '../components/order-lines.tsx';
 import { orderPaths } from '../order-paths.ts';

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { FINAL_STATUSES, ORDER_STATUS_LABELS, type Order } from '../../../shared/orders.ts';
+import { FINAL_STATUSES, ORDER_STATUS_LABELS } from '../../../shared/order-workflow.ts';
+import type { Order } from '../../../shared/orders.ts';
 import { paths } from '../../../shared/paths.ts';
 import { ApiRequestError } from '../../lib/api-client.ts';
 import { LoadingScreen } from '../../ui/loading-screen.tsx';

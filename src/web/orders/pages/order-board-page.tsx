@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import { FINAL_STATUSES, ORDER_STATUS_LABELS, type Order, type OrderStatus, type OrderTransition } from '../../../shared/orders.ts';
+import { FINAL_STATUSES, ORDER_STATUS_LABELS, type OrderStatus, type OrderTransition } from '../../../shared/order-workflow.ts';
+import type { Order } from '../../../shared/orders.ts';
 import { PRODUCT_NAME } from '../../../shared/product.ts';
 import { useToast } from '../../app/toast.tsx';
 import { ApiRequestError } from '../../lib/api-client.ts';
