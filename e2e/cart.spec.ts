@@ -27,7 +27,8 @@ test.describe('the cart', () => {
     const total = items.reduce((sum, i) => sum + Math.round(cartPrice(i) * 100), 0) / 100;
     await expect(page.getByText('Total item: 3')).toBeVisible();
     await expect(page.getByText(`Total Price: $ ${total.toFixed(2)}`)).toBeVisible();
-    await expect(page.getByRole('columnheader')).toHaveText(['Item no', 'Food', 'Name', 'price', 'action']);
+    // The spec's columns, and the quantity and line total of each dish.
+    await expect(page.getByRole('columnheader')).toHaveText(['Item no', 'Food', 'Name', 'price', 'Quantity', 'Line total', 'action']);
     await expect(page.getByRole('row')).toHaveCount(4);
     // The dashboard menu's badge counts the same entries.
     await expect(page.getByRole('navigation', { name: 'Dashboard' }).getByTestId('cart-count')).toHaveAttribute('data-count', '3');
@@ -53,6 +54,52 @@ test.describe('the cart', () => {
     await expect(page.getByText(`Total Price: $ ${left.toFixed(2)}`)).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'Dashboard' }).getByTestId('cart-count')).toHaveAttribute('data-count', '2');
     await expect(page.getByRole('link', { name: 'Pay', exact: true })).toHaveAttribute('href', '/dashboard/payment');
+  });
+
+  test('the same dish is one line with its quantity: + adds one, − takes one away, the last one after confirming', async ({ page, request }) => {
+    const [first, second] = (await menu(request)).filter((i) => i.category === 'juice');
+    await signInAsNew(page, request);
+    for (const id of [first!._id, second!._id, first!._id]) await addToCartViaApi(page, id);
+    await page.goto('/dashboard/my/cart');
+    const line = (item: typeof first) => page.getByTestId('cart-line').filter({ has: page.getByRole('cell', { name: item!.name, exact: false }) });
+    const cents = (item: typeof first) => Math.round(cartPrice(item!) * 100);
+    const money = (c: number) => `$ ${(c / 100).toFixed(2)}`;
+
+    await expect(page.getByTestId('cart-line')).toHaveCount(2);
+    await expect(page.getByText('Total item: 3')).toBeVisible();
+    await expect(line(first).getByTestId('cart-line-quantity')).toHaveText('Quantity 2');
+    await expect(line(first).getByTestId('cart-line-total')).toHaveText(money(2 * cents(first)));
+    await expect(line(second).getByTestId('cart-line-quantity')).toHaveText('Quantity 1');
+    await expectAccessible(page);
+
+    // + is one more entry (POST /api/cart), − one entry less (DELETE /api/cart/{id}).
+    await line(second).getByRole('button', { name: `One more ${second!.name}` }).click();
+    await expect(line(second).getByTestId('cart-line-quantity')).toHaveText('Quantity 2');
+    await expect(page.getByText('Total item: 4')).toBeVisible();
+    await expect(page.getByText(`Total Price: ${money(2 * cents(first) + 2 * cents(second))}`)).toBeVisible();
+    await expect(headerOrMenuCount(page)).toHaveAttribute('data-count', '4');
+
+    await line(first).getByRole('button', { name: `One less ${first!.name}` }).click();
+    await expect(line(first).getByTestId('cart-line-quantity')).toHaveText('Quantity 1');
+    await expect(line(first).getByTestId('cart-line-total')).toHaveText(money(cents(first)));
+    await expect(page.getByText('Total item: 3')).toBeVisible();
+
+    // The last one goes like a delete: the spec's confirmation first.
+    await line(first).getByRole('button', { name: `One less ${first!.name}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Are you sure?' });
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(line(first)).toHaveCount(1);
+    await line(first).getByRole('button', { name: `One less ${first!.name}` }).click();
+    await dialog.getByRole('button', { name: 'Yes, delete it!' }).click();
+    await expect(line(first)).toHaveCount(0);
+    await expect(page.getByText('Total item: 2')).toBeVisible();
+    await expect(page.getByText(`Total Price: ${money(2 * cents(second))}`)).toBeVisible();
+
+    // Delete takes the whole line, all its entries, after confirming.
+    await line(second).getByRole('button', { name: `Delete ${second!.name}` }).click();
+    await dialog.getByRole('button', { name: 'Yes, delete it!' }).click();
+    await expect(page.getByText('Your cart is empty.')).toBeVisible();
+    await expect(page.getByText('Total item: 0')).toBeVisible();
   });
 
   test('an empty cart says so and its Pay cannot be used', async ({ page, request }) => {
@@ -121,3 +168,7 @@ test.describe('the cart', () => {
     await expect(page.getByRole('button', { name: `Delete ${items[0]!.name}` })).toBeInViewport();
   });
 });
+
+function headerOrMenuCount(page: Parameters<typeof headerCartCount>[0]) {
+  return page.getByRole('navigation', { name: 'Dashboard' }).getByTestId('cart-count');
+}

@@ -1,5 +1,6 @@
 import { addToCartViaApi, cartPrice, fillCard, headerCartCount, menu, myPayments, signInAsNew } from './cart-helpers.ts';
 import { expect, expectAccessible, test } from './fixtures.ts';
+import { chooseTable } from './order-helpers.ts';
 
 test.describe('paying by card (sandbox)', () => {
   test('a person buys a meal from the home page to the Transaction ID', async ({ page, request }) => {
@@ -15,9 +16,14 @@ test.describe('paying by card (sandbox)', () => {
     await nav.getByRole('link', { name: /Cart/ }).click();
     await expect(page.getByRole('cell', { name, exact: true })).toBeVisible();
     await page.getByRole('link', { name: 'Pay', exact: true }).click();
+    // Pay waits for the client secret, which comes once the customer says how they get the meal.
+    await expect(page.getByRole('button', { name: 'Pay', exact: true })).toBeDisabled();
+    await chooseTable(page, '4');
     await fillCard(page, '4242 4242 4242 4242');
     await page.getByRole('button', { name: 'Pay', exact: true }).click();
     await expect(page.getByText('Payment success')).toBeVisible();
+    // The customer lands on the new order's page.
+    await expect(page).toHaveURL(/\/dashboard\/my\/orders\/[^/]+$/);
     await expect(page.getByText(/^Transaction ID: pi_sandbox_\w+$/)).toBeVisible();
     await expect(page.getByRole('listitem').filter({ hasText: name })).toBeVisible();
   });
@@ -36,27 +42,34 @@ test.describe('paying by card (sandbox)', () => {
     await page.getByRole('link', { name: 'Pay', exact: true }).click();
     await expect(page).toHaveURL(/\/dashboard\/payment$/);
     await expect(page.getByRole('heading', { name: 'Payment', exact: true })).toBeVisible();
-    await expect(page.getByRole('note')).toContainText('Test mode');
     await expect(page.getByTestId('payment-amount')).toHaveText(`$ ${total.toFixed(2)}`);
     await expectAccessible(page);
 
+    await chooseTable(page, 'Terrace 3');
+    await expect(page.getByRole('note')).toContainText('Test mode');
+    await expect(page.getByTestId('payment-amount')).toHaveText(`$ ${total.toFixed(2)}`);
     await fillCard(page, '4242424242424242');
     await expect(page.getByLabel('Card number')).toHaveValue('4242 4242 4242 4242');
+    await expectAccessible(page);
     await page.getByRole('button', { name: 'Pay', exact: true }).click();
     await expect(page.getByText('Payment success')).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard\/my\/orders\/[^/]+$/);
     const transactionId = page.getByTestId('transaction-id');
     await expect(transactionId).toHaveText(/^pi_sandbox_/);
     await expect(page.getByText(`Transaction ID: ${await transactionId.textContent()}`)).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'Thank you! Your order is in.' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: /^Order #\d+$/ })).toBeVisible();
     for (const item of items) await expect(page.getByRole('listitem').filter({ hasText: item.name })).toBeVisible();
-    await expect(page.getByText('service pending')).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Pay', exact: true })).toBeDisabled();
+    await expect(page.getByTestId('order-total')).toHaveText(`$ ${total.toFixed(2)}`);
+    await expect(page.getByText('Table Terrace 3')).toBeVisible();
     await expect(headerCartCountOrMenu(page)).toHaveAttribute('data-count', '0');
 
     await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: /My cart/ }).click();
     await expect(page.getByText('Your cart is empty.')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Pay', exact: true })).toBeDisabled();
-    expect(await myPayments(page)).toHaveLength(1);
+    // The spec's payment record, saved with its status.
+    const payments = (await myPayments(page)) as { status: string; transactionId: string }[];
+    expect(payments).toHaveLength(1);
+    expect(payments[0]!.status).toBe('service pending');
   });
 
   test('a declined card shows the provider\'s message and records nothing', async ({ page, request }) => {
@@ -65,6 +78,7 @@ test.describe('paying by card (sandbox)', () => {
     await addToCartViaApi(page, item!._id);
     await page.goto('/dashboard/payment');
     const pay = page.getByRole('button', { name: 'Pay', exact: true });
+    await chooseTable(page);
     await expect(pay).toBeEnabled();
 
     await fillCard(page, '4000 0000 0000 0002');
@@ -86,6 +100,7 @@ test.describe('paying by card (sandbox)', () => {
     await signInAsNew(page, request);
     await addToCartViaApi(page, item!._id);
     await page.goto('/dashboard/payment');
+    await chooseTable(page);
     // The card provider cannot be reached.
     await page.route('**/api/sandbox/**', (route) => route.abort('connectionfailed'));
     await fillCard(page, '4242 4242 4242 4242');
@@ -127,6 +142,7 @@ test.describe('paying by card (sandbox)', () => {
     await signInAsNew(customer, context.request);
     await addToCartViaApi(customer, item!._id);
     await customer.goto('/dashboard/payment');
+    await chooseTable(customer);
     await fillCard(customer, '4242 4242 4242 4242');
     await customer.getByRole('button', { name: 'Pay', exact: true }).click();
     await expect(customer.getByText('Payment success')).toBeVisible();

@@ -28,7 +28,7 @@ describe('POST /api/jwt', () => {
     expect(res.statusCode).toBe(200);
     const { token } = res.json<{ token: string }>();
     expect(token.split('.')).toHaveLength(3);
-    expect((await adminLookup(customer, `Bearer ${token}`)).json()).toEqual({ admin: false });
+    expect((await adminLookup(customer, `Bearer ${token}`)).json()).toEqual({ admin: false, role: 'user' });
   });
 
   it('accepts the e-mail in any case', async () => {

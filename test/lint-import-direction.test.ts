@@ -1,5 +1,14 @@
+import fs from 'node:fs';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
+
+interface Side {
+  appFolders: string[];
+  infrastructure: string[];
+  features: Record<string, string[]>;
+}
+// eslint.config.js is plain JavaScript: its zone table, typed here for the test.
+const { SIDES } = (await import('../eslint.config.js' as string)) as { SIDES: Record<string, Side> };
 
 /**
  * The import zones of eslint.config.js (docs/decisions/0016-import-zones-and-route-table.md),
@@ -43,5 +52,15 @@ describe('import direction', () => {
     ['the server app imports features', 'src/server/probe.ts', "import { cartRoutes } from './cart/cart-routes.ts';"],
   ])('allows: %s', async (_name, filePath, code) => {
     expect(await importErrors(filePath, code)).toEqual([]);
+  });
+});
+
+describe('import zones cover the code', () => {
+  it.each(Object.keys(SIDES))('every folder of src/%s is the app, infrastructure or a listed feature', (sideName) => {
+    const side = SIDES[sideName]!;
+    const known = new Set<string>([...side.appFolders, ...side.infrastructure, ...Object.keys(side.features)]);
+    const folders = fs.readdirSync(`src/${sideName}`, { withFileTypes: true }).filter((entry) => entry.isDirectory() && entry.name !== 'public');
+    // A folder missing here would escape every restriction: a new feature must be listed in eslint.config.js.
+    expect(folders.map((entry) => entry.name).filter((name) => !known.has(name))).toEqual([]);
   });
 });

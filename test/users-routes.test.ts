@@ -78,9 +78,12 @@ describe('GET /api/users', () => {
 
 describe('GET /api/users/admin/:email', () => {
   it('answers the caller about themselves only', async () => {
-    expect((await call('admin', 'GET', `/api/users/admin/${admin.email}`)).json()).toEqual({ admin: true });
-    expect((await call('customer', 'GET', `/api/users/admin/${customer.email}`)).json()).toEqual({ admin: false });
-    expect((await call('customer', 'GET', `/api/users/admin/${encodeURIComponent(customer.email.toUpperCase())}`)).json()).toEqual({ admin: false });
+    expect((await call('admin', 'GET', `/api/users/admin/${admin.email}`)).json()).toEqual({ admin: true, role: 'admin' });
+    expect((await call('customer', 'GET', `/api/users/admin/${customer.email}`)).json()).toEqual({ admin: false, role: 'user' });
+    expect((await call('customer', 'GET', `/api/users/admin/${encodeURIComponent(customer.email.toUpperCase())}`)).json()).toEqual({
+      admin: false,
+      role: 'user',
+    });
   });
 
   it("matrix: anonymous 401; another user's e-mail 403, also for an administrator", async () => {
@@ -93,9 +96,11 @@ describe('GET /api/users/admin/:email', () => {
   it('reads the role from the database at each request', async () => {
     const user = await signUpUser(t.app);
     const lookup = () => t.app.inject({ method: 'GET', url: `/api/users/admin/${user.email}`, headers: user.headers });
-    expect((await lookup()).json()).toEqual({ admin: false });
+    expect((await lookup()).json()).toEqual({ admin: false, role: 'user' });
+    await t.database.db.updateTable('users').set({ role: 'staff' }).where('id', '=', user.id).execute();
+    expect((await lookup()).json()).toEqual({ admin: false, role: 'staff' });
     await t.database.db.updateTable('users').set({ role: 'admin' }).where('id', '=', user.id).execute();
-    expect((await lookup()).json()).toEqual({ admin: true });
+    expect((await lookup()).json()).toEqual({ admin: true, role: 'admin' });
   });
 });
 
@@ -153,5 +158,71 @@ describe('DELETE /api/users/admin/:id', () => {
     await call('admin', 'PATCH', `/api/users/admin/${user.id}`);
     const res = await t.app.inject({ method: 'GET', url: '/api/users', headers: user.headers });
     expect(res.statusCode).toBe(200);
+  });
+});
+
+describe('PATCH /api/users/role/:id', () => {
+  const setRole = (caller: Caller | TestUser, id: string, body: object) =>
+    t.app.inject({
+      method: 'PATCH',
+      url: `/api/users/role/${id}`,
+      headers: typeof caller === 'string' ? headersOf(caller) : caller.headers,
+      payload: body,
+    });
+
+  it('makes a user staff and takes it back: modifiedCount 1, then 0 for no change; the list shows staff', async () => {
+    const user = await signUpUser(t.app, { name: 'Sid Staff' });
+    const res = await setRole('admin', user.id, { role: 'staff' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ modifiedCount: 1 });
+    expect(await roleOf(user.id)).toBe('staff');
+    expect((await setRole('admin', user.id, { role: 'staff' })).json()).toEqual({ modifiedCount: 0 });
+    const list = await call('admin', 'GET', '/api/users');
+    expect(list.json()).toContainEqual({ _id: user.id, name: 'Sid Staff', email: user.email, role: 'staff' });
+    expect((await setRole('admin', user.id, { role: 'user' })).json()).toEqual({ modifiedCount: 1 });
+    expect(await roleOf(user.id)).toBe('user');
+  });
+
+  it('never changes an administrator (409), 404 for an unknown id, 400 for another role', async () => {
+    const other = await signUpUser(t.app, { admin: true });
+    const res = await setRole('admin', other.id, { role: 'user' });
+    expect(res.statusCode).toBe(409);
+    expect(await roleOf(other.id)).toBe('admin');
+    expect((await setRole('admin', admin.id, { role: 'staff' })).statusCode).toBe(409);
+    expect((await setRole('admin', 'no-such-user', { role: 'staff' })).statusCode).toBe(404);
+    for (const body of [{ role: 'admin' }, { role: 'boss' }, {}]) {
+      const bad = await setRole('admin', customer.id, body);
+      expect(bad.statusCode, JSON.stringify(body)).toBe(400);
+      expect(bad.json().fieldErrors).toHaveProperty('role');
+    }
+    expect(await roleOf(customer.id)).toBe('user');
+  });
+
+  it('matrix: anonymous 401, customers and staff 403, nothing changes', async () => {
+    const staff = await signUpUser(t.app);
+    await setRole('admin', staff.id, { role: 'staff' });
+    expect((await setRole('anonymous', another.id, { role: 'staff' })).statusCode).toBe(401);
+    expect((await setRole('customer', another.id, { role: 'staff' })).statusCode).toBe(403);
+    expect((await setRole('customer', customer.id, { role: 'staff' })).statusCode).toBe(403);
+    expect((await setRole(staff, another.id, { role: 'staff' })).statusCode).toBe(403);
+    expect((await setRole(staff, staff.id, { role: 'user' })).statusCode).toBe(403);
+    expect(await roleOf(another.id)).toBe('user');
+    expect(await roleOf(staff.id)).toBe('staff');
+  });
+
+  it('staff cannot manage users or the menu, nor read statistics; they keep their own cart and orders', async () => {
+    const staff = await signUpUser(t.app);
+    await setRole('admin', staff.id, { role: 'staff' });
+    const as = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
+      t.app.inject({ method, url, headers: staff.headers, ...(payload ? { payload } : {}) });
+    expect((await as('GET', '/api/users')).statusCode).toBe(403);
+    expect((await as('PATCH', `/api/users/admin/${customer.id}`)).statusCode).toBe(403);
+    expect((await as('DELETE', `/api/users/admin/${customer.id}`)).statusCode).toBe(403);
+    expect((await as('GET', '/api/admin-statistics')).statusCode).toBe(403);
+    expect((await as('POST', '/api/items', { name: 'x', category: 'juice', price: 1, recipe: 'x', image: '/x' })).statusCode).toBe(403);
+    expect((await as('GET', `/api/cart?email=${encodeURIComponent(staff.email)}`)).statusCode).toBe(200);
+    expect((await as('GET', '/api/orders')).statusCode).toBe(200);
+    expect((await as('GET', '/api/staff/orders')).statusCode).toBe(200);
+    expect(await roleOf(customer.id)).toBe('user');
   });
 });

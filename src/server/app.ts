@@ -28,6 +28,10 @@ import { cartRoutes } from './cart/cart-routes.ts';
 import { answerMenuBeforeFastify, MenuAnswers } from './menu/menu-answer.ts';
 import { MenuCatalog } from './menu/menu-service.ts';
 import { menuRoutes } from './menu/menu-routes.ts';
+import { OrderHub } from './orders/order-hub.ts';
+import { orderRoutes } from './orders/order-routes.ts';
+import { OrderService } from './orders/order-service.ts';
+import { staffOrderRoutes } from './orders/staff-order-routes.ts';
 import { createPaymentProvider } from './payments/create-payment-provider.ts';
 import { PaymentService } from './payments/payment-service.ts';
 import { paymentRoutes } from './payments/payment-routes.ts';
@@ -46,6 +50,10 @@ declare module 'fastify' {
     menu: MenuCatalog;
     menuAnswers: MenuAnswers;
     payments: PaymentService;
+    orders: OrderService;
+    orderHub: OrderHub;
+    /** The open order streams, each by its close function: ended when the app closes. */
+    orderStreams: Set<() => void>;
   }
 }
 
@@ -95,7 +103,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('menu', new MenuCatalog(database.db, events));
   app.addHook('onClose', async () => events.close());
   const paymentProvider = createPaymentProvider(config, database.db);
-  app.decorate('payments', new PaymentService(database.db, paymentProvider));
+  const orders = new OrderService({ db: database.db, events, provider: paymentProvider, timeZone: config.SHOP_TIME_ZONE, log: app.log });
+  app.decorate('orders', orders);
+  app.decorate('payments', new PaymentService(database.db, paymentProvider, orders));
+  const orderHub = new OrderHub({ db: database.db, events, orders, log: app.log });
+  app.decorate('orderHub', orderHub);
+  app.decorate('orderStreams', new Set<() => void>());
+  app.addHook('onReady', async () => orderHub.start());
+  // Open streams would keep the server from closing: end them first (clients reconnect elsewhere).
+  app.addHook('preClose', async () => {
+    for (const close of [...app.orderStreams]) close();
+    orderHub.close();
+  });
   // Accounts: app.auth (Better Auth), app.requireUser / app.requireAdmin, request.user.
   const authSecret = await resolveAuthSecret(database.db, config.AUTH_SECRET);
   registerAuthentication(
@@ -142,6 +161,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(userRoutes);
       await api.register(cartRoutes);
       await api.register(paymentRoutes);
+      await api.register(orderRoutes);
+      await api.register(staffOrderRoutes);
       await api.register(statsRoutes);
       if (paymentProvider instanceof StripeProvider) await api.register(stripeWebhookRoutes(paymentProvider));
     },

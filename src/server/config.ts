@@ -1,5 +1,11 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { isTimeZone } from '../shared/shop-time.ts';
+
+/** The machine's own zone, when SHOP_TIME_ZONE is not set. */
+function systemTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}
 
 /**
  * Every setting of the server, read once from the environment at start. A bad value stops the
@@ -58,6 +64,17 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, 'must be a Stripe webhook signing secret (whsec_…)').optional(),
   /** Another address for the Stripe API (a local stand-in for tests); unset: Stripe's own. */
   STRIPE_API_URL: z.url().optional(),
+  /**
+   * The restaurant's time zone (an IANA name such as Europe/Berlin): its days for the order board
+   * and pickup times. Unset: the machine's own zone.
+   */
+  SHOP_TIME_ZONE: z
+    .string()
+    .default(systemTimeZone)
+    .refine(isTimeZone, 'must be an IANA time zone such as Europe/Berlin or UTC'),
+  /** Comment line sent on each open order stream this often, so proxies keep it open. */
+  SSE_HEARTBEAT_MS: z.coerce.number().int().min(50).max(300_000).default(15_000),
+
   /** The sandbox takes no money: a production shop must say on purpose that it wants it. */
   ALLOW_SANDBOX_IN_PRODUCTION: z
     .enum(['true', 'false'])

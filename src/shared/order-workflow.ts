@@ -88,3 +88,15 @@ export const FIRST_ORDER_NUMBER = 1001;
 /** The board marks an order not yet accepted after this many minutes amber, then red. */
 export const LATE_AMBER_MINUTES = 5;
 export const LATE_RED_MINUTES = 10;
+
+/**
+ * The live stream, GET /api/orders/events (Server-Sent Events). `order` frames carry an Order as
+ * GET /api/orders/:id answers it; a `resync` frame (after a long absence) says: reload the list,
+ * then go on with this stream. Resume with the Last-Event-ID header, or `?lastEventId=` on the
+ * first connection (EventSource cannot set headers).
+ */
+export const ORDER_STREAM_EVENTS = { order: 'order', resync: 'resync' } as const;
+/** The browser waits this long before reconnecting a dropped stream (the stream's `retry:`). */
+export const ORDER_STREAM_RETRY_MS = 3000;
+/** At most this many orders are replayed on a reconnection; beyond, a `resync` frame. */
+export const ORDER_STREAM_REPLAY_LIMIT = 500;

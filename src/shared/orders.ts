@@ -127,4 +127,17 @@ export const statusChangeSchema = z.object({
 });
 export type StatusChange = z.infer<typeof statusChangeSchema>;
 
+/** GET /api/orders/events: where to resume (the last event id seen), when the header cannot say it. */
+export const eventIdSchema = z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+export const orderStreamQuerySchema = z.object({ lastEventId: eventIdSchema.optional() });
+
+/** GET /api/orders/pickup-slots: today's pickup times still to come, in the restaurant's time zone. */
+export const pickupSlotsSchema = z.object({
+  /** The restaurant's time zone (IANA), to show the times as the restaurant's clock reads them. */
+  timeZone: z.string(),
+  /** ISO instants on the 15-minute step, soonest first. */
+  slots: z.array(z.string()),
+});
+export type PickupSlots = z.infer<typeof pickupSlotsSchema>;
+
 export const orderIdParamsSchema = z.object({ id: z.string().min(1).max(100) });

@@ -42,6 +42,12 @@ export const APP_ROUTES = {
   addItem: { pattern: '/dashboard/add/item', page: 'menu/admin/pages/add-item-page.tsx', layout: 'dashboard', adminOnly: true },
   manageItems: { pattern: '/dashboard/manage/item', page: 'menu/admin/pages/manage-items-page.tsx', layout: 'dashboard', adminOnly: true },
   updateItem: { pattern: '/dashboard/update/item/:id', page: 'menu/admin/pages/update-item-page.tsx', layout: 'dashboard', adminOnly: true },
+  /** The staff's live order board (the page checks the staff role itself). */
+  orderBoard: { pattern: '/dashboard/orders', page: 'orders/pages/order-board-page.tsx', layout: 'dashboard' },
+  /** A kitchen ticket prints without the dashboard's frame. */
+  orderTicket: { pattern: '/dashboard/orders/ticket/:id', page: 'orders/pages/order-ticket-page.tsx', layout: 'none' },
+  myOrders: { pattern: '/dashboard/my/orders', page: 'orders/pages/my-orders-page.tsx', layout: 'dashboard' },
+  myOrder: { pattern: '/dashboard/my/orders/:id', page: 'orders/pages/my-order-page.tsx', layout: 'dashboard' },
 } as const satisfies Record<string, AppRoute>;
 
 export type RouteName = keyof typeof APP_ROUTES;

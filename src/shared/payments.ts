@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { orderSchema } from './orders.ts';
 import { PAYMENT_PROVIDERS } from './payment-constants.ts';
 
 export * from './payment-constants.ts';
@@ -41,10 +42,15 @@ export const paymentRecordSchema = z.object({
 });
 export type PaymentRecord = z.infer<typeof paymentRecordSchema>;
 
-/** The answer of POST /api/payment: the same for a repeat of the same intent. */
+/**
+ * The answer of POST /api/payment: the same for a repeat of the same intent. `order` is the order
+ * made from the payment (the customer's order page); absent only for a payment recorded before
+ * the shop had orders.
+ */
 export const paymentAnswerSchema = z.object({
   result: z.object({ insertedId: z.string() }),
   payment: paymentRecordSchema,
+  order: orderSchema.optional(),
 });
 export type PaymentAnswer = z.infer<typeof paymentAnswerSchema>;
 

@@ -25,6 +25,12 @@ export const registerUserResultSchema = z.object({
   message: z.string().optional(),
 });
 
-export const adminLookupSchema = z.object({ admin: z.boolean() });
+/** GET /api/users/admin/{email}: the spec's `admin` flag, and the caller's role (staff see the order board). */
+export const adminLookupSchema = z.object({ admin: z.boolean(), role: z.enum(ROLES) });
+
+/** PATCH /api/users/role/{id}: an administrator makes a user staff or takes it back. */
+export const ASSIGNABLE_ROLES = ['user', 'staff'] as const satisfies readonly (typeof ROLES)[number][];
+export const roleChangeSchema = z.object({ role: z.enum(ASSIGNABLE_ROLES) });
+export type RoleChange = z.infer<typeof roleChangeSchema>;
 export const modifiedCountSchema = z.object({ modifiedCount: z.number().int() });
 export const deletedCountSchema = z.object({ deletedCount: z.number().int() });

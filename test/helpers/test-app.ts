@@ -52,7 +52,8 @@ export async function createTestApp(
   };
 }
 
-async function freshDatabase(): Promise<{ database: DatabaseHandle; dropDatabase: () => Promise<void> }> {
+/** A new, empty database of the suite's engine (not migrated), and how to drop it. */
+export async function freshDatabase(): Promise<{ database: DatabaseHandle; dropDatabase: () => Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-test-'));

@@ -4,7 +4,19 @@ import { newCaptcha, signUpUser, type TestUser } from '../helpers/auth.ts';
 import { samplePicture, uploadImage } from '../helpers/upload.ts';
 import { servedRoutes } from './served-routes.ts';
 import { ACCESS_MATRIX, NOT_IN_MATRIX, type AccessRule, type Caller } from './access-matrix.ts';
-import { addToCart, confirm, createItem, createScene, fingerprint, openIntent, paidIntent, send, validItem, type Scene } from './scene.ts';
+import {
+  addToCart,
+  confirm,
+  createItem,
+  createScene,
+  fingerprint,
+  openIntent,
+  paidIntent,
+  placedOrder,
+  send,
+  validItem,
+  type Scene,
+} from './scene.ts';
 
 /**
  * Access control: every route of ACCESS_MATRIX called as each caller; the status must be the
@@ -60,6 +72,21 @@ const CALLS: Record<string, Prepare> = {
     return () => send(sc.app, { method: 'DELETE', url: `/api/users/admin/${target.id}`, headers });
   },
   'GET /api/admin-statistics': get(() => '/api/admin-statistics'),
+  'PATCH /api/users/role/:id': async (sc, headers) => {
+    const target = await signUpUser(sc.app);
+    return () => send(sc.app, { method: 'PATCH', url: `/api/users/role/${target.id}`, headers, payload: { role: 'staff' } });
+  },
+  'GET /api/staff/orders': get(() => '/api/staff/orders'),
+  'POST /api/staff/orders/:id/status': async (sc, headers) => {
+    const id = await placedOrder(sc, sc.owner);
+    return () => send(sc.app, { method: 'POST', url: `/api/staff/orders/${id}/status`, headers, payload: { status: 'accepted', readyInMinutes: 15 } });
+  },
+  'GET /api/orders': get(() => '/api/orders'),
+  'GET /api/orders/:id': async (sc, headers) => {
+    const id = await placedOrder(sc, sc.owner);
+    return () => send(sc.app, { method: 'GET', url: `/api/orders/${id}`, headers });
+  },
+  'GET /api/orders/pickup-slots': get(() => '/api/orders/pickup-slots'),
 
   'POST /api/jwt': post('/api/jwt', (sc) => ({ email: sc.owner.email })),
   'POST /api/users': post('/api/users', (sc) => ({ name: sc.owner.name, email: sc.owner.email })),
@@ -71,7 +98,7 @@ const CALLS: Record<string, Prepare> = {
     return () => send(sc.app, { method: 'DELETE', url: `/api/cart/${entry}`, headers });
   },
   'POST /api/create-payment-intent': async (sc, headers) => {
-    const caller = [sc.owner, sc.other, sc.admin].find((u) => u.headers.authorization === headers.authorization);
+    const caller = [sc.owner, sc.other, sc.staff, sc.admin].find((u) => u.headers.authorization === headers.authorization);
     if (caller) await addToCart(sc, caller);
     return () => send(sc.app, { method: 'POST', url: '/api/create-payment-intent', headers, payload: { price: 0.5 } });
   },
@@ -88,11 +115,11 @@ const CALLS: Record<string, Prepare> = {
 };
 
 function headersOf(caller: Caller): Headers {
-  return { anonymous: {}, customer: s.owner.headers, otherCustomer: s.other.headers, admin: s.admin.headers }[caller];
+  return { anonymous: {}, customer: s.owner.headers, otherCustomer: s.other.headers, staff: s.staff.headers, admin: s.admin.headers }[caller];
 }
 
 const key = (rule: AccessRule) => `${rule.method} ${rule.route}`;
-const CALLERS: Caller[] = ['anonymous', 'otherCustomer', 'admin', 'customer'];
+const CALLERS: Caller[] = ['anonymous', 'otherCustomer', 'staff', 'admin', 'customer'];
 
 describe('access control: the matrix', () => {
   for (const rule of ACCESS_MATRIX) {
@@ -128,9 +155,12 @@ describe("access control: no one sees another's data", () => {
     const transactionId = await paidIntent(s, s.owner);
     expect((await send(s.app, { method: 'POST', url: '/api/payment', headers: s.owner.headers, payload: { transactionId } })).statusCode).toBe(200);
     const entry = await addToCart(s, s.owner);
-    for (const user of [s.other, s.admin]) {
+    for (const user of [s.other, s.staff, s.admin]) {
       const orders = await send(s.app, { method: 'GET', url: '/api/payments', headers: user.headers });
       expect(orders.body).not.toContain(transactionId);
+      const own = await send(s.app, { method: 'GET', url: '/api/orders', headers: user.headers });
+      expect(own.statusCode).toBe(200);
+      expect(own.body).not.toContain(transactionId);
       const cart = await send(s.app, { method: 'GET', url: `/api/cart?email=${encodeURIComponent(user.email)}`, headers: user.headers });
       expect(cart.statusCode).toBe(200);
       expect(cart.body).not.toContain(entry);

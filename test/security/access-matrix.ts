@@ -1,13 +1,14 @@
 /**
- * Who may call what: every API route of the shop, called as each of four callers, and the status
+ * Who may call what: every API route of the shop, called as each of five callers, and the status
  * it must answer. The one table of the access-control attack suite (access-control.test.ts);
  * the suite also fails when a route exists that this table does not list.
  *
  * The callers: `anonymous` (no credentials), `customer` (the owner of the resource the call
- * names: their cart entry, their intent, their e-mail), `otherCustomer` (a second signed-in
- * customer aiming at the owner's resource) and `admin` (an administrator aiming at the same).
+ * names: their cart entry, their intent, their e-mail, their order), `otherCustomer` (a second
+ * signed-in customer aiming at the owner's resource), `staff` (a member of the restaurant's staff
+ * aiming at the same) and `admin` (an administrator aiming at the same).
  */
-export type Caller = 'anonymous' | 'customer' | 'otherCustomer' | 'admin';
+export type Caller = 'anonymous' | 'customer' | 'otherCustomer' | 'staff' | 'admin';
 
 export interface AccessRule {
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -18,8 +19,9 @@ export interface AccessRule {
   why?: string;
 }
 
-const all = (status: number): Record<Caller, number> => ({ anonymous: status, customer: status, otherCustomer: status, admin: status });
-const adminOnly = (ok: number): Record<Caller, number> => ({ anonymous: 401, customer: 403, otherCustomer: 403, admin: ok });
+const all = (status: number): Record<Caller, number> => ({ anonymous: status, customer: status, otherCustomer: status, staff: status, admin: status });
+const adminOnly = (ok: number): Record<Caller, number> => ({ anonymous: 401, customer: 403, otherCustomer: 403, staff: 403, admin: ok });
+const staffOnly = (ok: number): Record<Caller, number> => ({ anonymous: 401, customer: 403, otherCustomer: 403, staff: ok, admin: ok });
 
 export const ACCESS_MATRIX: AccessRule[] = [
   // Public reading.
@@ -41,61 +43,81 @@ export const ACCESS_MATRIX: AccessRule[] = [
   { method: 'PATCH', route: '/api/users/admin/:id', expect: adminOnly(200) },
   { method: 'DELETE', route: '/api/users/admin/:id', expect: adminOnly(200) },
   { method: 'GET', route: '/api/admin-statistics', expect: adminOnly(200) },
+  { method: 'PATCH', route: '/api/users/role/:id', expect: adminOnly(200), why: 'staff run the board; only administrators name them' },
+
+  // The order board: staff and administrators.
+  { method: 'GET', route: '/api/staff/orders', expect: staffOnly(200) },
+  {
+    method: 'POST',
+    route: '/api/staff/orders/:id/status',
+    expect: staffOnly(200),
+    why: 'a customer cannot move even their own order',
+  },
 
   // The customer's own data: nobody else's, not even an administrator's.
   {
     method: 'POST',
     route: '/api/jwt',
-    expect: { anonymous: 401, customer: 200, otherCustomer: 403, admin: 403 },
+    expect: { anonymous: 401, customer: 200, otherCustomer: 403, staff: 403, admin: 403 },
     why: "a token only for the caller's own e-mail",
   },
   {
     method: 'POST',
     route: '/api/users',
-    expect: { anonymous: 401, customer: 200, otherCustomer: 403, admin: 403 },
+    expect: { anonymous: 401, customer: 200, otherCustomer: 403, staff: 403, admin: 403 },
     why: 'records only the caller',
   },
   {
     method: 'GET',
     route: '/api/users/admin/:email',
-    expect: { anonymous: 401, customer: 200, otherCustomer: 403, admin: 403 },
+    expect: { anonymous: 401, customer: 200, otherCustomer: 403, staff: 403, admin: 403 },
     why: "the role lookup answers only about the caller's own e-mail",
   },
   {
     method: 'GET',
     route: '/api/cart',
-    expect: { anonymous: 401, customer: 200, otherCustomer: 403, admin: 403 },
+    expect: { anonymous: 401, customer: 200, otherCustomer: 403, staff: 403, admin: 403 },
     why: "?email= names the owner's cart",
   },
   {
     method: 'POST',
     route: '/api/cart',
-    expect: { anonymous: 401, customer: 201, otherCustomer: 201, admin: 201 },
+    expect: { anonymous: 401, customer: 201, otherCustomer: 201, staff: 201, admin: 201 },
     why: "every signed-in caller adds to their own cart; a body's email field is ignored",
   },
   {
     method: 'DELETE',
     route: '/api/cart/:id',
-    expect: { anonymous: 401, customer: 200, otherCustomer: 404, admin: 404 },
+    expect: { anonymous: 401, customer: 200, otherCustomer: 404, staff: 404, admin: 404 },
     why: "another's entry is as unknown as one that never existed",
   },
   {
     method: 'POST',
     route: '/api/create-payment-intent',
-    expect: { anonymous: 401, customer: 200, otherCustomer: 200, admin: 200 },
+    expect: { anonymous: 401, customer: 200, otherCustomer: 200, staff: 200, admin: 200 },
     why: "each caller's own cart is what is charged",
   },
   {
     method: 'POST',
     route: '/api/sandbox/payment-intents/:id/confirm',
-    expect: { anonymous: 401, customer: 200, otherCustomer: 404, admin: 404 },
+    expect: { anonymous: 401, customer: 200, otherCustomer: 404, staff: 404, admin: 404 },
   },
   {
     method: 'POST',
     route: '/api/payment',
-    expect: { anonymous: 401, customer: 200, otherCustomer: 403, admin: 403 },
+    expect: { anonymous: 401, customer: 200, otherCustomer: 403, staff: 403, admin: 403 },
   },
-  { method: 'GET', route: '/api/payments', expect: { anonymous: 401, customer: 200, otherCustomer: 200, admin: 200 }, why: 'each sees only their own' },
+  { method: 'GET', route: '/api/payments', expect: { anonymous: 401, customer: 200, otherCustomer: 200, staff: 200, admin: 200 }, why: 'each sees only their own' },
+
+  // Orders.
+  { method: 'GET', route: '/api/orders', expect: { anonymous: 401, customer: 200, otherCustomer: 200, staff: 200, admin: 200 }, why: 'each lists only their own' },
+  {
+    method: 'GET',
+    route: '/api/orders/:id',
+    expect: { anonymous: 401, customer: 200, otherCustomer: 404, staff: 200, admin: 200 },
+    why: "another customer's order is as unknown as none; staff and administrators open any",
+  },
+  { method: 'GET', route: '/api/orders/pickup-slots', expect: all(200), why: "the restaurant's pickup times are public" },
 ];
 
 /**
@@ -113,4 +135,5 @@ export const NOT_IN_MATRIX: Record<string, string> = {
   'POST /api/auth/callback/oidc': "the provider's form post, turned into the GET callback; test/auth-social.test.ts",
   'POST /api/auth/*': 'allow-list of Better Auth calls; sign-out and update-user in authentication.test.ts',
   'POST /api/stripe/webhook': 'only with PAYMENT_PROVIDER=stripe; signature-checked (test/payment-stripe.test.ts)',
+  'GET /api/orders/events': 'a stream that never ends, so not callable here; every caller over a real socket in test/order-stream.test.ts',
 };

@@ -12,6 +12,8 @@ export interface Scene {
   app: FastifyInstance;
   owner: TestUser;
   other: TestUser;
+  /** A member of the restaurant's staff (role 'staff'). */
+  staff: TestUser;
   admin: TestUser;
   itemId: string;
   imageUrl: string;
@@ -28,10 +30,11 @@ export const HIGH_LIMITS = {
 export async function createScene(env: Record<string, string> = {}): Promise<Scene> {
   const t = await createTestApp({ seed: true, env: { ...HIGH_LIMITS, ...env } });
   const app = t.app;
-  const [owner, other, admin] = [await signUpUser(app), await signUpUser(app), await signUpUser(app, { admin: true })];
+  const [owner, other, staff, admin] = [await signUpUser(app), await signUpUser(app), await signUpUser(app), await signUpUser(app, { admin: true })];
+  await app.db.updateTable('users').set({ role: 'staff' }).where('id', '=', staff.id).execute();
   const item = await app.db.selectFrom('menu_items').select('id').orderBy('id').executeTakeFirstOrThrow();
   const imageUrl = await uploadedImageUrl(app, admin.headers);
-  return { t, app, owner, other, admin, itemId: item.id, imageUrl };
+  return { t, app, owner, other, staff, admin, itemId: item.id, imageUrl };
 }
 
 /** app.inject from a client address of its own, so per-address rate limits stay out of the way. */
@@ -82,8 +85,17 @@ export async function paidIntent(s: Scene, user: TestUser): Promise<string> {
   return intent.intentId;
 }
 
+/** A paid order of `user`, placed: answers its id. */
+export async function placedOrder(s: Scene, user: TestUser): Promise<string> {
+  const transactionId = await paidIntent(s, user);
+  const res = await send(s.app, { method: 'POST', url: '/api/payment', headers: user.headers, payload: { transactionId } });
+  if (res.statusCode !== 200) throw new Error(`payment: ${res.statusCode} ${res.body}`);
+  return res.json<{ order: { _id: string } }>().order._id;
+}
+
 /**
- * What a refused call must not change: the menu, the roles, the carts, the intents and payments.
+ * What a refused call must not change: the menu, the roles, the carts, the intents and payments,
+ * the orders and their timelines.
  * (Captchas, sessions and rate-limit counters change on purpose.)
  */
 export async function fingerprint(app: FastifyInstance): Promise<string> {
@@ -95,5 +107,7 @@ export async function fingerprint(app: FastifyInstance): Promise<string> {
     await db.selectFrom('payment_intents').select(['id', 'status', 'amount_cents']).orderBy('id').execute(),
     await db.selectFrom('payments').select(['id', 'transaction_id', 'price_cents']).orderBy('id').execute(),
     await db.selectFrom('images').select('id').orderBy('id').execute(),
+    await db.selectFrom('orders').select(['id', 'status', 'ready_by', 'reason', 'refund_status']).orderBy('id').execute(),
+    await db.selectFrom('order_events').select('id').orderBy('id').execute(),
   ]);
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
-import type { Role } from '../../shared/users.ts';
+import { isAdmin, isStaff, type Role } from '../../shared/roles.ts';
 import { ForbiddenError, UnauthorizedError } from '../http/errors.ts';
 import type { AccessTokens } from './access-token.ts';
 import type { Auth } from './auth-instance.ts';
@@ -23,8 +23,10 @@ declare module 'fastify' {
     accessTokens: AccessTokens;
     /** preHandler: a signed-in caller (bearer token or session cookie), else 401. Sets request.user. */
     requireUser: preHandlerAsyncHookHandler;
-    /** preHandler: a signed-in administrator, else 401 (anonymous) or 403 (customer). */
+    /** preHandler: a signed-in administrator, else 401 (anonymous) or 403 (customer, staff). */
     requireAdmin: preHandlerAsyncHookHandler;
+    /** preHandler: a signed-in staff member or administrator (they run the order board), else 401 or 403. */
+    requireStaff: preHandlerAsyncHookHandler;
   }
   interface FastifyRequest {
     user: RequestUser | null;
@@ -73,11 +75,16 @@ export function registerAuthentication(app: FastifyInstance, auth: Auth, accessT
   };
   const requireAdmin: preHandlerAsyncHookHandler = async function (request, reply) {
     await requireUser.call(this, request, reply);
-    if (request.user?.role !== 'admin') throw new ForbiddenError('Only an administrator may do this');
+    if (!isAdmin(request.user?.role)) throw new ForbiddenError('Only an administrator may do this');
+  };
+  const requireStaff: preHandlerAsyncHookHandler = async function (request, reply) {
+    await requireUser.call(this, request, reply);
+    if (!isStaff(request.user?.role)) throw new ForbiddenError('Only the restaurant\'s staff may do this');
   };
   app.decorate('requireUser', requireUser);
   app.decorate('requireAdmin', requireAdmin);
-  authenticateBeforeTheBody(app, new Set([requireUser, requireAdmin]));
+  app.decorate('requireStaff', requireStaff);
+  authenticateBeforeTheBody(app, new Set([requireUser, requireAdmin, requireStaff]));
 }
 
 /**

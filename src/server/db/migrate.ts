@@ -4,6 +4,7 @@ import * as m001 from './migrations/001-menu-reviews-images.ts';
 import * as m002 from './migrations/002-accounts.ts';
 import * as m003 from './migrations/003-cart-payments.ts';
 import * as m004 from './migrations/004-payments-revenue-index.ts';
+import * as m005 from './migrations/005-orders.ts';
 
 interface MigrationModule {
   up(kind: DbKind): Migration['up'];
@@ -19,6 +20,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '002-accounts': m002,
   '003-cart-payments': m003,
   '004-payments-revenue-index': m004,
+  '005-orders': m005,
 };
 
 class StaticMigrationProvider implements MigrationProvider {
@@ -33,9 +35,16 @@ class StaticMigrationProvider implements MigrationProvider {
   }
 }
 
+export type MigrationName = keyof typeof MIGRATIONS;
+
 export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
+  await migrateTo(handle);
+}
+
+/** Migrates up or down to the named migration (tests of one migration); to the latest without a name. */
+export async function migrateTo(handle: DatabaseHandle, name?: MigrationName): Promise<void> {
   const migrator = new Migrator({ db: handle.db, provider: new StaticMigrationProvider(handle.kind) });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = name ? await migrator.migrateTo(name) : await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });

@@ -1,3 +1,6 @@
+import type { Generated } from 'kysely';
+import type { Role } from '../../shared/roles.ts';
+
 /**
  * The database as Kysely sees it: one interface made of each feature's tables. Column names are
  * snake_case; repositories map rows to the API's shapes so row types never leak into answers.
@@ -45,7 +48,7 @@ export interface UsersTable {
   email: string;
   email_verified: boolean | number;
   image: string | null;
-  role: 'user' | 'admin';
+  role: Role;
   registered_at: string | null;
   created_at: AuthInstant;
   updated_at: AuthInstant;
@@ -129,6 +132,8 @@ export interface PaymentIntentsTable {
   client_secret: string | null;
   status: string;
   last_error: string | null;
+  /** JSON of the FulfilmentRequest chosen at checkout (src/shared/orders.ts); null before orders existed. */
+  fulfilment: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -150,6 +155,56 @@ export interface PaymentsTable {
   created_at: string;
 }
 
+/** A refund the sandbox provider made (the sandbox is the provider, so it keeps its own ledger). */
+export interface SandboxRefundsTable {
+  id: string;
+  intent_id: string;
+  amount_cents: number;
+  created_at: string;
+}
+
+/** Counter rows updated inside transactions: order numbers, and the timeline's commit order. */
+export interface OrderCountersTable {
+  name: 'order_number' | 'order_event';
+  value: number;
+}
+
+/** An order, made from a succeeded payment in the same transaction (docs/decisions/0017-orders.md). */
+export interface OrdersTable {
+  id: string;
+  number: number;
+  transaction_id: string;
+  user_id: string | null;
+  customer_name: string;
+  customer_email: string;
+  status: string;
+  fulfilment_type: string;
+  /** JSON: Fulfilment (src/shared/orders.ts). */
+  fulfilment: string;
+  note: string | null;
+  /** JSON: OrderLineRow[] (src/server/orders/orders-repository.ts). */
+  lines: string;
+  total_cents: number;
+  ready_by: string | null;
+  reason: string | null;
+  refund_status: string | null;
+  refund_cents: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Every change of an order; its id is the live stream's event id. */
+export interface OrderEventsTable {
+  id: Generated<number>;
+  order_id: string;
+  kind: 'status' | 'refund';
+  status: string;
+  reason: string | null;
+  by_user_id: string | null;
+  by_name: string | null;
+  at: string;
+}
+
 export interface Database {
   menu_items: MenuItemsTable;
   reviews: ReviewsTable;
@@ -164,4 +219,8 @@ export interface Database {
   cart_items: CartItemsTable;
   payment_intents: PaymentIntentsTable;
   payments: PaymentsTable;
+  sandbox_refunds: SandboxRefundsTable;
+  order_counters: OrderCountersTable;
+  orders: OrdersTable;
+  order_events: OrderEventsTable;
 }

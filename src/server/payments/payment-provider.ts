@@ -19,6 +19,15 @@ export interface CreateIntentInput {
   userId: string;
 }
 
+/** The provider's word on a refund, in the shop's three words. */
+export type RefundStatus = 'pending' | 'succeeded' | 'failed';
+
+export interface ProviderRefund {
+  id: string;
+  status: RefundStatus;
+  amountCents: number;
+}
+
 /**
  * A card provider, as docs/product.md §12 describes: `sandbox` (test mode inside the shop) or
  * `stripe`. Routes and the payment service see only this.
@@ -30,4 +39,10 @@ export interface PaymentProvider {
   createIntent(input: CreateIntentInput): Promise<CreatedIntent>;
   /** The provider's current word on an intent; undefined when it does not know the id. */
   retrieveIntent(id: string): Promise<ProviderIntent | undefined>;
+  /**
+   * Gives back `amountCents` of a succeeded intent. One refund per intent: asking again answers
+   * the same refund (so a retry after a lost answer never pays back twice). Throws when the
+   * provider refuses.
+   */
+  refund(intentId: string, amountCents: number): Promise<ProviderRefund>;
 }

@@ -1,8 +1,9 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
-import type { Database, PaymentIntentsTable, PaymentsTable } from '../db/schema.ts';
+import type { Database, PaymentIntentsTable, PaymentsTable, SandboxRefundsTable } from '../db/schema.ts';
 
 export type PaymentIntentRow = Selectable<PaymentIntentsTable>;
 export type PaymentRow = Selectable<PaymentsTable>;
+export type SandboxRefundRow = Selectable<SandboxRefundsTable>;
 type Db = Kysely<Database> | Transaction<Database>;
 
 /** One cart entry as an intent covers it (stored as JSON in payment_intents.items). */
@@ -69,4 +70,14 @@ export async function listPaymentsOfUser(db: Db, userId: string): Promise<Paymen
 
 export async function findUserContact(db: Db, userId: string): Promise<{ name: string; email: string } | undefined> {
   return db.selectFrom('users').select(['name', 'email']).where('id', '=', userId).executeTakeFirst();
+}
+
+/** The sandbox's refund of an intent: inserted once (the unique intent decides), then answered as it is. */
+export async function insertSandboxRefundOnce(db: Db, row: SandboxRefundRow): Promise<SandboxRefundRow> {
+  await db
+    .insertInto('sandbox_refunds')
+    .values(row)
+    .onConflict((oc) => oc.column('intent_id').doNothing())
+    .execute();
+  return db.selectFrom('sandbox_refunds').selectAll().where('intent_id', '=', row.intent_id).executeTakeFirstOrThrow();
 }

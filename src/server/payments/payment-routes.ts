@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { createIntentBodySchema } from '../../shared/orders.ts';
 import {
   createIntentAnswerSchema,
   paymentAnswerSchema,
@@ -10,6 +11,7 @@ import {
   sandboxConfirmBodySchema,
 } from '../../shared/payments.ts';
 import { useStrictJson } from '../http/strict-json.ts';
+import { checkFulfilment } from '../orders/fulfilment.ts';
 import { listPaymentsOfUser } from './payment-repository.ts';
 import { toPaymentRecord } from './payment-service.ts';
 import { SandboxProvider } from './sandbox-provider.ts';
@@ -22,11 +24,15 @@ export async function paymentRoutes(instance: FastifyInstance): Promise<void> {
   app.post(
     '/create-payment-intent',
     {
-      // The spec sends { price }: whatever the body holds, the amount is the cart's.
-      schema: { body: z.unknown().optional(), response: { 200: createIntentAnswerSchema } },
+      // The spec sends { price }: the price is ignored (the amount is the cart's). The fulfilment
+      // is checked before anything is opened: a bad one creates no intent.
+      schema: { body: createIntentBodySchema, response: { 200: createIntentAnswerSchema } },
       preHandler: app.requireUser,
     },
-    async (request) => app.payments.createIntent(request.user!.id),
+    async (request) => {
+      const fulfilment = checkFulfilment(request.body?.fulfilment, new Date(), app.config.SHOP_TIME_ZONE);
+      return app.payments.createIntent(request.user!.id, fulfilment);
+    },
   );
 
   app.post(
@@ -36,8 +42,8 @@ export async function paymentRoutes(instance: FastifyInstance): Promise<void> {
       preHandler: app.requireUser,
     },
     async (request) => {
-      const payment = await app.payments.recordPayment(request.body.transactionId, request.user!.id);
-      return { result: { insertedId: payment._id }, payment };
+      const { payment, order } = await app.payments.recordPayment(request.body.transactionId, request.user!.id);
+      return { result: { insertedId: payment._id }, payment, ...(order ? { order } : {}) };
     },
   );
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { centsToPrice } from '../../shared/money.ts';
+import type { FulfilmentRequest, Order } from '../../shared/orders.ts';
 import {
   MAX_AMOUNT_CENTS,
   MIN_AMOUNT_CENTS,
@@ -11,6 +12,7 @@ import {
 import { deleteCartItems, listCartItems } from '../cart/cart-repository.ts';
 import type { Database } from '../db/schema.ts';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../http/errors.ts';
+import type { OrderChange, OrderService } from '../orders/order-service.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 import {
   findIntent,
@@ -30,17 +32,20 @@ export const CURRENCY = 'usd';
 export class PaymentService {
   private readonly db: Kysely<Database>;
   readonly provider: PaymentProvider;
+  private readonly orders: OrderService;
 
-  constructor(db: Kysely<Database>, provider: PaymentProvider) {
+  constructor(db: Kysely<Database>, provider: PaymentProvider, orders: OrderService) {
     this.db = db;
     this.provider = provider;
+    this.orders = orders;
   }
 
   /**
    * Opens an intent for the caller's whole cart. The amount comes from the cart in the database:
-   * a price sent by the browser is never trusted.
+   * a price sent by the browser is never trusted. The fulfilment (checked by the caller) is kept
+   * with the intent, for the order made when it is paid.
    */
-  async createIntent(userId: string): Promise<CreateIntentAnswer> {
+  async createIntent(userId: string, fulfilment: FulfilmentRequest): Promise<CreateIntentAnswer> {
     const cart = await listCartItems(this.db, userId);
     if (cart.length === 0) throw new BadRequestError('Your cart is empty: add something to pay for first');
     const items: IntentItem[] = cart.map((row) => ({
@@ -68,6 +73,7 @@ export class PaymentService {
       client_secret: this.provider.name === 'sandbox' ? intent.clientSecret : null,
       status: intent.status,
       last_error: null,
+      fulfilment: JSON.stringify(fulfilment),
       created_at: now,
       updated_at: now,
     });
@@ -85,15 +91,16 @@ export class PaymentService {
   /**
    * Records the payment of an intent: only when the provider says it succeeded with the amount
    * the shop asked, at most once (a repeat answers the same record), and the paid cart entries go
-   * in the same transaction. `callerId` is the signed-in customer; the webhook passes none.
+   * and the order is made in the same transaction. `callerId` is the signed-in customer; the
+   * webhook passes none. The order is absent only for a payment recorded before orders existed.
    */
-  async recordPayment(intentId: string, callerId: string | null): Promise<PaymentRecord> {
+  async recordPayment(intentId: string, callerId: string | null): Promise<{ payment: PaymentRecord; order?: Order }> {
     const intent = await findIntent(this.db, intentId);
     if (!intent || intent.provider !== this.provider.name) throw new NotFoundError('No such payment');
     if (callerId !== null && intent.user_id !== callerId) throw new ForbiddenError('This payment is not yours');
 
     const recorded = await findPaymentByTransaction(this.db, intent.id);
-    if (recorded) return toPaymentRecord(recorded);
+    if (recorded) return this.answer(recorded);
 
     const fromProvider = await this.provider.retrieveIntent(intent.id);
     if (!fromProvider || fromProvider.status !== 'succeeded') {
@@ -119,16 +126,31 @@ export class PaymentService {
       status: PAYMENT_STATUS_PENDING,
       created_at: new Date().toISOString(),
     };
-    const saved = await this.db.transaction().execute(async (trx) => {
+    const saved = await this.db.transaction().execute(async (trx): Promise<{ row: PaymentRow; placed?: OrderChange }> => {
       if (!(await insertPaymentOnce(trx, row))) {
         // Another call recorded it a moment ago: answer its record, remove nothing more.
-        return (await findPaymentByTransaction(trx, intent.id))!;
+        return { row: (await findPaymentByTransaction(trx, intent.id))! };
       }
       await deleteCartItems(trx, intent.user_id, items.map((i) => i.cartItemId));
       await setIntentStatus(trx, intent.id, 'succeeded', null);
-      return row;
+      const placed = await this.orders.place(trx, {
+        transactionId: intent.id,
+        userId: intent.user_id,
+        customer: buyer,
+        items,
+        totalCents: intent.amount_cents,
+        fulfilment: intent.fulfilment,
+        at: row.created_at,
+      });
+      return { row, placed };
     });
-    return toPaymentRecord(saved);
+    if (saved.placed) await this.orders.announce(saved.placed);
+    return this.answer(saved.row);
+  }
+
+  private async answer(row: PaymentRow): Promise<{ payment: PaymentRecord; order?: Order }> {
+    const order = await this.orders.findByTransaction(row.transaction_id);
+    return order ? { payment: toPaymentRecord(row), order } : { payment: toPaymentRecord(row) };
   }
 
   async findOwnIntent(intentId: string, userId: string): Promise<PaymentIntentRow> {

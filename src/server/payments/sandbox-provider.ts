@@ -1,9 +1,15 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { SANDBOX_TEST_CARDS, type SandboxConfirmBody, type SandboxConfirmAnswer } from '../../shared/payments.ts';
 import type { Database } from '../db/schema.ts';
-import type { CreatedIntent, CreateIntentInput, PaymentProvider, ProviderIntent } from './payment-provider.ts';
-import { findIntent, markIntentSucceeded, setIntentStatus, type PaymentIntentRow } from './payment-repository.ts';
+import type { CreatedIntent, CreateIntentInput, PaymentProvider, ProviderIntent, ProviderRefund } from './payment-provider.ts';
+import {
+  findIntent,
+  insertSandboxRefundOnce,
+  markIntentSucceeded,
+  setIntentStatus,
+  type PaymentIntentRow,
+} from './payment-repository.ts';
 
 /**
  * The test-mode provider inside the shop. Its intents are rows of payment_intents (so every
@@ -33,6 +39,26 @@ export class SandboxProvider implements PaymentProvider {
     const row = await findIntent(this.db, id);
     if (!row || row.provider !== 'sandbox') return undefined;
     return { id: row.id, status: row.status, amountCents: row.amount_cents, currency: row.currency };
+  }
+
+  /**
+   * Like Stripe's refund of a card payment, without the wait: recorded at once and succeeded. Only
+   * a succeeded intent, at most its amount; a second call answers the first refund.
+   */
+  async refund(intentId: string, amountCents: number): Promise<ProviderRefund> {
+    const intent = await findIntent(this.db, intentId);
+    if (!intent || intent.provider !== 'sandbox') throw new Error(`No sandbox payment ${intentId} to refund`);
+    if (intent.status !== 'succeeded') throw new Error(`The sandbox payment ${intentId} has not succeeded: nothing to refund`);
+    if (!Number.isInteger(amountCents) || amountCents <= 0 || amountCents > intent.amount_cents) {
+      throw new Error(`A refund of ${amountCents} cents does not fit the payment of ${intent.amount_cents}`);
+    }
+    const row = await insertSandboxRefundOnce(this.db, {
+      id: `re_sandbox_${randomUUID().replaceAll('-', '')}`,
+      intent_id: intentId,
+      amount_cents: amountCents,
+      created_at: new Date().toISOString(),
+    });
+    return { id: row.id, status: 'succeeded', amountCents: row.amount_cents };
   }
 
   /** Like Stripe's confirmCardPayment: the intent succeeds, or the answer carries the card's error. */

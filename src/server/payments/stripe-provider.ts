@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import type { CreatedIntent, CreateIntentInput, PaymentProvider, ProviderIntent } from './payment-provider.ts';
+import type { CreatedIntent, CreateIntentInput, PaymentProvider, ProviderIntent, ProviderRefund, RefundStatus } from './payment-provider.ts';
 
 export interface StripeProviderOptions {
   secretKey: string;
@@ -49,6 +49,18 @@ export class StripeProvider implements PaymentProvider {
     }
   }
 
+  /**
+   * A full or partial refund through Stripe's refunds API. The idempotency key is the intent's, so
+   * a retry (the SDK's own, or ours after a lost answer) gets the same refund, never a second.
+   */
+  async refund(intentId: string, amountCents: number): Promise<ProviderRefund> {
+    const refund = await this.stripe.refunds.create(
+      { payment_intent: intentId, amount: amountCents },
+      { idempotencyKey: `refund-${intentId}` },
+    );
+    return { id: refund.id, status: toRefundStatus(refund.status), amountCents: refund.amount };
+  }
+
   /** Checks the Stripe-Signature header over the raw body; throws when it does not match. */
   verifyWebhook(rawBody: Buffer, signature: string): Stripe.Event {
     return this.stripe.webhooks.constructEvent(rawBody, signature, this.webhookSecret);
@@ -57,4 +69,11 @@ export class StripeProvider implements PaymentProvider {
 
 function toProviderIntent(intent: Stripe.PaymentIntent): ProviderIntent {
   return { id: intent.id, status: intent.status, amountCents: intent.amount, currency: intent.currency };
+}
+
+/** Stripe's refund statuses in the shop's words: only 'succeeded' and the two ends are final. */
+export function toRefundStatus(status: string | null | undefined): RefundStatus {
+  if (status === 'succeeded') return 'succeeded';
+  if (status === 'failed' || status === 'canceled') return 'failed';
+  return 'pending';
 }

@@ -2,11 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
 import { WEBHOOK_BODY_LIMIT } from '../http/body-limits.ts';
 import { BadRequestError } from '../http/errors.ts';
-import type { StripeProvider } from './stripe-provider.ts';
+import { toRefundStatus, type StripeProvider } from './stripe-provider.ts';
 
 /**
  * POST /api/stripe/webhook: Stripe's own word that an intent succeeded, so the payment is
- * recorded even when the browser never calls back. The signature is checked over the raw bytes.
+ * recorded even when the browser never calls back, and on refunds, whose status it moves on the
+ * order (a card refund is often still pending when the refund call answers). The signature is
+ * checked over the raw bytes.
  */
 export function stripeWebhookRoutes(provider: StripeProvider) {
   return async (instance: FastifyInstance): Promise<void> => {
@@ -34,7 +36,34 @@ export function stripeWebhookRoutes(provider: StripeProvider) {
           throw error;
         }
       }
+      const refund = refundOf(event);
+      if (refund) {
+        const known = await instance.orders.refundUpdated(refund.intentId, refund);
+        if (!known) request.log.warn({ intent: refund.intentId, event: event.type }, 'refund of no order of the shop');
+      }
       return reply.send({ received: true });
     });
   };
+}
+
+/** The refund an event is about: a refund's own events, or a charge's 'refunded'. */
+function refundOf(event: Stripe.Event): { intentId: string; status: ReturnType<typeof toRefundStatus>; amountCents: number } | undefined {
+  if (event.type === 'refund.created' || event.type === 'refund.updated' || event.type === 'refund.failed') {
+    const refund = event.data.object;
+    const intentId = idOf(refund.payment_intent);
+    return intentId ? { intentId, status: toRefundStatus(refund.status), amountCents: refund.amount } : undefined;
+  }
+  if (event.type === 'charge.refunded') {
+    const charge = event.data.object;
+    const intentId = idOf(charge.payment_intent);
+    // The charge's newest refund says how far it is; a charge without its list is refunded as it says.
+    const latest = charge.refunds?.data?.[0];
+    const status = latest ? toRefundStatus(latest.status) : charge.refunded ? 'succeeded' : 'pending';
+    return intentId ? { intentId, status, amountCents: charge.amount_refunded } : undefined;
+  }
+  return undefined;
+}
+
+function idOf(value: string | { id: string } | null | undefined): string | undefined {
+  return typeof value === 'string' ? value : value?.id;
 }

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { Role } from '../../shared/roles.ts';
 import type { Database } from '../db/schema.ts';
 
 /** All SQL of the users feature (Better Auth runs its own for sign-up and sign-in). */
@@ -31,6 +32,18 @@ export async function promoteToAdmin(db: Kysely<Database>, id: string): Promise<
   return Number(result.numUpdatedRows);
 }
 
+/** Sets a role unless the user is an administrator (an administrator is never demoted this way). */
+export async function setRoleUnlessAdmin(db: Kysely<Database>, id: string, role: Exclude<Role, 'admin'>): Promise<number> {
+  const result = await db
+    .updateTable('users')
+    .set({ role, updated_at: updatedAtNow() })
+    .where('id', '=', id)
+    .where('role', '<>', 'admin')
+    .where('role', '<>', role)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
 /** Deletes the user with their sessions and sign-in accounts in one transaction. */
 export async function deleteUser(db: Kysely<Database>, id: string): Promise<number> {
   return db.transaction().execute(async (trx) => {
@@ -50,7 +63,7 @@ export async function countAdmins(db: Kysely<Database>): Promise<number> {
   return Number(row.n);
 }
 
-export async function setRoleByEmail(db: Kysely<Database>, email: string, role: 'user' | 'admin'): Promise<number> {
+export async function setRoleByEmail(db: Kysely<Database>, email: string, role: Role): Promise<number> {
   const result = await db
     .updateTable('users')
     .set({ role, updated_at: updatedAtNow() })

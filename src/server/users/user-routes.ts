@@ -2,16 +2,18 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { emailSchema } from '../../shared/auth.ts';
+import { isAdmin } from '../../shared/roles.ts';
 import {
   adminLookupSchema,
   deletedCountSchema,
   modifiedCountSchema,
   registerUserResultSchema,
   registerUserSchema,
+  roleChangeSchema,
   userSchema,
 } from '../../shared/users.ts';
 import { ConflictError, ForbiddenError, NotFoundError } from '../http/errors.ts';
-import { deleteUser, findUserById, listUsers, markRegistered, promoteToAdmin } from './user-repository.ts';
+import { deleteUser, findUserById, listUsers, markRegistered, promoteToAdmin, setRoleUnlessAdmin } from './user-repository.ts';
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
 
@@ -51,7 +53,7 @@ export async function userRoutes(instance: FastifyInstance): Promise<void> {
       const user = request.user!;
       // The spec's lookup takes any e-mail; the shop answers only about the caller.
       if (request.params.email !== user.email) throw new ForbiddenError('You can only look up your own role');
-      return { admin: user.role === 'admin' };
+      return { admin: isAdmin(user.role), role: user.role };
     },
   );
 
@@ -62,6 +64,22 @@ export async function userRoutes(instance: FastifyInstance): Promise<void> {
       const target = await findUserById(app.db, request.params.id);
       if (!target) throw new NotFoundError('No such user');
       return { modifiedCount: await promoteToAdmin(app.db, target.id) };
+    },
+  );
+
+  // Staff run the order board. A role names who may do what (src/shared/roles.ts); an
+  // administrator stays one here: demoting an administrator is not this screen's business.
+  app.patch(
+    '/users/role/:id',
+    {
+      schema: { params: idParams, body: roleChangeSchema, response: { 200: modifiedCountSchema } },
+      preHandler: app.requireAdmin,
+    },
+    async (request) => {
+      const target = await findUserById(app.db, request.params.id);
+      if (!target) throw new NotFoundError('No such user');
+      if (isAdmin(target.role)) throw new ConflictError('An administrator keeps their role');
+      return { modifiedCount: await setRoleUnlessAdmin(app.db, target.id, request.body.role) };
     },
   );
 

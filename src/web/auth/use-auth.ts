@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useContext } from 'react';
-import { fetchIsAdmin } from './api/auth-api.ts';
+import { isAdmin as isAdminRole, isStaff as isStaffRole, type Role } from '../../shared/roles.ts';
+import { fetchRole } from './api/auth-api.ts';
 import { AuthContext, type AuthContextValue } from './auth-context.ts';
 
 /** The admin lookup of the spec (GET /api/users/admin/{email}), keyed by the user's e-mail. */
@@ -10,6 +11,10 @@ export function isAdminQueryKey(email: string | undefined) {
 
 export interface UseAuth extends AuthContextValue {
   isAdmin: boolean;
+  /** Staff or administrator: runs the order board. */
+  isStaff: boolean;
+  /** The caller's role once the lookup has answered. */
+  role: Role | null;
   /** True while the sign-in state or the admin lookup is still loading. */
   adminLoading: boolean;
 }
@@ -24,13 +29,15 @@ export function useAuth(): UseAuth {
   const email = auth.user?.email;
   const admin = useQuery({
     queryKey: isAdminQueryKey(email),
-    queryFn: () => fetchIsAdmin(email!),
+    queryFn: () => fetchRole(email!),
     enabled: !auth.loading && Boolean(email),
     staleTime: 60_000,
   });
   return {
     ...auth,
-    isAdmin: Boolean(email) && admin.data === true,
+    isAdmin: Boolean(email) && isAdminRole(admin.data),
+    isStaff: Boolean(email) && isStaffRole(admin.data),
+    role: email ? (admin.data ?? null) : null,
     adminLoading: auth.loading || (Boolean(email) && admin.isPending),
   };
 }

@@ -20,6 +20,7 @@ const ADMIN_MENU: MenuEntry[] = [
   { to: paths.allUsers, label: 'Manage Users' },
   { to: paths.addItem, label: 'Add items' },
   { to: paths.manageItems, label: 'Manage Items' },
+  { to: paths.orderBoard, label: 'Order board' },
 ];
 
 /**
@@ -31,7 +32,13 @@ function customerMenu(cartBadge: ReactNode): MenuEntry[] {
     { to: paths.userHome, label: 'User Home' },
     { to: paths.myCart, label: 'My cart', badge: cartBadge },
     { to: paths.payment, label: 'Payment' },
+    { to: paths.myOrders, label: 'My Orders' },
   ];
+}
+
+/** Staff run the board, and order for themselves like any customer. */
+function staffMenu(cartBadge: ReactNode): MenuEntry[] {
+  return [{ to: paths.orderBoard, label: 'Order board' }, ...customerMenu(cartBadge)];
 }
 
 /** The badge of 'My cart': the length of GET /cart?email=… (the cart feature's count). */
@@ -49,9 +56,9 @@ export function DashboardLayout() {
 }
 
 function DashboardFrame() {
-  const { user, isAdmin, adminLoading } = useAuth();
+  const { user, isAdmin, isStaff, adminLoading } = useAuth();
   const signOut = useSignOut();
-  const menu = isAdmin ? ADMIN_MENU : customerMenu(<CustomerCartBadge />);
+  const menu = isAdmin ? ADMIN_MENU : isStaff ? staffMenu(<CustomerCartBadge />) : customerMenu(<CustomerCartBadge />);
   const linkClass = ({ isActive }: { isActive: boolean }) =>
     `flex items-center justify-between gap-2 rounded-md px-3 py-2 text-sm font-semibold uppercase tracking-wide ${
       isActive ? 'bg-white text-brand-900' : 'text-white hover:bg-brand-700'

@@ -20,6 +20,8 @@ interface DataTableProps<Row> {
   label: string;
   rows: readonly Row[];
   rowKey: (row: Row) => string;
+  /** A test id on each row, for browser tests that read one row. */
+  rowTestId?: string;
   columns: readonly Column<Row>[];
   /** Deletes a row, once the user has confirmed it. */
   onDelete?: (row: Row) => void;
@@ -33,7 +35,7 @@ interface DataTableProps<Row> {
  * phone each row becomes a card of labelled lines (styles.css, `.data-table`), so no column is
  * cut off; the explicit roles keep it a table for screen readers once its display changes.
  */
-export function DataTable<Row>({ label, rows, rowKey, columns, onDelete, deleteDetail }: DataTableProps<Row>) {
+export function DataTable<Row>({ label, rows, rowKey, rowTestId, columns, onDelete, deleteDetail }: DataTableProps<Row>) {
   const [toDelete, setToDelete] = useState<Row | null>(null);
   const askToDelete = (row: Row) => setToDelete(() => row);
   return (
@@ -52,7 +54,7 @@ export function DataTable<Row>({ label, rows, rowKey, columns, onDelete, deleteD
           </thead>
           <tbody role="rowgroup">
             {rows.map((row, index) => (
-              <tr key={rowKey(row)} role="row" className="border-t border-stone-200">
+              <tr key={rowKey(row)} role="row" data-testid={rowTestId} className="border-t border-stone-200">
                 {columns.map((column) => (
                   <td key={column.header} role="cell" data-label={column.header} className={`px-3 py-3 ${column.className ?? ''}`}>
                     {column.cell(row, { index, askToDelete })}

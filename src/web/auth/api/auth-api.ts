@@ -1,5 +1,6 @@
 import type { AuthProviders, Captcha, SignInBody, SignUpBody } from '../../../shared/auth.ts';
 import { paths } from '../../../shared/paths.ts';
+import type { Role } from '../../../shared/roles.ts';
 import { apiRequest } from '../../lib/api-client.ts';
 
 /**
@@ -73,6 +74,11 @@ export async function socialSignInUrl(provider: string): Promise<string> {
   return answer.url;
 }
 
-export async function fetchIsAdmin(email: string): Promise<boolean> {
-  return (await apiRequest<{ admin: boolean }>(`/users/admin/${encodeURIComponent(email)}`)).admin;
+/**
+ * The role lookup (spec: GET /users/admin/{email} answers `admin`; the shop adds `role`, so staff
+ * are known too). A server that answers `admin` alone still gives the right admin flag.
+ */
+export async function fetchRole(email: string): Promise<Role> {
+  const answer = await apiRequest<{ admin: boolean; role?: Role }>(`/users/admin/${encodeURIComponent(email)}`);
+  return answer.role ?? (answer.admin ? 'admin' : 'user');
 }

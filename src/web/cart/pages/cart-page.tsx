@@ -1,23 +1,39 @@
 import { Link } from 'react-router';
-import { cartTotalCents, type CartEntry } from '../../../shared/cart-constants.ts';
+import { cartTotalCents } from '../../../shared/cart-constants.ts';
 import { centsToPrice, formatPrice } from '../../../shared/money.ts';
 import { paths } from '../../../shared/paths.ts';
 import { useToast } from '../../ui/toast.tsx';
 import { usePageTitle } from '../../ui/use-page-title.ts';
-import { useCart, useDeleteCartEntry } from '../api/cart-api.ts';
+import { useAddToCart, useCart, useDeleteCartEntry } from '../api/cart-api.ts';
+import { useDeleteCartLine } from '../api/cart-line-api.ts';
+import { cartLines, lineTotalCents, type CartLine } from '../cart-lines.ts';
 import { DataTable, type Column } from '../../ui/data-table.tsx';
 import { QueryError } from '../../ui/query-error.tsx';
 
-/** My cart (docs/product.md §2.10): 'Your Cart', the count, the total, Pay, and the table of entries. */
+/**
+ * My cart (docs/product.md §2.10): 'Your Cart', the count, the total, Pay, and the table: one line
+ * per dish with its quantity (− deletes one entry, + adds one, as the spec's calls do).
+ */
 export function Page() {
   usePageTitle('My Cart');
   const cart = useCart();
   const remove = useDeleteCartEntry();
+  const removeLine = useDeleteCartLine();
+  const add = useAddToCart();
   const toast = useToast();
 
   const entries = cart.data ?? [];
   const total = formatPrice(centsToPrice(cartTotalCents(entries)));
   const empty = cart.isSuccess && entries.length === 0;
+  const lines = cartLines(entries);
+  const steps: QuantitySteps = {
+    busy: (line) =>
+      (add.isPending && add.variables === line.itemId) ||
+      (remove.isPending && line.entries.some((entry) => entry._id === remove.variables)) ||
+      (removeLine.isPending && removeLine.variables.itemId === line.itemId),
+    more: (line) => add.mutate(line.itemId, { onError: (error) => toast.error(error.message) }),
+    less: (line) => remove.mutate(line.entries.at(-1)!._id, { onError: (error) => toast.error(error.message) }),
+  };
 
   return (
     <section aria-labelledby="cart-heading" className="mx-auto max-w-4xl">
@@ -63,12 +79,13 @@ export function Page() {
       {cart.isSuccess && entries.length > 0 && (
         <DataTable
           label="Cart items"
-          rows={entries}
-          rowKey={(entry) => entry._id}
-          columns={CART_COLUMNS(remove.isPending ? remove.variables : undefined)}
-          deleteDetail={(entry) => `Deleting ${entry.name} from your cart.`}
-          onDelete={(entry) =>
-            remove.mutate(entry._id, {
+          rows={lines}
+          rowKey={(line) => line.itemId}
+          rowTestId="cart-line"
+          columns={cartColumns(steps)}
+          deleteDetail={(line) => `Deleting ${line.name} from your cart.`}
+          onDelete={(line) =>
+            removeLine.mutate(line, {
               onSuccess: (result) => {
                 if (result.deletedCount > 0) toast.success('Deleted! Your item has been deleted.');
               },
@@ -81,23 +98,62 @@ export function Page() {
   );
 }
 
-/** The spec's columns: Item no, Food, Name, price, action; `deleting` is the entry on its way out. */
-const CART_COLUMNS = (deleting: string | undefined): Column<CartEntry>[] => [
-  { header: 'Item no', cell: (_entry, { index }) => index + 1 },
+/** What the quantity buttons of a line do, and whether the line waits for an answer. */
+interface QuantitySteps {
+  busy: (line: CartLine) => boolean;
+  more: (line: CartLine) => void;
+  less: (line: CartLine) => void;
+}
+
+const stepClass =
+  'flex h-8 w-8 items-center justify-center rounded-md bg-white text-lg font-bold text-brand-900 ring-1 ring-stone-300 hover:bg-brand-50 disabled:cursor-not-allowed disabled:opacity-50';
+
+/** The spec's columns (Item no, Food, Name, price, action), with the quantity and the line's total. */
+const cartColumns = (steps: QuantitySteps): Column<CartLine>[] => [
+  { header: 'Item no', cell: (_line, { index }) => index + 1 },
   {
     header: 'Food',
-    cell: (entry) => <img src={entry.image} alt="" width={56} height={56} loading="lazy" className="h-12 w-12 rounded-lg object-cover sm:h-14 sm:w-14" />,
+    cell: (line) => <img src={line.image} alt="" width={56} height={56} loading="lazy" className="h-12 w-12 rounded-lg object-cover sm:h-14 sm:w-14" />,
   },
-  { header: 'Name', cell: (entry) => entry.name, className: 'font-semibold' },
-  { header: 'price', cell: (entry) => `$ ${formatPrice(entry.price)}`, className: 'whitespace-nowrap' },
+  { header: 'Name', cell: (line) => line.name, className: 'font-semibold' },
+  { header: 'price', cell: (line) => `$ ${formatPrice(line.price)}`, className: 'whitespace-nowrap' },
+  {
+    header: 'Quantity',
+    cell: (line, { askToDelete }) => (
+      <div className="flex items-center gap-1.5">
+        {/* The last one goes like a delete: after the confirmation. */}
+        <button
+          type="button"
+          className={stepClass}
+          disabled={steps.busy(line)}
+          aria-label={`One less ${line.name}`}
+          onClick={() => (line.entries.length === 1 ? askToDelete(line) : steps.less(line))}
+        >
+          −
+        </button>
+        <span className="min-w-6 text-center font-bold" data-testid="cart-line-quantity" aria-live="polite">
+          <span className="sr-only">Quantity </span>
+          {line.entries.length}
+        </span>
+        <button type="button" className={stepClass} disabled={steps.busy(line)} aria-label={`One more ${line.name}`} onClick={() => steps.more(line)}>
+          +
+        </button>
+      </div>
+    ),
+  },
+  {
+    header: 'Line total',
+    cell: (line) => <span data-testid="cart-line-total">$ {formatPrice(centsToPrice(lineTotalCents(line)))}</span>,
+    className: 'whitespace-nowrap font-semibold',
+  },
   {
     header: 'action',
-    cell: (entry, { askToDelete }) => (
+    cell: (line, { askToDelete }) => (
       <button
         type="button"
-        aria-label={`Delete ${entry.name}`}
-        disabled={deleting === entry._id}
-        onClick={() => askToDelete(entry)}
+        aria-label={`Delete ${line.name}`}
+        disabled={steps.busy(line)}
+        onClick={() => askToDelete(line)}
         className="rounded-md bg-red-700 p-2 text-white hover:bg-red-800 disabled:opacity-60"
       >
         <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">

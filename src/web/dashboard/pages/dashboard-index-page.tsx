@@ -3,9 +3,9 @@ import { paths } from '../../../shared/paths.ts';
 import { useAuth } from '../../auth/use-auth.ts';
 import { LoadingScreen } from '../../ui/loading-screen.tsx';
 
-/** /dashboard itself: the home of the caller's role. */
+/** /dashboard itself: the home of the caller's role (for staff, the order board). */
 export function Page() {
-  const { isAdmin, adminLoading } = useAuth();
+  const { isAdmin, isStaff, adminLoading } = useAuth();
   if (adminLoading) return <LoadingScreen />;
-  return <Navigate to={isAdmin ? paths.adminHome : paths.userHome} replace />;
+  return <Navigate to={isAdmin ? paths.adminHome : isStaff ? paths.orderBoard : paths.userHome} replace />;
 }

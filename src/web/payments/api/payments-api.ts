@@ -1,4 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
+import type { FulfilmentRequest, Order } from '../../../shared/orders.ts';
 import type {
   CreateIntentAnswer,
   PaymentAnswer,
@@ -6,7 +7,6 @@ import type {
   SandboxConfirmBody,
 } from '../../../shared/payments.ts';
 import { apiRequest } from '../../lib/api-client.ts';
-import { useAuth } from '../../auth/use-auth.ts';
 
 /** What a card provider's confirmation answers (Stripe's confirmCardPayment, or the sandbox's). */
 export interface ConfirmResult {
@@ -19,20 +19,18 @@ export interface BillingDetails {
   name: string;
 }
 
+/** POST /api/payment's answer: the spec's record, and the order it created. */
+export type PaidAnswer = PaymentAnswer & { order?: Order };
+
 /**
- * POST /api/create-payment-intent, once per opening of the payment page (docs/product.md §4). The
- * server computes the amount from the cart; an empty cart answers 400.
+ * POST /api/create-payment-intent, sent when the customer confirms how they get their meal (the
+ * fulfilment travels with it). The server computes the amount from the cart; the spec's `price` is
+ * sent and ignored. A 400 answers the fulfilment's field errors, or an empty cart.
  */
-export function usePaymentIntent(options: { enabled: boolean }) {
-  const { user, loading } = useAuth();
-  return useQuery({
-    queryKey: ['payment-intent', user?.email],
-    queryFn: () => apiRequest<CreateIntentAnswer>('/create-payment-intent', { method: 'POST', body: {} }),
-    enabled: options.enabled && !loading && Boolean(user?.email),
-    // A new intent for each visit: never reuse one from the cache, never refetch one in the middle.
-    gcTime: 0,
-    staleTime: Infinity,
-    retry: false,
+export function useCreatePaymentIntent() {
+  return useMutation({
+    mutationFn: (body: { price: number; fulfilment: FulfilmentRequest }) =>
+      apiRequest<CreateIntentAnswer>('/create-payment-intent', { method: 'POST', body }),
   });
 }
 
@@ -46,6 +44,6 @@ export async function confirmSandboxPayment(intentId: string, body: SandboxConfi
 }
 
 /** POST /api/payment: the server records the payment from the intent (only its id is needed). */
-export function savePayment(transactionId: string): Promise<PaymentAnswer> {
-  return apiRequest<PaymentAnswer>('/payment', { method: 'POST', body: { transactionId } });
+export function savePayment(transactionId: string): Promise<PaidAnswer> {
+  return apiRequest<PaidAnswer>('/payment', { method: 'POST', body: { transactionId } });
 }

@@ -1,10 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { PAYMENT_SUCCESS_MESSAGE, PAYMENT_UNEXPECTED_ERROR } from '../../../shared/payment-constants.ts';
-import type { PaymentRecord } from '../../../shared/payments.ts';
 import { useToast } from '../../ui/toast.tsx';
 import { useAuth } from '../../auth/use-auth.ts';
-import { savePayment, type BillingDetails, type ConfirmResult } from '../api/payments-api.ts';
+import { savePayment, type BillingDetails, type ConfirmResult, type PaidAnswer } from '../api/payments-api.ts';
 
 const inputClass =
   'mt-1 w-full rounded-md border border-stone-300 bg-white px-3 py-2 text-stone-900 focus:border-brand-700 focus:outline-2 focus:outline-brand-700';
@@ -15,12 +14,14 @@ interface PaymentFormProps {
   /** The provider is loaded and a client secret has arrived. */
   ready: boolean;
   confirm: (billing: BillingDetails) => Promise<ConfirmResult>;
-  onPaid: (payment: PaymentRecord) => void;
+  onPaid: (answer: PaidAnswer) => void;
 }
 
 /**
- * The spec's payment form around any provider's card fields: ZIP code, contact number and country
- * (plain inputs, not sent), 'Pay', the error line and the 'Transaction ID' line.
+ * The spec's payment form around any provider's card fields: 'Pay', the error line and the
+ * 'Transaction ID' line. The spec's ZIP code and contact number (shown and thrown away) became the
+ * delivery's ZIP code and contact number in the fulfilment step; its country went (the restaurant
+ * delivers in its own town).
  */
 export function PaymentForm({ cardFields, ready, confirm, onPaid }: PaymentFormProps) {
   const { user } = useAuth();
@@ -51,7 +52,7 @@ export function PaymentForm({ cardFields, ready, confirm, onPaid }: PaymentFormP
       await queryClient.invalidateQueries({ queryKey: ['cart'] });
       if (saved.result.insertedId) {
         toast.success(PAYMENT_SUCCESS_MESSAGE);
-        onPaid(saved.payment);
+        onPaid(saved);
       }
     } catch {
       setError(PAYMENT_UNEXPECTED_ERROR);
@@ -63,20 +64,6 @@ export function PaymentForm({ cardFields, ready, confirm, onPaid }: PaymentFormP
   return (
     <form onSubmit={(e) => void submit(e)} noValidate className="space-y-4" aria-busy={processing}>
       {cardFields}
-      <div className="grid gap-4 sm:grid-cols-3">
-        <label className="block text-sm font-semibold text-stone-700">
-          ZIP code
-          <input name="zip" autoComplete="postal-code" className={inputClass} />
-        </label>
-        <label className="block text-sm font-semibold text-stone-700">
-          Contact number
-          <input name="contact" type="tel" autoComplete="tel" className={inputClass} />
-        </label>
-        <label className="block text-sm font-semibold text-stone-700">
-          Country
-          <input name="country" autoComplete="country-name" className={inputClass} />
-        </label>
-      </div>
       <button
         type="submit"
         disabled={!ready || processing || transactionId !== ''}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import type { CreateIntentAnswer, PaymentRecord } from '../../../shared/payments.ts';
-import { confirmSandboxPayment } from '../api/payments-api.ts';
+import type { CreateIntentAnswer } from '../../../shared/payments.ts';
+import { confirmSandboxPayment, type PaidAnswer } from '../api/payments-api.ts';
 import { inputClass, PaymentForm } from './payment-form.tsx';
 
 /** Groups of four digits as people read a card number. */
@@ -17,7 +17,7 @@ function formatExpiry(value: string): string {
  * The sandbox's card fields: the shop's own test-mode form. The card goes to the shop's test
  * provider only to pick the outcome of Stripe's test numbers; nothing of it is stored.
  */
-export function SandboxPaymentForm({ intent, onPaid }: { intent: CreateIntentAnswer; onPaid: (p: PaymentRecord) => void }) {
+export function SandboxPaymentForm({ intent, onPaid }: { intent: CreateIntentAnswer; onPaid: (answer: PaidAnswer) => void }) {
   const [number, setNumber] = useState('');
   const [expiry, setExpiry] = useState('');
   const [cvc, setCvc] = useState('');
@@ -85,12 +85,12 @@ export function SandboxPaymentForm({ intent, onPaid }: { intent: CreateIntentAns
           billingDetails: billing,
         })
       }
-      onPaid={(payment) => {
+      onPaid={(answer) => {
         // The card has done its job: it does not stay on the screen.
         setNumber('');
         setExpiry('');
         setCvc('');
-        onPaid(payment);
+        onPaid(answer);
       }}
     />
   );

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import type { CreateIntentAnswer, PaymentRecord } from '../../../shared/payments.ts';
+import type { CreateIntentAnswer } from '../../../shared/payments.ts';
+import type { PaidAnswer } from '../api/payments-api.ts';
 import { loadStripeJs, type StripeElement, type StripeJs } from '../stripe/load-stripe-js.ts';
 import { PaymentForm } from './payment-form.tsx';
 
@@ -9,7 +10,7 @@ const fieldClass = 'mt-1 rounded-md border border-stone-300 bg-white px-3 py-3';
  * Stripe Elements' card number, expiry and CVC fields (loaded only on this page, only for a
  * Stripe shop). Pay is enabled once Stripe.js and its fields are ready and the client secret is here.
  */
-export function StripePaymentForm({ intent, onPaid }: { intent: CreateIntentAnswer; onPaid: (p: PaymentRecord) => void }) {
+export function StripePaymentForm({ intent, onPaid }: { intent: CreateIntentAnswer; onPaid: (answer: PaidAnswer) => void }) {
   const numberRef = useRef<HTMLDivElement>(null);
   const expiryRef = useRef<HTMLDivElement>(null);
   const cvcRef = useRef<HTMLDivElement>(null);

@@ -1,13 +1,20 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
-import { Link } from 'react-router';
-import { formatPrice } from '../../../shared/money.ts';
+import { Link, useNavigate } from 'react-router';
+import { cartTotalCents } from '../../../shared/cart-constants.ts';
+import { centsToPrice, formatPrice } from '../../../shared/money.ts';
+import type { FulfilmentRequest } from '../../../shared/orders.ts';
 import { paths } from '../../../shared/paths.ts';
 import type { PaymentRecord } from '../../../shared/payments.ts';
 import { useCart } from '../../cart/api/cart-api.ts';
 import { ApiRequestError } from '../../lib/api-client.ts';
-import { QueryError } from '../../ui/query-error.tsx';
+import { orderKeys } from '../../orders/api/order-cache.ts';
+import { useLatestOrder, usePickupSlots } from '../../orders/api/orders-api.ts';
+import { draftFromOrder, fulfilmentFieldErrors, type FulfilmentDraft } from '../../orders/checkout/fulfilment-draft.ts';
+import { FulfilmentChoice } from '../../orders/checkout/fulfilment-choice.tsx';
+import { FulfilmentForm } from '../../orders/checkout/fulfilment-form.tsx';
 import { usePageTitle } from '../../ui/use-page-title.ts';
-import { usePaymentIntent } from '../api/payments-api.ts';
+import { useCreatePaymentIntent, type PaidAnswer } from '../api/payments-api.ts';
 import { OrderReceipt } from '../components/order-receipt.tsx';
 import { SandboxPaymentForm } from '../components/sandbox-payment-form.tsx';
 
@@ -16,61 +23,134 @@ const StripePaymentForm = lazy(() =>
   import('../components/stripe-payment-form.tsx').then((m) => ({ default: m.StripePaymentForm })),
 );
 
-/** Payment (docs/product.md §2.12): a payment intent on opening, the card form, and the order once paid. */
+/**
+ * Payment (docs/product.md §2.12), in two steps: how the meal reaches the customer (offered as
+ * their newest order had it), then the card. The payment intent is requested when the first step
+ * is confirmed, with the fulfilment; Pay stays disabled until its client secret has arrived. Once
+ * paid, the customer lands on the new order's page.
+ */
 export function Page() {
   usePageTitle('Payment');
   const cart = useCart();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const [paid, setPaid] = useState<PaymentRecord | null>(null);
-  // An intent only for a cart with something in it; after paying, no new one.
-  const intent = usePaymentIntent({ enabled: (cart.data?.length ?? 0) > 0 && !paid });
-  const emptyCart =
-    (cart.isSuccess && cart.data.length === 0) || (intent.error instanceof ApiRequestError && intent.error.status === 400);
+  const [opening, setOpening] = useState<number | null>(null);
+  const [fulfilment, setFulfilment] = useState<FulfilmentRequest | null>(null);
+  // What the customer typed, for "Change" to reopen the form as they left it.
+  const [draft, setDraft] = useState<FulfilmentDraft | null>(null);
+  const intent = useCreatePaymentIntent();
+  const entries = cart.data ?? [];
+  const hasItems = entries.length > 0;
+  const latest = useLatestOrder(hasItems);
+  const slots = usePickupSlots(hasItems);
+  // The form opens once it knows what to offer: the last order's way, and today's pickup times.
+  const formLoading = hasItems && (latest.isPending || slots.isPending);
+  const emptyCart = cart.isSuccess && !hasItems;
+  const cartTotal = centsToPrice(cartTotalCents(entries));
+
+  async function confirmFulfilment(request: FulfilmentRequest, typed: FulfilmentDraft) {
+    setDraft(typed);
+    try {
+      await intent.mutateAsync({ price: cartTotal, fulfilment: request });
+      setFulfilment(request);
+      return undefined;
+    } catch (error) {
+      return error instanceof ApiRequestError ? fulfilmentFieldErrors(error.body?.fieldErrors) : undefined;
+    }
+  }
+
+  function onPaid(answer: PaidAnswer) {
+    void queryClient.invalidateQueries({ queryKey: orderKeys.mine });
+    if (answer.order) {
+      queryClient.setQueryData(orderKeys.detail(answer.order._id), answer.order);
+      setOpening(answer.order.number);
+      void navigate(paths.myOrder(answer.order._id));
+    } else {
+      setPaid(answer.payment);
+    }
+  }
+
+  const intentError = intent.error && !fulfilmentFieldErrors(intent.error instanceof ApiRequestError ? intent.error.body?.fieldErrors : undefined);
+  const ready = fulfilment !== null && intent.data !== undefined;
 
   return (
     <section aria-labelledby="payment-heading" className="mx-auto max-w-2xl">
       <h1 id="payment-heading" className="text-center font-display text-3xl font-bold text-brand-900">
         Payment
       </h1>
-      <div className="mt-6 rounded-xl bg-white p-4 shadow-sm ring-1 ring-stone-200 sm:p-6">
-        {(cart.isPending || intent.isFetching) && (
-          <p role="status" className="mb-4 text-stone-600">
+      {opening !== null ? (
+        // The order page's chunk may take a moment: the cart is empty by now, which is no news.
+        <p role="status" className="mt-6 rounded-xl bg-white p-6 text-center text-lg font-semibold text-brand-900 shadow-sm ring-1 ring-stone-200">
+          Paid. Opening your order #{opening}…
+        </p>
+      ) : (
+      <div className="mt-6 space-y-6 rounded-xl bg-white p-4 shadow-sm ring-1 ring-stone-200 sm:p-6">
+        {(cart.isPending || formLoading) && (
+          <p role="status" className="text-stone-600">
             Preparing your payment…
           </p>
         )}
-        {intent.data && !paid && (
-          <p className="mb-4 text-lg font-semibold text-stone-800">
-            To pay: <span data-testid="payment-amount">$ {formatPrice(intent.data.amount)}</span> for {intent.data.quantity}{' '}
-            {intent.data.quantity === 1 ? 'item' : 'items'}
+        {hasItems && !paid && (
+          <p className="text-lg font-semibold text-stone-800">
+            To pay: <span data-testid="payment-amount">$ {formatPrice(intent.data?.amount ?? cartTotal)}</span> for{' '}
+            {intent.data?.quantity ?? entries.length} {(intent.data?.quantity ?? entries.length) === 1 ? 'item' : 'items'}
           </p>
         )}
         {emptyCart && !paid && (
-          <p className="mb-4 text-stone-700">
+          <p className="text-stone-700">
             Your cart is empty, so there is nothing to pay.{' '}
             <Link to={paths.menu('offered')} className="font-semibold text-brand-800 underline">
               Choose something from the menu
             </Link>
           </p>
         )}
-        {intent.isError && !emptyCart && (
-          <QueryError title="The payment could not be prepared" error={intent.error} onRetry={intent.refetch} className="mb-4" />
+        {hasItems && !paid && !formLoading && !fulfilment && (
+          <FulfilmentForm initial={draft ?? draftFromOrder(latest.data)} slots={slots.data} onConfirm={confirmFulfilment} />
         )}
-        {intent.data?.provider === 'stripe' && (
-          <Suspense fallback={<p role="status">Loading the card form…</p>}>
-            <StripePaymentForm intent={intent.data} onPaid={setPaid} />
-          </Suspense>
+        {fulfilment && !paid && (
+          <FulfilmentChoice
+            request={fulfilment}
+            timeZone={slots.data?.timeZone}
+            onChange={() => {
+              // A new intent is made with the changed choice; the old one is never confirmed.
+              intent.reset();
+              setFulfilment(null);
+            }}
+          />
         )}
-        {intent.data?.provider === 'sandbox' && <SandboxPaymentForm intent={intent.data} onPaid={setPaid} />}
-        {!intent.data && (
+        {intentError && (
+          <p role="alert" className="text-red-700">
+            The payment could not be prepared: {intent.error.message}
+          </p>
+        )}
+        {!paid && !emptyCart && (
+          <section aria-labelledby="card-step-title" className="space-y-4">
+            <h2 id="card-step-title" className={`font-display text-xl font-bold ${ready ? 'text-brand-900' : 'text-stone-500'}`}>
+              2. Card
+            </h2>
+            {!ready && <p className="text-sm text-stone-600">The card form opens once you have told us how you get your meal.</p>}
+            {ready && intent.data.provider === 'stripe' && (
+              <Suspense fallback={<p role="status">Loading the card form…</p>}>
+                <StripePaymentForm intent={intent.data} onPaid={onPaid} />
+              </Suspense>
+            )}
+            {ready && intent.data.provider === 'sandbox' && <SandboxPaymentForm intent={intent.data} onPaid={onPaid} />}
+          </section>
+        )}
+        {!ready && !paid && (
           // Until a client secret has arrived there is nothing to pay with.
           <button
             type="button"
             disabled
+            title={hasItems ? 'Tell us how you get your meal first' : undefined}
             className="w-full cursor-not-allowed rounded-md bg-stone-300 px-6 py-3 font-bold uppercase tracking-wide text-stone-600 sm:w-auto"
           >
             Pay
           </button>
         )}
       </div>
+      )}
       {paid && (
         <div className="mt-6">
           <OrderReceipt payment={paid} />

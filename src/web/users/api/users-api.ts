@@ -33,3 +33,18 @@ export function useDeleteUser() {
     },
   });
 }
+
+/**
+ * PATCH /api/users/role/{id} (administrators): makes a customer staff, or takes it back. Staff run
+ * the order board; administrators stay administrators (the server refuses to change them here).
+ */
+export function useSetStaffRole() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, role }: { id: string; role: 'user' | 'staff' }) =>
+      apiRequest<{ modifiedCount: number }>(`/users/role/${encodeURIComponent(id)}`, { method: 'PATCH', body: { role } }),
+    onSuccess: async (result) => {
+      if (result.modifiedCount > 0) await queryClient.invalidateQueries({ queryKey: usersQuery.queryKey });
+    },
+  });
+}

@@ -5,9 +5,9 @@ import { LoadingScreen } from '../../ui/loading-screen.tsx';
 import { QueryError } from '../../ui/query-error.tsx';
 import { useToast } from '../../ui/toast.tsx';
 import { usePageTitle } from '../../ui/use-page-title.ts';
-import { useDeleteUser, usePromoteUser, useUsers } from '../api/users-api.ts';
+import { useDeleteUser, usePromoteUser, useSetStaffRole, useUsers } from '../api/users-api.ts';
 
-/** Manage Users (docs/product.md §2.9): 'TOTAL USER', the table, promote and delete. */
+/** Manage Users (docs/product.md §2.9): 'TOTAL USER', the table, promote and delete; and staff, who run the order board. */
 export function Page() {
   usePageTitle('Manage Users');
   const { user: me } = useAuth();
@@ -50,7 +50,9 @@ export function Page() {
               user.role === 'admin' ? (
                 'admin'
               ) : (
-                <button
+                <div className="flex flex-wrap items-center gap-2">
+                  {user.role === 'staff' && <span className="font-semibold">staff</span>}
+                  <button
                   type="button"
                   disabled={promote.isPending}
                   aria-label={`Make ${user.name} an admin`}
@@ -65,7 +67,9 @@ export function Page() {
                   className="whitespace-nowrap rounded-md bg-accent-400 px-3 py-1 font-semibold text-brand-900 hover:bg-accent-500 disabled:opacity-60"
                 >
                   Make admin
-                </button>
+                  </button>
+                  <StaffButton user={user} onError={failure} />
+                </div>
               ),
           },
           {
@@ -86,5 +90,33 @@ export function Page() {
         ]}
       />
     </section>
+  );
+}
+
+/** Makes a customer staff (they then run the order board), or takes it back. */
+function StaffButton({ user, onError }: { user: User; onError: (error: unknown) => void }) {
+  const setRole = useSetStaffRole();
+  const toast = useToast();
+  const staff = user.role === 'staff';
+  return (
+    <button
+      type="button"
+      disabled={setRole.isPending}
+      aria-label={staff ? `Remove ${user.name} from staff` : `Make ${user.name} staff`}
+      onClick={() =>
+        setRole.mutate(
+          { id: user._id, role: staff ? 'user' : 'staff' },
+          {
+            onSuccess: (result) => {
+              if (result.modifiedCount > 0) toast.success(staff ? `${user.name} is no longer staff` : `${user.name} is staff now`);
+            },
+            onError,
+          },
+        )
+      }
+      className="rounded-md px-3 py-1 font-semibold text-brand-900 ring-1 ring-brand-700 hover:bg-brand-50 disabled:opacity-60"
+    >
+      {staff ? 'Remove staff' : 'Make staff'}
+    </button>
   );
 }

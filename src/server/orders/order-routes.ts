@@ -1,0 +1,56 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  eventIdSchema,
+  orderIdParamsSchema,
+  orderListQuerySchema,
+  orderListSchema,
+  orderSchema,
+  orderStreamQuerySchema,
+  pickupSlotsSchema,
+} from '../../shared/orders.ts';
+import { pickupSlots } from '../../shared/shop-time.ts';
+import { BadRequestError } from '../http/errors.ts';
+import { streamOrders } from './order-stream.ts';
+
+/** The customer's orders (staff and administrators may open any), and the live stream. */
+export async function orderRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/orders',
+    { schema: { querystring: orderListQuerySchema, response: { 200: orderListSchema } }, preHandler: app.requireUser },
+    async (request) => app.orders.listOwn(request.user!, request.query.page, request.query.pageSize),
+  );
+
+  // The payment page offers these; POST /api/create-payment-intent accepts exactly these.
+  app.get('/orders/pickup-slots', { schema: { response: { 200: pickupSlotsSchema } } }, async (_request, reply) => {
+    const timeZone = app.config.SHOP_TIME_ZONE;
+    reply.header('cache-control', 'no-store');
+    return { timeZone, slots: pickupSlots(new Date(), timeZone).map((slot) => slot.toISOString()) };
+  });
+
+  app.get(
+    '/orders/events',
+    // No HEAD twin: a HEAD would hold a stream open with nothing to read.
+    { schema: { querystring: orderStreamQuerySchema }, preHandler: app.requireUser, exposeHeadRoute: false },
+    async (request, reply) => {
+      // The browser's own reconnection says where it stopped in the header, which wins over the
+      // query of the first connection (EventSource cannot set a header then).
+      const header = request.headers['last-event-id'];
+      let lastEventId = request.query.lastEventId;
+      if (header !== undefined) {
+        const parsed = eventIdSchema.safeParse(header);
+        if (!parsed.success) throw new BadRequestError('Invalid Last-Event-ID', { 'last-event-id': ['Must be an event id'] });
+        lastEventId = parsed.data;
+      }
+      await streamOrders(app, request, reply, lastEventId);
+    },
+  );
+
+  app.get(
+    '/orders/:id',
+    { schema: { params: orderIdParamsSchema, response: { 200: orderSchema } }, preHandler: app.requireUser },
+    async (request) => app.orders.get(request.params.id, request.user!),
+  );
+}

@@ -1,0 +1,314 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
+import {
+  findTransition,
+  ORDER_STATUS_LABELS,
+  type FulfilmentType,
+  type Order,
+  type OrderList,
+  type OrderStatus,
+  type StatusChange,
+} from '../../shared/orders.ts';
+import { isStaff, type Role } from '../../shared/roles.ts';
+import { localDate, localDayBounds } from '../../shared/shop-time.ts';
+import type { Database } from '../db/schema.ts';
+import type { EventBus } from '../events/event-bus.ts';
+import { BadRequestError, ConflictError, NotFoundError } from '../http/errors.ts';
+import type { PaymentProvider, RefundStatus } from '../payments/payment-provider.ts';
+import { splitFulfilment } from './fulfilment.ts';
+import { groupLines, groupTimelines, toOrder, withoutStaffNames } from './order-view.ts';
+import {
+  countOrdersOfUser,
+  findOrder,
+  findOrderByTransaction,
+  findOrders,
+  insertOrder,
+  insertOrderEvent,
+  listOrdersOfUser,
+  listOrdersPlacedBetween,
+  listTimelines,
+  lastOrderEventId,
+  listOrdersChangedAfter,
+  lockOrderEvents,
+  moveOrderStatus,
+  nextOrderNumber,
+  setOrderRefund,
+  type OrderRow,
+} from './orders-repository.ts';
+
+/** Who is asking: a customer sees their own orders; staff and administrators see every order. */
+export interface Viewer {
+  id: string;
+  name: string;
+  role: Role;
+}
+
+/** What the payment hands over when it is recorded: the intent's items, fulfilment and buyer. */
+export interface Placement {
+  transactionId: string;
+  userId: string | null;
+  customer: { name: string; email: string };
+  items: Array<{ menuItemId: string; name: string; priceCents: number }>;
+  totalCents: number;
+  /** The intent's kept fulfilment request (JSON), null for an intent opened before orders existed. */
+  fulfilment: string | null;
+  at: string;
+}
+
+/** A change to publish once its transaction has committed. */
+export interface OrderChange {
+  eventId: number;
+  orderId: string;
+  userId: string | null;
+  status: OrderStatus;
+}
+
+interface Logger {
+  warn(obj: unknown, msg: string): void;
+  error(obj: unknown, msg: string): void;
+}
+
+/** The order's rules (docs/decisions/0017-orders.md): placement, the workflow, refunds, who sees what. */
+export class OrderService {
+  private readonly db: Kysely<Database>;
+  private readonly events: EventBus;
+  private readonly provider: PaymentProvider;
+  private readonly log: Logger;
+  readonly timeZone: string;
+
+  constructor(options: { db: Kysely<Database>; events: EventBus; provider: PaymentProvider; timeZone: string; log: Logger }) {
+    this.db = options.db;
+    this.events = options.events;
+    this.provider = options.provider;
+    this.timeZone = options.timeZone;
+    this.log = options.log;
+  }
+
+  /**
+   * Makes the order of a payment inside the payment's own transaction, so there is an order for
+   * every recorded payment and none without one. The caller publishes the answer after commit.
+   */
+  async place(trx: Transaction<Database>, placement: Placement): Promise<OrderChange> {
+    const { fulfilment, note } = splitFulfilment(placement.fulfilment);
+    const number = await nextOrderNumber(trx);
+    await lockOrderEvents(trx);
+    const id = randomUUID();
+    await insertOrder(trx, {
+      id,
+      number,
+      transaction_id: placement.transactionId,
+      user_id: placement.userId,
+      customer_name: placement.customer.name,
+      customer_email: placement.customer.email,
+      status: 'placed',
+      fulfilment_type: fulfilment.type,
+      fulfilment: JSON.stringify(fulfilment),
+      note,
+      lines: JSON.stringify(groupLines(placement.items)),
+      total_cents: placement.totalCents,
+      ready_by: null,
+      reason: null,
+      refund_status: null,
+      refund_cents: null,
+      created_at: placement.at,
+      updated_at: placement.at,
+    });
+    const eventId = await insertOrderEvent(trx, {
+      order_id: id,
+      kind: 'status',
+      status: 'placed',
+      reason: null,
+      by_user_id: null,
+      by_name: null,
+      at: placement.at,
+    });
+    return { eventId, orderId: id, userId: placement.userId, status: 'placed' };
+  }
+
+  /**
+   * Tells every process of the shop, after the commit. A failure here never undoes the change: it
+   * is logged, and streams still get it with the next change (they read every event after the
+   * last one they had) or when they reconnect.
+   */
+  async announce(change: OrderChange): Promise<void> {
+    try {
+      await this.events.publish('order.changed', change);
+    } catch (error) {
+      this.log.warn({ err: error, change }, 'order change not published');
+    }
+  }
+
+  /** The order of a payment, as its customer sees it; undefined for a payment older than orders. */
+  async findByTransaction(transactionId: string): Promise<Order | undefined> {
+    const row = await findOrderByTransaction(this.db, transactionId);
+    return row ? withoutStaffNames(await this.view(row, true)) : undefined;
+  }
+
+  /** One order: the customer's own, or any for staff. Another customer's is as unknown as none. */
+  async get(id: string, viewer: Viewer): Promise<Order> {
+    const row = await findOrder(this.db, id);
+    const staff = isStaff(viewer.role);
+    if (!row || (!staff && row.user_id !== viewer.id)) throw new NotFoundError('No such order');
+    return this.view(row, staff);
+  }
+
+  /** The caller's own orders, newest first, one page. */
+  async listOwn(viewer: Viewer, page: number, pageSize: number): Promise<OrderList> {
+    const [rows, total] = await Promise.all([
+      listOrdersOfUser(this.db, viewer.id, pageSize, (page - 1) * pageSize),
+      countOrdersOfUser(this.db, viewer.id),
+    ]);
+    const timelines = groupTimelines(await listTimelines(this.db, rows.map((r) => r.id)));
+    const staff = isStaff(viewer.role);
+    return { orders: rows.map((row) => toOrder(row, timelines.get(row.id) ?? [], staff)), total, page, pageSize };
+  }
+
+  /** The board: the orders placed on a day of the restaurant (today by default), oldest first. */
+  async board(date: string | undefined, status: OrderStatus | undefined, now = new Date()): Promise<Order[]> {
+    const { start, end } = localDayBounds(date ?? localDate(now, this.timeZone), this.timeZone);
+    const { orders, timelines } = await listOrdersPlacedBetween(this.db, start.toISOString(), end.toISOString(), status);
+    const byOrder = groupTimelines(timelines);
+    return orders.map((row) => toOrder(row, byOrder.get(row.id) ?? [], true));
+  }
+
+  /** Orders as staff see them, by id (the live stream's one read per change). */
+  async readForStaff(ids: string[]): Promise<Map<string, Order>> {
+    const rows = await findOrders(this.db, ids);
+    const timelines = groupTimelines(await listTimelines(this.db, ids));
+    return new Map(rows.map((row) => [row.id, toOrder(row, timelines.get(row.id) ?? [], true)]));
+  }
+
+  /**
+   * A reconnecting stream's catch-up: every order the viewer may see that changed after event
+   * `afterId`, once each with its newest event id, in that id's order. Undefined when more than
+   * `limit` did: the client is better served reloading the list than by a flood of events.
+   */
+  async changedSince(afterId: number, viewer: Viewer, limit: number): Promise<Array<{ eventId: number; order: Order }> | undefined> {
+    const staff = isStaff(viewer.role);
+    const changed = await listOrdersChangedAfter(this.db, afterId, staff ? null : viewer.id, limit + 1);
+    if (changed.length > limit) return undefined;
+    const orders = await this.readForStaff(changed.map((c) => c.orderId));
+    return changed.flatMap(({ eventId, orderId }) => {
+      const order = orders.get(orderId);
+      return order ? [{ eventId, order: staff ? order : withoutStaffNames(order) }] : [];
+    });
+  }
+
+  /** Where the event log stands (0 before the first event). */
+  lastEventId(): Promise<number> {
+    return lastOrderEventId(this.db);
+  }
+
+  /**
+   * A move of the workflow (src/shared/order-workflow.ts), made only if the order is still where
+   * the table allows it to move from, in one transaction with its timeline entry. A move that
+   * gives the money back asks the provider after the commit (never inside a transaction that
+   * holds the order), and records what it answered.
+   */
+  async changeStatus(id: string, change: StatusChange, staff: Viewer, now = new Date()): Promise<Order> {
+    const order = await findOrder(this.db, id);
+    if (!order) throw new NotFoundError('No such order');
+    const from = order.status as OrderStatus;
+    const transition = findTransition(from, change.status, order.fulfilment_type as FulfilmentType);
+    if (!transition) {
+      throw new ConflictError(
+        `An order that is ${ORDER_STATUS_LABELS[from].toLowerCase()} cannot become ${ORDER_STATUS_LABELS[change.status].toLowerCase()}`,
+      );
+    }
+    checkWhatTheMoveNeeds(transition.needs, change);
+
+    const at = now.toISOString();
+    const changes: Parameters<typeof moveOrderStatus>[3] = { status: change.status, updated_at: at };
+    if (transition.needs === 'readyInMinutes') changes.ready_by = new Date(now.getTime() + change.readyInMinutes! * 60_000).toISOString();
+    if (transition.needs === 'reason') changes.reason = change.reason!;
+    if (transition.refunds) Object.assign(changes, { refund_status: 'pending', refund_cents: order.total_cents });
+
+    const eventId = await this.db.transaction().execute(async (trx) => {
+      await lockOrderEvents(trx);
+      if ((await moveOrderStatus(trx, id, from, changes)) === 0) {
+        throw new ConflictError('Someone else changed this order a moment ago: reload it');
+      }
+      return insertOrderEvent(trx, {
+        order_id: id,
+        kind: 'status',
+        status: change.status,
+        reason: changes.reason ?? null,
+        by_user_id: staff.id,
+        by_name: staff.name,
+        at,
+      });
+    });
+    await this.announce({ eventId, orderId: id, userId: order.user_id, status: change.status });
+
+    if (transition.refunds) await this.refund(order);
+    return this.get(id, staff);
+  }
+
+  /** Asks the provider for the whole amount back and records its answer on the order. */
+  private async refund(order: OrderRow): Promise<void> {
+    let answer: { status: RefundStatus; amountCents: number };
+    try {
+      answer = await this.provider.refund(order.transaction_id, order.total_cents);
+    } catch (error) {
+      // The order stays cancelled; the refund shows 'failed' on the board for the staff to see.
+      this.log.error({ err: error, order: order.id }, 'refund refused by the payment provider');
+      answer = { status: 'failed', amountCents: order.total_cents };
+    }
+    await this.recordRefund(order.id, answer);
+  }
+
+  /**
+   * The provider's later word on a refund (Stripe's refund webhook). Answers false when no order
+   * of the shop was paid by that intent.
+   */
+  async refundUpdated(transactionId: string, refund: { status: RefundStatus; amountCents: number }): Promise<boolean> {
+    const order = await findOrderByTransaction(this.db, transactionId);
+    if (!order) return false;
+    await this.recordRefund(order.id, refund);
+    return true;
+  }
+
+  /**
+   * Records a refund's status, with an entry in the order's event log (not in its timeline) so
+   * that streams carry it. A final status never goes back to pending: a late webhook about an
+   * earlier state of the refund changes nothing.
+   */
+  private async recordRefund(orderId: string, refund: { status: RefundStatus; amountCents: number }): Promise<void> {
+    const at = new Date().toISOString();
+    const change = await this.db.transaction().execute(async (trx) => {
+      await lockOrderEvents(trx);
+      const order = await findOrder(trx, orderId);
+      if (!order) return undefined;
+      const unchanged = order.refund_status === refund.status && order.refund_cents === refund.amountCents;
+      const backwards = refund.status === 'pending' && (order.refund_status === 'succeeded' || order.refund_status === 'failed');
+      if (unchanged || backwards) return undefined;
+      await setOrderRefund(trx, orderId, { status: refund.status, cents: refund.amountCents, updatedAt: at });
+      const eventId = await insertOrderEvent(trx, {
+        order_id: orderId,
+        kind: 'refund',
+        status: order.status,
+        reason: null,
+        by_user_id: null,
+        by_name: null,
+        at,
+      });
+      return { eventId, orderId, userId: order.user_id, status: order.status as OrderStatus };
+    });
+    if (change) await this.announce(change);
+  }
+
+  private async view(row: OrderRow, withBy: boolean): Promise<Order> {
+    return toOrder(row, await listTimelines(this.db, [row.id]), withBy);
+  }
+}
+
+/** A move carries what the table says it needs, and nothing it does not. */
+function checkWhatTheMoveNeeds(needs: 'readyInMinutes' | 'reason' | undefined, change: StatusChange): void {
+  const problems: Record<string, string[]> = {};
+  if (needs === 'readyInMinutes' && change.readyInMinutes === undefined) problems.readyInMinutes = ['Say in how many minutes it will be ready'];
+  if (needs !== 'readyInMinutes' && change.readyInMinutes !== undefined) problems.readyInMinutes = ['Only accepting an order takes a ready-in time'];
+  if (needs === 'reason' && !change.reason) problems.reason = ['Give the customer a reason'];
+  if (needs !== 'reason' && change.reason !== undefined) problems.reason = ['Only a rejection or a cancellation takes a reason'];
+  const fields = Object.keys(problems);
+  if (fields.length > 0) throw new BadRequestError(`Invalid status change: ${fields.join(', ')}`, problems);
+}

@@ -1,0 +1,70 @@
+import { centsToPrice } from '../../shared/money.ts';
+import type { Fulfilment, Order, OrderStatus } from '../../shared/orders.ts';
+import type { OrderEventRow, OrderLineRow, OrderRow } from './orders-repository.ts';
+
+/**
+ * An order as the API answers it (src/shared/orders.ts), from its row and its timeline. Money is
+ * integer cents inside and the spec's dollars outside. `withBy`: the timeline names the staff
+ * member who made each change, for staff and administrators only; a customer sees what happened,
+ * not who in the kitchen did it.
+ */
+export function toOrder(row: OrderRow, timeline: OrderEventRow[], withBy: boolean): Order {
+  const order: Order = {
+    _id: row.id,
+    number: Number(row.number),
+    status: row.status as OrderStatus,
+    fulfilment: JSON.parse(row.fulfilment) as Fulfilment,
+    note: row.note,
+    lines: (JSON.parse(row.lines) as OrderLineRow[]).map((line) => ({
+      itemId: line.itemId,
+      name: line.name,
+      price: centsToPrice(line.priceCents),
+      quantity: line.quantity,
+    })),
+    total: centsToPrice(row.total_cents),
+    customer: { name: row.customer_name, email: row.customer_email },
+    transactionId: row.transaction_id,
+    createdAt: row.created_at,
+    readyBy: row.ready_by,
+    reason: row.reason,
+    timeline: timeline.map((event) => {
+      const entry: Order['timeline'][number] = { status: event.status as OrderStatus, at: event.at };
+      if (event.reason !== null) entry.reason = event.reason;
+      if (withBy && event.by_name !== null) entry.by = event.by_name;
+      return entry;
+    }),
+  };
+  if (row.refund_status !== null) order.refund = { amount: centsToPrice(row.refund_cents ?? 0), status: row.refund_status };
+  return order;
+}
+
+/** The same order as a customer sees it: without who made each change. */
+export function withoutStaffNames(order: Order): Order {
+  return { ...order, timeline: order.timeline.map(({ by: _by, ...entry }) => entry) };
+}
+
+/** Timelines grouped by order id. */
+export function groupTimelines(events: OrderEventRow[]): Map<string, OrderEventRow[]> {
+  const byOrder = new Map<string, OrderEventRow[]>();
+  for (const event of events) {
+    const list = byOrder.get(event.order_id);
+    if (list) list.push(event);
+    else byOrder.set(event.order_id, [event]);
+  }
+  return byOrder;
+}
+
+/**
+ * The lines as paid: cart entries of the same dish at the same price become one line with a
+ * quantity, in the order the dishes were first put in the cart.
+ */
+export function groupLines(items: Array<{ menuItemId: string; name: string; priceCents: number }>): OrderLineRow[] {
+  const lines = new Map<string, OrderLineRow>();
+  for (const item of items) {
+    const key = `${item.menuItemId}\u0000${item.priceCents}`;
+    const line = lines.get(key);
+    if (line) line.quantity += 1;
+    else lines.set(key, { itemId: item.menuItemId, name: item.name, priceCents: item.priceCents, quantity: 1 });
+  }
+  return [...lines.values()];
+}

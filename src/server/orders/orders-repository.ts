@@ -1,0 +1,199 @@
+import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { Database, OrderEventsTable, OrdersTable } from '../db/schema.ts';
+
+export type OrderRow = Selectable<OrdersTable>;
+export type OrderEventRow = Selectable<OrderEventsTable>;
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** One line of an order as paid (stored as JSON in orders.lines). */
+export interface OrderLineRow {
+  itemId: string;
+  name: string;
+  priceCents: number;
+  quantity: number;
+}
+
+/**
+ * The next order number. The counter row stays locked until the transaction ends, so two
+ * placements never get the same number, on either engine, from any number of processes.
+ */
+export async function nextOrderNumber(trx: Transaction<Database>): Promise<number> {
+  const row = await trx
+    .updateTable('order_counters')
+    .set((eb) => ({ value: eb('value', '+', 1) }))
+    .where('name', '=', 'order_number')
+    .returning('value')
+    .executeTakeFirstOrThrow();
+  return Number(row.value);
+}
+
+/**
+ * Appends to an order's timeline and answers the event's id. The 'order_event' counter row is
+ * updated first and stays locked until commit, so transactions that write events commit one after
+ * the other, in the order of their ids: a stream that has seen id N has seen every id below it
+ * (docs/decisions/0017-orders.md). Every event-writing transaction calls this before it touches
+ * an existing order's row, so two of them never wait on each other in opposite order.
+ */
+export async function lockOrderEvents(trx: Transaction<Database>): Promise<void> {
+  await trx
+    .updateTable('order_counters')
+    .set((eb) => ({ value: eb('value', '+', 1) }))
+    .where('name', '=', 'order_event')
+    .execute();
+}
+
+export async function insertOrderEvent(trx: Transaction<Database>, row: Insertable<OrderEventsTable>): Promise<number> {
+  const inserted = await trx.insertInto('order_events').values(row).returning('id').executeTakeFirstOrThrow();
+  return Number(inserted.id);
+}
+
+export async function insertOrder(trx: Transaction<Database>, row: OrderRow): Promise<void> {
+  await trx.insertInto('orders').values(row).execute();
+}
+
+export async function findOrder(db: Db, id: string): Promise<OrderRow | undefined> {
+  return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function findOrderByTransaction(db: Db, transactionId: string): Promise<OrderRow | undefined> {
+  return db.selectFrom('orders').selectAll().where('transaction_id', '=', transactionId).executeTakeFirst();
+}
+
+/** The timelines of these orders (status changes only), oldest first. */
+export async function listTimelines(db: Db, orderIds: string[]): Promise<OrderEventRow[]> {
+  if (orderIds.length === 0) return [];
+  return db
+    .selectFrom('order_events')
+    .selectAll()
+    .where('order_id', 'in', orderIds)
+    .where('kind', '=', 'status')
+    .orderBy('id')
+    .execute();
+}
+
+/** A customer's own orders, newest first, one page. */
+export async function listOrdersOfUser(db: Db, userId: string, limit: number, offset: number): Promise<OrderRow[]> {
+  return db
+    .selectFrom('orders')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('number', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+}
+
+export async function countOrdersOfUser(db: Db, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('orders')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * The board: orders placed in [start, end) (ISO instants; the text compares in time order, as
+ * every timestamp is written by toISOString), oldest first, with their timelines.
+ */
+export async function listOrdersPlacedBetween(
+  db: Db,
+  start: string,
+  end: string,
+  status: string | undefined,
+): Promise<{ orders: OrderRow[]; timelines: OrderEventRow[] }> {
+  let orders = db.selectFrom('orders').selectAll().where('created_at', '>=', start).where('created_at', '<', end);
+  if (status) orders = orders.where('status', '=', status);
+  let timelines = db
+    .selectFrom('order_events')
+    .innerJoin('orders', 'orders.id', 'order_events.order_id')
+    .selectAll('order_events')
+    .where('orders.created_at', '>=', start)
+    .where('orders.created_at', '<', end)
+    .where('order_events.kind', '=', 'status');
+  if (status) timelines = timelines.where('orders.status', '=', status);
+  const [orderRows, timelineRows] = await Promise.all([
+    orders.orderBy('created_at').orderBy('number').execute(),
+    timelines.orderBy('order_events.id').execute(),
+  ]);
+  return { orders: orderRows, timelines: timelineRows };
+}
+
+/**
+ * Moves an order only if it is still in `from`: of two staff pressing at once, the second
+ * changes no row (and gets a 409).
+ */
+export async function moveOrderStatus(
+  trx: Transaction<Database>,
+  id: string,
+  from: string,
+  changes: Pick<OrderRow, 'status' | 'updated_at'> & Partial<Pick<OrderRow, 'ready_by' | 'reason' | 'refund_status' | 'refund_cents'>>,
+): Promise<number> {
+  const result = await trx.updateTable('orders').set(changes).where('id', '=', id).where('status', '=', from).executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+export async function setOrderRefund(
+  trx: Transaction<Database>,
+  id: string,
+  refund: { status: string; cents: number; updatedAt: string },
+): Promise<void> {
+  await trx
+    .updateTable('orders')
+    .set({ refund_status: refund.status, refund_cents: refund.cents, updated_at: refund.updatedAt })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** The newest event id, or 0 before the first. */
+export async function lastOrderEventId(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('order_events')
+    .select((eb) => eb.fn.max('id').as('id'))
+    .executeTakeFirst();
+  return Number(row?.id ?? 0);
+}
+
+/** Events after `afterId`, in id order, each with the id of its order and the order's customer. */
+export async function listEventsAfter(
+  db: Db,
+  afterId: number,
+  limit: number,
+): Promise<Array<{ id: number; orderId: string; userId: string | null; status: string }>> {
+  const rows = await db
+    .selectFrom('order_events')
+    .innerJoin('orders', 'orders.id', 'order_events.order_id')
+    .select(['order_events.id as id', 'order_events.order_id as orderId', 'orders.user_id as userId', 'orders.status as status'])
+    .where('order_events.id', '>', afterId)
+    .orderBy('order_events.id')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ ...r, id: Number(r.id) }));
+}
+
+/**
+ * A reconnecting stream's catch-up: each order changed after `afterId` once, with its newest event
+ * id, in that id's order; only the customer's own orders when `userId` is given.
+ */
+export async function listOrdersChangedAfter(
+  db: Db,
+  afterId: number,
+  userId: string | null,
+  limit: number,
+): Promise<Array<{ orderId: string; eventId: number }>> {
+  let query = db
+    .selectFrom('order_events')
+    .innerJoin('orders', 'orders.id', 'order_events.order_id')
+    .select(['order_events.order_id as orderId', sql<number>`max(order_events.id)`.as('eventId')])
+    .where('order_events.id', '>', afterId)
+    .groupBy('order_events.order_id');
+  if (userId !== null) query = query.where('orders.user_id', '=', userId);
+  const rows = await query.orderBy('eventId').limit(limit).execute();
+  return rows.map((r) => ({ orderId: r.orderId, eventId: Number(r.eventId) }));
+}
+
+export async function findOrders(db: Db, ids: string[]): Promise<OrderRow[]> {
+  if (ids.length === 0) return [];
+  return db.selectFrom('orders').selectAll().where('id', 'in', ids).execute();
+}

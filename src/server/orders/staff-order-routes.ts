@@ -1,0 +1,26 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { orderIdParamsSchema, orderSchema, staffOrdersQuerySchema, statusChangeSchema } from '../../shared/orders.ts';
+import { useStrictJson } from '../http/strict-json.ts';
+
+/** The order board: staff and administrators read the day's orders and move them along the workflow. */
+export async function staffOrderRoutes(instance: FastifyInstance): Promise<void> {
+  useStrictJson(instance);
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/staff/orders',
+    { schema: { querystring: staffOrdersQuerySchema, response: { 200: z.array(orderSchema) } }, preHandler: app.requireStaff },
+    async (request) => app.orders.board(request.query.date, request.query.status),
+  );
+
+  app.post(
+    '/staff/orders/:id/status',
+    {
+      schema: { params: orderIdParamsSchema, body: statusChangeSchema, response: { 200: orderSchema } },
+      preHandler: app.requireStaff,
+    },
+    async (request) => app.orders.changeStatus(request.params.id, request.body, request.user!),
+  );
+}

@@ -1,0 +1,126 @@
+/**
+ * The restaurant's own clock: days and pickup times are those of its time zone (SHOP_TIME_ZONE),
+ * not the server's or the customer's. Zod-free and built on Intl only, so the payment page can
+ * offer the same pickup times the server accepts.
+ */
+import { PICKUP_STEP_MINUTES } from './order-workflow.ts';
+
+interface ZonedParts {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(timeZone: string): Intl.DateTimeFormat {
+  let format = formatters.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    formatters.set(timeZone, format);
+  }
+  return format;
+}
+
+/** Whether Intl knows the zone (an IANA name such as 'Europe/Berlin', or 'UTC'). */
+export function isTimeZone(name: string): boolean {
+  try {
+    formatter(name);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The wall-clock reading of an instant in the zone. */
+export function zonedParts(instant: Date, timeZone: string): ZonedParts {
+  const parts: Record<string, number> = {};
+  for (const part of formatter(timeZone).formatToParts(instant)) {
+    if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  }
+  return { year: parts.year!, month: parts.month!, day: parts.day!, hour: parts.hour!, minute: parts.minute!, second: parts.second! };
+}
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+/** The day (YYYY-MM-DD) an instant falls on in the zone. */
+export function localDate(instant: Date, timeZone: string): string {
+  const p = zonedParts(instant, timeZone);
+  return `${pad(p.year, 4)}-${pad(p.month)}-${pad(p.day)}`;
+}
+
+/** How far the zone's clock is ahead of UTC at an instant, in milliseconds. */
+function offsetAt(instant: number, timeZone: string): number {
+  const p = zonedParts(new Date(instant), timeZone);
+  const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
+  return asUtc - Math.floor(instant / 1000) * 1000;
+}
+
+/**
+ * The first instant of a day (YYYY-MM-DD) in the zone. Twice through the offset, for a day whose
+ * offset differs from the day before; where midnight itself does not exist (a clock change at
+ * 00:00) the day starts when the clock shows it.
+ */
+export function startOfLocalDay(date: string, timeZone: string): Date {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  const wall = Date.UTC(year, month - 1, day);
+  let instant = wall - offsetAt(wall, timeZone);
+  instant = wall - offsetAt(instant, timeZone);
+  for (let i = 0; i < 4 && localDate(new Date(instant), timeZone) < date; i++) instant += 30 * 60_000;
+  return new Date(instant);
+}
+
+/** The day after a day (YYYY-MM-DD), by the calendar. */
+export function nextDate(date: string): string {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, day + 1)).toISOString().slice(0, 10);
+}
+
+/** The instants [start, end) of a day in the zone. */
+export function localDayBounds(date: string, timeZone: string): { start: Date; end: Date } {
+  return { start: startOfLocalDay(date, timeZone), end: startOfLocalDay(nextDate(date), timeZone) };
+}
+
+/** Whether an instant is on the restaurant's pickup step (xx:00, xx:15, …) to the second. */
+export function onPickupStep(instant: Date, timeZone: string): boolean {
+  const p = zonedParts(instant, timeZone);
+  return p.minute % PICKUP_STEP_MINUTES === 0 && p.second === 0 && instant.getUTCMilliseconds() === 0;
+}
+
+/**
+ * Why a pickup time cannot be taken, or undefined when it can: today in the restaurant's zone, on
+ * a step, not in the past.
+ */
+export function pickupTimeProblem(instant: Date, now: Date, timeZone: string): string | undefined {
+  if (Number.isNaN(instant.getTime())) return 'Choose a pickup time';
+  if (localDate(instant, timeZone) !== localDate(now, timeZone)) return 'Choose a pickup time today';
+  if (!onPickupStep(instant, timeZone)) return `Choose a time on a ${PICKUP_STEP_MINUTES}-minute step`;
+  if (instant.getTime() < now.getTime()) return 'That time has passed: choose a later one';
+  return undefined;
+}
+
+/** Today's pickup times still to come, on the step, until the end of the restaurant's day. */
+export function pickupSlots(now: Date, timeZone: string): Date[] {
+  const step = PICKUP_STEP_MINUTES * 60_000;
+  const today = localDate(now, timeZone);
+  const end = startOfLocalDay(nextDate(today), timeZone).getTime();
+  const slots: Date[] = [];
+  // Every zone's offset is a whole number of quarter hours, so UTC's steps are the zone's steps.
+  for (let t = Math.ceil(now.getTime() / step) * step; t < end; t += step) {
+    const slot = new Date(t);
+    if (onPickupStep(slot, timeZone)) slots.push(slot);
+  }
+  return slots;
+}

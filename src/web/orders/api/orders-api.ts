@@ -1,0 +1,100 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Order, OrderList, PickupSlots, StatusChange } from '../../../shared/orders.ts';
+import { useAuth } from '../../auth/use-auth.ts';
+import { ApiRequestError, apiRequest } from '../../lib/api-client.ts';
+import { applyOrder, isToday, orderKeys, withLiveChange, withLiveChanges } from './order-cache.ts';
+
+/** GET /api/orders?page=&pageSize=: the caller's own orders, newest first. */
+export function myOrdersQuery(page: number, pageSize: number) {
+  return queryOptions({
+    queryKey: orderKeys.minePage(page, pageSize),
+    queryFn: async ({ signal }) => {
+      const list = await apiRequest<OrderList>(`/orders?page=${page}&pageSize=${pageSize}`, { signal });
+      return { ...list, orders: withLiveChanges(list.orders) };
+    },
+  });
+}
+
+export function useMyOrders(page: number, pageSize: number) {
+  const { user, loading } = useAuth();
+  // The next page keeps the current one on screen until it has arrived.
+  return useQuery({ ...myOrdersQuery(page, pageSize), enabled: !loading && Boolean(user), placeholderData: keepPreviousData });
+}
+
+/** The customer's newest order: the payment page offers its way of fulfilment again. */
+export function useLatestOrder(enabled: boolean) {
+  const { user, loading } = useAuth();
+  return useQuery({
+    ...myOrdersQuery(1, 1),
+    enabled: enabled && !loading && Boolean(user),
+    select: (list) => list.orders[0] ?? null,
+    staleTime: 60_000,
+  });
+}
+
+/** GET /api/orders/:id: the customer's own order (staff and administrators: any). */
+export function orderQuery(id: string) {
+  return queryOptions({
+    queryKey: orderKeys.detail(id),
+    queryFn: async ({ signal }) => withLiveChange(await apiRequest<Order>(`/orders/${encodeURIComponent(id)}`, { signal })),
+    // An unknown or someone else's order is a 404: asking again will not change it.
+    retry: (count, error) => !(error instanceof ApiRequestError && error.status === 404) && count < 1,
+  });
+}
+
+export function useOrder(id: string) {
+  const { user, loading } = useAuth();
+  return useQuery({ ...orderQuery(id), enabled: !loading && Boolean(user) });
+}
+
+/** GET /api/staff/orders: every order of the restaurant's today, for the board. */
+export function useStaffOrders() {
+  const { user, loading, isStaff } = useAuth();
+  return useQuery({
+    queryKey: orderKeys.staffDay(),
+    queryFn: async ({ signal }) => withLiveChanges(await apiRequest<Order[]>('/staff/orders', { signal }), (o) => isToday(o.createdAt)),
+    enabled: !loading && Boolean(user) && isStaff,
+  });
+}
+
+export interface StatusChangeRequest extends StatusChange {
+  order: Order;
+}
+
+/**
+ * POST /api/staff/orders/:id/status. The answer goes into every list at once. A 409 means another
+ * member of staff moved the order first: the board reads the day again, so it shows where the
+ * order really is.
+ */
+export function useChangeOrderStatus() {
+  const queryClient = useQueryClient();
+  const { user } = useAuth();
+  return useMutation({
+    mutationFn: ({ order, ...change }: StatusChangeRequest) =>
+      apiRequest<Order>(`/staff/orders/${encodeURIComponent(order._id)}/status`, { method: 'POST', body: change }),
+    onSuccess: (order) => applyOrder(queryClient, order, user?.email),
+    onError: async (error, { order }) => {
+      if (error instanceof ApiRequestError && error.status === 409) {
+        await Promise.all([
+          queryClient.invalidateQueries({ queryKey: orderKeys.staff }),
+          queryClient.invalidateQueries({ queryKey: orderKeys.detail(order._id) }),
+        ]);
+      }
+    },
+  });
+}
+
+/**
+ * GET /api/orders/pickup-slots: today's pickup times still to come, on the restaurant's clock. The
+ * payment page falls back on the browser's clock when it cannot be read.
+ */
+export function usePickupSlots(enabled: boolean) {
+  const { user, loading } = useAuth();
+  return useQuery({
+    queryKey: ['orders', 'pickup-slots'],
+    queryFn: ({ signal }) => apiRequest<PickupSlots>('/orders/pickup-slots', { signal }),
+    enabled: enabled && !loading && Boolean(user),
+    retry: false,
+    staleTime: 60_000,
+  });
+}

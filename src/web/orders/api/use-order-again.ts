@@ -1,0 +1,50 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Order } from '../../../shared/orders.ts';
+import { ApiRequestError, apiRequest } from '../../lib/api-client.ts';
+import { menuQueryOptions } from '../../menu/api/get-menu.ts';
+
+export interface OrderAgainResult {
+  /** Units put into the cart. */
+  added: number;
+  /** Names of the dishes that are no longer on the menu. */
+  missing: string[];
+}
+
+/**
+ * "Order again": the order's dishes go into the cart one unit at a time with the spec's POST
+ * /api/cart, so the cart charges today's prices (the server reads them from the menu). A dish
+ * that left the menu (not in GET /api/items, or refused with 404 meanwhile) is named instead.
+ */
+export function useOrderAgain() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (order: Order): Promise<OrderAgainResult> => {
+      const menu = await queryClient.fetchQuery({ ...menuQueryOptions, staleTime: 0 });
+      const onMenu = new Set(menu.map((item) => item._id));
+      const missing = new Set<string>();
+      let added = 0;
+      try {
+        for (const line of order.lines) {
+          if (!onMenu.has(line.itemId)) {
+            missing.add(line.name);
+            continue;
+          }
+          for (let unit = 0; unit < line.quantity; unit += 1) {
+            try {
+              await apiRequest<{ insertedId: string }>('/cart', { method: 'POST', body: { itemId: line.itemId } });
+              added += 1;
+            } catch (error) {
+              if (!(error instanceof ApiRequestError && error.status === 404)) throw error;
+              missing.add(line.name);
+              break;
+            }
+          }
+        }
+      } finally {
+        // Whatever went in shows in the badge and the cart, even when a later unit failed.
+        await queryClient.invalidateQueries({ queryKey: ['cart'] });
+      }
+      return { added, missing: [...missing] };
+    },
+  });
+}

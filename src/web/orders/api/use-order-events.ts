@@ -1,0 +1,100 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import type { Order } from '../../../shared/orders.ts';
+import { useAuth } from '../../auth/use-auth.ts';
+import { applyOrder, orderKeys } from './order-cache.ts';
+
+export type LiveState = 'connecting' | 'live' | 'reconnecting';
+
+/** Longest wait between two attempts when the stream was refused or the server is away. */
+const MAX_RETRY_MS = 30_000;
+
+/**
+ * The live orders: GET /api/orders/events (Server-Sent Events, signed in by the session cookie).
+ * Staff and administrators receive every order, a customer their own. Each `order` event carries
+ * the whole order, and goes into the query cache by its `_id` (`applyOrder`), so every page that
+ * shows it follows without reading it again.
+ *
+ * The pages read their orders once (their queries); the stream only brings changes. When it first
+ * opens, those queries are read once more, so a change made between the first read and the
+ * subscription is not missed. After a dropped connection the browser reconnects by itself and
+ * sends Last-Event-ID; when the server refused the stream (EventSource then gives up), a new one
+ * is opened after a pause with `?lastEventId=` of the last event seen.
+ *
+ * After a long absence the server answers a `resync` frame instead of every change: the lists
+ * are read again.
+ *
+ * `onOrder` hears each order with the copy the board had before it (none for an order new to it).
+ */
+export function useOrderEvents({
+  enabled = true,
+  onOrder,
+}: { enabled?: boolean; onOrder?: (order: Order, before: Order | undefined) => void } = {}): LiveState {
+  const queryClient = useQueryClient();
+  const { user, loading } = useAuth();
+  const email = user?.email;
+  const [state, setState] = useState<LiveState>('connecting');
+  const onOrderRef = useRef(onOrder);
+  useEffect(() => {
+    onOrderRef.current = onOrder;
+  }, [onOrder]);
+
+  const active = enabled && !loading && Boolean(email);
+  useEffect(() => {
+    if (!active) return;
+    let source: EventSource | undefined;
+    let retryTimer: ReturnType<typeof setTimeout> | undefined;
+    let lastEventId: string | undefined;
+    let failures = 0;
+    let stopped = false;
+
+    const connect = () => {
+      const url = lastEventId ? `/api/orders/events?lastEventId=${encodeURIComponent(lastEventId)}` : '/api/orders/events';
+      const stream = new EventSource(url, { withCredentials: true });
+      source = stream;
+      stream.onopen = () => {
+        failures = 0;
+        setState('live');
+        // Without an event id to resume from, what changed before this moment comes from a new read.
+        if (!lastEventId) void queryClient.invalidateQueries({ queryKey: orderKeys.all });
+      };
+      stream.addEventListener('order', (event: MessageEvent<string>) => {
+        if (event.lastEventId) lastEventId = event.lastEventId;
+        let order: Order;
+        try {
+          order = JSON.parse(event.data) as Order;
+        } catch {
+          return;
+        }
+        const before =
+          queryClient.getQueryData<Order[]>(orderKeys.staffDay())?.find((o) => o._id === order._id) ??
+          queryClient.getQueryData<Order>(orderKeys.detail(order._id));
+        applyOrder(queryClient, order, email);
+        onOrderRef.current?.(order, before);
+      });
+      // After a long absence the server sends `resync` instead of every change: read the lists again.
+      stream.addEventListener('resync', (event: MessageEvent<string>) => {
+        if (event.lastEventId) lastEventId = event.lastEventId;
+        void queryClient.invalidateQueries({ queryKey: orderKeys.all });
+      });
+      stream.onerror = () => {
+        if (stopped) return;
+        setState('reconnecting');
+        if (stream.readyState !== EventSource.CLOSED) return; // the browser tries again by itself
+        stream.close();
+        failures += 1;
+        retryTimer = setTimeout(connect, Math.min(MAX_RETRY_MS, 1000 * 2 ** Math.min(failures, 5)));
+      };
+    };
+
+    connect();
+    return () => {
+      stopped = true;
+      clearTimeout(retryTimer);
+      source?.close();
+      setState('connecting');
+    };
+  }, [active, email, queryClient]);
+
+  return state;
+}

@@ -1,0 +1,81 @@
+import { useId, useState } from 'react';
+import type { Order } from '../../../shared/orders.ts';
+import { StatusBadge } from '../components/status-badge.tsx';
+import { paths } from '../../../shared/paths.ts';
+import { formatTime, money, orderNumber, refundText } from '../order-format.ts';
+
+/** Whether an order matches the search: its number ("1001" or "#1001") or a part of the customer's name. */
+function matches(order: Order, search: string): boolean {
+  const text = search.trim().toLowerCase().replace(/^#/, '');
+  if (!text) return true;
+  return String(order.number).includes(text) || order.customer.name.toLowerCase().includes(text);
+}
+
+/** Below the columns: today's completed, rejected and cancelled orders, newest first, searchable. */
+export function FinishedOrders({ orders }: { orders: Order[] }) {
+  const [search, setSearch] = useState('');
+  const id = useId();
+  const shown = orders.filter((order) => matches(order, search));
+  return (
+    <section aria-labelledby={`${id}-title`} className="mt-8">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h2 id={`${id}-title`} className="font-display text-xl font-bold text-brand-900">
+          Done today <span className="text-base font-normal text-stone-600">({orders.length})</span>
+        </h2>
+        <div>
+          <label htmlFor={`${id}-search`} className="block text-sm font-semibold text-stone-700">
+            Search by number or name
+          </label>
+          <input
+            id={`${id}-search`}
+            type="search"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            className="mt-1 w-56 rounded-md border border-stone-300 bg-white px-3 py-2"
+          />
+        </div>
+      </div>
+      {orders.length === 0 ? (
+        <p className="mt-3 text-stone-600">Nothing completed, rejected or cancelled yet today.</p>
+      ) : shown.length === 0 ? (
+        <p className="mt-3 text-stone-600" role="status">
+          No order of today matches “{search}”.
+        </p>
+      ) : (
+        <div className="mt-3 overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-stone-200" tabIndex={0} role="region" aria-label="Orders done today">
+          <table className="w-full min-w-[34rem] text-left text-sm">
+            <thead className="bg-stone-100 text-stone-800">
+              <tr>
+                <th scope="col" className="px-3 py-2">Order</th>
+                <th scope="col" className="px-3 py-2">Customer</th>
+                <th scope="col" className="px-3 py-2">Status</th>
+                <th scope="col" className="px-3 py-2">Placed</th>
+                <th scope="col" className="px-3 py-2 text-right">Total</th>
+              </tr>
+            </thead>
+            <tbody>
+              {shown.map((order) => (
+                <tr key={order._id} className="border-t border-stone-200 align-top">
+                  <td className="px-3 py-2">
+                    <a href={paths.orderTicket(order._id)} target="_blank" rel="noreferrer" className="font-bold text-brand-800 underline">
+                      {orderNumber(order)}
+                      <span className="sr-only"> ticket (opens in a new tab)</span>
+                    </a>
+                  </td>
+                  <td className="px-3 py-2">{order.customer.name}</td>
+                  <td className="px-3 py-2">
+                    <StatusBadge status={order.status} />
+                    {order.reason && <span className="block text-stone-600">{order.reason}</span>}
+                    {order.refund && <span className="block text-stone-600">{refundText(order.refund)}</span>}
+                  </td>
+                  <td className="px-3 py-2">{formatTime(order.createdAt)}</td>
+                  <td className="whitespace-nowrap px-3 py-2 text-right">{money(order.total)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

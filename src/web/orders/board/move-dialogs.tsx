@@ -1,0 +1,186 @@
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { READY_IN_MAX, READY_IN_MIN, REASON_MAX, type OrderTransition } from '../../../shared/order-workflow.ts';
+import type { Order } from '../../../shared/orders.ts';
+import { orderNumber } from '../order-format.ts';
+
+const QUICK_MINUTES = [10, 15, 20, 30] as const;
+
+/**
+ * A native modal dialog for one move of the board: focus stays inside, Escape goes back, and the
+ * first field has the focus. `open` follows its order: closing it is the parent's choice.
+ */
+function MoveDialog({ title, onBack, children }: { title: string; onBack: () => void; children: ReactNode }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const id = useId();
+  useEffect(() => {
+    const dialog = ref.current;
+    if (dialog && !dialog.open) dialog.showModal();
+    return () => dialog?.close();
+  }, []);
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby={`${id}-title`}
+      onCancel={(event) => {
+        event.preventDefault();
+        onBack();
+      }}
+      className="m-auto w-[min(26rem,calc(100vw-2rem))] rounded-xl p-6 shadow-xl backdrop:bg-black/50"
+    >
+      <h2 id={`${id}-title`} className="font-display text-2xl font-bold text-stone-900">
+        {title}
+      </h2>
+      {children}
+    </dialog>
+  );
+}
+
+const backClass = 'rounded-md bg-stone-200 px-4 py-2 font-semibold text-stone-800 hover:bg-stone-300';
+
+/** Accept: staff promise a ready-in time (5 to 120 minutes), with the usual ones a tap away. */
+export function AcceptDialog({
+  order,
+  busy,
+  onAccept,
+  onBack,
+}: {
+  order: Order;
+  busy: boolean;
+  onAccept: (minutes: number) => void;
+  onBack: () => void;
+}) {
+  const [minutes, setMinutes] = useState('15');
+  const id = useId();
+  const value = Number(minutes);
+  const valid = Number.isInteger(value) && value >= READY_IN_MIN && value <= READY_IN_MAX;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (valid && !busy) onAccept(value);
+  };
+  return (
+    <MoveDialog title={`Accept ${orderNumber(order)}`} onBack={onBack}>
+      <form onSubmit={submit} className="mt-4 space-y-4">
+        <fieldset>
+          <legend className="text-sm font-semibold text-stone-700">Ready in</legend>
+          <div className="mt-2 flex flex-wrap gap-2">
+            {QUICK_MINUTES.map((choice) => (
+              <button
+                key={choice}
+                type="button"
+                aria-pressed={value === choice}
+                onClick={() => setMinutes(String(choice))}
+                className="min-w-16 rounded-md px-3 py-2 font-semibold ring-1 ring-stone-300 aria-pressed:bg-brand-800 aria-pressed:text-white aria-pressed:ring-brand-800"
+              >
+                {choice} min
+              </button>
+            ))}
+          </div>
+        </fieldset>
+        <div>
+          <label htmlFor={`${id}-minutes`} className="block text-sm font-semibold text-stone-700">
+            Minutes until ready
+          </label>
+          <input
+            id={`${id}-minutes`}
+            type="number"
+            inputMode="numeric"
+            min={READY_IN_MIN}
+            max={READY_IN_MAX}
+            step={1}
+            value={minutes}
+            autoFocus
+            aria-invalid={!valid || undefined}
+            aria-describedby={`${id}-hint`}
+            onChange={(e) => setMinutes(e.target.value)}
+            className="mt-1 w-32 rounded-md border border-stone-300 px-3 py-2 aria-invalid:border-red-700"
+          />
+          <p id={`${id}-hint`} className={`mt-1 text-sm ${valid ? 'text-stone-600' : 'font-semibold text-red-700'}`}>
+            Between {READY_IN_MIN} and {READY_IN_MAX} minutes.
+          </p>
+        </div>
+        <div className="flex flex-wrap justify-end gap-3">
+          <button type="button" onClick={onBack} className={backClass}>
+            Back
+          </button>
+          <button
+            type="submit"
+            disabled={!valid || busy}
+            className="rounded-md bg-brand-800 px-4 py-2 font-bold text-white hover:bg-brand-900 disabled:bg-stone-300 disabled:text-stone-600"
+          >
+            {busy ? 'Accepting…' : `Accept, ready in ${valid ? value : '…'} min`}
+          </button>
+        </div>
+      </form>
+    </MoveDialog>
+  );
+}
+
+/**
+ * Reject or Cancel: asks for the reason the customer will read, and says that the money goes back.
+ * This dialog is the confirmation: nothing moves until its red button is pressed.
+ */
+export function ReasonDialog({
+  order,
+  transition,
+  busy,
+  onConfirm,
+  onBack,
+}: {
+  order: Order;
+  transition: OrderTransition;
+  busy: boolean;
+  onConfirm: (reason: string) => void;
+  onBack: () => void;
+}) {
+  const [reason, setReason] = useState('');
+  const [tried, setTried] = useState(false);
+  const id = useId();
+  const missing = reason.trim() === '';
+  const verb = transition.label; // 'Reject' or 'Cancel', from the workflow table
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setTried(true);
+    if (!missing && !busy) onConfirm(reason.trim());
+  };
+  return (
+    <MoveDialog title={`${verb} ${orderNumber(order)}?`} onBack={onBack}>
+      <form onSubmit={submit} noValidate className="mt-4 space-y-4">
+        {transition.refunds && (
+          <p className="text-stone-700">
+            The customer gets their money back. This cannot be undone.
+          </p>
+        )}
+        <div>
+          <label htmlFor={`${id}-reason`} className="block text-sm font-semibold text-stone-700">
+            Reason (the customer reads it)
+          </label>
+          <textarea
+            id={`${id}-reason`}
+            rows={3}
+            maxLength={REASON_MAX}
+            autoFocus
+            value={reason}
+            aria-invalid={(tried && missing) || undefined}
+            aria-describedby={tried && missing ? `${id}-error` : undefined}
+            onChange={(e) => setReason(e.target.value)}
+            placeholder="e.g. We ran out of avocados"
+            className="mt-1 w-full rounded-md border border-stone-300 px-3 py-2 aria-invalid:border-red-700"
+          />
+          {tried && missing && (
+            <p id={`${id}-error`} className="mt-1 text-sm font-semibold text-red-700">
+              Enter a reason
+            </p>
+          )}
+        </div>
+        <div className="flex flex-wrap justify-end gap-3">
+          <button type="button" onClick={onBack} className={backClass}>
+            Back
+          </button>
+          <button type="submit" disabled={busy} className="rounded-md bg-red-700 px-4 py-2 font-bold text-white hover:bg-red-800 disabled:opacity-60">
+            {busy ? 'Saving…' : `${verb} order`}
+          </button>
+        </div>
+      </form>
+    </MoveDialog>
+  );
+}

@@ -1,0 +1,29 @@
+import { FULFILMENT_LABELS } from '../../../shared/order-workflow.ts';
+import type { FulfilmentRequest } from '../../../shared/orders.ts';
+import { addressLine, formatTime } from '../order-format.ts';
+
+/** The confirmed choice above the card form, with a way back to change it. */
+export function FulfilmentChoice({ request, timeZone, onChange }: { request: FulfilmentRequest; timeZone?: string; onChange: () => void }) {
+  const detail =
+    request.type === 'table'
+      ? `Table ${request.table}`
+      : request.type === 'pickup'
+        ? request.pickupAt
+          ? `Today at ${formatTime(request.pickupAt, timeZone)}`
+          : 'As soon as possible'
+        : `${addressLine(request.address)} · ${request.phone}`;
+  return (
+    <section aria-labelledby="fulfilment-choice-title" className="flex flex-wrap items-start justify-between gap-3 rounded-lg bg-brand-50 p-4 ring-1 ring-brand-100">
+      <div className="min-w-0">
+        <h2 id="fulfilment-choice-title" className="font-display text-lg font-bold text-brand-900">
+          1. {FULFILMENT_LABELS[request.type]}
+        </h2>
+        <p className="break-words text-stone-800">{detail}</p>
+        {request.note && <p className="mt-1 break-words text-sm text-stone-700">Note: {request.note}</p>}
+      </div>
+      <button type="button" onClick={onChange} className="rounded-md px-3 py-1 font-semibold text-brand-800 underline hover:bg-brand-100">
+        Change
+      </button>
+    </section>
+  );
+}

@@ -1,0 +1,87 @@
+import type { FulfilmentType } from '../../../shared/order-workflow.ts';
+import { fulfilmentRequestSchema, type FulfilmentRequest, type Order } from '../../../shared/orders.ts';
+
+/** The fulfilment form's fields as typed; '' is an empty field (and, for pickupAt, as soon as possible). */
+export interface FulfilmentDraft {
+  type: FulfilmentType;
+  table: string;
+  pickupAt: string;
+  line1: string;
+  line2: string;
+  city: string;
+  postalCode: string;
+  phone: string;
+  note: string;
+}
+
+export type FieldErrors = Record<string, string[]>;
+
+export const EMPTY_DRAFT: FulfilmentDraft = {
+  type: 'table',
+  table: '',
+  pickupAt: '',
+  line1: '',
+  line2: '',
+  city: '',
+  postalCode: '',
+  phone: '',
+  note: '',
+};
+
+/**
+ * The way of the customer's newest order, offered again: the same table, or the same address and
+ * phone. Not its pickup time (that was another day) nor its note (that was another meal).
+ */
+export function draftFromOrder(order: Order | null | undefined): FulfilmentDraft {
+  if (!order) return EMPTY_DRAFT;
+  const { fulfilment } = order;
+  return {
+    ...EMPTY_DRAFT,
+    type: fulfilment.type,
+    table: fulfilment.table ?? '',
+    line1: fulfilment.address?.line1 ?? '',
+    line2: fulfilment.address?.line2 ?? '',
+    city: fulfilment.address?.city ?? '',
+    postalCode: fulfilment.address?.postalCode ?? '',
+    phone: fulfilment.phone ?? '',
+  };
+}
+
+const optional = (value: string) => (value.trim() === '' ? undefined : value);
+
+/** The request of the chosen way only: the fields of the other ways are not sent. */
+function requestOf(draft: FulfilmentDraft): unknown {
+  const note = optional(draft.note);
+  switch (draft.type) {
+    case 'table':
+      return { type: 'table', table: draft.table, note };
+    case 'pickup':
+      return { type: 'pickup', pickupAt: optional(draft.pickupAt), note };
+    case 'delivery':
+      return {
+        type: 'delivery',
+        address: { line1: draft.line1, line2: optional(draft.line2), city: draft.city, postalCode: draft.postalCode },
+        phone: draft.phone,
+        note,
+      };
+  }
+}
+
+/** Checks the draft with the server's own schema: the same messages before and after sending. */
+export function validateDraft(draft: FulfilmentDraft): { request: FulfilmentRequest } | { errors: FieldErrors } {
+  const parsed = fulfilmentRequestSchema.safeParse(requestOf(draft));
+  if (parsed.success) return { request: parsed.data };
+  const errors: FieldErrors = {};
+  for (const issue of parsed.error.issues) (errors[issue.path.join('.')] ??= []).push(issue.message);
+  return { errors };
+}
+
+/** The server's field errors of POST /api/create-payment-intent, keyed like the form's ("address.city"). */
+export function fulfilmentFieldErrors(fieldErrors: FieldErrors | undefined): FieldErrors | undefined {
+  if (!fieldErrors) return undefined;
+  const errors: FieldErrors = {};
+  for (const [key, messages] of Object.entries(fieldErrors)) {
+    if (key === 'fulfilment' || key.startsWith('fulfilment.')) errors[key.replace(/^fulfilment\.?/, '') || 'type'] = messages;
+  }
+  return Object.keys(errors).length > 0 ? errors : undefined;
+}

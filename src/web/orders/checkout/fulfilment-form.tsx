@@ -1,0 +1,217 @@
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { FULFILMENT_LABELS, FULFILMENT_TYPES, NOTE_MAX, type FulfilmentType } from '../../../shared/order-workflow.ts';
+import type { FulfilmentRequest, PickupSlots } from '../../../shared/orders.ts';
+import { formatTime } from '../order-format.ts';
+import { validateDraft, type FieldErrors, type FulfilmentDraft } from './fulfilment-draft.ts';
+import { pickupTimes } from './pickup-times.ts';
+
+const inputClass =
+  'mt-1 w-full rounded-md border border-stone-300 bg-white px-3 py-2 text-stone-900 focus:border-brand-700 focus:outline-2 focus:outline-brand-700 aria-invalid:border-red-700';
+
+/** The fields the form shows; an error of any other key is shown above the button. */
+const FIELDS = new Set(['type', 'table', 'pickupAt', 'address.line1', 'address.line2', 'address.city', 'address.postalCode', 'phone', 'note']);
+
+const HINTS: Record<FulfilmentType, string> = {
+  table: 'We bring it to your table.',
+  pickup: 'Collect it at the counter.',
+  delivery: 'We bring it to your door.',
+};
+
+interface FulfilmentFormProps {
+  initial: FulfilmentDraft;
+  /** Today's pickup times from the restaurant; without them, the browser's clock offers its own. */
+  slots?: PickupSlots;
+  /**
+   * Sends the choice (it creates the payment intent); answers the server's field errors, if any.
+   * The draft comes along, so that "Change" reopens the form as it was.
+   */
+  onConfirm: (request: FulfilmentRequest, draft: FulfilmentDraft) => Promise<FieldErrors | undefined>;
+}
+
+/**
+ * The first step of the payment page: how the meal reaches the customer, and a note to the
+ * kitchen. Checked with the server's schema before sending; the server's own field errors show at
+ * the same fields.
+ */
+export function FulfilmentForm({ initial, slots, onConfirm }: FulfilmentFormProps) {
+  const id = useId();
+  const [draft, setDraft] = useState(initial);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [sending, setSending] = useState(false);
+  // Offered when the form opens; a time that passed meanwhile is refused at its field by the server.
+  const [times] = useState(() => slots?.slots ?? pickupTimes().map((time) => time.toISOString()));
+  const timeZone = slots?.timeZone;
+  const fieldId = (key: string) => `${id}-${key.replace('.', '-')}`;
+
+  const set = (key: keyof FulfilmentDraft, errorKey: string = key) => (value: string) => {
+    setDraft((d) => ({ ...d, [key]: value }));
+    if (errors[errorKey]) setErrors(({ [errorKey]: _, ...rest }) => rest);
+  };
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (sending) return;
+    const checked = validateDraft(draft);
+    const found = 'errors' in checked ? checked.errors : await send(checked.request);
+    setErrors(found ?? {});
+    const first = found && Object.keys(found)[0];
+    if (first) document.getElementById(fieldId(first))?.focus();
+  }
+
+  async function send(request: FulfilmentRequest) {
+    setSending(true);
+    try {
+      return await onConfirm(request, draft);
+    } finally {
+      setSending(false);
+    }
+  }
+
+  const field = (key: string) => ({
+    id: fieldId(key),
+    'aria-invalid': errors[key] ? true : undefined,
+    'aria-describedby': errors[key] ? `${fieldId(key)}-error` : undefined,
+  });
+  const other = Object.entries(errors).filter(([key]) => !FIELDS.has(key));
+
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate aria-labelledby={`${id}-title`} className="space-y-5">
+      <h2 id={`${id}-title`} className="font-display text-xl font-bold text-brand-900">
+        1. How do you get your meal?
+      </h2>
+      <fieldset>
+        <legend className="sr-only">How do you get your meal?</legend>
+        <div className="grid gap-2 sm:grid-cols-3">
+          {FULFILMENT_TYPES.map((type) => (
+            <label
+              key={type}
+              className="flex cursor-pointer items-start gap-2 rounded-lg border border-stone-300 p-3 has-checked:border-brand-700 has-checked:bg-brand-50 has-focus-visible:outline-2 has-focus-visible:outline-brand-700"
+            >
+              <input
+                type="radio"
+                name={`${id}-type`}
+                value={type}
+                checked={draft.type === type}
+                onChange={() => setDraft((d) => ({ ...d, type }))}
+                className="mt-1 accent-brand-700"
+              />
+              <span>
+                <span className="block font-semibold text-stone-900">{FULFILMENT_LABELS[type]}</span>
+                <span className="block text-sm text-stone-600">{HINTS[type]}</span>
+              </span>
+            </label>
+          ))}
+        </div>
+        <FieldError id={fieldId('type')} messages={errors.type} />
+      </fieldset>
+
+      {draft.type === 'table' && (
+        <Field label="Table" htmlFor={fieldId('table')} errors={errors.table} hint="The number or name on your table, e.g. 12 or Terrace 3.">
+          <input {...field('table')} value={draft.table} onChange={(e) => set('table')(e.target.value)} maxLength={30} className={`${inputClass} sm:max-w-xs`} />
+        </Field>
+      )}
+
+      {draft.type === 'pickup' && (
+        <Field label="Pickup time" htmlFor={fieldId('pickupAt')} errors={errors.pickupAt} hint={times.length === 0 ? 'The kitchen closes for today: as soon as possible is all we can offer.' : undefined}>
+          <select {...field('pickupAt')} value={draft.pickupAt} onChange={(e) => set('pickupAt')(e.target.value)} className={`${inputClass} sm:max-w-xs`}>
+            <option value="">As soon as possible</option>
+            {times.map((time) => (
+              <option key={time} value={time}>
+                Today at {formatTime(time, timeZone)}
+              </option>
+            ))}
+          </select>
+        </Field>
+      )}
+
+      {draft.type === 'delivery' && (
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label="Street and number" htmlFor={fieldId('address.line1')} errors={errors['address.line1']} className="sm:col-span-2">
+            <input {...field('address.line1')} autoComplete="address-line1" value={draft.line1} onChange={(e) => set('line1', 'address.line1')(e.target.value)} maxLength={200} className={inputClass} />
+          </Field>
+          <Field label="Apartment, floor (optional)" htmlFor={fieldId('address.line2')} errors={errors['address.line2']} className="sm:col-span-2">
+            <input {...field('address.line2')} autoComplete="address-line2" value={draft.line2} onChange={(e) => set('line2', 'address.line2')(e.target.value)} maxLength={200} className={inputClass} />
+          </Field>
+          <Field label="City" htmlFor={fieldId('address.city')} errors={errors['address.city']}>
+            <input {...field('address.city')} autoComplete="address-level2" value={draft.city} onChange={(e) => set('city', 'address.city')(e.target.value)} maxLength={100} className={inputClass} />
+          </Field>
+          <Field label="ZIP code" htmlFor={fieldId('address.postalCode')} errors={errors['address.postalCode']}>
+            <input {...field('address.postalCode')} autoComplete="postal-code" value={draft.postalCode} onChange={(e) => set('postalCode', 'address.postalCode')(e.target.value)} maxLength={20} className={inputClass} />
+          </Field>
+          <Field label="Contact number" htmlFor={fieldId('phone')} errors={errors.phone} hint="The rider calls this number if they cannot find you.">
+            <input {...field('phone')} type="tel" autoComplete="tel" value={draft.phone} onChange={(e) => set('phone')(e.target.value)} maxLength={30} className={inputClass} />
+          </Field>
+        </div>
+      )}
+
+      <div>
+        <label htmlFor={fieldId('note')} className="block text-sm font-semibold text-stone-700">
+          Note to the kitchen (optional)
+        </label>
+        <textarea
+          {...field('note')}
+          aria-describedby={[errors.note ? `${fieldId('note')}-error` : '', `${fieldId('note')}-count`].filter(Boolean).join(' ')}
+          rows={3}
+          maxLength={NOTE_MAX}
+          placeholder="Allergies, no onions, a birthday…"
+          value={draft.note}
+          onChange={(e) => set('note')(e.target.value)}
+          className={inputClass}
+        />
+        <p id={`${fieldId('note')}-count`} className="mt-1 text-right text-xs text-stone-600">
+          {draft.note.length} / {NOTE_MAX} characters
+        </p>
+        <FieldError id={fieldId('note')} messages={errors.note} />
+      </div>
+
+      {other.length > 0 && (
+        <p role="alert" className="font-semibold text-red-700">
+          {other.flatMap(([, messages]) => messages).join(' ')}
+        </p>
+      )}
+      <button
+        type="submit"
+        disabled={sending}
+        className="w-full rounded-md bg-brand-800 px-6 py-3 font-bold tracking-wide text-white hover:bg-brand-900 disabled:cursor-wait disabled:bg-stone-300 disabled:text-stone-600 sm:w-auto"
+      >
+        {sending ? 'Preparing your payment…' : 'Continue to payment'}
+      </button>
+    </form>
+  );
+}
+
+function Field({
+  label,
+  htmlFor,
+  errors,
+  hint,
+  className = '',
+  children,
+}: {
+  label: string;
+  htmlFor: string;
+  errors?: string[];
+  hint?: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={className}>
+      <label htmlFor={htmlFor} className="block text-sm font-semibold text-stone-700">
+        {label}
+      </label>
+      {children}
+      {hint && <p className="mt-1 text-xs text-stone-600">{hint}</p>}
+      <FieldError id={htmlFor} messages={errors} />
+    </div>
+  );
+}
+
+function FieldError({ id, messages }: { id: string; messages?: string[] }) {
+  if (!messages?.length) return null;
+  return (
+    <p id={`${id}-error`} className="mt-1 text-sm font-semibold text-red-700">
+      {messages.join(' ')}
+    </p>
+  );
+}

@@ -1,0 +1,25 @@
+import { centsToPrice, priceToCents } from '../../../shared/money.ts';
+import type { OrderLine } from '../../../shared/orders.ts';
+import { money } from '../order-format.ts';
+
+/** The dishes of an order with their quantities, line totals and the order's total. */
+export function OrderLines({ lines, total, compact = false }: { lines: OrderLine[]; total: number; compact?: boolean }) {
+  return (
+    <div>
+      <ul className={compact ? 'space-y-0.5' : 'divide-y divide-stone-200'}>
+        {lines.map((line) => (
+          <li key={line.itemId} className={`flex items-baseline justify-between gap-3 ${compact ? '' : 'py-2'}`}>
+            <span>
+              <span className="font-bold">{line.quantity} ×</span> {line.name}
+            </span>
+            {!compact && <span className="whitespace-nowrap text-stone-700">{money(centsToPrice(priceToCents(line.price) * line.quantity))}</span>}
+          </li>
+        ))}
+      </ul>
+      <p className={`flex justify-between gap-3 font-bold ${compact ? 'mt-1' : 'mt-2 border-t border-stone-300 pt-2'}`}>
+        <span>Total</span>
+        <span data-testid="order-total">{money(total)}</span>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+import { formatPrice } from '../../shared/money.ts';
+import type { DeliveryAddress, Fulfilment, Order } from '../../shared/orders.ts';
+
+/** "#1001": the short number the staff call out. */
+export function orderNumber(order: Pick<Order, 'number'>): string {
+  return `#${order.number}`;
+}
+
+/** Prices as the shop shows them everywhere: "$ 14.50". */
+export function money(price: number): string {
+  return `$ ${formatPrice(price)}`;
+}
+
+/** "12:45", on the restaurant's clock when its time zone is known, else on the browser's. */
+export function formatTime(iso: string, timeZone?: string): string {
+  return new Date(iso).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', timeZone });
+}
+
+export function formatDateTime(iso: string): string {
+  return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+export function minutesSince(iso: string, now: number): number {
+  return Math.max(0, Math.floor((now - new Date(iso).getTime()) / 60_000));
+}
+
+export function addressLine(address: DeliveryAddress): string {
+  return [address.line1, address.line2, `${address.postalCode} ${address.city}`].filter(Boolean).join(', ');
+}
+
+/** A map search for the address: the rider opens it on their phone. */
+export function mapLink(address: DeliveryAddress): string {
+  return `https://www.openstreetmap.org/search?query=${encodeURIComponent(addressLine(address))}`;
+}
+
+export function telLink(phone: string): string {
+  return `tel:${phone.replace(/[^\d+]/g, '')}`;
+}
+
+/** One line for lists: "Table 12", "Pickup at 12:30", "Pickup as soon as possible", "Delivery to …". */
+export function fulfilmentSummary(fulfilment: Fulfilment): string {
+  switch (fulfilment.type) {
+    case 'table':
+      return `Table ${fulfilment.table ?? ''}`.trim();
+    case 'pickup':
+      return fulfilment.pickupAt ? `Pickup at ${formatTime(fulfilment.pickupAt)}` : 'Pickup as soon as possible';
+    case 'delivery':
+      return fulfilment.address ? `Delivery to ${addressLine(fulfilment.address)}` : 'Delivery';
+  }
+}
+
+/** What a refund means to the customer: "Refunded $14.50" once the provider has paid it back. */
+export function refundText(refund: NonNullable<Order['refund']>): string {
+  const amount = `$${formatPrice(refund.amount)}`;
+  if (refund.status === 'succeeded') return `Refunded ${amount}`;
+  if (refund.status === 'failed') return `The refund of ${amount} did not go through yet: we are on it.`;
+  return `Refund of ${amount} on its way`;
+}
+
+export function itemCount(order: Pick<Order, 'lines'>): number {
+  return order.lines.reduce((sum, line) => sum + line.quantity, 0);
+}

@@ -1,0 +1,190 @@
+import { useCallback, useEffect, useState } from 'react';
+import { FINAL_STATUSES, ORDER_STATUS_LABELS, type OrderStatus, type OrderTransition } from '../../../shared/order-workflow.ts';
+import type { Order } from '../../../shared/orders.ts';
+import { PRODUCT_NAME } from '../../../shared/product.ts';
+import { useToast } from '../../ui/toast.tsx';
+import { ApiRequestError } from '../../lib/api-client.ts';
+import { useChangeOrderStatus, useStaffOrders } from '../api/orders-api.ts';
+import { useOrderEvents } from '../api/use-order-events.ts';
+import { AcceptDialog, ReasonDialog } from '../board/move-dialogs.tsx';
+import { FinishedOrders } from '../board/finished-orders.tsx';
+import { OrderCard } from '../board/order-card.tsx';
+import { useBoardAlerts } from '../board/use-board-alerts.ts';
+import { LiveIndicator } from '../components/live-indicator.tsx';
+import { QueryError } from '../components/query-error.tsx';
+import { RequireStaff } from '../components/require-staff.tsx';
+import { orderNumber } from '../order-format.ts';
+import { useNow } from '../use-now.ts';
+
+/** The board's columns: the open statuses, in the order an order moves through them. */
+const COLUMNS: { status: OrderStatus; title: string }[] = [
+  { status: 'placed', title: 'New' },
+  { status: 'accepted', title: ORDER_STATUS_LABELS.accepted },
+  { status: 'preparing', title: ORDER_STATUS_LABELS.preparing },
+  { status: 'ready', title: ORDER_STATUS_LABELS.ready },
+  { status: 'out_for_delivery', title: ORDER_STATUS_LABELS.out_for_delivery },
+];
+
+const byTime = (a: Order, b: Order) => a.createdAt.localeCompare(b.createdAt);
+
+/** A move waiting for its dialog: a ready-in time (Accept) or a reason (Reject, Cancel). */
+interface Pending {
+  order: Order;
+  transition: OrderTransition;
+}
+
+export function Page() {
+  return (
+    <RequireStaff>
+      <OrderBoard />
+    </RequireStaff>
+  );
+}
+
+/**
+ * The order board for staff: today's open orders in columns by status, oldest first, kept live by
+ * the order stream; a new order chimes, counts in the tab's title and is read out.
+ */
+function OrderBoard() {
+  const orders = useStaffOrders();
+  const alerts = useBoardAlerts();
+  const { announce } = alerts;
+  const onOrder = useCallback(
+    (order: Order, before: Order | undefined) => {
+      if (!before && order.status === 'placed') announce(order);
+    },
+    [announce],
+  );
+  const live = useOrderEvents({ onOrder });
+  const now = useNow(20_000);
+  const move = useChangeOrderStatus();
+  const toast = useToast();
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [conflict, setConflict] = useState('');
+
+  const all = orders.data ?? [];
+  const newCount = all.filter((o) => o.status === 'placed').length;
+  useEffect(() => {
+    document.title = `${newCount > 0 ? `(${newCount}) ` : ''}Order board · ${PRODUCT_NAME}`;
+  }, [newCount]);
+
+  function send(order: Order, transition: OrderTransition, extra: { readyInMinutes?: number; reason?: string } = {}) {
+    setConflict('');
+    move.mutate(
+      { order, status: transition.to, ...extra },
+      {
+        onSuccess: () => setPending(null),
+        onError: (error) => {
+          setPending(null);
+          if (error instanceof ApiRequestError && error.status === 409) {
+            setConflict(`${orderNumber(order)} was moved by someone else meanwhile. The board now shows where it is.`);
+          } else {
+            toast.error(`${orderNumber(order)}: ${error.message}`);
+          }
+        },
+      },
+    );
+  }
+
+  function onMove(order: Order, transition: OrderTransition) {
+    if (transition.needs) setPending({ order, transition });
+    else send(order, transition);
+  }
+
+  return (
+    <section aria-labelledby="board-heading" className="@container">
+      <div className="flex flex-wrap items-center gap-3">
+        <h1 id="board-heading" className="font-display text-3xl font-bold text-brand-900">
+          Order board
+        </h1>
+        <LiveIndicator state={live} />
+        <div className="ml-auto flex items-center gap-2">
+          {alerts.sound ? (
+            <>
+              <span className="text-sm font-semibold text-brand-900">Sound on</span>
+              <button type="button" onClick={alerts.muteSound} className="rounded-md px-3 py-2 text-sm font-semibold ring-1 ring-stone-300 hover:bg-stone-100">
+                Mute
+              </button>
+            </>
+          ) : (
+            <button type="button" onClick={alerts.enableSound} className="rounded-md bg-accent-400 px-3 py-2 text-sm font-bold text-brand-900 hover:bg-accent-500">
+              Enable sound
+            </button>
+          )}
+        </div>
+      </div>
+      {/* Screen readers hear each new order; the sentence stays until the next one. */}
+      <p aria-live="polite" className="sr-only" data-testid="board-announcement">
+        {alerts.announcement}
+      </p>
+      {conflict && (
+        <div role="alert" className="mt-4 flex items-start justify-between gap-3 rounded-lg bg-amber-100 p-3 font-semibold text-amber-950">
+          <span>{conflict}</span>
+          <button type="button" onClick={() => setConflict('')} className="shrink-0 underline">
+            Dismiss
+          </button>
+        </div>
+      )}
+
+      {orders.isPending && (
+        <p role="status" className="mt-6 text-stone-600">
+          Loading today's orders…
+        </p>
+      )}
+      {orders.isError && <QueryError what="Today's orders" error={orders.error} retry={() => void orders.refetch()} />}
+      {orders.isSuccess && (
+        <>
+          <div className="mt-4 grid grid-cols-1 items-start gap-4 @xl:grid-cols-2 @2xl:grid-cols-3 @6xl:grid-cols-5">
+            {COLUMNS.map((column) => {
+              const cards = all.filter((o) => o.status === column.status).sort(byTime);
+              return (
+                <section
+                  key={column.status}
+                  aria-labelledby={`column-${column.status}`}
+                  data-testid={`column-${column.status}`}
+                  className="min-w-0 rounded-xl bg-stone-100 p-2"
+                >
+                  <h2 id={`column-${column.status}`} className="flex items-center justify-between px-1 pb-2 font-bold text-stone-800">
+                    {column.title}
+                    <span className="rounded-full bg-white px-2 text-sm" aria-label={`${cards.length} ${cards.length === 1 ? 'order' : 'orders'}`}>
+                      {cards.length}
+                    </span>
+                  </h2>
+                  {cards.length === 0 ? (
+                    <p className="px-1 pb-2 text-sm text-stone-600">No orders</p>
+                  ) : (
+                    <div className="space-y-2">
+                      {cards.map((order) => (
+                        <OrderCard key={order._id} order={order} now={now} busy={move.isPending && move.variables.order._id === order._id} onMove={onMove} />
+                      ))}
+                    </div>
+                  )}
+                </section>
+              );
+            })}
+          </div>
+          <FinishedOrders orders={all.filter((o) => FINAL_STATUSES.includes(o.status)).sort((a, b) => byTime(b, a))} />
+        </>
+      )}
+
+      {pending?.transition.needs === 'readyInMinutes' && (
+        <AcceptDialog
+          order={pending.order}
+          busy={move.isPending}
+          onBack={() => setPending(null)}
+          onAccept={(minutes) => send(pending.order, pending.transition, { readyInMinutes: minutes })}
+        />
+      )}
+      {pending?.transition.needs === 'reason' && (
+        <ReasonDialog
+          order={pending.order}
+          transition={pending.transition}
+          busy={move.isPending}
+          onBack={() => setPending(null)}
+          onConfirm={(reason) => send(pending.order, pending.transition, { reason })}
+        />
+      )}
+    </section>
+  );
+}
+
