@@ -1,6 +1,6 @@
 import { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paths } from '../src/shared/paths.ts';
+import { SOCIAL_DONE_PATH } from '../src/shared/auth.ts';
 import { requestToken, signUpUser, uniqueEmail } from './helpers/auth.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -50,7 +50,7 @@ async function socialSignIn(options: { formPost?: boolean } = {}): Promise<{ loc
   const start = await t.app.inject({
     method: 'POST',
     url: '/api/auth/sign-in/social',
-    payload: { provider: 'oidc', callbackURL: paths.socialDone, errorCallbackURL: paths.socialDone, disableRedirect: true },
+    payload: { provider: 'oidc', callbackURL: SOCIAL_DONE_PATH, errorCallbackURL: SOCIAL_DONE_PATH, disableRedirect: true },
   });
   expect(start.statusCode).toBe(200);
   let cookies = cookieHeader(start.headers['set-cookie'], jar);
@@ -92,7 +92,7 @@ describe('social sign-in with OpenID Connect', () => {
     const email = uniqueEmail('social');
     claims = { sub: `sub-${email}`, email, email_verified: true, name: 'Sam Social' };
     const { location, cookies } = await socialSignIn();
-    expect(location).toBe(paths.socialDone);
+    expect(location).toBe(SOCIAL_DONE_PATH);
 
     const session = await t.app.inject({ method: 'GET', url: '/api/auth/get-session', headers: { cookie: cookies } });
     expect(session.json().user).toMatchObject({ email, name: 'Sam Social', role: 'user' });
@@ -132,7 +132,7 @@ describe('social sign-in with OpenID Connect', () => {
     for (const verified of [false, true]) {
       claims = { sub: `sub-${verified}-${existing.email}`, email: existing.email, email_verified: verified, name: 'Mallory' };
       const refused = await socialSignIn();
-      expect(refused.location).toBe(`${paths.socialDone}?error=account_not_linked`);
+      expect(refused.location).toBe(`${SOCIAL_DONE_PATH}?error=account_not_linked`);
       expect(refused.cookies).not.toContain('session_token');
     }
     const accounts = await t.database.db.selectFrom('accounts').select('provider_id').where('user_id', '=', existing.id).execute();

@@ -26,7 +26,7 @@ export const paymentBodySchema = z.object({
   transactionId: z.string().trim().min(1).max(255),
 });
 
-/** The spec's payment record (section 3). */
+/** The spec's payment record (docs/product.md §3). */
 export const paymentRecordSchema = z.object({
   _id: z.string(),
   name: z.string(),

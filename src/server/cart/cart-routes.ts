@@ -15,7 +15,7 @@ import { addToCart, toCartEntry } from './cart-service.ts';
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
 
-/** The spec's cart calls (section 7). The owner is always the caller, never a field of the request. */
+/** The spec's cart calls (docs/product.md §7). The owner is always the caller, never a field of the request. */
 export async function cartRoutes(instance: FastifyInstance): Promise<void> {
   useStrictJson(instance);
   const app = instance.withTypeProvider<ZodTypeProvider>();

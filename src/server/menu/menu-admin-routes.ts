@@ -9,7 +9,7 @@ import {
 import { MenuAdmin } from './menu-admin-service.ts';
 
 /**
- * The administrator's menu calls of the spec (section 7); every one needs the admin role. The
+ * The administrator's menu calls of the spec (docs/product.md §7); every one needs the admin role. The
  * role is checked before validation, so a caller without it learns nothing from field errors.
  */
 export const menuAdminRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -16,7 +16,7 @@ import { listPaymentsOfUser } from './payment-repository.ts';
 import { toPaymentRecord } from './payment-service.ts';
 import { SandboxProvider } from './sandbox-provider.ts';
 
-/** The spec's payment calls (section 7), plus the customer's own orders and the sandbox's card check. */
+/** The spec's payment calls (docs/product.md §7), plus the customer's own orders and the sandbox's card check. */
 export async function paymentRoutes(instance: FastifyInstance): Promise<void> {
   useStrictJson(instance);
   const app = instance.withTypeProvider<ZodTypeProvider>();

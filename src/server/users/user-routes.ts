@@ -17,7 +17,7 @@ import { deleteUser, findUserById, listUsers, markRegistered, promoteToAdmin, se
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
 
-/** The spec's user calls (section 7), each behind the guard of the screen that uses it. */
+/** The spec's user calls (docs/product.md §7), each behind the guard of the screen that uses it. */
 export async function userRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
 

@@ -3,7 +3,7 @@ import type { CartEntry } from '../../../shared/cart.ts';
 import { apiRequest } from '../../lib/api-client.ts';
 import { useAuth } from '../../auth/use-auth.ts';
 
-/** The cart query, keyed by the user's e-mail as the spec says (section 9). */
+/** The cart query, keyed by the user's e-mail as the spec says (docs/product.md §9). */
 export function cartQuery(email: string | undefined) {
   return queryOptions({
     queryKey: ['cart', email],
