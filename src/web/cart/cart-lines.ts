@@ -1,6 +1,6 @@
 import type { CartEntry } from '../../shared/cart-constants.ts';
 
-/** One dish of the cart with its quantity: the cart holds one entry per unit (spec section 7). */
+/** One dish of the cart with its quantity: the cart holds one entry per unit (docs/product.md §7). */
 export interface CartLine {
   itemId: string;
   name: string;
