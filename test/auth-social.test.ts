@@ -114,7 +114,7 @@ describe('social sign-in with OpenID Connect', () => {
     const email = uniqueEmail('formpost');
     claims = { sub: `sub-${email}`, email, email_verified: true, name: 'Fern Formpost' };
     const { location, cookies } = await socialSignIn({ formPost: true });
-    expect(location).toBe(paths.socialDone);
+    expect(location).toBe(SOCIAL_DONE_PATH);
     const session = await t.app.inject({ method: 'GET', url: '/api/auth/get-session', headers: { cookie: cookies } });
     expect(session.json().user).toMatchObject({ email, name: 'Fern Formpost' });
   });
