@@ -19,7 +19,8 @@ export default defineConfig(({ command }) => ({
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,
-    sourcemap: true,
+    // Written beside the build for debugging, not named in the scripts; the server serves them only outside production.
+    sourcemap: 'hidden',
     reportCompressedSize: true,
     // Read by the server (src/server/http/page-hints.ts) to preload each public page's chunk.
     manifest: true,

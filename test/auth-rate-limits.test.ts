@@ -42,7 +42,7 @@ describe('rate limits per client address', () => {
         method: 'POST',
         url: '/api/auth/sign-up/email',
         remoteAddress: '192.0.2.2',
-        payload: { name: 'A', email: uniqueEmail(), password: 'password123' },
+        payload: { name: 'A', email: uniqueEmail(), password: 'kale-beet-9071' },
       }),
     );
     expect(statuses).toEqual([200, 200, 429]);

@@ -34,7 +34,7 @@ describe('POST /api/auth/sign-up/email', () => {
 
   it('never takes a role from the body', async () => {
     const email = uniqueEmail('sneaky');
-    const res = await signUp({ name: 'Sneaky', email, password: 'password123', role: 'admin' });
+    const res = await signUp({ name: 'Sneaky', email, password: 'kale-beet-9071', role: 'admin' });
     expect(res.statusCode).toBe(200);
     const row = await t.database.db.selectFrom('users').select('role').where('email', '=', email).executeTakeFirstOrThrow();
     expect(row.role).toBe('user');
@@ -42,8 +42,8 @@ describe('POST /api/auth/sign-up/email', () => {
 
   it('stores the e-mail in lower case, so the same address cannot sign up twice', async () => {
     const email = uniqueEmail();
-    expect((await signUp({ name: 'A', email: email.toUpperCase(), password: 'password123' })).statusCode).toBe(200);
-    const again = await signUp({ name: 'B', email, password: 'password123' });
+    expect((await signUp({ name: 'A', email: email.toUpperCase(), password: 'kale-beet-9071' })).statusCode).toBe(200);
+    const again = await signUp({ name: 'B', email, password: 'kale-beet-9071' });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toMatch(/already exists/);
   });
@@ -51,9 +51,9 @@ describe('POST /api/auth/sign-up/email', () => {
   it.each([
     ['a password under 8 characters', { name: 'A', password: 'short7!' }, 'password'],
     ['a password over 128 characters', { name: 'A', password: 'x'.repeat(129) }, 'password'],
-    ['no name', { password: 'password123' }, 'name'],
-    ['a blank name', { name: '   ', password: 'password123' }, 'name'],
-    ['a name over 100 characters', { name: 'n'.repeat(101), password: 'password123' }, 'name'],
+    ['no name', { password: 'kale-beet-9071' }, 'name'],
+    ['a blank name', { name: '   ', password: 'kale-beet-9071' }, 'name'],
+    ['a name over 100 characters', { name: 'n'.repeat(101), password: 'kale-beet-9071' }, 'name'],
   ])('refuses %s with 400 and the field', async (_label, fields, field) => {
     const res = await signUp({ email: uniqueEmail(), ...fields });
     expect(res.statusCode).toBe(400);
@@ -61,14 +61,37 @@ describe('POST /api/auth/sign-up/email', () => {
   });
 
   it('refuses an invalid e-mail with 400', async () => {
-    const res = await signUp({ name: 'A', email: 'not-an-email', password: 'password123' });
+    const res = await signUp({ name: 'A', email: 'not-an-email', password: 'kale-beet-9071' });
     expect(res.statusCode).toBe(400);
     expect(res.json().fieldErrors).toHaveProperty('email');
   });
 
   it('accepts a password of exactly 8 and of exactly 128 characters', async () => {
-    expect((await signUp({ name: 'A', email: uniqueEmail(), password: '12345678' })).statusCode).toBe(200);
-    expect((await signUp({ name: 'A', email: uniqueEmail(), password: 'p'.repeat(128) })).statusCode).toBe(200);
+    expect((await signUp({ name: 'A', email: uniqueEmail(), password: 'qZ7#mv2!' })).statusCode).toBe(200);
+    const long = Array.from({ length: 128 }, (_, i) => 'abcdefghijklmnopqrstuvwxyz0123456789'[(i * 7919) % 36]).join('');
+    expect((await signUp({ name: 'A', email: uniqueEmail(), password: long })).statusCode).toBe(200);
+  });
+
+  it.each([
+    ['a common password', 'password'],
+    ['a common password with digits', 'password123'],
+    ['one repeated character', 'aaaaaaaa'],
+    ['digits in a row', '12345678'],
+    ['a keyboard row', 'qwertyuiop'],
+    ['only spaces', '        '],
+  ])('refuses %s with 400, a reason at the password field, and creates no account', async (_label, password) => {
+    const email = uniqueEmail();
+    const res = await signUp({ name: 'Weak', email, password });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fieldErrors.password[0]).toMatch(/\w/);
+    expect(await t.database.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()).toBeUndefined();
+  });
+
+  it('refuses a password made of the name or the e-mail', async () => {
+    const email = uniqueEmail('wilhelmina');
+    const res = await signUp({ name: 'Wilhelmina Oakenshield', email, password: 'WilhelminaOakenshield' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fieldErrors).toHaveProperty('password');
   });
 });
 
@@ -196,6 +219,38 @@ describe('sign-out, session and display name', () => {
     expect(row).toEqual({ name: 'New Name', role: 'user' });
   });
 
+  it.each([
+    ['a name of a million characters', { name: 'n'.repeat(1_000_000) }, 413],
+    ['a name of 101 characters', { name: 'n'.repeat(101) }, 400],
+    ['a blank name', { name: '   ' }, 400],
+    ['a number', { name: 42 }, 400],
+    ['null', null, 400],
+    ['an array', [{ name: 'x' }], 400],
+    ['an object as the name', { name: { first: 'x' } }, 400],
+    ['a picture from another site', { image: 'https://evil.example/me.png' }, 400],
+    ['an e-mail', { email: 'new@example.test' }, 400],
+    ['nothing to change', {}, 400],
+  ])('refuses %s in a profile update, never with a 5xx, and changes nothing', async (_label, payload, status) => {
+    const user = await signUpUser(t.app);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/update-user',
+      headers: { cookie: user.cookie, 'content-type': 'application/json' },
+      payload: JSON.stringify(payload),
+    });
+    expect(res.statusCode).toBe(status);
+    const row = await t.database.db.selectFrom('users').select(['name', 'email', 'image']).where('id', '=', user.id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ name: user.name, email: user.email, image: null });
+  });
+
+  it('trims the display name it keeps', async () => {
+    const user = await signUpUser(t.app);
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/update-user', headers: { cookie: user.cookie }, payload: { name: '  Ada  ' } });
+    expect(res.statusCode).toBe(200);
+    const row = await t.database.db.selectFrom('users').select('name').where('id', '=', user.id).executeTakeFirstOrThrow();
+    expect(row.name).toBe('Ada');
+  });
+
   it('refuses a display-name change without a session', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/update-user', payload: { name: 'X' } });
     expect(res.statusCode).toBe(401);
@@ -206,7 +261,7 @@ describe('sign-out, session and display name', () => {
       method: 'POST',
       url: '/api/auth/sign-up/email',
       headers: { origin: 'https://evil.example' },
-      payload: { name: 'A', email: uniqueEmail(), password: 'password123' },
+      payload: { name: 'A', email: uniqueEmail(), password: 'kale-beet-9071' },
     });
     expect(res.statusCode).toBe(403);
   });
@@ -236,5 +291,58 @@ describe('GET /api/auth-providers', () => {
   it('offers no social sign-in when no OpenID Connect client is configured', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/auth-providers' });
     expect(res.json()).toEqual({ social: null });
+  });
+});
+
+describe('POST /api/auth/change-password', () => {
+  function changePassword(cookie: string, payload: Record<string, unknown>, remoteAddress = testAddress()) {
+    return t.app.inject({ method: 'POST', url: '/api/auth/change-password', headers: { cookie }, payload, remoteAddress });
+  }
+
+  it('changes the password with the current one, and the new one signs in', async () => {
+    const user = await signUpUser(t.app);
+    const res = await changePassword(user.cookie, { currentPassword: user.password, newPassword: 'beetroot-carpaccio-44' });
+    expect(res.statusCode).toBe(200);
+    await expect(signIn(t.app, user.email, 'beetroot-carpaccio-44')).resolves.toHaveProperty('cookie');
+  });
+
+  it('refuses a weak or blank new password with the reason at its field, and keeps the old one', async () => {
+    const user = await signUpUser(t.app);
+    for (const newPassword of ['password1', '        ']) {
+      const res = await changePassword(user.cookie, { currentPassword: user.password, newPassword });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().fieldErrors).toHaveProperty('newPassword');
+    }
+    await expect(signIn(t.app, user.email, user.password)).resolves.toHaveProperty('cookie');
+  });
+
+  it('limits guesses of the current password per session, even from many addresses', async () => {
+    const user = await signUpUser(t.app);
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      // A new address each time: only the per-session count can stop these.
+      const res = await changePassword(user.cookie, { currentPassword: `guess-${i}-wrong`, newPassword: 'beetroot-carpaccio-44' }, testAddress());
+      statuses.push(res.statusCode);
+    }
+    expect(statuses.slice(0, 10).every((status) => status === 400 || status === 401)).toBe(true);
+    expect(statuses.slice(10)).toEqual([429, 429]);
+    // Even the right password waits out the window now.
+    expect((await changePassword(user.cookie, { currentPassword: user.password, newPassword: 'beetroot-carpaccio-44' }, testAddress())).statusCode).toBe(429);
+  });
+
+  it('limits guesses per address, across sessions', async () => {
+    const address = testAddress();
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const user = await signUpUser(t.app);
+      statuses.push((await changePassword(user.cookie, { currentPassword: 'wrong-guess-123', newPassword: 'beetroot-carpaccio-44' }, address)).statusCode);
+    }
+    expect(statuses.at(-1)).toBe(429);
+    expect(statuses.slice(0, 10)).not.toContain(429);
+  });
+
+  it('refuses a visitor', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/change-password', payload: { currentPassword: 'x', newPassword: 'beetroot-carpaccio-44' } });
+    expect(res.statusCode).toBe(401);
   });
 });

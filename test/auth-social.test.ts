@@ -41,8 +41,11 @@ function cookieHeader(setCookie: string | string[] | undefined, jar: Map<string,
   return [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
 }
 
-/** The popup's journey: start, the provider's authorize page, back to the shop's callback. */
-async function socialSignIn(): Promise<{ location: string; cookies: string }> {
+/**
+ * The popup's journey: start, the provider's authorize page, back to the shop's callback. With
+ * `formPost`, the provider comes back as response_mode=form_post does: a form posted from its site.
+ */
+async function socialSignIn(options: { formPost?: boolean } = {}): Promise<{ location: string; cookies: string }> {
   const jar = new Map<string, string>();
   const start = await t.app.inject({
     method: 'POST',
@@ -60,7 +63,21 @@ async function socialSignIn(): Promise<{ location: string; cookies: string }> {
   const callback = new URL(authorize.headers.get('location')!);
   expect(callback.pathname).toBe('/api/auth/callback/oidc');
 
-  const done = await t.app.inject({ method: 'GET', url: callback.pathname + callback.search, headers: { cookie: cookies } });
+  let callbackPath = callback.pathname + callback.search;
+  if (options.formPost) {
+    const posted = await t.app.inject({
+      method: 'POST',
+      url: callback.pathname,
+      // The provider's page posts it: another site, and the browser sends no SameSite=Lax cookie.
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: authorizeUrl.origin, 'sec-fetch-site': 'cross-site' },
+      payload: callback.searchParams.toString(),
+    });
+    expect(posted.statusCode).toBe(302);
+    const redirected = new URL(String(posted.headers.location), 'http://shop.test');
+    expect(redirected.pathname).toBe('/api/auth/callback/oidc');
+    callbackPath = redirected.pathname + redirected.search;
+  }
+  const done = await t.app.inject({ method: 'GET', url: callbackPath, headers: { cookie: cookies } });
   cookies = cookieHeader(done.headers['set-cookie'], jar);
   return { location: String(done.headers.location), cookies };
 }
@@ -91,6 +108,15 @@ describe('social sign-in with OpenID Connect', () => {
     await socialSignIn();
     const users = await t.database.db.selectFrom('users').select('id').where('email', '=', email).execute();
     expect(users).toHaveLength(1);
+  });
+
+  it('signs in when the provider comes back with a form post (response_mode=form_post)', async () => {
+    const email = uniqueEmail('formpost');
+    claims = { sub: `sub-${email}`, email, email_verified: true, name: 'Fern Formpost' };
+    const { location, cookies } = await socialSignIn({ formPost: true });
+    expect(location).toBe(SOCIAL_DONE_PATH);
+    const session = await t.app.inject({ method: 'GET', url: '/api/auth/get-session', headers: { cookie: cookies } });
+    expect(session.json().user).toMatchObject({ email, name: 'Fern Formpost' });
   });
 
   it('a role claim from the provider does not make an administrator', async () => {

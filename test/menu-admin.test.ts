@@ -141,6 +141,7 @@ describe('validation of an item (POST and PATCH alike)', () => {
     ['a price of 0', { price: 0 }, 'price', /more than 0/],
     ['a negative price', { price: -3 }, 'price', /more than 0/],
     ['a price with three decimals', { price: 4.999 }, 'price', /two decimals/],
+    ['a price under one cent', { price: 1e-9 }, 'price', /at least 0\.01/],
     ['an absurd price', { price: 1e12 }, 'price', /at most/],
     ['no recipe', { recipe: undefined }, 'recipe', /required/],
     ['a blank recipe', { recipe: ' \n ' }, 'recipe', /required/],

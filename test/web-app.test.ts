@@ -192,3 +192,26 @@ describe('server-rendered pages', () => {
     expect(html).not.toContain('id="page-data"');
   });
 });
+
+describe('source maps', () => {
+  it('serves them outside production only: in production a map is as unknown as a missing file', async () => {
+    const dist = fakeBuild();
+    fs.writeFileSync(path.join(dist, 'web', 'assets', 'app.js.map'), '{"version":3,"sourcesContent":["secret source"]}');
+    const env = { production: { NODE_ENV: 'production', ALLOW_SANDBOX_IN_PRODUCTION: 'true' }, development: { NODE_ENV: 'development' } };
+    try {
+      for (const [mode, vars] of Object.entries(env)) {
+        const shop = await createTestApp({ webDir: path.join(dist, 'web'), env: vars });
+        try {
+          const map = await shop.app.inject({ method: 'GET', url: '/assets/app.js.map' });
+          expect(map.statusCode, mode).toBe(mode === 'production' ? 404 : 200);
+          expect(map.body.includes('secret source'), mode).toBe(mode !== 'production');
+          expect((await shop.app.inject({ method: 'GET', url: '/assets/app.css' })).statusCode, mode).toBe(200);
+        } finally {
+          await shop.close();
+        }
+      }
+    } finally {
+      fs.rmSync(dist, { recursive: true, force: true });
+    }
+  });
+});

@@ -15,6 +15,7 @@ import type { Config } from './config.ts';
 import type { DatabaseHandle, DbKind } from './db/database.ts';
 import type { Database } from './db/schema.ts';
 import { createEventBus, type EventBus } from './events/event-bus.ts';
+import { SMALL_BODY_LIMIT } from './http/body-limits.ts';
 import { registerCrossSiteGuard } from './http/cross-site-guard.ts';
 import { registerErrorHandler } from './http/errors.ts';
 import { lazyChildLoggerFactory } from './http/lazy-child-logger.ts';
@@ -74,7 +75,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: options.logger === false ? false : { level: config.LOG_LEVEL },
     // Each request's child logger is made only when the request writes a line.
     childLoggerFactory: lazyChildLoggerFactory,
-    bodyLimit: config.BODY_LIMIT,
+    // Small for every route; the menu's item routes raise it to BODY_LIMIT (http/body-limits.ts).
+    bodyLimit: SMALL_BODY_LIMIT,
     trustProxy: config.TRUST_PROXY,
     // A client that trickles its request cannot hold a connection: the whole request must arrive in time.
     requestTimeout: config.REQUEST_TIMEOUT_MS,

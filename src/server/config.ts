@@ -33,7 +33,7 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
-  /** Largest JSON body accepted, in bytes. */
+  /** Largest JSON body of the menu's item routes, in bytes; every other route takes a few KB (http/body-limits.ts). */
   BODY_LIMIT: z.coerce.number().int().positive().default(1_048_576),
   /** A request (headers and body) must arrive whole within this many milliseconds, or its connection is closed. */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30_000),
@@ -54,6 +54,8 @@ const envSchema = z.object({
   RATE_LIMIT_SIGN_UP: z.coerce.number().int().positive().default(20),
   RATE_LIMIT_CAPTCHA: z.coerce.number().int().positive().default(60),
   RATE_LIMIT_TOKEN: z.coerce.number().int().positive().default(60),
+  /** Changing the password checks the current one: per address and per session. */
+  RATE_LIMIT_PASSWORD: z.coerce.number().int().positive().default(10),
 
   /** Card payments: `sandbox` (test mode inside the shop) or `stripe` (see docs/decisions/0009-cart-and-payments.md). */
   PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),

@@ -2,16 +2,27 @@ import { z } from 'zod';
 
 export * from './auth-constants.ts';
 import { PASSWORD_MAX, PASSWORD_MIN } from './auth-constants.ts';
+import { OWN_IMAGE_URL } from './images.ts';
 
 export const emailSchema = z.string().trim().toLowerCase().max(254).pipe(z.email('Enter a valid e-mail address'));
 
+/** A display name: the spec's greeting and every later payment and order show it. */
+export const displayNameSchema = z.string().trim().min(1, 'Enter your name').max(100, 'At most 100 characters');
+
+/**
+ * The shape of a password. The server also refuses common, breached and easily guessed ones
+ * (src/server/auth/password-strength.ts), which needs dictionaries too large for the browser.
+ */
+export const passwordSchema = z
+  .string()
+  .min(PASSWORD_MIN, `At least ${PASSWORD_MIN} characters`)
+  .max(PASSWORD_MAX, `At most ${PASSWORD_MAX} characters`)
+  .refine((password) => password.trim() !== '', 'A password cannot be only spaces');
+
 export const signUpSchema = z.object({
-  name: z.string().trim().min(1, 'Enter your name').max(100, 'At most 100 characters'),
+  name: displayNameSchema,
   email: emailSchema,
-  password: z
-    .string()
-    .min(PASSWORD_MIN, `At least ${PASSWORD_MIN} characters`)
-    .max(PASSWORD_MAX, `At most ${PASSWORD_MAX} characters`),
+  password: passwordSchema,
 });
 export type SignUpBody = z.infer<typeof signUpSchema>;
 
@@ -53,3 +64,21 @@ export interface SessionUser {
   email: string;
   displayName: string | null;
 }
+
+/**
+ * POST /api/auth/update-user: the display name and a picture uploaded to this shop, nothing
+ * else (no role, no e-mail, no other field), and at least one of them.
+ */
+export const updateUserSchema = z
+  .strictObject({
+    name: displayNameSchema.optional(),
+    image: z.string().regex(OWN_IMAGE_URL, 'The picture must be one uploaded to this shop').nullable().optional(),
+  })
+  .refine((body) => body.name !== undefined || body.image !== undefined, 'Send a name or a picture to change');
+
+/** POST /api/auth/change-password: the current password, and a new one under sign-up's rules. */
+export const changePasswordSchema = z.strictObject({
+  currentPassword: z.string().min(1, 'Enter your current password').max(PASSWORD_MAX),
+  newPassword: passwordSchema,
+  revokeOtherSessions: z.boolean().optional(),
+});

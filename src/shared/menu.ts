@@ -43,6 +43,8 @@ export const itemInputSchema = z.object({
   price: z
     .number({ error: 'Price is required and must be a number' })
     .positive('Price must be more than 0')
+    // The database keeps whole cents above 0: a price under one cent is refused here, not there.
+    .min(0.01, 'Price must be at least 0.01')
     .max(ITEM_PRICE_MAX, `Price must be at most ${ITEM_PRICE_MAX}`)
     .refine(hasAtMostTwoDecimals, 'Price may have at most two decimals'),
   recipe: z

@@ -2,6 +2,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newCaptcha, signUpUser, type TestUser } from '../helpers/auth.ts';
 import { samplePicture, uploadImage } from '../helpers/upload.ts';
+import { servedRoutes } from './served-routes.ts';
 import { ACCESS_MATRIX, NOT_IN_MATRIX, type AccessRule, type Caller } from './access-matrix.ts';
 import {
   addToCart,
@@ -182,22 +183,3 @@ describe("access control: no one sees another's data", () => {
     expect((await send(s.app, { method: 'GET', url: '/api/payments', headers: victim.headers })).statusCode).toBe(401);
   });
 });
-
-/** (method route) alternatives for every leaf of Fastify's route tree, HEAD left out. */
-function servedRoutes(tree: string): string[][] {
-  const stack: string[] = [];
-  const out: string[][] = [];
-  for (const line of tree.split('\n')) {
-    const match = /^([│ ]*)(?:├── |└── )(.*?) \(([A-Z, ]+)\)$/u.exec(line);
-    if (!match) continue;
-    const depth = match[1]!.length / 4;
-    const segment = match[2]!;
-    stack.length = depth;
-    const parent = stack[depth - 1] ?? '';
-    // Fastify prints two parameters at one place as ":a|:b"; either name is the route.
-    const paths = segment === '*' ? ['/api/auth/*'] : segment.split('|').map((part, i) => (i === 0 ? parent + part : parent + segment.split('|')[0]!.replace(/:[^/]*$/, '') + part));
-    stack[depth] = paths[0]!;
-    for (const method of match[3]!.split(', ').filter((m) => m !== 'HEAD')) out.push(paths.map((p) => `${method} ${p}`));
-  }
-  return out;
-}

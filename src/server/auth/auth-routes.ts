@@ -7,25 +7,25 @@ import {
   captchaCheckResultSchema,
   captchaCheckSchema,
   captchaSchema,
+  changePasswordSchema,
   signInSchema,
   signUpSchema,
   tokenRequestSchema,
   tokenResponseSchema,
+  updateUserSchema,
 } from '../../shared/auth.ts';
 import type { Config } from '../config.ts';
 import { ForbiddenError, NotFoundError } from '../http/errors.ts';
 import { forwardToBetterAuth } from './better-auth-proxy.ts';
 import { CaptchaService } from './captcha-service.ts';
-import { rateLimitFor } from './rate-limits.ts';
+import { assertStrongPassword } from './password-strength.ts';
+import { limitPerSession, rateLimitFor } from './rate-limits.ts';
 
 const BETTER_AUTH_PASSTHROUGH = new Set([
   'GET get-session',
   'POST sign-out',
-  'POST update-user',
-  'POST change-password',
-  // The OpenID Connect provider comes back here (GET; POST for the form_post response mode).
+  // The OpenID Connect provider comes back here (GET; the form_post response mode has its own route).
   `GET callback/${SOCIAL_PROVIDER_ID}`,
-  `POST callback/${SOCIAL_PROVIDER_ID}`,
   'GET error',
 ]);
 
@@ -47,7 +47,11 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
     '/auth/sign-up/email',
     { schema: { body: signUpSchema }, config: { rateLimit: rateLimitFor(config, 'sign-up') } },
     // The checked body goes on: unknown fields (a role, an image, a callback URL) are dropped.
-    async (request, reply) => forwardToBetterAuth(app.auth, request, reply, request.body),
+    async (request, reply) => {
+      const { name, email, password } = request.body;
+      await assertStrongPassword('password', password, [name, email]);
+      return forwardToBetterAuth(app.auth, request, reply, request.body);
+    },
   );
 
   app.post(
@@ -65,6 +69,41 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
     { config: { rateLimit: rateLimitFor(config, 'sign-in') } },
     async (request, reply) => forwardToBetterAuth(app.auth, request, reply),
   );
+
+  // Only the display name and a picture of the shop's own: Better Auth would take any field it knows.
+  app.post(
+    '/auth/update-user',
+    { schema: { body: updateUserSchema }, preHandler: app.requireUser },
+    async (request, reply) => forwardToBetterAuth(app.auth, request, reply, request.body),
+  );
+
+  // Checks the current password: limited per address and per session, like signing in, so a
+  // stolen session cannot guess its way to the password.
+  app.post(
+    '/auth/change-password',
+    {
+      schema: { body: changePasswordSchema },
+      config: { rateLimit: rateLimitFor(config, 'password') },
+      preHandler: app.requireUser,
+    },
+    async (request, reply) => {
+      await limitPerSession(app.db, config, 'password', request.user!.sessionId);
+      await assertStrongPassword('newPassword', request.body.newPassword, [request.user!.name, request.user!.email]);
+      return forwardToBetterAuth(app.auth, request, reply, request.body);
+    },
+  );
+
+  // An OpenID Connect provider using response_mode=form_post comes back with a form post from its
+  // own site. Better Auth only turns it into the GET callback (where the state is checked), so
+  // the post carries no authority of its own and passes the cross-site guard.
+  await app.register(async (formPost) => {
+    formPost.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
+      done(null, Object.fromEntries(new URLSearchParams(body as string))),
+    );
+    formPost.post(`/auth/callback/${SOCIAL_PROVIDER_ID}`, { config: { allowCrossSite: true } }, async (request, reply) =>
+      forwardToBetterAuth(app.auth, request, reply),
+    );
+  });
 
   // The rest of Better Auth that the shop uses, and nothing else: an allow-list, so no other
   // spelling of a guarded path (a trailing slash, another case) reaches Better Auth's router.

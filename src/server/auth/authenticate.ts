@@ -50,6 +50,8 @@ export async function resolveCaller(app: FastifyInstance, request: FastifyReques
     if (!claims) throw new UnauthorizedError(EXPIRED);
     sessionId = claims.sid;
   } else {
+    // No cookie, no session: a visitor is known at once, without asking Better Auth.
+    if (!request.headers.cookie) return null;
     const session = await app.auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
     if (!session) return null;
     sessionId = session.session.id;
@@ -82,4 +84,24 @@ export function registerAuthentication(app: FastifyInstance, auth: Auth, accessT
   app.decorate('requireUser', requireUser);
   app.decorate('requireAdmin', requireAdmin);
   app.decorate('requireStaff', requireStaff);
+  authenticateBeforeTheBody(app, new Set([requireUser, requireAdmin, requireStaff]));
+}
+
+/**
+ * A route may name its guard as a preValidation or preHandler hook, where it reads best; it runs
+ * at onRequest instead, before the body is read and parsed. So a visitor's or a customer's body
+ * sent to a route they may not use is refused by its headers alone, whatever its size or shape,
+ * and costs the event loop nothing (docs/security.md, "Cheap refusals").
+ */
+function authenticateBeforeTheBody(app: FastifyInstance, guards: ReadonlySet<unknown>): void {
+  app.addHook('onRoute', (route) => {
+    const moved: preHandlerAsyncHookHandler[] = [];
+    for (const stage of ['preValidation', 'preHandler'] as const) {
+      const hooks = [route[stage]].flat().filter((hook) => hook !== undefined);
+      if (!hooks.some((hook) => guards.has(hook))) continue;
+      moved.push(...(hooks.filter((hook) => guards.has(hook)) as preHandlerAsyncHookHandler[]));
+      route[stage] = hooks.filter((hook) => !guards.has(hook)) as never;
+    }
+    if (moved.length > 0) route.onRequest = [...[route.onRequest].flat().filter((hook) => hook !== undefined), ...moved] as never;
+  });
 }

@@ -1,25 +1,46 @@
 import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { Config } from '../config.ts';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
+import { countRequest } from './rate-limit-store.ts';
 
-export type LimitedAction = 'sign-in' | 'sign-up' | 'captcha' | 'token';
+const WINDOW_MS = 60_000;
+
+export type LimitedAction = 'sign-in' | 'sign-up' | 'captcha' | 'token' | 'password';
 
 /**
  * The rate limits of the accounts routes, per client address and minute (docs/accounts.md lists
  * them). Counters live in the database (rate-limit-store.ts), so all processes share them.
  */
 export function rateLimitFor(config: Config, action: LimitedAction): RateLimitOptions {
-  const max = {
+  return {
+    max: maxPerMinute(config, action),
+    timeWindow: WINDOW_MS,
+    groupId: action,
+    errorResponseBuilder: (_request, context) => tooMany(context.ttl),
+  };
+}
+
+function maxPerMinute(config: Config, action: LimitedAction): number {
+  return {
     'sign-in': config.RATE_LIMIT_SIGN_IN,
     'sign-up': config.RATE_LIMIT_SIGN_UP,
     captcha: config.RATE_LIMIT_CAPTCHA,
     token: config.RATE_LIMIT_TOKEN,
+    password: config.RATE_LIMIT_PASSWORD,
   }[action];
-  return {
-    max,
-    timeWindow: 60_000,
-    groupId: action,
-    errorResponseBuilder: (_request, context) =>
-      new HttpError(429, 'RATE_LIMITED', `Too many attempts. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`),
-  };
+}
+
+/**
+ * The same limit counted per session as well as per address: a route that checks a password must
+ * not let one session guess from many addresses.
+ */
+export async function limitPerSession(db: Kysely<Database>, config: Config, action: LimitedAction, sessionId: string): Promise<void> {
+  const { current, ttl } = await countRequest(db, `${action}|session:${sessionId}`, WINDOW_MS);
+  if (current > maxPerMinute(config, action)) throw tooMany(ttl);
+}
+
+function tooMany(ttlMs: number): HttpError {
+  return new HttpError(429, 'RATE_LIMITED', `Too many attempts. Please wait ${Math.ceil(ttlMs / 1000)} seconds and try again.`);
 }

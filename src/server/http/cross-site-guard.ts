@@ -1,6 +1,13 @@
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { ForbiddenError } from './errors.ts';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A write that another site's page may send on purpose (a provider's form post), carrying no authority. */
+    allowCrossSite?: boolean;
+  }
+}
+
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
@@ -18,6 +25,7 @@ export function registerCrossSiteGuard(app: FastifyInstance, allowedOrigins: () 
   };
   app.addHook('onRoute', (route) => {
     if ([route.method].flat().every((method) => SAFE_METHODS.has(method))) return;
+    if (route.config?.allowCrossSite) return;
     route.onRequest = [...[route.onRequest ?? []].flat(), guard];
   });
 }

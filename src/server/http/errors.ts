@@ -62,6 +62,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
 
     const status = error.statusCode ?? 500;
+    // Refused before its body was read (a guard at onRequest, a body over the limit): the rest of
+    // the body is not waited for, and the connection goes with the answer, so a client trickling
+    // a large body cannot hold it open.
+    if (!request.raw.complete) reply.header('connection', 'close');
     if (status >= 400 && status < 500) {
       const body: ApiError = { statusCode: status, code: error.code ?? 'BAD_REQUEST', message: error.message };
       if (error instanceof HttpError && error.fieldErrors) body.fieldErrors = error.fieldErrors;

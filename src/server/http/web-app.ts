@@ -84,6 +84,8 @@ export async function registerWebApp(app: FastifyInstance, webDir: string): Prom
     index: false,
     wildcard: false,
     preCompressed: true,
+    // Source maps hold the app's whole source: kept beside the build for debugging, never served in production.
+    allowedPath: (pathName) => app.config.NODE_ENV !== 'production' || !pathName.endsWith('.map'),
     setHeaders: (reply, filePath) => {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
       reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');

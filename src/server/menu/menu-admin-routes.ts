@@ -17,7 +17,7 @@ export const menuAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/items',
-    { preValidation: app.requireAdmin, schema: { body: itemInputSchema, response: { 201: createItemResultSchema } } },
+    { preValidation: app.requireAdmin, bodyLimit: app.config.BODY_LIMIT, schema: { body: itemInputSchema, response: { 201: createItemResultSchema } } },
     async (request, reply) => reply.code(201).send({ insertedId: await admin.create(request.body) }),
   );
 
@@ -25,6 +25,7 @@ export const menuAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/items/:id',
     {
       preValidation: app.requireAdmin,
+      bodyLimit: app.config.BODY_LIMIT,
       schema: { params: itemIdParamsSchema, body: itemInputSchema, response: { 200: updateItemResultSchema } },
     },
     async (request) => ({ success: true as const, modifiedCount: await admin.update(request.params.id, request.body) }),

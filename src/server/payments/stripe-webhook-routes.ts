@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
+import { WEBHOOK_BODY_LIMIT } from '../http/body-limits.ts';
 import { BadRequestError } from '../http/errors.ts';
 import { toRefundStatus, type StripeProvider } from './stripe-provider.ts';
 
@@ -14,7 +15,7 @@ export function stripeWebhookRoutes(provider: StripeProvider) {
     instance.removeContentTypeParser('application/json');
     instance.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
-    instance.post('/stripe/webhook', async (request, reply) => {
+    instance.post('/stripe/webhook', { bodyLimit: WEBHOOK_BODY_LIMIT }, async (request, reply) => {
       const signature = request.headers['stripe-signature'];
       if (typeof signature !== 'string' || !Buffer.isBuffer(request.body)) {
         throw new BadRequestError('Missing Stripe signature');

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../shared/paths.ts';
 import { useToast } from '../../app/toast.tsx';
+import { ApiRequestError } from '../../lib/api-client.ts';
 import { useHydrated } from '../../ui/use-hydrated.ts';
 import { usePageTitle } from '../../ui/use-page-title.ts';
 import { FormField, messageOf } from '../components/form-field.tsx';
@@ -42,6 +43,9 @@ export function Page() {
       toast.success(insertedId ? 'new user created' : 'Signed up');
       navigate(paths.home);
     } catch (failure) {
+      // The server's own checks (a common or easily guessed password) name their field.
+      const serverFields = failure instanceof ApiRequestError ? failure.body?.fieldErrors : undefined;
+      if (serverFields?.password) return setFieldErrors({ password: serverFields.password[0] });
       setError(messageOf(failure, 'Sign-up failed. Please try again.'));
     } finally {
       setSubmitting(false);
