@@ -56,6 +56,9 @@ function OrderView({ order, live }: { order: Order; live: ReactNode }) {
         </h1>
         {live}
       </div>
+      <p className="text-sm text-stone-600">
+        Placed <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time>
+      </p>
       {/* Read out when the kitchen moves the order. */}
       <p className="text-lg" aria-live="polite">
         <span className="sr-only">Status: </span>
@@ -103,7 +106,7 @@ function OrderView({ order, live }: { order: Order; live: ReactNode }) {
                 <li key={`${entry.status}-${index}`}>
                   <span className="font-semibold">{ORDER_STATUS_LABELS[entry.status]}</span>{' '}
                   <time dateTime={entry.at} className="text-stone-600">
-                    {formatDateTime(entry.at)}
+                    {formatTime(entry.at)}
                   </time>
                   {entry.reason && <span className="block text-stone-700">{entry.reason}</span>}
                 </li>

@@ -134,7 +134,7 @@ function OrderBoard() {
       {orders.isError && <QueryError what="Today's orders" error={orders.error} retry={() => void orders.refetch()} />}
       {orders.isSuccess && (
         <>
-          <div className="mt-4 grid grid-cols-1 gap-4 @xl:grid-cols-2 @2xl:grid-cols-3 @6xl:grid-cols-5">
+          <div className="mt-4 grid grid-cols-1 items-start gap-4 @xl:grid-cols-2 @2xl:grid-cols-3 @6xl:grid-cols-5">
             {COLUMNS.map((column) => {
               const cards = all.filter((o) => o.status === column.status).sort(byTime);
               return (
