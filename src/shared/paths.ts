@@ -12,6 +12,11 @@ export const paths = {
   login: '/login',
   signUp: '/signUp',
   playStore: '/play-store',
+  /** Accounts: asking for a reset link, and the pages the mails' links open (with ?token=). */
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  verifyEmail: '/verify-email',
+  confirmEmail: '/confirm-email',
   /** The last page of the social sign-in popup. */
   socialDone: '/auth/social-done',
   dashboard: {
@@ -24,6 +29,9 @@ export const paths = {
     addItem: '/dashboard/add/item',
     manageItems: '/dashboard/manage/item',
     updateItem: (id: string) => `/dashboard/update/item/${id}`,
+    profile: '/dashboard/profile',
+    /** A customer's order page (the order mails link to it). */
+    myOrder: (id: string) => `/dashboard/my/orders/${encodeURIComponent(id)}`,
   },
 } as const;
 
@@ -49,6 +57,16 @@ export const APP_ROUTE_PATTERNS = [
   '/dashboard/add/item',
   '/dashboard/manage/item',
   '/dashboard/update/item/:id',
+  '/forgot-password',
+  '/reset-password',
+  '/verify-email',
+  '/confirm-email',
+  '/dashboard/profile',
+  // The order pages: the mails link to a customer's order, which must answer 200.
+  '/dashboard/orders',
+  '/dashboard/orders/:id/ticket',
+  '/dashboard/my/orders',
+  '/dashboard/my/orders/:id',
 ] as const;
 
 export function isAppRoute(pathname: string): boolean {

@@ -1,13 +1,14 @@
+import { paths } from '../../shared/paths.ts';
+
 /**
- * The order pages' routes. They belong in src/shared/paths.ts (with APP_ROUTE_PATTERNS, so the
- * server answers them with 200 rather than the app's page under a 404 status); they live here until
- * that file takes them.
+ * The order pages' routes (src/shared/paths.ts lists their patterns, so the server answers them
+ * with 200; the order mails link to a customer's order from there).
  */
 export const orderPaths = {
   board: '/dashboard/orders',
   ticket: (id: string) => `/dashboard/orders/${encodeURIComponent(id)}/ticket`,
   myOrders: '/dashboard/my/orders',
-  myOrder: (id: string) => `/dashboard/my/orders/${encodeURIComponent(id)}`,
+  myOrder: paths.dashboard.myOrder,
 } as const;
 
 /** The same routes as React Router patterns. */
