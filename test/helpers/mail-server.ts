@@ -39,16 +39,22 @@ export async function startMailServer(): Promise<MailServer> {
     });
   let server = make();
   let port = 0;
+  let running = false;
   const listen = () =>
     new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(port, '127.0.0.1', () => {
         port = (server.server.address() as AddressInfo).port;
+        running = true;
         resolve();
       });
     });
   await listen();
-  const close = () => new Promise<void>((resolve) => server.close(() => resolve()));
+  const close = async () => {
+    if (!running) return;
+    running = false;
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  };
   const to = (address: string) => received.filter((mail) => addressesOf(mail).includes(address.toLowerCase()));
   return {
     url: `smtp://127.0.0.1:${port}`,
@@ -60,6 +66,7 @@ export async function startMailServer(): Promise<MailServer> {
     },
     stop: close,
     async start() {
+      if (running) return;
       server = make();
       await listen();
     },
