@@ -92,6 +92,11 @@ export class AccountService {
     }
   }
 
+  /** A link that cannot be mailed would wait for ever: say so at once (409: the shop's state, not a fault). */
+  private assertMailOn(): void {
+    if (!this.mail.enabled) throw new HttpError(409, 'MAIL_DISABLED', 'This shop sends no mail at the moment, so no link can reach you. Please ask the restaurant.');
+  }
+
   // Password reset (Better Auth makes the token; this only mails it) ------------------------------
 
   /** Better Auth's sendResetPassword: queues the mail (a row), never sends while the request waits. */
@@ -124,6 +129,7 @@ export class AccountService {
   async resendVerification(user: AccountUser, origin: string): Promise<{ sent: boolean; message: string }> {
     const profile = await this.profile(user.id);
     if (profile.emailVerified) return { sent: false, message: 'Your e-mail address is confirmed already.' };
+    this.assertMailOn();
     await this.limitMailsTo(profile.email);
     await this.sendVerification(profile, origin);
     return { sent: true, message: `We sent a new link to ${profile.email}.` };
@@ -173,6 +179,7 @@ export class AccountService {
    */
   async requestEmailChange(user: AccountUser, newEmail: string, currentPassword: string | undefined, origin: string): Promise<{ sent: boolean; message: string }> {
     const profile = await this.profile(user.id);
+    this.assertMailOn();
     if (newEmail === profile.email) throw new BadRequestError('That is your address already', { newEmail: ['That is your address already'] });
     if (profile.hasPassword) await this.checkPassword(user.id, currentPassword, 'currentPassword');
     if (await findUserByEmail(this.db, newEmail)) {
