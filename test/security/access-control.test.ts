@@ -51,6 +51,10 @@ const CALLS: Record<string, Prepare> = {
     const captcha = await newCaptcha(sc.app);
     return () => send(sc.app, { method: 'POST', url: '/api/captcha/check', headers, payload: { id: captcha.id, answer: 'ZZZZZZ' } });
   },
+  'POST /api/captcha/spelled': async (sc, headers) => {
+    const captcha = await newCaptcha(sc.app);
+    return () => send(sc.app, { method: 'POST', url: '/api/captcha/spelled', headers, payload: { id: captcha.id } });
+  },
   'GET /api/auth/get-session': get(() => '/api/auth/get-session'),
 
   'POST /api/items': post('/api/items', (sc) => validItem(sc)),

@@ -8,6 +8,8 @@ import {
   captchaCheckResultSchema,
   captchaCheckSchema,
   captchaSchema,
+  captchaSpelledRequestSchema,
+  captchaSpelledSchema,
   changePasswordSchema,
   signInSchema,
   signUpSchema,
@@ -182,6 +184,21 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
       config: { rateLimit: rateLimitFor(config, 'captcha') },
     },
     async (request) => ({ valid: await captchas.check(request.body.id, request.body.answer) }),
+  );
+
+  // The text alternative of the picture, given only to whoever asks for it (a screen reader's
+  // user presses "Spell it out"), limited like new captchas (docs/decisions/0020-mail-and-accounts.md).
+  app.post(
+    '/captcha/spelled',
+    {
+      schema: { body: captchaSpelledRequestSchema, response: { 200: captchaSpelledSchema } },
+      config: { rateLimit: rateLimitFor(config, 'captcha') },
+    },
+    async (request, reply) => {
+      const spelled = await captchas.spelled(request.body.id);
+      if (!spelled) throw new NotFoundError('This captcha has expired: load a new one');
+      return reply.header('cache-control', 'no-store').send({ spelled });
+    },
   );
 
   app.post(

@@ -57,6 +57,11 @@ export async function checkCaptcha(id: string, answer: string): Promise<boolean>
   return (await apiRequest<{ valid: boolean }>('/captcha/check', { ...quiet, method: 'POST', body: { id, answer } })).valid;
 }
 
+/** The picture's characters in words, asked for only when a person wants them read out. */
+export async function spelledCaptcha(id: string): Promise<string> {
+  return (await apiRequest<{ spelled: string }>('/captcha/spelled', { ...quiet, method: 'POST', body: { id } })).spelled;
+}
+
 /** The sign-in options' query; the server draws the log-in page with them (src/web/server-render.tsx). */
 export const AUTH_PROVIDERS_QUERY_KEY = ['auth-providers'] as const;
 
