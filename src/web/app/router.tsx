@@ -86,6 +86,12 @@ export async function loadPageOf(pathname: string): Promise<void> {
 }
 
 const NotFoundPage = page(() => import('../storefront/pages/not-found-page.tsx'));
+// The pages the account mails' links open, and "Forgot password?".
+const ForgotPasswordPage = page(() => import('../auth/pages/forgot-password-page.tsx'));
+const ResetPasswordPage = page(() => import('../auth/pages/reset-password-page.tsx'));
+const VerifyEmailPage = page(() => import('../account/pages/verify-email-page.tsx'));
+const ConfirmEmailPage = page(() => import('../account/pages/confirm-email-page.tsx'));
+const ProfilePage = page(() => import('../account/pages/profile-page.tsx'));
 const SocialDonePage = page(() => import('../auth/pages/social-done-page.tsx'));
 // The dashboard's frame is for signed-in users only: not part of a visitor's first load.
 const DashboardLayout = lazy(() => import('../dashboard/dashboard-layout.tsx').then((module) => ({ default: module.DashboardLayout })));
@@ -127,6 +133,10 @@ export function AppRoutes() {
         <Route path="play-store" element={<playStore.Page />} />
         <Route path="login" element={<login.Page />} />
         <Route path="signUp" element={<signUp.Page />} />
+        <Route path={paths.forgotPassword.slice(1)} element={<ForgotPasswordPage />} />
+        <Route path={paths.resetPassword.slice(1)} element={<ResetPasswordPage />} />
+        <Route path={paths.verifyEmail.slice(1)} element={<VerifyEmailPage />} />
+        <Route path={paths.confirmEmail.slice(1)} element={<ConfirmEmailPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
       <Route path={paths.socialDone} element={<SocialDonePage />} />
@@ -143,6 +153,7 @@ export function AppRoutes() {
         <Route path="add/item" element={<AddItemPage />} />
         <Route path="manage/item" element={<ManageItemsPage />} />
         <Route path="update/item/:id" element={<UpdateItemPage />} />
+        <Route path="profile" element={<ProfilePage />} />
         <Route path={ORDER_ROUTE_PATTERNS.board} element={<OrderBoardPage />} />
         <Route path={ORDER_ROUTE_PATTERNS.myOrders} element={<MyOrdersPage />} />
         <Route path={ORDER_ROUTE_PATTERNS.myOrder} element={<MyOrderPage />} />

@@ -2,6 +2,7 @@ import { Suspense, type ReactNode } from 'react';
 import { Link, NavLink, Outlet, useNavigate } from 'react-router';
 import { paths } from '../../shared/paths.ts';
 import { PRODUCT_NAME } from '../../shared/product.ts';
+import { VerifyEmailBanner } from '../account/components/verify-email-banner.tsx';
 import { useToast } from '../app/toast.tsx';
 import { useAuth } from '../auth/use-auth.ts';
 import { CartCountBadge } from '../cart/components/cart-count-badge.tsx';
@@ -22,6 +23,7 @@ const ADMIN_MENU: MenuEntry[] = [
   { to: paths.dashboard.addItem, label: 'Add items' },
   { to: paths.dashboard.manageItems, label: 'Manage Items' },
   { to: orderPaths.board, label: 'Order board' },
+  { to: paths.dashboard.profile, label: 'Profile' },
 ];
 
 /**
@@ -34,6 +36,7 @@ function customerMenu(cartBadge: ReactNode): MenuEntry[] {
     { to: paths.dashboard.myCart, label: 'My cart', badge: cartBadge },
     { to: paths.dashboard.payment, label: 'Payment' },
     { to: orderPaths.myOrders, label: 'My Orders' },
+    { to: paths.dashboard.profile, label: 'Profile' },
   ];
 }
 
@@ -125,6 +128,7 @@ function DashboardFrame() {
         </nav>
       </aside>
       <main id="dashboard-main" className="min-w-0 flex-1 bg-stone-50 px-4 py-6 md:px-8">
+        <VerifyEmailBanner />
         <Suspense fallback={<LoadingScreen />}>
           <Outlet />
         </Suspense>
