@@ -44,7 +44,7 @@ function linkTo(mail: ParsedMail, pathname: string): string {
   return `${url.pathname}${url.search}`;
 }
 
-test('forgot password: the link from the mail, a new password, signed in with it, the old session gone', async ({ page, browser, request }) => {
+test('forgot password: the link from the mail, a new password, signed in with it, the old session gone', async ({ page, browser, request, allowConsoleErrors }) => {
   const account = newAccount('forgetful');
   await createAccount(request, account);
   // Signed in elsewhere before the reset: that session must end.
@@ -58,7 +58,7 @@ test('forgot password: the link from the mail, a new password, signed in with it
   await expectAccessible(page);
   await page.getByLabel('Email').fill(account.email);
   await page.getByRole('button', { name: 'Send me a link' }).click();
-  await expect(page.getByRole('status')).toHaveText(RESET_REQUESTED_MESSAGE);
+  await expect(page.getByText(RESET_REQUESTED_MESSAGE)).toBeVisible();
 
   const mail = await mailTo(account.email, /Reset your Raw Roots password/);
   await page.goto(linkTo(mail, '/reset-password'));
@@ -80,7 +80,8 @@ test('forgot password: the link from the mail, a new password, signed in with it
   // The other browser's session ended with the reset.
   await other.goto('/dashboard/userHome');
   await expect(other).toHaveURL(/\/login$/);
-  // The link works once.
+  // The link works once (the browser logs the second use's 400).
+  allowConsoleErrors(/status of 400/);
   await page.goto(linkTo(mail, '/reset-password'));
   await page.getByLabel(/New password/).fill('another fresh garden 77');
   await page.getByLabel('The same again').fill('another fresh garden 77');

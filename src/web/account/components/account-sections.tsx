@@ -1,8 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
 import { DELETE_CONFIRMATION_WORD, type Profile } from '../../../shared/account.ts';
 import { paths } from '../../../shared/paths.ts';
-import { useToast } from '../../app/toast.tsx';
 import { FormField } from '../../auth/components/form-field.tsx';
 import { useAuth } from '../../auth/use-auth.ts';
 import { downloadMyData, useDeleteAccount, useDevices, useSignOutOthers } from '../api/account-api.ts';
@@ -101,8 +99,6 @@ function DeleteDialog({ profile, onClose }: { profile: Profile; onClose: () => v
   const id = useId();
   const remove = useDeleteAccount();
   const { forgetUser } = useAuth();
-  const navigate = useNavigate();
-  const toast = useToast();
   const [error, setError] = useState<string | undefined>();
   useEffect(() => {
     ref.current?.showModal();
@@ -115,9 +111,10 @@ function DeleteDialog({ profile, onClose }: { profile: Profile; onClose: () => v
     setError(undefined);
     try {
       await remove.mutateAsync(profile.hasPassword ? { password: value } : { confirm: value });
+      // The account and its sessions are gone: the app starts again at home, signed out (going
+      // there inside the app would race the signed-in guard of this page to /login).
       forgetUser();
-      toast.success('Your account is deleted.');
-      navigate(paths.home, { replace: true });
+      window.location.replace(paths.home);
     } catch (failure) {
       setError(messageOfError(failure));
     }
