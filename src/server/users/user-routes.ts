@@ -93,7 +93,7 @@ export async function userRoutes(instance: FastifyInstance): Promise<void> {
       const target = await findUserById(app.db, request.params.id);
       if (!target) throw new NotFoundError('No such user');
       // The same erasure as a customer's own deletion: orders stay for the books, without the person.
-      return { deletedCount: await app.accounts.erase(target.id) };
+      return { deletedCount: await app.accounts.erase(target.id, { evenWithOpenOrders: true }) };
     },
   );
 }
