@@ -114,7 +114,7 @@ export function CaptchaField({ generation, onChange }: { generation: number; onC
           type="button"
           onClick={() => void spellOut()}
           disabled={!captcha.data || spelling}
-          aria-controls="captcha-spelled"
+          aria-controls={wantsSpelling ? 'captcha-spelled' : undefined}
           className="text-sm font-semibold text-brand-700 underline hover:text-brand-900 disabled:opacity-60"
         >
           Can’t see it? Spell it out
