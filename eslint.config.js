@@ -18,7 +18,8 @@ export const SIDES = {
     infrastructure: ['ui', 'lib'],
     infrastructureFiles: [],
     features: {
-      auth: ['use-auth.ts', 'use-sign-out.ts'],
+      account: ['components/verify-email-banner.tsx'],
+      auth: ['use-auth.ts', 'use-sign-out.ts', 'components/form-field.tsx'],
       cart: ['api/cart-api.ts', 'components/cart-count-badge.tsx'],
       dashboard: ['require-user.tsx'],
       menu: ['api/get-menu.ts', 'menu-by-category.ts', 'components/menu-item-row.tsx'],
@@ -39,14 +40,18 @@ export const SIDES = {
     /** Infrastructure at the root: the configuration, read by every layer. */
     infrastructureFiles: ['config.ts'],
     features: {
-      auth: ['auth-providers.ts', 'page-captcha.ts', 'authenticate.ts'],
-      cart: ['cart-repository.ts'],
+      // Mailed links are checked by the reset route; a payment reads whether the address is verified.
+      account: ['link-tokens.ts', 'account-repository.ts'],
+      // The account's pages build on the sign-in machinery: sessions, limits and password rules.
+      auth: ['auth-providers.ts', 'page-captcha.ts', 'authenticate.ts', 'auth-instance.ts', 'password-strength.ts', 'rate-limits.ts', 'rate-limit-store.ts', 'session-repository.ts'],
+      cart: ['cart-repository.ts', 'cart-service.ts'],
       images: ['image-store.ts'],
+      mail: ['mail-queue.ts'],
       menu: ['menu-repository.ts'],
       // A payment makes its order in the same transaction, with the fulfilment checked at checkout.
       orders: ['order-service.ts', 'fulfilment.ts'],
       pages: [],
-      payments: ['payment-provider.ts'],
+      payments: ['payment-provider.ts', 'payment-repository.ts', 'payment-service.ts'],
       reviews: ['review-repository.ts'],
       seed: [],
       stats: [],

@@ -54,6 +54,7 @@ export default defineConfig({
       RATE_LIMIT_SIGN_UP: '10000',
       RATE_LIMIT_CAPTCHA: '10000',
       RATE_LIMIT_TOKEN: '10000',
+      RATE_LIMIT_MAIL: '10000',
       ...(process.env.E2E_SERVER_ENV ? JSON.parse(process.env.E2E_SERVER_ENV) : {}),
     },
   },

@@ -65,3 +65,35 @@ describe('POST /api/captcha/check', () => {
     expect(res.statusCode).toBe(400);
   });
 });
+
+describe('a captcha a person can read', () => {
+  it('draws no look-alike characters, and takes the answer in either case', async () => {
+    const seen = new Set<string>();
+    for (let i = 0; i < 30; i++) {
+      const { id } = (await t.app.inject({ method: 'POST', url: '/api/captcha', remoteAddress: testAddress() })).json<{ id: string }>();
+      for (const char of await answerOf(id)) seen.add(char);
+    }
+    for (const lookAlike of '0OQ1IL7S5Z2BGUV') expect(seen.has(lookAlike), lookAlike).toBe(false);
+    const { id } = (await t.app.inject({ method: 'POST', url: '/api/captcha', remoteAddress: testAddress() })).json<{ id: string }>();
+    expect((await check(id, (await answerOf(id)).toLowerCase())).json()).toEqual({ valid: true });
+  });
+
+  it('spells the characters out in words, on request, for a screen reader', async () => {
+    const { id } = (await t.app.inject({ method: 'POST', url: '/api/captcha', remoteAddress: testAddress() })).json<{ id: string }>();
+    const res = await t.app.inject({ method: 'POST', url: '/api/captcha/spelled', payload: { id }, remoteAddress: testAddress() });
+    expect(res.statusCode).toBe(200);
+    const { spelled } = res.json<{ spelled: string }>();
+    const parts = spelled.split(', ');
+    expect(parts).toHaveLength(6);
+    const answer = await answerOf(id);
+    parts.forEach((part, i) => expect(part).toMatch(new RegExp(`^(capital ${answer[i]} as in [a-z-]+|digit ${answer[i]} \\([a-z]+\\))$`)));
+    // Asking for the words does not use the captcha up: the answer still signs in.
+    expect((await check(id, answer)).json()).toEqual({ valid: true });
+    const gone = await t.app.inject({ method: 'POST', url: '/api/captcha/spelled', payload: { id: 'no-such-captcha' }, remoteAddress: testAddress() });
+    expect(gone.statusCode).toBe(404);
+  });
+});
+
+async function answerOf(id: string): Promise<string> {
+  return (await t.database.db.selectFrom('captchas').select('answer').where('id', '=', id).executeTakeFirstOrThrow()).answer;
+}

@@ -197,7 +197,7 @@ describe('source maps', () => {
   it('serves them outside production only: in production a map is as unknown as a missing file', async () => {
     const dist = fakeBuild();
     fs.writeFileSync(path.join(dist, 'web', 'assets', 'app.js.map'), '{"version":3,"sourcesContent":["secret source"]}');
-    const env = { production: { NODE_ENV: 'production', ALLOW_SANDBOX_IN_PRODUCTION: 'true' }, development: { NODE_ENV: 'development' } };
+    const env = { production: { NODE_ENV: 'production', ALLOW_SANDBOX_IN_PRODUCTION: 'true', MAIL_DISABLED: 'true' }, development: { NODE_ENV: 'development' } };
     try {
       for (const [mode, vars] of Object.entries(env)) {
         const shop = await createTestApp({ webDir: path.join(dist, 'web'), env: vars });

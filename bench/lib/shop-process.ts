@@ -43,6 +43,8 @@ export async function startShop(
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       // Measured in production mode, paying through the sandbox (no card provider to reach).
       ALLOW_SANDBOX_IN_PRODUCTION: 'true',
+      // No mail server to reach here; the mail queue's own cost is not what these figures measure.
+      MAIL_DISABLED: 'true',
       HOST: '127.0.0.1',
       PORT: String(port),
       DATA_DIR: dataDir,

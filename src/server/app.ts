@@ -5,6 +5,8 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
+import { accountRoutes } from './account/account-routes.ts';
+import { AccountService } from './account/account-service.ts';
 import { AccessTokens } from './auth/access-token.ts';
 import { createAuth } from './auth/auth-instance.ts';
 import { authRoutes } from './auth/auth-routes.ts';
@@ -24,6 +26,9 @@ import { registerRequestDeadline } from './http/request-deadline.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerWebApp } from './pages/web-app.ts';
 import { imageRoutes } from './images/image-routes.ts';
+import { MailQueue } from './mail/mail-queue.ts';
+import { createMailTransport } from './mail/mail-transport.ts';
+import { subscribeOrderMails } from './mail/order-mails.ts';
 import { cartRoutes } from './cart/cart-routes.ts';
 import { answerMenuBeforeFastify, MenuAnswers } from './menu/menu-answer.ts';
 import { MenuCatalog } from './menu/menu-service.ts';
@@ -55,6 +60,10 @@ declare module 'fastify' {
     orderHub: OrderHub;
     /** The open order streams: their heartbeat, and their end when the app closes. */
     orderStreams: OrderStreams;
+    /** The durable mail queue and its worker (src/server/mail/mail-queue.ts). */
+    mail: MailQueue;
+    /** The account's rules: mailed links, profile, devices, export, deletion. */
+    accounts: AccountService;
   }
 }
 
@@ -120,13 +129,38 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     orderStreams.closeAll();
     orderHub.close();
   });
+  // Mail: a queue in the database, sent by a worker in every process (docs/decisions/0020).
+  const mail = new MailQueue({
+    db: database.db,
+    transport: config.MAIL_DISABLED ? undefined : createMailTransport(config, app.log),
+    log: app.log,
+    retryMs: config.MAIL_RETRY_MS,
+    pollMs: config.MAIL_POLL_MS,
+  });
+  app.decorate('mail', mail);
+  const accounts = new AccountService({ db: database.db, mail, config, log: app.log });
+  app.decorate('accounts', accounts);
+  subscribeOrderMails({ db: database.db, events, orders, mail, origin: () => accounts.origin(), timeZone: config.SHOP_TIME_ZONE, log: app.log });
+  app.addHook('onReady', async () => mail.start());
+  // A mail being sent is finished and marked before the database goes.
+  app.addHook('onClose', async () => mail.close());
+
   // Accounts: app.auth (Better Auth), app.requireUser / app.requireAdmin, request.user.
   const authSecret = await resolveAuthSecret(database.db, config.AUTH_SECRET);
-  registerAuthentication(
-    app,
-    createAuth({ config, db: database.db, dbKind: database.kind, secret: authSecret, log: app.log }),
-    new AccessTokens(authSecret),
-  );
+  const auth = createAuth({
+    config,
+    db: database.db,
+    dbKind: database.kind,
+    secret: authSecret,
+    log: app.log,
+    mail: {
+      queuePasswordReset: (user, token, origin) => accounts.queuePasswordReset(user, token, accounts.origin(origin)),
+      sendVerification: (user, origin) => accounts.sendVerification(user, accounts.origin(origin)),
+      passwordWasReset: async (user) => void (await accounts.markVerified(user.id, user.email)),
+    },
+  });
+  accounts.auth = auth;
+  registerAuthentication(app, auth, new AccessTokens(authSecret));
 
   const securityHeaders = await registerSecurityHeaders(app, {
     contentSecurityPolicy: {
@@ -164,6 +198,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(imageRoutes);
       await api.register(authRoutes);
       await api.register(userRoutes);
+      await api.register(accountRoutes);
       await api.register(cartRoutes);
       await api.register(paymentRoutes);
       await api.register(orderRoutes);

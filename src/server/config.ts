@@ -75,12 +75,46 @@ const envSchema = z.object({
   /** Comment line sent on each open order stream this often, so proxies keep it open. */
   SSE_HEARTBEAT_MS: z.coerce.number().int().min(50).max(300_000).default(15_000),
 
+  /**
+   * Mail (docs/decisions/0020-mail-and-accounts.md): smtp://user:password@host:587 or smtps://…
+   * Unset: each mail is written to DATA_DIR/outbox/ as an .eml file and its links are logged.
+   */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^/]/, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  /** The sender of the shop's mails: an address, or "Name <address>". */
+  MAIL_FROM: z.string().min(3).max(200).default('Raw Roots <no-reply@localhost>'),
+  /** No mail at all (no reset links, no receipts): a production shop without a mail server says so on purpose. */
+  MAIL_DISABLED: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  /** The first retry of a mail the server refused comes after this many ms; each next one waits twice as long (at most an hour). */
+  MAIL_RETRY_MS: z.coerce.number().int().min(10).max(3_600_000).default(30_000),
+  /** How often the queue is looked at for mails queued by other processes and retries due, in ms. */
+  MAIL_POLL_MS: z.coerce.number().int().min(10).max(600_000).default(5_000),
+  /** Paying waits until the customer has confirmed their e-mail address. */
+  REQUIRE_EMAIL_VERIFICATION: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  /** Requests that send a link by mail (password reset, verification again, e-mail change) per client address and minute… */
+  RATE_LIMIT_MAIL: z.coerce.number().int().positive().default(10),
+  /** …and per e-mail address and hour, so nobody's inbox can be flooded from many addresses. */
+  RATE_LIMIT_MAIL_PER_RECIPIENT: z.coerce.number().int().positive().default(5),
+
   /** The sandbox takes no money: a production shop must say on purpose that it wants it. */
   ALLOW_SANDBOX_IN_PRODUCTION: z
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
 }).superRefine((env, ctx) => {
+  if (env.NODE_ENV === 'production' && !env.MAIL_DISABLED) {
+    // A shop in production whose mails only land in a folder would tell customers "we sent you a link" and send none.
+    if (!env.SMTP_URL) ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'required in production (or set MAIL_DISABLED=true to run without mail)' });
+    if (!env.PUBLIC_URL) ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'required in production with mail: the links in mails need the shop\'s address' });
+  }
   if (env.PAYMENT_PROVIDER === 'stripe') {
     for (const key of ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
       if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'required when PAYMENT_PROVIDER=stripe' });

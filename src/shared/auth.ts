@@ -48,6 +48,10 @@ export type Captcha = z.infer<typeof captchaSchema>;
 export const captchaCheckSchema = z.object({ id: z.string().min(1).max(64), answer: captchaAnswerSchema });
 export const captchaCheckResultSchema = z.object({ valid: z.boolean() });
 
+/** POST /api/captcha/spelled: the picture's characters in words, for a screen reader, on request. */
+export const captchaSpelledRequestSchema = z.strictObject({ id: z.string().min(1).max(64) });
+export const captchaSpelledSchema = z.object({ spelled: z.string() });
+
 /** POST /api/jwt: a token only for the signed-in caller's own e-mail. */
 export const tokenRequestSchema = z.object({ email: emailSchema });
 export const tokenResponseSchema = z.object({ token: z.string() });

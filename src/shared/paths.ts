@@ -17,6 +17,11 @@ export interface AppRoute {
   readonly layout: 'public' | 'dashboard' | 'none';
   /** For administrators only: anyone else goes to / (docs/product.md §6). */
   readonly adminOnly?: boolean;
+  /**
+   * A public page drawn in the browser only, not by the server: its first screen depends on the
+   * address's query (a mailed link's token), which the server's one drawing per path cannot know.
+   */
+  readonly browserOnly?: boolean;
 }
 
 export const APP_ROUTES = {
@@ -30,6 +35,11 @@ export const APP_ROUTES = {
   playStore: { pattern: '/play-store', page: 'storefront/pages/play-store-page.tsx', layout: 'public' },
   login: { pattern: '/login', page: 'auth/pages/login-page.tsx', layout: 'public' },
   signUp: { pattern: '/signUp', page: 'auth/pages/sign-up-page.tsx', layout: 'public' },
+  /** Accounts: asking for a reset link, and the pages the mails' links open (with ?token=). */
+  forgotPassword: { pattern: '/forgot-password', page: 'auth/pages/forgot-password-page.tsx', layout: 'public', browserOnly: true },
+  resetPassword: { pattern: '/reset-password', page: 'auth/pages/reset-password-page.tsx', layout: 'public', browserOnly: true },
+  verifyEmail: { pattern: '/verify-email', page: 'account/pages/verify-email-page.tsx', layout: 'public', browserOnly: true },
+  confirmEmail: { pattern: '/confirm-email', page: 'account/pages/confirm-email-page.tsx', layout: 'public', browserOnly: true },
   /** The last page of the social sign-in popup. */
   socialDone: { pattern: '/auth/social-done', page: 'auth/pages/social-done-page.tsx', layout: 'none' },
   /** /dashboard itself opens the home of the caller's role. */
@@ -48,6 +58,7 @@ export const APP_ROUTES = {
   orderTicket: { pattern: '/dashboard/orders/ticket/:id', page: 'orders/pages/order-ticket-page.tsx', layout: 'none' },
   myOrders: { pattern: '/dashboard/my/orders', page: 'orders/pages/my-orders-page.tsx', layout: 'dashboard' },
   myOrder: { pattern: '/dashboard/my/orders/:id', page: 'orders/pages/my-order-page.tsx', layout: 'dashboard' },
+  profile: { pattern: '/dashboard/profile', page: 'account/pages/profile-page.tsx', layout: 'dashboard' },
 } as const satisfies Record<string, AppRoute>;
 
 export type RouteName = keyof typeof APP_ROUTES;

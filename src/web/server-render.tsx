@@ -19,7 +19,7 @@ import { PAGE_DATA_ELEMENT_ID, seedQueries, type PageData } from './page-data.ts
  */
 export const SERVER_RENDERED_PATHS: readonly string[] = [
   // The public routes of the route table (src/shared/paths.ts) without a parameter…
-  ...ROUTE_NAMES.filter((name) => APP_ROUTES[name].layout === 'public')
+  ...ROUTE_NAMES.filter((name) => APP_ROUTES[name].layout === 'public' && !('browserOnly' in APP_ROUTES[name]))
     .map((name) => paths[name])
     .filter((path) => typeof path === 'string'),
   // …and the menu, whose every tab is a path of its own.

@@ -36,6 +36,8 @@ export async function createTestApp(
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     DATA_DIR: path.join(os.tmpdir(), 'unused'),
+    // No mail unless a test asks for it (test/mail-*.test.ts start a real SMTP server).
+    MAIL_DISABLED: 'true',
     ...options.env,
   });
   const app = await buildApp({ config, database, webDir: options.webDir ?? path.join(os.tmpdir(), 'no-web-app'), logger: false });

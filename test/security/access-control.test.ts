@@ -1,6 +1,9 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newCaptcha, signUpUser, type TestUser } from '../helpers/auth.ts';
+import { newCaptcha, signUpUser, uniqueEmail, type TestUser } from '../helpers/auth.ts';
 import { samplePicture, uploadImage } from '../helpers/upload.ts';
 import { servedRoutes } from './served-routes.ts';
 import { ACCESS_MATRIX, NOT_IN_MATRIX, type AccessRule, type Caller } from './access-matrix.ts';
@@ -24,7 +27,8 @@ import {
  */
 let s: Scene;
 beforeAll(async () => {
-  s = await createScene();
+  // With mail on (into a folder of its own): the account routes that mail a link answer as in a real shop.
+  s = await createScene({ MAIL_DISABLED: 'false', DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'shop-access-')) });
 });
 afterAll(async () => s.t.close());
 
@@ -46,6 +50,10 @@ const CALLS: Record<string, Prepare> = {
   'POST /api/captcha/check': async (sc, headers) => {
     const captcha = await newCaptcha(sc.app);
     return () => send(sc.app, { method: 'POST', url: '/api/captcha/check', headers, payload: { id: captcha.id, answer: 'ZZZZZZ' } });
+  },
+  'POST /api/captcha/spelled': async (sc, headers) => {
+    const captcha = await newCaptcha(sc.app);
+    return () => send(sc.app, { method: 'POST', url: '/api/captcha/spelled', headers, payload: { id: captcha.id } });
   },
   'GET /api/auth/get-session': get(() => '/api/auth/get-session'),
 
@@ -112,6 +120,17 @@ const CALLS: Record<string, Prepare> = {
     return () => send(sc.app, { method: 'POST', url: '/api/payment', headers, payload: { transactionId } });
   },
   'GET /api/payments': get(() => '/api/payments'),
+
+  'GET /api/account': get(() => '/api/account'),
+  'PATCH /api/account/preferences': async (sc, headers) => () =>
+    send(sc.app, { method: 'PATCH', url: '/api/account/preferences', headers, payload: { orderStatusMails: true } }),
+  'POST /api/account/verification-email': post('/api/account/verification-email'),
+  'POST /api/account/email': async (sc, headers) => () =>
+    send(sc.app, { method: 'POST', url: '/api/account/email', headers, payload: { newEmail: uniqueEmail('moving'), currentPassword: sc.owner.password } }),
+  'POST /api/account/password': post('/api/account/password', () => ({ newPassword: 'granite willow harbour 61' })),
+  'GET /api/account/sessions': get(() => '/api/account/sessions'),
+  'POST /api/account/sessions/sign-out-others': post('/api/account/sessions/sign-out-others'),
+  'GET /api/account/export': get(() => '/api/account/export'),
 };
 
 function headersOf(caller: Caller): Headers {

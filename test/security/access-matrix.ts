@@ -21,6 +21,7 @@ export interface AccessRule {
 
 const all = (status: number): Record<Caller, number> => ({ anonymous: status, customer: status, otherCustomer: status, staff: status, admin: status });
 const adminOnly = (ok: number): Record<Caller, number> => ({ anonymous: 401, customer: 403, otherCustomer: 403, staff: 403, admin: ok });
+const signedIn = (ok: number): Record<Caller, number> => ({ anonymous: 401, customer: ok, otherCustomer: ok, staff: ok, admin: ok });
 const staffOnly = (ok: number): Record<Caller, number> => ({ anonymous: 401, customer: 403, otherCustomer: 403, staff: ok, admin: ok });
 
 export const ACCESS_MATRIX: AccessRule[] = [
@@ -32,6 +33,7 @@ export const ACCESS_MATRIX: AccessRule[] = [
   { method: 'GET', route: '/api/auth-providers', expect: all(200) },
   { method: 'POST', route: '/api/captcha', expect: all(201) },
   { method: 'POST', route: '/api/captcha/check', expect: all(200) },
+  { method: 'POST', route: '/api/captcha/spelled', expect: all(200), why: "the picture's text alternative, for whoever has the picture" },
   { method: 'GET', route: '/api/auth/get-session', expect: all(200), why: 'Better Auth answers null when there is no session' },
 
   // Administration.
@@ -118,6 +120,21 @@ export const ACCESS_MATRIX: AccessRule[] = [
     why: "another customer's order is as unknown as none; staff and administrators open any",
   },
   { method: 'GET', route: '/api/orders/pickup-slots', expect: all(200), why: "the restaurant's pickup times are public" },
+
+  // The profile page: always the caller's own account, from the session, never from the request.
+  { method: 'GET', route: '/api/account', expect: signedIn(200), why: 'each reads their own profile' },
+  { method: 'PATCH', route: '/api/account/preferences', expect: signedIn(200), why: 'each sets their own' },
+  { method: 'POST', route: '/api/account/verification-email', expect: signedIn(200), why: 'a new link to the caller\'s own address' },
+  {
+    method: 'POST',
+    route: '/api/account/email',
+    expect: { anonymous: 401, customer: 200, otherCustomer: 400, staff: 400, admin: 400 },
+    why: "the session decides whose address changes; the owner's password is wrong for anyone else",
+  },
+  { method: 'POST', route: '/api/account/password', expect: signedIn(409), why: 'a first password only for an account without one' },
+  { method: 'GET', route: '/api/account/sessions', expect: signedIn(200), why: 'each lists their own devices' },
+  { method: 'POST', route: '/api/account/sessions/sign-out-others', expect: signedIn(200), why: "each ends their own other sessions" },
+  { method: 'GET', route: '/api/account/export', expect: signedIn(200), why: 'each downloads their own data' },
 ];
 
 /**
@@ -135,5 +152,10 @@ export const NOT_IN_MATRIX: Record<string, string> = {
   'POST /api/auth/callback/oidc': "the provider's form post, turned into the GET callback; test/auth-social.test.ts",
   'POST /api/auth/*': 'allow-list of Better Auth calls; sign-out and update-user in authentication.test.ts',
   'POST /api/stripe/webhook': 'only with PAYMENT_PROVIDER=stripe; signature-checked (test/payment-stripe.test.ts)',
+  'POST /api/auth/request-password-reset': 'public by design: the same answer for every address; test/mail-accounts.test.ts',
+  'POST /api/auth/reset-password': "public: the mailed link's token decides the account; test/mail-accounts.test.ts",
+  'POST /api/account/verify-email': "public: the mailed link's token decides the account; test/mail-accounts.test.ts",
+  'POST /api/account/email/confirm': "public: the mailed link's token decides the account; test/mail-accounts.test.ts",
+  'DELETE /api/account': "deletes the caller's own account (confirmed with its password), so not the scene's; test/account-routes.test.ts",
   'GET /api/orders/events': 'a stream that never ends, so not callable here; every caller over a real socket in test/order-stream.test.ts',
 };

@@ -15,6 +15,7 @@ const FIELD_NAMES = [
   'clientSecret', 'card', 'number', 'expiry', 'cvc', 'billingDetails', 'fulfilment', 'type', 'table', 'pickupAt',
   'address', 'line1', 'line2', 'city', 'postalCode', 'phone', 'note', 'status', 'readyInMinutes', 'reason',
   'currentPassword', 'newPassword', 'revokeOtherSessions', 'id', 'answer', 'captchaId', 'captchaAnswer', 'role',
+  'token', 'newEmail', 'orderStatusMails', 'confirm',
 ] as const;
 
 const EDGE_VALUES: unknown[] = [
@@ -61,6 +62,12 @@ beforeAll(async () => {
     'POST /api/auth/update-user': { name: 'Renamed' },
     'POST /api/auth/change-password': { currentPassword: s.owner.password, newPassword: 'beetroot-carpaccio-44' },
     'POST /api/staff/orders/:id/status': { status: 'accepted', readyInMinutes: 15 },
+    'PATCH /api/account/preferences': { orderStatusMails: false },
+    'POST /api/account/email': { newEmail: 'moved@example.test', currentPassword: 'not-the-password' },
+    'POST /api/account/password': { newPassword: 'granite willow harbour 61' },
+    'POST /api/auth/reset-password': { token: 'a'.repeat(32), newPassword: 'granite willow harbour 61' },
+    'POST /api/account/verify-email': { token: 'a'.repeat(32) },
+    'POST /api/account/email/confirm': { token: 'a'.repeat(32) },
   };
 });
 afterAll(async () => s.t.close());

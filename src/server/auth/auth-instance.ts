@@ -2,6 +2,7 @@ import { betterAuth } from 'better-auth';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
+import { RESET_LINK_MINUTES } from '../../shared/account-constants.ts';
 import { PASSWORD_MAX, PASSWORD_MIN, SOCIAL_PROVIDER_ID } from '../../shared/auth.ts';
 import type { Config } from '../config.ts';
 import type { DbKind } from '../db/database.ts';
@@ -9,7 +10,16 @@ import type { Database } from '../db/schema.ts';
 
 const DAY_SECONDS = 24 * 60 * 60;
 
+/** What Better Auth hands to the shop's mail (src/server/account/account-service.ts). */
+export interface AuthMailHooks {
+  queuePasswordReset(user: { id: string; name: string; email: string }, token: string, origin: string): Promise<void>;
+  sendVerification(user: { id: string; name: string; email: string }, origin: string): Promise<unknown>;
+  /** A reset link reached its owner: the address is theirs. */
+  passwordWasReset(user: { id: string; email: string }): Promise<void>;
+}
+
 export interface AuthOptions {
+  mail: AuthMailHooks;
   config: Config;
   db: Kysely<Database>;
   dbKind: DbKind;
@@ -23,7 +33,7 @@ export interface AuthOptions {
  * hashed with scrypt in Node's thread pool (Better Auth's default on Node), so hashing never
  * blocks the event loop. The role is a field no request body can set (`input: false`).
  */
-export function createAuth({ config, db, dbKind, secret, log }: AuthOptions) {
+export function createAuth({ config, db, dbKind, secret, log, mail }: AuthOptions) {
   const socialConfigured = Boolean(config.OIDC_CLIENT_ID);
   return betterAuth({
     appName: 'Raw Roots',
@@ -47,6 +57,19 @@ export function createAuth({ config, db, dbKind, secret, log }: AuthOptions) {
       autoSignIn: true,
       minPasswordLength: PASSWORD_MIN,
       maxPasswordLength: PASSWORD_MAX,
+      // Better Auth makes the single-use token (in `verifications`) and checks it at
+      // /reset-password; the shop only queues the mail, whose link opens the web app's page.
+      sendResetPassword: async ({ user, url, token }) => mail.queuePasswordReset(user, token, new URL(url).origin),
+      resetPasswordTokenExpiresIn: RESET_LINK_MINUTES * 60,
+      revokeSessionsOnPasswordReset: true,
+      onPasswordReset: async ({ user }) => mail.passwordWasReset(user),
+    },
+    // The link that confirms an address is the shop's own (single-use, account/link-tokens.ts);
+    // Better Auth only says when to send it: after an e-mail sign-up.
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: false,
+      sendVerificationEmail: async ({ user, url }) => void (await mail.sendVerification(user, new URL(url).origin)),
     },
     session: {
       modelName: 'sessions',
@@ -82,9 +105,9 @@ export function createAuth({ config, db, dbKind, secret, log }: AuthOptions) {
         createdAt: 'created_at',
         updatedAt: 'updated_at',
       },
-      // A social sign-in never joins an account made with a password: the shop does not verify
-      // e-mail addresses, so whoever signed up first with that address could be a stranger
-      // waiting for the owner (Better Auth links only to verified local accounts).
+      // A social sign-in joins an account made with a password only once that account's address
+      // is confirmed: before that, whoever signed up first with the address could be a stranger
+      // waiting for its owner (Better Auth links only to verified local accounts).
       accountLinking: { enabled: true, trustedProviders: [], requireLocalEmailVerified: true },
     },
     verification: {

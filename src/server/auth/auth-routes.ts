@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -6,6 +7,8 @@ import {
   captchaCheckResultSchema,
   captchaCheckSchema,
   captchaSchema,
+  captchaSpelledRequestSchema,
+  captchaSpelledSchema,
   changePasswordSchema,
   signInSchema,
   signUpSchema,
@@ -13,12 +16,26 @@ import {
   tokenResponseSchema,
   updateUserSchema,
 } from '../../shared/auth.ts';
-import { ForbiddenError, NotFoundError } from '../http/errors.ts';
+import {
+  INVALID_LINK_MESSAGE,
+  RESET_REQUESTED_MESSAGE,
+  requestPasswordResetSchema,
+  resetPasswordSchema,
+  resetRequestedSchema,
+} from '../../shared/account.ts';
+import { resetLinkUserId } from '../account/link-tokens.ts';
+import { ForbiddenError, HttpError, NotFoundError } from '../http/errors.ts';
 import { authProvidersOf } from './auth-providers.ts';
-import { forwardToBetterAuth } from './better-auth-proxy.ts';
+import { askBetterAuth, forwardToBetterAuth, sendBetterAuthAnswer } from './better-auth-proxy.ts';
 import { CaptchaService } from './captcha-service.ts';
 import { assertStrongPassword } from './password-strength.ts';
 import { limitPerSession, rateLimitFor } from './rate-limits.ts';
+
+/**
+ * "Forgot password?" answers no sooner than this, whether or not the address has an account, so
+ * the time of the answer does not tell either (the mail is only queued in any case).
+ */
+const RESET_ANSWER_FLOOR_MS = 250;
 
 const BETTER_AUTH_PASSTHROUGH = new Set([
   'GET get-session',
@@ -87,6 +104,41 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
     },
   );
 
+  // Better Auth's own reset: it makes a single-use token valid for an hour and, once it is used,
+  // sets the password and ends every session of the account. The shop checks the bodies, limits
+  // the requests per address and per e-mail, and always gives the same answer.
+  app.post(
+    '/auth/request-password-reset',
+    {
+      schema: { body: requestPasswordResetSchema, response: { 200: resetRequestedSchema } },
+      config: { rateLimit: rateLimitFor(config, 'mail') },
+    },
+    async (request, reply) => {
+      const started = performance.now();
+      await app.accounts.limitMailsTo(request.body.email);
+      const answer = await askBetterAuth(app.auth, request, { email: request.body.email });
+      if (!answer.ok) return sendBetterAuthAnswer(reply, answer);
+      await sleep(Math.max(0, started + RESET_ANSWER_FLOOR_MS - performance.now()));
+      return { status: true as const, message: RESET_REQUESTED_MESSAGE };
+    },
+  );
+
+  app.post(
+    '/auth/reset-password',
+    { schema: { body: resetPasswordSchema }, config: { rateLimit: rateLimitFor(config, 'password') } },
+    async (request, reply) => {
+      const { token, newPassword } = request.body;
+      const userId = await resetLinkUserId(app.db, token);
+      if (!userId) throw new HttpError(400, 'INVALID_LINK', INVALID_LINK_MESSAGE);
+      const owner = await app.accounts.profile(userId);
+      await assertStrongPassword('newPassword', newPassword, [owner.name, owner.email]);
+      const answer = await askBetterAuth(app.auth, request, { token, newPassword });
+      // Used a moment ago by another request: the same words as any spent link.
+      if (answer.status === 400) throw new HttpError(400, 'INVALID_LINK', INVALID_LINK_MESSAGE);
+      return sendBetterAuthAnswer(reply, answer);
+    },
+  );
+
   // An OpenID Connect provider using response_mode=form_post comes back with a form post from its
   // own site. Better Auth only turns it into the GET callback (where the state is checked), so
   // the post carries no authority of its own and passes the cross-site guard.
@@ -126,6 +178,21 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
       config: { rateLimit: rateLimitFor(config, 'captcha') },
     },
     async (request) => ({ valid: await captchas.check(request.body.id, request.body.answer) }),
+  );
+
+  // The text alternative of the picture, given only to whoever asks for it (a screen reader's
+  // user presses "Spell it out"), limited like new captchas (docs/decisions/0020-mail-and-accounts.md).
+  app.post(
+    '/captcha/spelled',
+    {
+      schema: { body: captchaSpelledRequestSchema, response: { 200: captchaSpelledSchema } },
+      config: { rateLimit: rateLimitFor(config, 'captcha') },
+    },
+    async (request, reply) => {
+      const spelled = await captchas.spelled(request.body.id);
+      if (!spelled) throw new NotFoundError('This captcha has expired: load a new one');
+      return reply.header('cache-control', 'no-store').send({ spelled });
+    },
   );
 
   app.post(

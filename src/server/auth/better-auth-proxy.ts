@@ -17,15 +17,21 @@ export async function forwardToBetterAuth(
   reply: FastifyReply,
   body: unknown = request.body,
 ): Promise<FastifyReply> {
+  return sendBetterAuthAnswer(reply, await askBetterAuth(auth, request, body));
+}
+
+/** Better Auth's answer to the request (with `body` in place of the parsed one), not yet sent. */
+export async function askBetterAuth(auth: Auth, request: FastifyRequest, body: unknown = request.body): Promise<Response> {
   const url = new URL(request.url, `${request.protocol}://${request.host}`);
   const headers = fromNodeHeaders(request.headers);
   headers.delete('content-length');
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
   if (hasBody) headers.set('content-type', 'application/json');
-  const response = await auth.handler(
-    new Request(url, { method: request.method, headers, body: hasBody ? JSON.stringify(body ?? {}) : undefined }),
-  );
+  return auth.handler(new Request(url, { method: request.method, headers, body: hasBody ? JSON.stringify(body ?? {}) : undefined }));
+}
 
+/** Sends Better Auth's answer through Fastify, rewritten as forwardToBetterAuth says. */
+export async function sendBetterAuthAnswer(reply: FastifyReply, response: Response): Promise<FastifyReply> {
   reply.code(response.status);
   for (const [name, value] of response.headers) {
     if (!HOP_HEADERS.has(name)) reply.header(name, value);

@@ -14,7 +14,8 @@ export async function renderCaptcha(text: string): Promise<Buffer> {
     .map((char, i) => {
       const x = 14 + i * step + randomInt(0, 8);
       const y = 42 + randomInt(-6, 7);
-      const angle = randomInt(-25, 26);
+      // Turned enough to trouble a reader program, not so much that a person has to guess.
+      const angle = randomInt(-15, 16);
       const hue = randomInt(0, 360);
       return `<text x="${x}" y="${y}" transform="rotate(${angle} ${x} ${y})" fill="hsl(${hue},60%,28%)" font-family="DejaVu Sans Mono, monospace" font-weight="bold" font-size="${randomInt(28, 35)}">${char}</text>`;
     })

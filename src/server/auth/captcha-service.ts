@@ -6,8 +6,12 @@ import { HttpError } from '../http/errors.ts';
 import { renderCaptcha } from './captcha-image.ts';
 import { deleteCaptcha, deleteExpiredCaptchas, findCaptcha, insertCaptcha, takeCaptcha } from './captcha-repository.ts';
 
-/** Letters and digits without the look-alikes (0/O, 1/I/L), so a person can read every one. */
-const ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+/**
+ * Letters and digits a person cannot mistake for another, turned and on a busy picture. Both sides
+ * of 0/O/Q, 1/I/L/7, 5/S and 2/Z are left out, not one, since someone who reads a 7 as a 1 types
+ * the 1, and U/V both go; of 8/B and 6/G the digit stays (docs/decisions/0020-mail-and-accounts.md).
+ */
+export const CAPTCHA_ALPHABET = 'ACDEFHJKMNPRTWXY34689';
 export const CAPTCHA_LIFETIME_MS = 5 * 60 * 1000;
 
 export class CaptchaInvalidError extends HttpError {
@@ -30,7 +34,7 @@ export class CaptchaService {
   }
 
   async create(now = new Date()): Promise<Captcha> {
-    const answer = Array.from({ length: CAPTCHA_LENGTH }, () => ALPHABET[randomInt(ALPHABET.length)]).join('');
+    const answer = Array.from({ length: CAPTCHA_LENGTH }, () => CAPTCHA_ALPHABET[randomInt(CAPTCHA_ALPHABET.length)]).join('');
     const id = randomBytes(16).toString('base64url');
     const expiresAt = new Date(now.getTime() + CAPTCHA_LIFETIME_MS);
     await deleteExpiredCaptchas(this.db, now);
@@ -45,6 +49,17 @@ export class CaptchaService {
     const valid = row !== undefined && isUnexpired(row.expires_at, now) && matches(row.answer, answer);
     if (!valid && row) await deleteCaptcha(this.db, id);
     return valid;
+  }
+
+  /**
+   * The accessible alternative, only when a person asks for it: the characters spelled out in
+   * words ("capital K as in kilo, digit 4"), for a screen reader. Undefined for an unknown or
+   * expired captcha.
+   */
+  async spelled(id: string, now = new Date()): Promise<string | undefined> {
+    const row = await findCaptcha(this.db, id);
+    if (!row || !isUnexpired(row.expires_at, now)) return undefined;
+    return spellOut(row.answer);
   }
 
   /** At sign-in: the captcha is used up whatever the answer; throws when it was not right. */
@@ -63,4 +78,17 @@ function matches(expected: string, given: string): boolean {
   const a = Buffer.from(expected.toUpperCase());
   const b = Buffer.from(given.trim().toUpperCase());
   return a.length === b.length && timingSafeEqual(a, b);
+}
+
+const LETTER_WORDS: Record<string, string> = {
+  A: 'alpha', C: 'charlie', D: 'delta', E: 'echo', F: 'foxtrot', H: 'hotel', J: 'juliett', K: 'kilo', M: 'mike',
+  N: 'november', P: 'papa', R: 'romeo', T: 'tango', W: 'whiskey', X: 'x-ray', Y: 'yankee',
+};
+const DIGIT_WORDS: Record<string, string> = { '3': 'three', '4': 'four', '6': 'six', '8': 'eight', '9': 'nine' };
+
+/** "capital K as in kilo, digit 4 (four), …": each character said so it cannot be misheard. */
+export function spellOut(answer: string): string {
+  return [...answer]
+    .map((char) => (DIGIT_WORDS[char] ? `digit ${char} (${DIGIT_WORDS[char]})` : `capital ${char} as in ${LETTER_WORDS[char] ?? char}`))
+    .join(', ');
 }

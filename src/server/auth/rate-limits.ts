@@ -7,7 +7,7 @@ import { countRequest } from './rate-limit-store.ts';
 
 const WINDOW_MS = 60_000;
 
-export type LimitedAction = 'sign-in' | 'sign-up' | 'captcha' | 'token' | 'password';
+export type LimitedAction = 'sign-in' | 'sign-up' | 'captcha' | 'token' | 'password' | 'mail';
 
 /**
  * The rate limits of the accounts routes, per client address and minute (docs/accounts.md lists
@@ -29,6 +29,7 @@ function maxPerMinute(config: Config, action: LimitedAction): number {
     captcha: config.RATE_LIMIT_CAPTCHA,
     token: config.RATE_LIMIT_TOKEN,
     password: config.RATE_LIMIT_PASSWORD,
+    mail: config.RATE_LIMIT_MAIL,
   }[action];
 }
 

@@ -50,6 +50,8 @@ export interface UsersTable {
   image: string | null;
   role: Role;
   registered_at: string | null;
+  /** The customer wants mails when an order is accepted, ready, cancelled or rejected (the receipt always goes). */
+  order_status_mails: Generated<boolean | number>;
   created_at: AuthInstant;
   updated_at: AuthInstant;
 }
@@ -205,6 +207,25 @@ export interface OrderEventsTable {
   at: string;
 }
 
+/** A mail of the shop, queued until the mail server has taken it (src/server/mail/mail-queue.ts). */
+export interface MailQueueTable {
+  id: string;
+  /** Unique: the reason the mail exists (an order event, a reset request), so it is queued once. */
+  dedupe_key: string;
+  user_id: string | null;
+  to_address: string;
+  template: string;
+  /** JSON: the template's data. */
+  data: string;
+  status: 'queued' | 'sending' | 'sent' | 'failed';
+  attempts: number;
+  next_attempt_at: string;
+  claimed_at: string | null;
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
 export interface Database {
   menu_items: MenuItemsTable;
   reviews: ReviewsTable;
@@ -223,4 +244,5 @@ export interface Database {
   order_counters: OrderCountersTable;
   orders: OrdersTable;
   order_events: OrderEventsTable;
+  mail_queue: MailQueueTable;
 }

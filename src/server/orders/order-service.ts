@@ -22,6 +22,7 @@ import {
   countOrdersOfUser,
   findOrder,
   findOrderByTransaction,
+  findOrderEvent,
   findOrders,
   insertOrder,
   insertOrderEvent,
@@ -192,6 +193,12 @@ export class OrderService {
       const order = orders.get(orderId);
       return order ? [{ eventId, order: staff ? order : withoutStaffNames(order) }] : [];
     });
+  }
+
+  /** An entry of the event log: a timeline step ('status') or a refund's news ('refund'). */
+  async event(eventId: number): Promise<{ kind: 'status' | 'refund'; status: OrderStatus } | undefined> {
+    const row = await findOrderEvent(this.db, eventId);
+    return row ? { kind: row.kind, status: row.status as OrderStatus } : undefined;
   }
 
   /** Where the event log stands (0 before the first event). */

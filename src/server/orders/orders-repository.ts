@@ -197,3 +197,8 @@ export async function findOrders(db: Db, ids: string[]): Promise<OrderRow[]> {
   if (ids.length === 0) return [];
   return db.selectFrom('orders').selectAll().where('id', 'in', ids).execute();
 }
+
+/** One entry of the event log, by its id. */
+export async function findOrderEvent(db: Db, id: number): Promise<OrderEventRow | undefined> {
+  return db.selectFrom('order_events').selectAll().where('id', '=', id).executeTakeFirst();
+}

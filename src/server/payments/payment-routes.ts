@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { EMAIL_NOT_VERIFIED, EMAIL_NOT_VERIFIED_MESSAGE } from '../../shared/account-constants.ts';
 import { createIntentBodySchema } from '../../shared/orders.ts';
 import {
   createIntentAnswerSchema,
@@ -10,6 +11,8 @@ import {
   sandboxConfirmAnswerSchema,
   sandboxConfirmBodySchema,
 } from '../../shared/payments.ts';
+import { isEmailVerified } from '../account/account-repository.ts';
+import { HttpError } from '../http/errors.ts';
 import { useStrictJson } from '../http/strict-json.ts';
 import { checkFulfilment } from '../orders/fulfilment.ts';
 import { listPaymentsOfUser } from './payment-repository.ts';
@@ -30,6 +33,10 @@ export async function paymentRoutes(instance: FastifyInstance): Promise<void> {
       preHandler: app.requireUser,
     },
     async (request) => {
+      // REQUIRE_EMAIL_VERIFICATION: paying waits until the receipt's address is known to be right.
+      if (app.config.REQUIRE_EMAIL_VERIFICATION && !(await isEmailVerified(app.db, request.user!.id))) {
+        throw new HttpError(403, EMAIL_NOT_VERIFIED, EMAIL_NOT_VERIFIED_MESSAGE);
+      }
       const fulfilment = checkFulfilment(request.body?.fulfilment, new Date(), app.config.SHOP_TIME_ZONE);
       return app.payments.createIntent(request.user!.id, fulfilment);
     },

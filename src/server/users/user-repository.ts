@@ -44,16 +44,6 @@ export async function setRoleUnlessAdmin(db: Kysely<Database>, id: string, role:
   return Number(result.numUpdatedRows);
 }
 
-/** Deletes the user with their sessions and sign-in accounts in one transaction. */
-export async function deleteUser(db: Kysely<Database>, id: string): Promise<number> {
-  return db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('sessions').where('user_id', '=', id).execute();
-    await trx.deleteFrom('accounts').where('user_id', '=', id).execute();
-    const result = await trx.deleteFrom('users').where('id', '=', id).executeTakeFirst();
-    return Number(result.numDeletedRows);
-  });
-}
-
 export async function countAdmins(db: Kysely<Database>): Promise<number> {
   const row = await db
     .selectFrom('users')

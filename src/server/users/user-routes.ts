@@ -13,7 +13,7 @@ import {
   userSchema,
 } from '../../shared/users.ts';
 import { ConflictError, ForbiddenError, NotFoundError } from '../http/errors.ts';
-import { deleteUser, findUserById, listUsers, markRegistered, promoteToAdmin, setRoleUnlessAdmin } from './user-repository.ts';
+import { findUserById, listUsers, markRegistered, promoteToAdmin, setRoleUnlessAdmin } from './user-repository.ts';
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
 
@@ -92,7 +92,8 @@ export async function userRoutes(instance: FastifyInstance): Promise<void> {
       }
       const target = await findUserById(app.db, request.params.id);
       if (!target) throw new NotFoundError('No such user');
-      return { deletedCount: await deleteUser(app.db, target.id) };
+      // The same erasure as a customer's own deletion: orders stay for the books, without the person.
+      return { deletedCount: await app.accounts.erase(target.id, { evenWithOpenOrders: true }) };
     },
   );
 }

@@ -11,6 +11,10 @@ export interface AuthContextValue {
   /** After the social sign-in popup: reads the new session and records the user. */
   completeSocialSignIn(): Promise<void>;
   signOut(): Promise<void>;
+  /** Reads the session again (after the profile page changed the name or the address). */
+  refreshUser(): Promise<void>;
+  /** Forgets the user at once (their account was deleted: there is no session to end). */
+  forgetUser(): void;
 }
 
 export const AuthContext = createContext<AuthContextValue | null>(null);

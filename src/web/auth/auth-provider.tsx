@@ -102,6 +102,12 @@ export function AuthProvider({ children, onSessionLost }: { children: ReactNode;
           await settle(reported);
           await registerUser(reported.name || reported.email, reported.email);
         }),
+      refreshUser: async () => {
+        const reported = await fetchSession();
+        if (reported) setUser(toSessionUser(reported));
+        else forget();
+      },
+      forgetUser: forget,
       signOut: async () => {
         setLoading(true);
         try {

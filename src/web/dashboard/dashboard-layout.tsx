@@ -2,6 +2,7 @@ import { Suspense, type ReactNode } from 'react';
 import { Link, NavLink, Outlet } from 'react-router';
 import { paths } from '../../shared/paths.ts';
 import { PRODUCT_NAME } from '../../shared/product.ts';
+import { VerifyEmailBanner } from '../account/components/verify-email-banner.tsx';
 import { useAuth } from '../auth/use-auth.ts';
 import { useSignOut } from '../auth/use-sign-out.ts';
 import { CartCountBadge } from '../cart/components/cart-count-badge.tsx';
@@ -21,6 +22,7 @@ const ADMIN_MENU: MenuEntry[] = [
   { to: paths.addItem, label: 'Add items' },
   { to: paths.manageItems, label: 'Manage Items' },
   { to: paths.orderBoard, label: 'Order board' },
+  { to: paths.profile, label: 'Profile' },
 ];
 
 /**
@@ -33,6 +35,7 @@ function customerMenu(cartBadge: ReactNode): MenuEntry[] {
     { to: paths.myCart, label: 'My cart', badge: cartBadge },
     { to: paths.payment, label: 'Payment' },
     { to: paths.myOrders, label: 'My Orders' },
+    { to: paths.profile, label: 'Profile' },
   ];
 }
 
@@ -115,6 +118,7 @@ function DashboardFrame() {
         </nav>
       </aside>
       <main id="dashboard-main" className="min-w-0 flex-1 bg-stone-50 px-4 py-6 md:px-8">
+        <VerifyEmailBanner />
         <Suspense fallback={<LoadingScreen />}>
           <Outlet />
         </Suspense>

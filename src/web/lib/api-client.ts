@@ -1,3 +1,4 @@
+import { EMAIL_NOT_VERIFIED } from '../../shared/account-constants.ts';
 import type { ApiError } from '../../shared/errors.ts';
 
 /** Local storage key of the bearer token (docs/product.md §9). */
@@ -53,7 +54,9 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   });
   if (!response.ok) {
     const errorBody = (await response.json().catch(() => undefined)) as ApiError | undefined;
-    if ((response.status === 401 || response.status === 403) && options.signOutOnAuthFailure !== false) {
+    // Paying before the address is confirmed is a 403 to act on, not a lost session.
+    const answerToActOn = errorBody?.code === EMAIL_NOT_VERIFIED;
+    if ((response.status === 401 || response.status === 403) && options.signOutOnAuthFailure !== false && !answerToActOn) {
       onAuthFailure?.(response.status);
     }
     throw new ApiRequestError(response.status, errorBody);

@@ -57,6 +57,20 @@ export async function checkCaptcha(id: string, answer: string): Promise<boolean>
   return (await apiRequest<{ valid: boolean }>('/captcha/check', { ...quiet, method: 'POST', body: { id, answer } })).valid;
 }
 
+/** "Forgot password?": the same answer whether or not the address has an account. */
+export function requestPasswordReset(email: string): Promise<{ message: string }> {
+  return apiRequest('/auth/request-password-reset', { ...quiet, method: 'POST', body: { email } });
+}
+
+export function resetPassword(token: string, newPassword: string): Promise<{ status: boolean }> {
+  return apiRequest('/auth/reset-password', { ...quiet, method: 'POST', body: { token, newPassword } });
+}
+
+/** The picture's characters in words, asked for only when a person wants them read out. */
+export async function spelledCaptcha(id: string): Promise<string> {
+  return (await apiRequest<{ spelled: string }>('/captcha/spelled', { ...quiet, method: 'POST', body: { id } })).spelled;
+}
+
 /** The sign-in options' query; the server draws the log-in page with them (src/web/server-render.tsx). */
 export const AUTH_PROVIDERS_QUERY_KEY = ['auth-providers'] as const;
 

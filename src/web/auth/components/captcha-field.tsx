@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { CAPTCHA_LENGTH } from '../../../shared/auth-constants.ts';
-import { captchaQueryKey, checkCaptcha, newCaptcha } from '../api/auth-api.ts';
+import { captchaQueryKey, checkCaptcha, newCaptcha, spelledCaptcha } from '../api/auth-api.ts';
 
 export interface CaptchaState {
   id: string | null;
@@ -29,7 +29,24 @@ export function CaptchaField({ generation, onChange }: { generation: number; onC
     retry: false,
   });
   const [answer, setAnswer] = useState('');
+  // The text alternative is fetched only when asked for (docs/decisions/0020-mail-and-accounts.md).
+  const [spelled, setSpelled] = useState<{ id: string; text: string } | null>(null);
+  const [spelling, setSpelling] = useState(false);
   const [status, setStatus] = useState<'idle' | 'checking' | 'valid' | 'invalid'>('idle');
+
+  async function spellOut() {
+    const id = captcha.data?.id;
+    if (!id) return;
+    setSpelling(true);
+    try {
+      setSpelled({ id, text: await spelledCaptcha(id) });
+    } catch {
+      setSpelled({ id, text: 'The characters could not be read out. Use “Reload captcha” and try again.' });
+    } finally {
+      setSpelling(false);
+    }
+  }
+  const wantsSpelling = spelled !== null;
 
   function reload(nextStatus: 'idle' | 'invalid') {
     onChange(NONE);
@@ -93,7 +110,21 @@ export function CaptchaField({ generation, onChange }: { generation: number; onC
         <button type="button" onClick={() => reload('idle')} className="text-sm font-semibold text-brand-700 underline hover:text-brand-900">
           Reload captcha
         </button>
+        <button
+          type="button"
+          onClick={() => void spellOut()}
+          disabled={!captcha.data || spelling}
+          aria-controls={wantsSpelling ? 'captcha-spelled' : undefined}
+          className="text-sm font-semibold text-brand-700 underline hover:text-brand-900 disabled:opacity-60"
+        >
+          Can’t see it? Spell it out
+        </button>
       </div>
+      {wantsSpelling && (
+        <p id="captcha-spelled" aria-live="polite" className="rounded-md bg-stone-100 px-3 py-2 text-sm text-stone-800">
+          {spelled.id === captcha.data?.id ? `The characters are: ${spelled.text}. Either case is fine.` : spelling ? 'Reading out…' : 'A new picture: press “Spell it out” again.'}
+        </p>
+      )}
       <label htmlFor="captcha" className="text-sm font-semibold text-stone-700">
         Type the captcha above
       </label>
@@ -117,7 +148,7 @@ export function CaptchaField({ generation, onChange }: { generation: number; onC
         onMouseLeave={() => {
           if (answer.trim().length >= CAPTCHA_LENGTH) void check();
         }}
-        aria-describedby="captcha-status"
+        aria-describedby={wantsSpelling ? 'captcha-spelled captcha-status' : 'captcha-status'}
         aria-invalid={status === 'invalid' ? true : undefined}
         className="rounded-md border border-stone-300 px-3 py-2 text-base tracking-widest focus:border-brand-700 focus:outline-none focus:ring-2 focus:ring-brand-600/40"
       />

@@ -63,9 +63,9 @@ export function Page() {
       <form onSubmit={(e) => void onSubmit(e)} className="mt-6 flex flex-col gap-4 rounded-xl bg-white p-5 shadow-md sm:p-6" noValidate={false}>
         <FormField id="email" name="email" type="email" label="Email" autoComplete="email" required />
         <FormField id="password" name="password" type="password" label="Password" autoComplete="current-password" required />
-        <a href="#forgot-password" onClick={(e) => e.preventDefault()} className="self-start text-sm text-stone-600 underline">
+        <Link to={paths.forgotPassword} className="self-start text-sm text-stone-600 underline hover:text-brand-900">
           Forgot password?
-        </a>
+        </Link>
         <CaptchaField key={captchaReload} generation={captchaReload} onChange={setCaptcha} />
         {error && (
           <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm font-semibold text-red-800">

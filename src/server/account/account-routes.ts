@@ -1,0 +1,147 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  changeEmailSchema,
+  deleteAccountSchema,
+  deviceListSchema,
+  linkTokenBodySchema,
+  mailQueuedSchema,
+  okSchema,
+  preferencesSchema,
+  profileSchema,
+  setPasswordSchema,
+  signedOutCountSchema,
+} from '../../shared/account.ts';
+import { z } from 'zod';
+import { assertStrongPassword } from '../auth/password-strength.ts';
+import { limitPerSession, rateLimitFor } from '../auth/rate-limits.ts';
+import { listCartItems } from '../cart/cart-repository.ts';
+import { toCartEntry } from '../cart/cart-service.ts';
+import { useStrictJson } from '../http/strict-json.ts';
+import { listPaymentsOfUser } from '../payments/payment-repository.ts';
+import { toPaymentRecord } from '../payments/payment-service.ts';
+import type { AccountUser } from './account-service.ts';
+
+/** The address the request came to, for links in mails when PUBLIC_URL is not set. */
+export function requestOrigin(request: FastifyRequest): string {
+  return `${request.protocol}://${request.host}`;
+}
+
+function caller(request: FastifyRequest): AccountUser {
+  const user = request.user!;
+  return { id: user.id, name: user.name, email: user.email, sessionId: user.sessionId };
+}
+
+/**
+ * The profile page's API (docs/accounts.md): the caller's own account only, always from the
+ * session, never from an id in the request. The two links' routes (verify, confirm a new address)
+ * take the token alone: whoever holds the mail holds the link.
+ */
+export async function accountRoutes(instance: FastifyInstance): Promise<void> {
+  useStrictJson(instance);
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const { config, accounts } = app;
+
+  app.get('/account', { schema: { response: { 200: profileSchema } }, preHandler: app.requireUser }, async (request) => {
+    return accounts.profile(request.user!.id);
+  });
+
+  app.patch(
+    '/account/preferences',
+    { schema: { body: preferencesSchema, response: { 200: profileSchema } }, preHandler: app.requireUser },
+    async (request) => accounts.setPreferences(request.user!.id, request.body.orderStatusMails),
+  );
+
+  app.post(
+    '/account/verification-email',
+    { schema: { response: { 200: mailQueuedSchema } }, config: { rateLimit: rateLimitFor(config, 'mail') }, preHandler: app.requireUser },
+    async (request) => accounts.resendVerification(caller(request), accounts.origin(requestOrigin(request))),
+  );
+
+  app.post(
+    '/account/verify-email',
+    { schema: { body: linkTokenBodySchema, response: { 200: okSchema } }, config: { rateLimit: rateLimitFor(config, 'mail') } },
+    async (request) => {
+      await accounts.verifyEmail(request.body.token);
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/account/email',
+    {
+      schema: { body: changeEmailSchema, response: { 200: mailQueuedSchema } },
+      config: { rateLimit: rateLimitFor(config, 'mail') },
+      preHandler: app.requireUser,
+    },
+    async (request) => {
+      // It checks the current password: limited per session too, like changing the password.
+      await limitPerSession(app.db, config, 'password', request.user!.sessionId);
+      const { newEmail, currentPassword } = request.body;
+      return accounts.requestEmailChange(caller(request), newEmail, currentPassword, accounts.origin(requestOrigin(request)));
+    },
+  );
+
+  app.post(
+    '/account/email/confirm',
+    { schema: { body: linkTokenBodySchema, response: { 200: z.object({ email: z.string() }) } }, config: { rateLimit: rateLimitFor(config, 'mail') } },
+    async (request) => accounts.confirmEmailChange(request.body.token),
+  );
+
+  app.post(
+    '/account/password',
+    { schema: { body: setPasswordSchema, response: { 200: okSchema } }, config: { rateLimit: rateLimitFor(config, 'password') }, preHandler: app.requireUser },
+    async (request) => {
+      const user = caller(request);
+      await assertStrongPassword('newPassword', request.body.newPassword, [user.name, user.email]);
+      await accounts.setPassword(user, request.body.newPassword);
+      return { ok: true as const };
+    },
+  );
+
+  app.get('/account/sessions', { schema: { response: { 200: deviceListSchema } }, preHandler: app.requireUser }, async (request) =>
+    accounts.devices(caller(request)),
+  );
+
+  app.post(
+    '/account/sessions/sign-out-others',
+    { schema: { response: { 200: signedOutCountSchema } }, preHandler: app.requireUser },
+    async (request) => ({ signedOut: await accounts.signOutOthers(caller(request)) }),
+  );
+
+  // The customer's data as a file: the profile, devices, orders, payments and cart.
+  app.get('/account/export', { preHandler: app.requireUser }, async (request, reply) => {
+    const user = caller(request);
+    const orders = [];
+    for (let page = 1; ; page++) {
+      const list = await app.orders.listOwn({ id: user.id, name: user.name, role: request.user!.role }, page, 100);
+      orders.push(...list.orders.map(({ timeline, ...order }) => ({ ...order, timeline: timeline.map(({ by: _by, ...entry }) => entry) })));
+      if (page * list.pageSize >= list.total) break;
+    }
+    const data = {
+      exportedAt: new Date().toISOString(),
+      profile: await accounts.profile(user.id),
+      devices: await accounts.devices(user),
+      orders,
+      payments: (await listPaymentsOfUser(app.db, user.id)).map(toPaymentRecord),
+      cart: (await listCartItems(app.db, user.id)).map((row) => toCartEntry(row, user.email)),
+      // The reviews the shop shows are the restaurant's own selection: none is linked to an account.
+      reviews: [],
+    };
+    return reply
+      .header('content-type', 'application/json; charset=utf-8')
+      .header('content-disposition', 'attachment; filename="raw-roots-my-data.json"')
+      .header('cache-control', 'no-store')
+      .send(JSON.stringify(data, null, 2));
+  });
+
+  app.delete(
+    '/account',
+    { schema: { body: deleteAccountSchema, response: { 200: okSchema } }, config: { rateLimit: rateLimitFor(config, 'password') }, preHandler: app.requireUser },
+    async (request) => {
+      await limitPerSession(app.db, config, 'password', request.user!.sessionId);
+      await accounts.deleteOwn(caller(request), request.body);
+      return { ok: true as const };
+    },
+  );
+}

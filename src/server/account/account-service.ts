@@ -1,0 +1,314 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import {
+  DELETED_CUSTOMER_NAME,
+  EMAIL_CHANGE_LINK_MINUTES,
+  INVALID_LINK_MESSAGE,
+  RESET_LINK_MINUTES,
+  VERIFY_LINK_HOURS,
+  type Device,
+  type Profile,
+} from '../../shared/account.ts';
+import { FINAL_STATUSES, type Fulfilment } from '../../shared/orders.ts';
+import { paths } from '../../shared/paths.ts';
+import type { Role } from '../../shared/roles.ts';
+import type { Auth } from '../auth/auth-instance.ts';
+import { countRequest } from '../auth/rate-limit-store.ts';
+import { toDate } from '../auth/session-repository.ts';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/schema.ts';
+import { BadRequestError, ConflictError, HttpError, NotFoundError } from '../http/errors.ts';
+import type { MailQueue } from '../mail/mail-queue.ts';
+import {
+  countOpenOrdersOf,
+  deleteLinkTokensOf,
+  deleteLinkTokensOfUser,
+  deleteOtherSessions,
+  deleteUserRow,
+  eraseOrderCustomer,
+  erasePaymentsOf,
+  eraseStaffNameOf,
+  findProfileRow,
+  findUserByEmail,
+  insertCredentialAccount,
+  listOrderFulfilmentsOf,
+  listSessionsOf,
+  listSignInAccounts,
+  markEmailVerified,
+  setEmail,
+  setOrderStatusMails,
+} from './account-repository.ts';
+import { deviceName } from './device-name.ts';
+import { issueLinkToken, takeLink } from './link-tokens.ts';
+
+const HOUR_MS = 60 * 60_000;
+
+/** Who is asking, as the routes know them. */
+export interface AccountUser {
+  id: string;
+  name: string;
+  email: string;
+  sessionId: string;
+}
+
+interface Logger {
+  info(obj: unknown, msg: string): void;
+}
+
+/**
+ * The account's rules (docs/decisions/0020-mail-and-accounts.md): the links mailed for a reset,
+ * a verification and an e-mail change, the profile, signed-in devices, the data export and the
+ * deletion that keeps orders for the books without the person in them.
+ */
+export class AccountService {
+  private readonly db: Kysely<Database>;
+  private readonly mail: MailQueue;
+  private readonly config: Config;
+  private readonly log: Logger;
+  /** Set once Better Auth exists (it is made with this service's mail hooks). */
+  auth!: Auth;
+
+  constructor(options: { db: Kysely<Database>; mail: MailQueue; config: Config; log: Logger }) {
+    this.db = options.db;
+    this.mail = options.mail;
+    this.config = options.config;
+    this.log = options.log;
+  }
+
+  /** The shop's address for links in mails: PUBLIC_URL, else the address the request came to. */
+  origin(requestOrigin?: string): string {
+    if (this.config.PUBLIC_URL) return new URL(this.config.PUBLIC_URL).origin;
+    return requestOrigin ?? `http://localhost:${this.config.PORT}`;
+  }
+
+  /**
+   * Refuses a mail to an address that has had its share this hour, whoever asks and from
+   * wherever: nobody can fill someone's inbox with links. Counted before anything else is done.
+   */
+  async limitMailsTo(email: string): Promise<void> {
+    const { current, ttl } = await countRequest(this.db, `mail|to:${email}`, HOUR_MS);
+    if (current > this.config.RATE_LIMIT_MAIL_PER_RECIPIENT) {
+      throw new HttpError(429, 'RATE_LIMITED', `Too many mails were asked for this address. Please wait ${Math.ceil(ttl / 60_000)} minutes and try again.`);
+    }
+  }
+
+  /** A link that cannot be mailed would wait for ever: say so at once (409: the shop's state, not a fault). */
+  private assertMailOn(): void {
+    if (!this.mail.enabled) throw new HttpError(409, 'MAIL_DISABLED', 'This shop sends no mail at the moment, so no link can reach you. Please ask the restaurant.');
+  }
+
+  // Password reset (Better Auth makes the token; this only mails it) ------------------------------
+
+  /** Better Auth's sendResetPassword: queues the mail (a row), never sends while the request waits. */
+  async queuePasswordReset(user: { id: string; name: string; email: string }, token: string, origin: string): Promise<void> {
+    const link = `${origin}${paths.resetPassword}?token=${encodeURIComponent(token)}`;
+    await this.mail.enqueue({
+      key: `password-reset:${token}`,
+      userId: user.id,
+      to: user.email,
+      mail: { template: 'password-reset', data: { name: user.name, link, validMinutes: RESET_LINK_MINUTES } },
+    });
+  }
+
+  // Verified address ------------------------------------------------------------------------------
+
+  /** Mails a link that confirms the account's address; an earlier unused one stops working. */
+  async sendVerification(user: { id: string; name: string; email: string }, origin: string): Promise<boolean> {
+    await deleteLinkTokensOf(this.db, 'verify-email:', user.id);
+    const token = await issueLinkToken(this.db, 'verify-email', { userId: user.id, email: user.email }, VERIFY_LINK_HOURS * HOUR_MS);
+    const link = `${origin}${paths.verifyEmail}?token=${encodeURIComponent(token)}`;
+    return this.mail.enqueue({
+      key: `verify-email:${token}`,
+      userId: user.id,
+      to: user.email,
+      mail: { template: 'verify-email', data: { name: user.name, link, validHours: VERIFY_LINK_HOURS } },
+    });
+  }
+
+  /** "Send again" from the dashboard. */
+  async resendVerification(user: AccountUser, origin: string): Promise<{ sent: boolean; message: string }> {
+    const profile = await this.profile(user.id);
+    if (profile.emailVerified) return { sent: false, message: 'Your e-mail address is confirmed already.' };
+    this.assertMailOn();
+    await this.limitMailsTo(profile.email);
+    await this.sendVerification(profile, origin);
+    return { sent: true, message: `We sent a new link to ${profile.email}.` };
+  }
+
+  /** A reset link reached the account's inbox: that proves the address as well as a verification link. */
+  async markVerified(userId: string, email: string): Promise<number> {
+    return markEmailVerified(this.db, userId, email, new Date().toISOString());
+  }
+
+  async verifyEmail(token: string): Promise<void> {
+    const link = await takeLink<{ userId: string; email: string }>(this.db, 'verify-email', token);
+    // A link made for an address the account no longer has confirms nothing.
+    if (!link || (await markEmailVerified(this.db, link.userId, link.email, new Date().toISOString())) === 0) throw invalidLink();
+  }
+
+  // Profile ---------------------------------------------------------------------------------------
+
+  async profile(userId: string): Promise<Profile> {
+    const [row, signIns] = await Promise.all([findProfileRow(this.db, userId), listSignInAccounts(this.db, userId)]);
+    if (!row) throw new NotFoundError('No such account');
+    const social = signIns.find((a) => a.provider_id !== 'credential');
+    return {
+      id: row.id,
+      name: row.name,
+      email: row.email,
+      emailVerified: Boolean(row.email_verified),
+      role: row.role as Role,
+      hasPassword: signIns.some((a) => a.provider_id === 'credential' && a.password),
+      socialSignIn: social ? this.config.OIDC_PROVIDER_NAME : null,
+      orderStatusMails: Boolean(row.order_status_mails),
+      createdAt: toDate(row.created_at).toISOString(),
+    };
+  }
+
+  async setPreferences(userId: string, orderStatusMails: boolean): Promise<Profile> {
+    await setOrderStatusMails(this.db, userId, orderStatusMails, new Date().toISOString());
+    return this.profile(userId);
+  }
+
+  // E-mail change ---------------------------------------------------------------------------------
+
+  /**
+   * Mails a link to the new address; nothing changes until it is used. The current password is
+   * asked when the account has one, so a session left open on a shared computer cannot move the
+   * account to another address (and then reset its password from there).
+   */
+  async requestEmailChange(user: AccountUser, newEmail: string, currentPassword: string | undefined, origin: string): Promise<{ sent: boolean; message: string }> {
+    const profile = await this.profile(user.id);
+    this.assertMailOn();
+    if (newEmail === profile.email) throw new BadRequestError('That is your address already', { newEmail: ['That is your address already'] });
+    if (profile.hasPassword) await this.checkPassword(user.id, currentPassword, 'currentPassword');
+    if (await findUserByEmail(this.db, newEmail)) {
+      throw new ConflictError('Another account uses this address. Sign in with it, or choose another.');
+    }
+    await this.limitMailsTo(newEmail);
+    await deleteLinkTokensOf(this.db, 'change-email:', user.id);
+    const token = await issueLinkToken(this.db, 'change-email', { userId: user.id, newEmail }, EMAIL_CHANGE_LINK_MINUTES * 60_000);
+    const link = `${origin}${paths.confirmEmail}?token=${encodeURIComponent(token)}`;
+    await this.mail.enqueue({
+      key: `change-email:${token}`,
+      userId: user.id,
+      to: newEmail,
+      mail: { template: 'email-change-confirm', data: { name: profile.name, link, newEmail, validMinutes: EMAIL_CHANGE_LINK_MINUTES } },
+    });
+    return { sent: true, message: `We sent a link to ${newEmail}. Your address changes when you open it.` };
+  }
+
+  /** The link from the new address: the change is made, and the old address is told. */
+  async confirmEmailChange(token: string): Promise<{ email: string }> {
+    const now = new Date().toISOString();
+    const result = await this.db.transaction().execute(async (trx) => {
+      const link = await takeLink<{ userId: string; newEmail: string }>(trx, 'change-email', token);
+      if (!link) throw invalidLink();
+      const before = await findProfileRow(trx, link.userId);
+      if (!before) throw invalidLink();
+      if (await findUserByEmail(trx, link.newEmail)) throw new ConflictError('Another account took this address in the meantime.');
+      await setEmail(trx, link.userId, link.newEmail, now);
+      await this.mail.enqueue(
+        {
+          key: `email-changed:${token}`,
+          userId: link.userId,
+          to: before.email,
+          mail: { template: 'email-changed', data: { name: before.name, newEmail: link.newEmail } },
+        },
+        trx,
+      );
+      return { email: link.newEmail };
+    });
+    this.mail.wake();
+    return result;
+  }
+
+  // Passwords -------------------------------------------------------------------------------------
+
+  /** A first password for an account made by social sign-in (one with a password changes it instead). */
+  async setPassword(user: AccountUser, newPassword: string): Promise<void> {
+    const signIns = await listSignInAccounts(this.db, user.id);
+    if (signIns.some((a) => a.provider_id === 'credential')) {
+      throw new ConflictError('Your account has a password already: change it with your current one.');
+    }
+    const context = await this.auth.$context;
+    const now = new Date().toISOString();
+    await insertCredentialAccount(this.db, { id: randomUUID(), userId: user.id, passwordHash: await context.password.hash(newPassword), now });
+  }
+
+  private async checkPassword(userId: string, password: string | undefined, field: string): Promise<void> {
+    if (!password) throw new BadRequestError('Enter your current password', { [field]: ['Enter your current password'] });
+    const credential = (await listSignInAccounts(this.db, userId)).find((a) => a.provider_id === 'credential' && a.password);
+    const context = await this.auth.$context;
+    const right = credential?.password ? await context.password.verify({ hash: credential.password, password }) : false;
+    if (!right) throw new BadRequestError('The password is not right', { [field]: ['The password is not right'] });
+  }
+
+  // Devices ---------------------------------------------------------------------------------------
+
+  async devices(user: AccountUser): Promise<Device[]> {
+    const rows = await listSessionsOf(this.db, user.id, new Date());
+    return rows
+      .map((row) => ({
+        id: row.id,
+        current: row.id === user.sessionId,
+        device: deviceName(row.user_agent),
+        ipAddress: row.ip_address,
+        signedInAt: toDate(row.created_at).toISOString(),
+        lastActiveAt: toDate(row.updated_at).toISOString(),
+      }))
+      .sort((a, b) => Number(b.current) - Number(a.current));
+  }
+
+  async signOutOthers(user: AccountUser): Promise<number> {
+    return deleteOtherSessions(this.db, user.id, user.sessionId);
+  }
+
+  // Deletion --------------------------------------------------------------------------------------
+
+  /**
+   * Deletes the caller's account after checking the password (or the typed word, for an account
+   * without one). An order still on its way keeps the account: the kitchen needs the address and
+   * phone until it is done.
+   */
+  async deleteOwn(user: AccountUser, confirmation: { password?: string | undefined; confirm?: string | undefined }): Promise<void> {
+    const profile = await this.profile(user.id);
+    if (profile.hasPassword) await this.checkPassword(user.id, confirmation.password, 'password');
+    else if (!confirmation.confirm) throw new BadRequestError('Type DELETE to confirm', { confirm: ['Type DELETE to confirm'] });
+    await this.erase(user.id);
+    this.log.info({ user: user.id }, 'account deleted by its owner');
+  }
+
+  /**
+   * Removes a person from the shop in one transaction: the account and all that hangs on it
+   * (sessions, sign-ins, cart, queued mails, links); their orders and payments stay for the
+   * restaurant's books without name, e-mail, phone, address or note; a staff member's name leaves
+   * the order timelines. Answers how many accounts were deleted (0 or 1). An administrator's
+   * delete is not held back by an open order: they chose to remove the account now.
+   */
+  async erase(userId: string, options: { evenWithOpenOrders?: boolean } = {}): Promise<number> {
+    return this.db.transaction().execute(async (trx) => {
+      if (!options.evenWithOpenOrders && (await countOpenOrdersOf(trx, userId, FINAL_STATUSES)) > 0) {
+        throw new ConflictError('An order of this account is still on its way: the account can be deleted once it is completed or cancelled.');
+      }
+      const now = new Date().toISOString();
+      for (const order of await listOrderFulfilmentsOf(trx, userId)) {
+        await eraseOrderCustomer(trx, order.id, JSON.stringify(withoutPersonalData(JSON.parse(order.fulfilment) as Fulfilment)), DELETED_CUSTOMER_NAME, now);
+      }
+      await erasePaymentsOf(trx, userId, DELETED_CUSTOMER_NAME);
+      await eraseStaffNameOf(trx, userId, 'Former staff member');
+      await deleteLinkTokensOfUser(trx, userId);
+      return deleteUserRow(trx, userId);
+    });
+  }
+}
+
+function invalidLink(): HttpError {
+  return new HttpError(400, 'INVALID_LINK', INVALID_LINK_MESSAGE);
+}
+
+/** What an order's fulfilment keeps of a deleted customer: how it was served, not where or whom to call. */
+function withoutPersonalData(fulfilment: Fulfilment): Fulfilment {
+  const { address: _address, phone: _phone, ...kept } = fulfilment;
+  return kept;
+}

@@ -1,0 +1,67 @@
+import type { FulfilmentType, OrderStatus } from '../../shared/orders.ts';
+
+/**
+ * Every mail the shop sends: a template's name and the data it is drawn from. The queue keeps
+ * these (as JSON) rather than rendered HTML, so queuing is a small write; templates/ renders them
+ * when the mail goes out. Links are absolute, made when the mail is queued.
+ */
+export interface OrderLineData {
+  name: string;
+  quantity: number;
+  /** "$ 14.50", as the shop shows prices. */
+  unitPrice: string;
+  lineTotal: string;
+}
+
+export interface OrderMailBase {
+  name: string;
+  number: number;
+  fulfilmentType: FulfilmentType;
+  /** "Table 4", "Pickup at 12:30", "Delivery to …": one line, in the restaurant's time. */
+  fulfilment: string;
+  orderLink: string;
+  profileLink: string;
+}
+
+export interface MailKinds {
+  'password-reset': { name: string; link: string; validMinutes: number };
+  'verify-email': { name: string; link: string; validHours: number };
+  /** To the new address: the change happens only when this link is used. */
+  'email-change-confirm': { name: string; link: string; newEmail: string; validMinutes: number };
+  /** To the old address, once the change is made. */
+  'email-changed': { name: string; newEmail: string };
+  'order-receipt': OrderMailBase & {
+    placedAt: string;
+    lines: OrderLineData[];
+    total: string;
+    note: string | null;
+    transactionId: string;
+  };
+  'order-accepted': OrderMailBase & { readyBy: string | null };
+  'order-ready': OrderMailBase;
+  'order-cancelled': OrderMailBase & {
+    status: Extract<OrderStatus, 'cancelled' | 'rejected'>;
+    reason: string | null;
+    /** "Refund of $14.50 on its way", or null when nothing was paid back. */
+    refund: string | null;
+  };
+}
+
+export type MailTemplate = keyof MailKinds;
+
+export type Mail = { [T in MailTemplate]: { template: T; data: MailKinds[T] } }[MailTemplate];
+
+export function isMailTemplate(name: string): name is MailTemplate {
+  return (MAIL_TEMPLATES as readonly string[]).includes(name);
+}
+
+export const MAIL_TEMPLATES = [
+  'password-reset',
+  'verify-email',
+  'email-change-confirm',
+  'email-changed',
+  'order-receipt',
+  'order-accepted',
+  'order-ready',
+  'order-cancelled',
+] as const satisfies readonly MailTemplate[];

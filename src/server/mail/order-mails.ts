@@ -1,0 +1,130 @@
+import { formatPrice } from '../../shared/money.ts';
+import type { Fulfilment, Order, OrderStatus } from '../../shared/orders.ts';
+import { paths } from '../../shared/paths.ts';
+import type { EventBus } from '../events/event-bus.ts';
+import type { OrderService } from '../orders/order-service.ts';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import type { Mail, OrderMailBase } from './mail-kinds.ts';
+import type { MailQueue } from './mail-queue.ts';
+import { findMailRecipient } from './mail-repository.ts';
+
+interface Logger {
+  warn(obj: unknown, msg: string): void;
+}
+
+/** Which step of the timeline mails the customer; the receipt goes whatever they chose in their profile. */
+const MAILED: Partial<Record<OrderStatus, { template: Mail['template']; always: boolean }>> = {
+  placed: { template: 'order-receipt', always: true },
+  accepted: { template: 'order-accepted', always: false },
+  ready: { template: 'order-ready', always: false },
+  cancelled: { template: 'order-cancelled', always: false },
+  rejected: { template: 'order-cancelled', always: false },
+};
+
+/**
+ * The order mails: a receipt when the payment made the order, then a mail when the kitchen
+ * accepts it, has it ready, or cancels or rejects it. Every process hears every 'order.changed'
+ * (PostgreSQL's NOTIFY reaches them all), and each queues the mail under the event's id, which
+ * the queue keeps unique: one mail per event, however many processes heard it or replayed it.
+ */
+export function subscribeOrderMails(options: {
+  db: Kysely<Database>;
+  events: EventBus;
+  orders: OrderService;
+  mail: MailQueue;
+  origin: () => string;
+  timeZone: string;
+  log: Logger;
+}): () => void {
+  const { db, events, orders, mail, origin, timeZone, log } = options;
+  return events.subscribe('order.changed', (change) => {
+    if (!change.userId || !mail.enabled) return;
+    const userId = change.userId;
+    void (async () => {
+      const event = await orders.event(change.eventId);
+      // Refund news is not a step of the timeline: the cancellation mail already said it.
+      if (!event || event.kind !== 'status') return;
+      const rule = MAILED[event.status];
+      if (!rule) return;
+      const recipient = await findMailRecipient(db, userId);
+      if (!recipient || (!rule.always && !recipient.order_status_mails)) return;
+      const order = (await orders.readForStaff([change.orderId])).get(change.orderId);
+      if (!order) return;
+      const base: OrderMailBase = {
+        name: recipient.name,
+        number: order.number,
+        fulfilmentType: order.fulfilment.type,
+        fulfilment: fulfilmentLine(order.fulfilment, timeZone),
+        orderLink: `${origin()}${paths.myOrder(order._id)}`,
+        profileLink: `${origin()}${paths.profile}`,
+      };
+      await mail.enqueue({ key: `order-event:${change.eventId}`, userId, to: recipient.email, mail: mailFor(event.status, order, base, timeZone) });
+    })().catch((error: unknown) => log.warn({ err: error, change }, 'order mail not queued'));
+  });
+}
+
+function mailFor(status: OrderStatus, order: Order, base: OrderMailBase, timeZone: string): Mail {
+  switch (status) {
+    case 'placed':
+      return {
+        template: 'order-receipt',
+        data: {
+          ...base,
+          placedAt: new Date(order.createdAt).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone }),
+          lines: order.lines.map((line) => ({
+            name: line.name,
+            quantity: line.quantity,
+            unitPrice: money(line.price),
+            lineTotal: money(line.price * line.quantity),
+          })),
+          total: money(order.total),
+          note: order.note,
+          transactionId: order.transactionId,
+        },
+      };
+    case 'accepted':
+      return { template: 'order-accepted', data: { ...base, readyBy: order.readyBy ? clock(order.readyBy, timeZone) : null } };
+    case 'ready':
+      return { template: 'order-ready', data: base };
+    default:
+      return {
+        template: 'order-cancelled',
+        data: {
+          ...base,
+          status: status === 'rejected' ? 'rejected' : 'cancelled',
+          reason: order.reason,
+          refund: order.refund ? refundLine(order.refund) : null,
+        },
+      };
+  }
+}
+
+function money(price: number): string {
+  return `$ ${formatPrice(price)}`;
+}
+
+function clock(iso: string, timeZone: string): string {
+  return new Date(iso).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', timeZone });
+}
+
+function refundLine(refund: NonNullable<Order['refund']>): string {
+  const amount = `$${formatPrice(refund.amount)}`;
+  if (refund.status === 'succeeded') return `We refunded ${amount} to your card.`;
+  if (refund.status === 'failed') return `The refund of ${amount} did not go through yet: we are on it and will pay it back.`;
+  return `The refund of ${amount} is on its way to your card (it can take a few days to show).`;
+}
+
+/** One line for the mail, in the restaurant's time: "Table 4", "Pickup at 12:30", "Delivery to …". */
+export function fulfilmentLine(fulfilment: Fulfilment, timeZone: string): string {
+  switch (fulfilment.type) {
+    case 'table':
+      return `Eat here, table ${fulfilment.table ?? ''}`.trim();
+    case 'pickup':
+      return fulfilment.pickupAt ? `Pickup at ${clock(fulfilment.pickupAt, timeZone)}` : 'Pickup as soon as possible';
+    case 'delivery': {
+      const a = fulfilment.address;
+      return a ? `Delivery to ${[a.line1, a.line2, `${a.postalCode} ${a.city}`].filter(Boolean).join(', ')}` : 'Delivery';
+    }
+  }
+}

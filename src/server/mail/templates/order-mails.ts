@@ -1,0 +1,103 @@
+import { Column, Link, Row, Section, Text } from '@react-email/components';
+import { createElement as h, type ReactNode } from 'react';
+import type { MailKinds, OrderMailBase } from '../mail-kinds.ts';
+import { ActionButton, colors, MailLayout, styles } from './mail-layout.ts';
+
+/** The order's mails: the receipt when it is paid, then accepted, ready, cancelled or rejected. */
+export function OrderReceiptMail(data: MailKinds['order-receipt']) {
+  return h(
+    MailLayout,
+    { preview: `Order #${data.number}: ${data.total}, ${data.fulfilment}`, heading: `Thank you! Order #${data.number}`, footer: statusMailsFooter(data) },
+    h(Text, { style: styles.text }, `Hi ${data.name}, we have your order and your payment. The kitchen will confirm it shortly.`),
+    h(
+      Section,
+      { style: { backgroundColor: colors.brandLight, borderRadius: '8px', padding: '12px 16px', margin: '0 0 16px' } },
+      h(Text, { style: { ...styles.text, margin: 0, fontWeight: 700 } }, data.fulfilment),
+      h(Text, { style: { ...styles.small, marginTop: '4px' } }, `Placed ${data.placedAt}`),
+    ),
+    h(
+      Section,
+      { style: { margin: '0 0 8px' } },
+      ...data.lines.map((line, i) =>
+        h(Row, {
+          key: i,
+          style: { borderBottom: `1px solid ${colors.line}` },
+          children: [
+            h(
+              Column,
+              { key: 'what', style: { padding: '10px 0', verticalAlign: 'top' } },
+              h(Text, { style: { ...styles.text, margin: 0 } }, `${line.quantity} × ${line.name}`),
+              h(Text, { style: { ...styles.small, marginTop: '2px' } }, `${line.unitPrice} each`),
+            ),
+            h(
+              Column,
+              { key: 'price', align: 'right', style: { padding: '10px 0', verticalAlign: 'top', whiteSpace: 'nowrap' } },
+              h(Text, { style: { ...styles.text, margin: 0 } }, line.lineTotal),
+            ),
+          ],
+        }),
+      ),
+      h(Row, {
+        children: [
+          h(Column, { key: 'label', style: { padding: '12px 0' } }, h(Text, { style: { ...styles.text, margin: 0, fontWeight: 700 } }, 'Total paid')),
+          h(Column, { key: 'total', align: 'right', style: { padding: '12px 0' } }, h(Text, { style: { ...styles.text, margin: 0, fontWeight: 700 } }, data.total)),
+        ],
+      }),
+    ),
+    data.note ? h(Text, { style: styles.muted }, `Your note to the kitchen: “${data.note}”`) : null,
+    h(ActionButton, { href: data.orderLink, label: 'Follow your order' }),
+    h(Text, { style: styles.small }, `Payment reference: ${data.transactionId}`),
+  );
+}
+
+export function OrderAcceptedMail(data: MailKinds['order-accepted']) {
+  const when = data.readyBy ? `It will be ready by ${data.readyBy}.` : 'The kitchen has started on it.';
+  return h(
+    MailLayout,
+    { preview: `Order #${data.number} accepted. ${when}`, heading: `Order #${data.number} is accepted`, footer: statusMailsFooter(data) },
+    h(Text, { style: styles.text }, `Hi ${data.name}, the kitchen accepted your order. ${when}`),
+    h(Text, { style: styles.muted }, data.fulfilment),
+    h(ActionButton, { href: data.orderLink, label: 'Follow your order' }),
+  );
+}
+
+export function OrderReadyMail(data: MailKinds['order-ready']) {
+  const what: Record<OrderMailBase['fulfilmentType'], string> = {
+    table: 'It is on its way to your table.',
+    pickup: 'Come and pick it up at the counter.',
+    delivery: 'It leaves with our rider shortly.',
+  };
+  return h(
+    MailLayout,
+    { preview: `Order #${data.number} is ready. ${what[data.fulfilmentType]}`, heading: `Order #${data.number} is ready`, footer: statusMailsFooter(data) },
+    h(Text, { style: styles.text }, `Hi ${data.name}, your order is ready. ${what[data.fulfilmentType]}`),
+    h(Text, { style: styles.muted }, data.fulfilment),
+    h(ActionButton, { href: data.orderLink, label: 'See your order' }),
+  );
+}
+
+export function OrderCancelledMail(data: MailKinds['order-cancelled']) {
+  const verb = data.status === 'rejected' ? 'could not take' : 'had to cancel';
+  return h(
+    MailLayout,
+    {
+      preview: `Order #${data.number} was ${data.status}. ${data.refund ?? ''}`.trim(),
+      heading: `Order #${data.number} was ${data.status}`,
+      footer: statusMailsFooter(data),
+    },
+    h(Text, { style: styles.text }, `Hi ${data.name}, we are sorry: the kitchen ${verb} your order.`),
+    data.reason ? h(Text, { style: styles.text }, `The reason: “${data.reason}”`) : null,
+    h(Text, { style: { ...styles.text, fontWeight: 700 } }, data.refund ?? 'Nothing was charged for it.'),
+    h(ActionButton, { href: data.orderLink, label: 'See your order' }),
+  );
+}
+
+function statusMailsFooter(data: OrderMailBase): ReactNode {
+  return h(
+    Text,
+    { style: { ...styles.small, marginBottom: '8px' } },
+    'Mails about your order’s progress can be turned off in ',
+    h(Link, { href: data.profileLink, style: { color: colors.brand } }, 'your profile'),
+    '. The receipt always comes.',
+  );
+}

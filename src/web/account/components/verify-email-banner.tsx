@@ -1,0 +1,31 @@
+import { useAuth } from '../../auth/use-auth.ts';
+import { useProfile, useResendVerification } from '../api/account-api.ts';
+import { Outcome } from './profile-card.tsx';
+
+/** Shown on every dashboard page until the account's address is confirmed, with "send again". */
+export function VerifyEmailBanner() {
+  const { user } = useAuth();
+  const profile = useProfile(Boolean(user));
+  const resend = useResendVerification();
+  if (!profile.data || profile.data.emailVerified) return null;
+  return (
+    <div role="region" aria-label="Confirm your e-mail address" className="mb-5 rounded-xl bg-amber-50 p-4 text-amber-950 ring-1 ring-amber-300">
+      <p>
+        Please confirm your e-mail address: we sent a link to <span className="font-semibold">{profile.data.email}</span>.
+      </p>
+      <div className="mt-2 flex flex-wrap items-center gap-3">
+        <button
+          type="button"
+          onClick={() => resend.mutate()}
+          disabled={resend.isPending}
+          className="rounded-md bg-amber-900 px-3 py-1.5 text-sm font-bold text-white hover:bg-amber-950 disabled:opacity-60"
+        >
+          {resend.isPending ? 'Sending…' : 'Send again'}
+        </button>
+      </div>
+      <div className="mt-2">
+        <Outcome ok={resend.data?.message} error={resend.error} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,129 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUpUser, testAddress, type TestUser } from './helpers/auth.ts';
+import { mailEnv, startMailServer, type MailServer } from './helpers/mail-server.ts';
+import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { makeStaff, moveOrder, placeOrder } from './order-helpers.ts';
+import { menuItemIds } from './payment-helpers.ts';
+
+/**
+ * The order mails through a real SMTP server: the receipt when the payment makes the order, then
+ * accepted (with the ready-by time), ready, cancelled or rejected (reason and refund); each HTML
+ * and plain text, one per event however often the event is heard; the status mails can be
+ * turned off, the receipt cannot.
+ */
+let mail: MailServer;
+let t: TestApp;
+let staff: TestUser;
+const HIGH = { RATE_LIMIT_SIGN_IN: '10000', RATE_LIMIT_SIGN_UP: '10000', RATE_LIMIT_CAPTCHA: '10000', RATE_LIMIT_TOKEN: '10000' };
+
+beforeAll(async () => {
+  mail = await startMailServer();
+  t = await createTestApp({ seed: true, env: mailEnv(mail, { ...HIGH, SHOP_TIME_ZONE: 'UTC', PUBLIC_URL: 'https://shop.example.test' }) });
+  staff = await signUpUser(t.app, { name: 'Stella Staff' });
+  await makeStaff(t.app, staff);
+});
+afterAll(async () => {
+  await t.close();
+  await mail.close();
+});
+
+/** A customer whose sign-up mail has arrived, so the next mail to them is the order's. */
+async function customer(name = 'Cora Customer'): Promise<TestUser> {
+  const user = await signUpUser(t.app, { name });
+  await mail.waitFor(user.email);
+  return user;
+}
+
+async function move(orderId: string, body: object) {
+  const res = await moveOrder(t.app, staff, orderId, body);
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+describe('order mails', () => {
+  it('a receipt when the payment succeeds: number, lines, total, fulfilment and a link to the order page', async () => {
+    const user = await customer();
+    const items = await menuItemIds(t.app, 2);
+    const { order } = await placeOrder(t.app, user, {
+      items: [items[0]!.id, items[0]!.id, items[1]!.id],
+      fulfilment: { type: 'delivery', address: { line1: '5 Elm Street', city: 'Springfield', postalCode: '12345' }, phone: '+1 555 0100', note: 'Ring twice' },
+    });
+    const receipt = await mail.waitFor(user.email, 2);
+    expect(receipt.subject).toBe(`Your receipt for order #${order.number}`);
+    expect(receipt.from?.text).toContain('shop@example.test');
+    for (const part of [receipt.text!, receipt.html as string]) {
+      expect(part).toContain(`#${order.number}`);
+      expect(part).toContain(`2 × ${items[0]!.name}`);
+      expect(part).toContain(`1 × ${items[1]!.name}`);
+      expect(part).toContain(`$ ${order.total.toFixed(2)}`);
+      expect(part).toContain('Delivery to 5 Elm Street, 12345 Springfield');
+      expect(part).toContain(`https://shop.example.test/dashboard/my/orders/${order._id}`);
+    }
+    expect(receipt.html).toContain('<html');
+    expect(receipt.html).toContain('max-width:560px');
+  });
+
+  it('accepted (with the ready-by time), ready, and cancelled with the reason and the refund', async () => {
+    const user = await customer();
+    const { order } = await placeOrder(t.app, user, { fulfilment: { type: 'pickup' } });
+    await mail.waitFor(user.email, 2);
+
+    await move(order._id, { status: 'accepted', readyInMinutes: 20 });
+    const accepted = await mail.waitFor(user.email, 3);
+    const readyBy = (await t.app.db.selectFrom('orders').select('ready_by').where('id', '=', order._id).executeTakeFirstOrThrow()).ready_by!;
+    const clock = new Date(readyBy).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'UTC' });
+    expect(accepted.subject).toBe(`Order #${order.number} accepted: ready by ${clock}`);
+    expect(accepted.text).toContain(`ready by ${clock}`);
+
+    await move(order._id, { status: 'preparing' });
+    await move(order._id, { status: 'ready' });
+    const ready = await mail.waitFor(user.email, 4);
+    expect(ready.subject).toBe(`Order #${order.number} is ready`);
+    expect(ready.text).toContain('pick it up');
+
+    await move(order._id, { status: 'cancelled', reason: 'The juicer broke down' });
+    const cancelled = await mail.waitFor(user.email, 5);
+    expect(cancelled.subject).toBe(`Order #${order.number} was cancelled`);
+    expect(cancelled.text).toContain('The juicer broke down');
+    expect(cancelled.text).toMatch(new RegExp(`refund of \\$${order.total.toFixed(2).replace('.', '\\.')}`, 'i'));
+    // 'preparing' mails nobody; the refund's own news is not a second cancellation mail.
+    await t.app.mail.idle();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(mail.to(user.email)).toHaveLength(5);
+  });
+
+  it('rejected: the reason and the refund', async () => {
+    const user = await customer();
+    const { order } = await placeOrder(t.app, user);
+    await mail.waitFor(user.email, 2);
+    await move(order._id, { status: 'rejected', reason: 'We are closing early today' });
+    const rejected = await mail.waitFor(user.email, 3);
+    expect(rejected.subject).toBe(`Order #${order.number} was rejected`);
+    expect(rejected.html).toContain('We are closing early today');
+  });
+
+  it('status mails off in the profile: only the receipt comes', async () => {
+    const user = await customer();
+    const off = await t.app.inject({ method: 'PATCH', url: '/api/account/preferences', headers: user.headers, payload: { orderStatusMails: false }, remoteAddress: testAddress() });
+    expect(off.json().orderStatusMails).toBe(false);
+    const { order } = await placeOrder(t.app, user);
+    await mail.waitFor(user.email, 2);
+    await move(order._id, { status: 'accepted', readyInMinutes: 10 });
+    await move(order._id, { status: 'preparing' });
+    await move(order._id, { status: 'ready' });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await t.app.mail.idle();
+    expect(mail.to(user.email).map((m) => m.subject)).toEqual(['Confirm your e-mail address', `Your receipt for order #${order.number}`]);
+  });
+
+  it('one mail per event: the event heard again (a replay, a second process) sends nothing more', async () => {
+    const user = await customer();
+    const { order } = await placeOrder(t.app, user);
+    await mail.waitFor(user.email, 2);
+    const event = await t.app.db.selectFrom('order_events').select(['id', 'status']).where('order_id', '=', order._id).executeTakeFirstOrThrow();
+    for (let i = 0; i < 3; i++) await t.app.events.publish('order.changed', { eventId: Number(event.id), orderId: order._id, userId: user.id, status: 'placed' });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await t.app.mail.idle();
+    expect(mail.to(user.email)).toHaveLength(2);
+    expect(await t.app.db.selectFrom('mail_queue').select('id').where('dedupe_key', '=', `order-event:${event.id}`).execute()).toHaveLength(1);
+  });
+});
