@@ -24,6 +24,7 @@ import {
   findOrders,
   insertOrder,
   insertOrderEvent,
+  insertOrderLines,
   listOrdersOfUser,
   listOrdersPlacedBetween,
   listTimelines,
@@ -93,6 +94,7 @@ export class OrderService {
     const number = await nextOrderNumber(trx);
     await lockOrderEvents(trx);
     const id = randomUUID();
+    const lines = groupLines(placement.items);
     await insertOrder(trx, {
       id,
       number,
@@ -104,7 +106,7 @@ export class OrderService {
       fulfilment_type: fulfilment.type,
       fulfilment: JSON.stringify(fulfilment),
       note,
-      lines: JSON.stringify(groupLines(placement.items)),
+      lines: JSON.stringify(lines),
       total_cents: placement.totalCents,
       ready_by: null,
       reason: null,
@@ -113,6 +115,7 @@ export class OrderService {
       created_at: placement.at,
       updated_at: placement.at,
     });
+    await insertOrderLines(trx, id, placement.at, lines);
     const eventId = await insertOrderEvent(trx, {
       order_id: id,
       kind: 'status',
