@@ -9,7 +9,6 @@
  * (read from /proc every 20 ms). On SQLite and (when installed) PostgreSQL. Figures in
  * docs/performance.md; the budget is 50 ms for 30 days (docs/decisions/0019-statistics.md).
  */
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -20,71 +19,22 @@ import { localDate } from '../src/shared/shop-time.ts';
 import { addDays } from '../src/shared/stats-periods.ts';
 import { BENCH_RATE_LIMITS, signUpCustomer } from './lib/bench-customers.ts';
 import { withPostgres } from './lib/postgres.ts';
+import {
+  insertPastOrdersSqlite,
+  LINE_COLUMNS,
+  lineValues,
+  ORDER_COLUMNS,
+  orderBatches,
+  orderValues,
+  PAYMENT_COLUMNS,
+  paymentValues,
+  type Dish,
+} from './lib/past-orders.ts';
 import { startShop, type ShopProcess } from './lib/shop-process.ts';
 
 const ORDERS = Number(process.env.STATS_ORDERS ?? 100_000);
-const LINES_PER_ORDER = 3;
 const SAMPLES = Number(process.env.STATS_SAMPLES ?? 15);
 const TIME_ZONE = process.env.SHOP_TIME_ZONE ?? 'Europe/Berlin';
-
-interface Dish {
-  id: string;
-  name: string;
-  cents: number;
-}
-
-/** A small deterministic generator, so both engines get the same orders. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state * 1664525 + 1013904223) >>> 0;
-    return state / 2 ** 32;
-  };
-}
-
-/** Rows of payments, orders and lines, a batch at a time (memory stays small). */
-function* orderBatches(dishes: Dish[], batchSize: number) {
-  const next = random(42);
-  const now = Date.now();
-  const fulfilments = ['table', 'pickup', 'delivery'] as const;
-  for (let start = 0; start < ORDERS; start += batchSize) {
-    const payments: unknown[][] = [];
-    const orders: unknown[][] = [];
-    const lines: unknown[][] = [];
-    for (let i = start; i < Math.min(ORDERS, start + batchSize); i++) {
-      // A day in the last year, and an hour around lunch (12–14) or dinner (18–21) mostly.
-      const day = Math.floor(next() * 365);
-      const peak = next() < 0.5 ? 12 : 18;
-      const hour = next() < 0.8 ? peak + Math.floor(next() * 3) : 8 + Math.floor(next() * 15);
-      const at = new Date(now - day * 86_400_000 - ((now % 86_400_000) - hour * 3_600_000) - Math.floor(next() * 3_600_000));
-      const createdAt = (at.getTime() > now ? new Date(now - 60_000) : at).toISOString();
-      const id = randomUUID();
-      const transactionId = `pi_bench_${i}`;
-      const picked = Array.from({ length: LINES_PER_ORDER }, () => dishes[Math.floor(next() * dishes.length)]!);
-      const quantities = picked.map(() => 1 + Math.floor(next() * 3));
-      const lineJson = picked.map((d, n) => ({ itemId: d.id, name: d.name, priceCents: d.cents, quantity: quantities[n]! }));
-      const total = lineJson.reduce((sum, l) => sum + l.priceCents * l.quantity, 0);
-      const refunded = next() < 0.03;
-      const type = fulfilments[i % 3]!;
-      payments.push([randomUUID(), transactionId, `Customer ${i % 5000}`, `customer-${i % 5000}@example.test`, total, LINES_PER_ORDER, createdAt]);
-      orders.push([
-        id, 1001 + i, transactionId, `Customer ${i % 5000}`, `customer-${i % 5000}@example.test`, refunded ? 'cancelled' : 'completed', type,
-        JSON.stringify(type === 'table' ? { type, table: '4' } : { type }), JSON.stringify(lineJson), total,
-        refunded ? 'succeeded' : null, refunded ? total : null, createdAt, createdAt,
-      ]);
-      lineJson.forEach((l, n) => lines.push([id, n, l.itemId, l.name, l.priceCents, l.quantity, createdAt]));
-    }
-    yield { payments, orders, lines };
-  }
-}
-
-const PAYMENT_COLUMNS = `(id, transaction_id, user_id, name, email, price_cents, quantity, cart_item_ids, menu_item_ids, item_names, status, created_at)`;
-const paymentValues = (p: (n: number) => string) => `(${p(1)}, ${p(2)}, null, ${p(3)}, ${p(4)}, ${p(5)}, ${p(6)}, '[]', '[]', '[]', 'service pending', ${p(7)})`;
-const ORDER_COLUMNS = `(id, number, transaction_id, user_id, customer_name, customer_email, status, fulfilment_type, fulfilment, note, lines, total_cents, ready_by, reason, refund_status, refund_cents, created_at, updated_at)`;
-const orderValues = (p: (n: number) => string) =>
-  `(${p(1)}, ${p(2)}, ${p(3)}, null, ${p(4)}, ${p(5)}, ${p(6)}, ${p(7)}, ${p(8)}, null, ${p(9)}, ${p(10)}, null, null, ${p(11)}, ${p(12)}, ${p(13)}, ${p(14)})`;
-const LINE_COLUMNS = `(order_id, position, item_id, name, unit_cents, quantity, created_at)`;
-const lineValues = (p: (n: number) => string) => `(${[1, 2, 3, 4, 5, 6, 7].map(p).join(', ')})`;
 
 interface Store {
   grow(): Promise<void>;
@@ -94,20 +44,7 @@ interface Store {
 function sqliteStore(file: string): Store {
   return {
     grow: async () => {
-      const db = new DatabaseSync(file);
-      const dishes = db.prepare('select id, name, price_cents as cents from menu_items').all() as unknown as Dish[];
-      db.exec('begin');
-      const payment = db.prepare(`insert into payments ${PAYMENT_COLUMNS} values ${paymentValues(() => '?')}`);
-      const order = db.prepare(`insert into orders ${ORDER_COLUMNS} values ${orderValues(() => '?')}`);
-      const line = db.prepare(`insert into order_lines ${LINE_COLUMNS} values ${lineValues(() => '?')}`);
-      for (const batch of orderBatches(dishes, 1000)) {
-        for (const row of batch.payments) payment.run(...(row as never[]));
-        for (const row of batch.orders) order.run(...(row as never[]));
-        for (const row of batch.lines) line.run(...(row as never[]));
-      }
-      db.exec("update order_counters set value = (select max(number) from orders) where name = 'order_number'");
-      db.exec('commit');
-      db.close();
+      insertPastOrdersSqlite(file, { orders: ORDERS, days: 365 });
     },
     makeAdmin: async (email) => {
       const db = new DatabaseSync(file);
@@ -139,7 +76,7 @@ function postgresStore(url: string): Store {
       withClient(async (client) => {
         const dishes = (await client.query<Dish>('select id, name, price_cents as cents from menu_items')).rows;
         await client.query('begin');
-        for (const batch of orderBatches(dishes, 1000)) {
+        for (const batch of orderBatches(dishes, { orders: ORDERS, days: 365 }, 1000)) {
           await insertMany(client, 'payments', PAYMENT_COLUMNS, paymentValues, 7, batch.payments);
           await insertMany(client, 'orders', ORDER_COLUMNS, orderValues, 14, batch.orders);
           await insertMany(client, 'order_lines', LINE_COLUMNS, lineValues, 7, batch.lines);
@@ -217,7 +154,7 @@ async function runOn(database: string, dataDir: string, databaseUrl: string | un
   await shop.stop();
   const started = performance.now();
   await store.grow();
-  console.log(`${database}: ${ORDERS} orders (${ORDERS * LINES_PER_ORDER} lines) inserted in ${Math.round(performance.now() - started)} ms`);
+  console.log(`${database}: ${ORDERS} orders (${ORDERS * 3} lines) inserted in ${Math.round(performance.now() - started)} ms`);
   shop = await startShop({ databaseUrl, dataDir, env });
   try {
     const admin = await signUpCustomer(shop.url, 'stats-admin');
@@ -261,7 +198,7 @@ if (pgRow) rows.push(pgRow);
 else console.log('PostgreSQL skipped: its server programs are not installed.');
 
 const ms = (n: number) => n.toFixed(1);
-console.log(`\n${ORDERS.toLocaleString('en')} orders, ${(ORDERS * LINES_PER_ORDER).toLocaleString('en')} lines over 365 days, ${TIME_ZONE}`);
+console.log(`\n${ORDERS.toLocaleString('en')} orders, ${(ORDERS * 3).toLocaleString('en')} lines over 365 days, ${TIME_ZONE}`);
 console.log('| database | stats, 30 days: median ms (slowest) | stats, a year: median ms (slowest) | CSV, 30 days: s, MB, rows, server RSS MB before → peak | CSV, a year: s, MB, rows, server RSS MB before → peak |');
 console.log('|---|---:|---:|---:|---:|');
 for (const r of rows) {

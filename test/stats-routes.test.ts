@@ -3,6 +3,7 @@ import type { AdminStats, CustomerSummary } from '../src/shared/stats.ts';
 import { signUpUser, type TestUser } from './helpers/auth.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 import { makeStaff, placeOrder } from './order-helpers.ts';
+import { EXPORT_BATCH, ordersCsv } from '../src/server/stats/orders-csv.ts';
 import { insertPastOrder, parseCsv, setSignedUpAt } from './stats-helpers.ts';
 
 /**
@@ -245,6 +246,29 @@ describe('GET /api/admin/orders.csv', () => {
     expect(rows[0]![0]).toBe('2026-06-01 02:00:00');
     const times = rows.map((r) => r[0]!);
     expect(times).toEqual([...times].sort());
+  });
+
+  it('reads the next batch only when the last one has been taken (constant memory)', async () => {
+    let queries = 0;
+    const counted = t.app.db.withPlugin({
+      transformQuery: (args) => {
+        queries += 1;
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    });
+    const csv = ordersCsv(counted, { from: '2026-06-01', to: '2026-08-31' }, 'Europe/Berlin');
+    await csv.next(); // the header
+    expect(queries).toBe(0);
+    const first = await csv.next();
+    expect(queries).toBe(1);
+    expect(parseCsv(first.value as string)).toHaveLength(EXPORT_BATCH);
+    await csv.next();
+    expect(queries).toBe(2);
+    // A reader that stops (a client gone away) stops the reading.
+    await csv.return(undefined);
+    expect((await csv.next()).done).toBe(true);
+    expect(queries).toBe(2);
   });
 
   it('answers an empty period with the header alone', async () => {

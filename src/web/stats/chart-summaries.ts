@@ -1,5 +1,6 @@
 import { FULFILMENT_LABELS } from '../../shared/order-workflow.ts';
-import { WEEKDAYS, type AdminStats, type DishFigure } from '../../shared/stats.ts';
+import type { AdminStats, DishFigure } from '../../shared/stats.ts';
+import { WEEKDAYS } from '../../shared/stats-periods.ts';
 import { count, formatRange, money, shortDay } from './stats-format.ts';
 
 /** The words a screen reader reads for each chart: what it shows and what stands out. */

@@ -1,9 +1,10 @@
-import { formatPrice } from '../../shared/money.ts';
 import type { Figure } from '../../shared/stats.ts';
 
-/** Prices as the shop shows them everywhere: "$ 14.50". */
+const dollars = new Intl.NumberFormat('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** Money as the shop shows it ("$ 14.50"), with thousands marked: a year's revenue is a long number. */
 export function money(amount: number): string {
-  return `$ ${formatPrice(amount)}`;
+  return `$ ${dollars.format(amount)}`;
 }
 
 export function count(n: number): string {

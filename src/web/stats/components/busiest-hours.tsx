@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
-import { WEEKDAYS, type AdminStats } from '../../../shared/stats.ts';
+import type { AdminStats } from '../../../shared/stats.ts';
+import { WEEKDAYS } from '../../../shared/stats-periods.ts';
 import { busiestSummary } from '../chart-summaries.ts';
 
 const HOURS = Array.from({ length: 24 }, (_, h) => h);
@@ -36,7 +37,7 @@ export function BusiestHours({ stats }: { stats: AdminStats }) {
       {empty ? (
         <p className="mt-6 mb-4 text-center text-stone-600">No orders in this period.</p>
       ) : (
-        <div className="mt-3 overflow-x-auto" tabIndex={0} role="region" aria-label={asTable ? 'Busiest hours: table' : 'Busiest hours: grid'} aria-describedby={`${id}-summary`}>
+        <div className="relative mt-3 overflow-x-auto" tabIndex={0} role="region" aria-label={asTable ? 'Busiest hours: table' : 'Busiest hours: grid'} aria-describedby={`${id}-summary`}>
           <table className={`w-full border-separate text-xs ${asTable ? 'border-spacing-0' : 'border-spacing-0.5'}`}>
             <caption className="sr-only">Orders per weekday and hour, {stats.timeZone} time</caption>
             <thead>

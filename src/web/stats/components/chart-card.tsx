@@ -45,7 +45,7 @@ export function ChartCard({
       {empty ? (
         <p className="mt-6 mb-4 text-center text-stone-600">{empty}</p>
       ) : asTable ? (
-        <div className="mt-3 max-h-96 overflow-auto" tabIndex={0} role="region" aria-label={`${title}: table`}>
+        <div className="relative mt-3 max-h-96 overflow-auto" tabIndex={0} role="region" aria-label={`${title}: table`}>
           {table}
         </div>
       ) : (

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { rangeProblem, STATS_PERIOD_LABELS, STATS_PERIODS, type DateRange } from '../../../shared/stats-periods.ts';
 import { statsSearch, type PeriodChoice } from '../period-choice.ts';
 
-const chip = 'rounded-full px-3 py-1.5 text-sm font-semibold ring-1 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-800';
+const chip = 'inline-block rounded-full px-3 py-1.5 text-sm font-semibold ring-1 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-800';
 const chipOn = `${chip} bg-brand-800 text-white ring-brand-800`;
 const chipOff = `${chip} bg-white text-brand-900 ring-stone-300 hover:bg-brand-50`;
 

@@ -32,6 +32,7 @@ export default function StatsCharts({ stats }: { stats: AdminStats }) {
     <div className="mt-6 grid gap-4 lg:grid-cols-2">
       <ChartCard
         title={`Revenue per ${per}`}
+        wide
         summary={seriesSummary(stats, 'revenue')}
         empty={noOrders}
         chart={
@@ -64,8 +65,6 @@ export default function StatsCharts({ stats }: { stats: AdminStats }) {
         }
         table={seriesTable(`Revenue and orders per ${per}`)}
       />
-      <DishesCard title="Top 10 dishes by plates sold" dishes={stats.topDishesByQuantity} by="quantity" />
-      <DishesCard title="Top 10 dishes by revenue" dishes={stats.topDishesByRevenue} by="revenue" />
       <ChartCard
         title="Table, pickup and delivery"
         summary={fulfilmentSummary(stats)}
@@ -102,6 +101,8 @@ export default function StatsCharts({ stats }: { stats: AdminStats }) {
           />
         }
       />
+      <DishesCard title="Top 10 dishes by plates sold" dishes={stats.topDishesByQuantity} by="quantity" />
+      <DishesCard title="Top 10 dishes by revenue" dishes={stats.topDishesByRevenue} by="revenue" />
       <BusiestHours stats={stats} />
     </div>
   );
