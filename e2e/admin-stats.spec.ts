@@ -147,7 +147,7 @@ test('the admin home: last 7 days in tiles, a chart as a table, and the CSV of i
   await expect(page.getByText(/From January 1st|↗︎ 400 \(22%\)|↘︎ 90 \(14%\)/)).toHaveCount(0);
 
   // The top dishes as a table: Dan's refunded dish is not counted.
-  const card = page.locator('section', { has: page.getByRole('heading', { name: 'Top 10 dishes by plates sold' }) });
+  const card = page.getByRole('region', { name: 'Top 10 dishes by plates sold', exact: true });
   await card.getByRole('button', { name: 'Show table' }).click();
   await expect(card.getByRole('button', { name: 'Show chart' })).toHaveAttribute('aria-pressed', 'true');
   const rows = card.getByRole('row');
