@@ -1,6 +1,6 @@
 import { cartPrice, menu, signInAsNew } from './cart-helpers.ts';
 import { expect, expectAccessible, test } from './fixtures.ts';
-import { newAdmin, placeOrderViaApi } from './order-helpers.ts';
+import { newAdmin, openInApp, placeOrderViaApi } from './order-helpers.ts';
 
 test.describe('My Orders', () => {
   test('no orders yet: says so, with the way to the menu', async ({ page, request }) => {
@@ -23,7 +23,7 @@ test.describe('My Orders', () => {
     const newest = placed.at(-1)!;
     const oldest = placed[0]!;
 
-    await page.goto('/dashboard/my/orders');
+    await openInApp(page, '/dashboard/my/orders');
     await expect(page.getByRole('columnheader')).toHaveText(['Order', 'Date', 'Status', 'Total']);
     const rows = page.getByRole('region', { name: 'Your orders' }).getByRole('row');
     await expect(rows).toHaveCount(11); // the header and ten orders
@@ -51,7 +51,7 @@ test.describe('My Orders', () => {
   test('an unknown order says so', async ({ page, request, allowConsoleErrors }) => {
     allowConsoleErrors(/404/);
     await signInAsNew(page, request);
-    await page.goto('/dashboard/my/orders/no-such-order');
+    await openInApp(page, '/dashboard/my/orders/no-such-order');
     await expect(page.getByRole('heading', { name: 'Order not found' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Back to My Orders' })).toBeVisible();
   });
@@ -73,7 +73,7 @@ test.describe('My Orders', () => {
     expect((await admin.context.request.delete(`/api/items/${goneId}`, { headers: admin.headers })).status()).toBe(200);
     await admin.context.close();
 
-    await page.goto(`/dashboard/my/orders/${order._id}`);
+    await openInApp(page, `/dashboard/my/orders/${order._id}`);
     await expect(page.getByRole('listitem').filter({ hasText: `2 × ${kept!.name}` })).toBeVisible();
     await page.getByRole('button', { name: 'Order again' }).click();
     await expect(page.getByText("2 dishes are in your cart at today's prices.")).toBeVisible();

@@ -123,3 +123,16 @@ export function oscillatorsStarted(page: Page): Promise<number> {
 export function boardCard(page: Page, number: number) {
   return page.getByTestId('order-card').filter({ has: page.getByRole('heading', { name: `#${number}`, exact: true }) });
 }
+
+/**
+ * Opens one of the order pages the way the app's own links do (no new document). Loaded directly,
+ * these paths come with the app's page under a 404 status until src/shared/paths.ts lists them in
+ * APP_ROUTE_PATTERNS, and the browser logs that 404 as a console error.
+ */
+export async function openInApp(page: Page, path: string): Promise<void> {
+  if (!new URL(page.url(), 'http://x').pathname.startsWith('/dashboard')) await page.goto('/dashboard/userHome');
+  await page.evaluate((to) => {
+    window.history.pushState({}, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+}

@@ -1,6 +1,6 @@
 import { addToCartViaApi, cartPrice, fillCard, menu, signInAsNew } from './cart-helpers.ts';
 import { expect, expectAccessible, test } from './fixtures.ts';
-import { boardCard, chooseTable, countChimes, oscillatorsStarted, placeOrderViaApi, signInAsNewStaff } from './order-helpers.ts';
+import { boardCard, chooseTable, countChimes, openInApp, oscillatorsStarted, placeOrderViaApi, signInAsNewStaff } from './order-helpers.ts';
 
 test.describe('the order board, live', () => {
   test('a table order reaches the board without reload, is accepted for 15 minutes, then cancelled with a refund on both sides', async ({
@@ -120,7 +120,7 @@ test.describe('the order board, live', () => {
     // This tablet's live stream is down, so it still shows the order as new when another moves it.
     await page.route('**/api/orders/events**', (route) => route.abort());
     await signInAsNewStaff(page, browser, request);
-    await page.goto('/dashboard/orders');
+    await openInApp(page, '/dashboard/orders');
     const card = boardCard(page, order.number);
     await expect(page.getByTestId('column-placed').getByRole('heading', { name: `#${order.number}` })).toBeVisible();
     await expect(page.getByTestId('live-indicator')).toHaveText(/Reconnecting|Connecting/);

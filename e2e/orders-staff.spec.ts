@@ -1,7 +1,7 @@
 import { menu, signInAsNew } from './cart-helpers.ts';
 import { createAccount, newAccount } from './auth-helpers.ts';
 import { expect, expectAccessible, test } from './fixtures.ts';
-import { boardCard, placeOrderViaApi, signIn, signInAsNewStaff } from './order-helpers.ts';
+import { boardCard, openInApp, placeOrderViaApi, signIn, signInAsNewStaff } from './order-helpers.ts';
 
 test.describe('staff', () => {
   test('Manage Users: an administrator makes a customer staff and takes it back; staff get the board', async ({ page, browser, request }) => {
@@ -44,14 +44,16 @@ test.describe('staff', () => {
     const again = await browser.newContext();
     const customer = await again.newPage();
     await signIn(customer, helper);
-    await customer.goto('/dashboard/orders');
+    await openInApp(customer, '/dashboard/orders');
     await expect(customer).toHaveURL(/\/$/);
     await again.close();
   });
 
   test('a customer cannot open the board or a ticket', async ({ page, request }) => {
     await signInAsNew(page, request);
-    await page.goto('/dashboard/orders');
+    await openInApp(page, '/dashboard/orders');
+    await expect(page).toHaveURL(/\/$/);
+    await openInApp(page, '/dashboard/orders/any-order/ticket');
     await expect(page).toHaveURL(/\/$/);
     await page.goto('/dashboard/userHome');
     await expect(page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Order board' })).toHaveCount(0);
@@ -71,7 +73,7 @@ test.describe('staff', () => {
     await customerContext.close();
 
     await signInAsNewStaff(page, browser, request);
-    await page.goto('/dashboard/orders');
+    await openInApp(page, '/dashboard/orders');
     const card = boardCard(page, order.number);
     await expect(card.getByRole('link', { name: '5 Mill Road, 62701 Springfield (map, opens in a new tab)' })).toHaveAttribute(
       'href',
@@ -105,7 +107,7 @@ test.describe('staff', () => {
   test('the board on a 390 px phone: one column, nothing sideways', async ({ page, browser, request }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await signInAsNewStaff(page, browser, request);
-    await page.goto('/dashboard/orders');
+    await openInApp(page, '/dashboard/orders');
     await expect(page.getByRole('heading', { name: 'Order board' })).toBeVisible();
     await expect(page.getByTestId('column-placed')).toBeVisible();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

@@ -3,6 +3,8 @@ import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/server/config.ts';
+import type { Order } from '../src/shared/orders.ts';
+import type { PaymentAnswer } from '../src/shared/payments.ts';
 import { signUpUser, type TestUser } from './helpers/auth.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 import { fillCart, menuItemIds, openIntent, postPayment } from './payment-helpers.ts';
@@ -21,8 +23,18 @@ interface FakeIntent {
   client_secret: string;
   metadata: Record<string, string>;
 }
+interface FakeRefund {
+  id: string;
+  object: 'refund';
+  amount: number;
+  currency: string;
+  payment_intent: string;
+  status: string;
+}
 const intents = new Map<string, FakeIntent>();
-const requests: Array<{ method: string; path: string; body: URLSearchParams; auth: string | undefined }> = [];
+/** Refunds by their idempotency key, as Stripe answers a repeated key with the first refund. */
+const refunds = new Map<string, FakeRefund>();
+const requests: Array<{ method: string; path: string; body: URLSearchParams; auth: string | undefined; idempotencyKey?: string }> = [];
 let stand: http.Server;
 let standUrl: string;
 
@@ -32,6 +44,7 @@ const sdk = new Stripe('sk_test_only_for_signing');
 let t: TestApp;
 let customer: TestUser;
 let other: TestUser;
+let staff: TestUser;
 let menu: Array<{ id: string; cents: number; name: string }>;
 
 beforeAll(async () => {
@@ -42,7 +55,8 @@ beforeAll(async () => {
     req.on('end', () => {
       const body = new URLSearchParams(raw);
       const url = new URL(req.url!, 'http://stand-in');
-      requests.push({ method: req.method!, path: url.pathname, body, auth: req.headers.authorization });
+      const idempotencyKey = req.headers['idempotency-key'] as string | undefined;
+      requests.push({ method: req.method!, path: url.pathname, body, auth: req.headers.authorization, idempotencyKey });
       res.setHeader('content-type', 'application/json');
       if (req.method === 'POST' && url.pathname === '/v1/payment_intents') {
         const id = `pi_stand_${++counter}`;
@@ -57,6 +71,20 @@ beforeAll(async () => {
         };
         intents.set(id, intent);
         return res.end(JSON.stringify(intent));
+      }
+      if (req.method === 'POST' && url.pathname === '/v1/refunds') {
+        const known = idempotencyKey ? refunds.get(idempotencyKey) : undefined;
+        if (known) return res.end(JSON.stringify(known));
+        const intent = intents.get(body.get('payment_intent') ?? '');
+        const amount = Number(body.get('amount') ?? intent?.amount);
+        if (!intent || intent.status !== 'succeeded' || amount > intent.amount) {
+          res.statusCode = 400;
+          return res.end(JSON.stringify({ error: { type: 'invalid_request_error', code: 'charge_not_refundable', message: 'Not refundable' } }));
+        }
+        // Card refunds start pending at Stripe; the refund webhook says when they succeed.
+        const refund: FakeRefund = { id: `re_stand_${++counter}`, object: 'refund', amount, currency: intent.currency, payment_intent: intent.id, status: 'pending' };
+        refunds.set(idempotencyKey ?? refund.id, refund);
+        return res.end(JSON.stringify(refund));
       }
       const match = /^\/v1\/payment_intents\/([^/]+)$/.exec(url.pathname);
       if (req.method === 'GET' && match) {
@@ -84,7 +112,8 @@ beforeAll(async () => {
       STRIPE_API_URL: standUrl,
     },
   });
-  [customer, other] = await Promise.all([signUpUser(t.app, { name: 'Sam Stripe' }), signUpUser(t.app)]);
+  [customer, other, staff] = await Promise.all([signUpUser(t.app, { name: 'Sam Stripe' }), signUpUser(t.app), signUpUser(t.app, { name: 'Stan Staff' })]);
+  await t.database.db.updateTable('users').set({ role: 'staff' }).where('id', '=', staff.id).execute();
   menu = await menuItemIds(t.app, 2);
 });
 afterAll(async () => {
@@ -211,6 +240,115 @@ describe('POST /api/stripe/webhook', () => {
     } finally {
       await sandbox.close();
     }
+  });
+});
+
+/** A Stripe payment recorded by the browser's call: answers its order. */
+async function paidOrder(): Promise<Order> {
+  await fillCart(t.app, customer, [menu[0]!.id, menu[1]!.id]);
+  const intent = await openIntent(t.app, customer);
+  intents.get(intent.intentId)!.status = 'succeeded';
+  const res = await postPayment(t.app, customer, intent.intentId);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<PaymentAnswer>().order!;
+}
+async function orderOf(id: string): Promise<Order> {
+  return (await t.app.inject({ method: 'GET', url: `/api/orders/${id}`, headers: customer.headers })).json<Order>();
+}
+function refundEvent(type: 'refund.created' | 'refund.updated' | 'refund.failed', refund: FakeRefund) {
+  return { id: `evt_${type}_${refund.id}_${refund.status}`, object: 'event', type, data: { object: refund } };
+}
+
+describe('refunds through Stripe', () => {
+  it("asks Stripe's refunds API for the whole payment when staff reject, once; the refund webhook then settles it", async () => {
+    const order = await paidOrder();
+    const cents = menu[0]!.cents + menu[1]!.cents;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/staff/orders/${order._id}/status`,
+      headers: staff.headers,
+      payload: { status: 'rejected', reason: 'We are closing early' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<Order>()).toMatchObject({ status: 'rejected', refund: { amount: cents / 100, status: 'pending' } });
+    const asked = requests.filter((r) => r.path === '/v1/refunds');
+    expect(asked.at(-1)!.body.get('payment_intent')).toBe(order.transactionId);
+    expect(asked.at(-1)!.body.get('amount')).toBe(String(cents));
+    expect(asked.at(-1)!.auth).toBe('Bearer sk_test_shop');
+    // A retried refund (a lost answer) gets the same refund from Stripe, never a second one.
+    expect(asked.at(-1)!.idempotencyKey).toBe(`refund-${order.transactionId}`);
+
+    const refund = refunds.get(`refund-${order.transactionId}`)!;
+    const succeeded = { ...refund, status: 'succeeded' };
+    expect((await webhook(refundEvent('refund.updated', succeeded))).statusCode).toBe(200);
+    expect((await orderOf(order._id)).refund).toEqual({ amount: cents / 100, status: 'succeeded' });
+    // A late event about the refund's earlier state does not undo it.
+    expect((await webhook(refundEvent('refund.created', refund))).statusCode).toBe(200);
+    expect((await orderOf(order._id)).refund).toEqual({ amount: cents / 100, status: 'succeeded' });
+  });
+
+  it('charge.refunded settles a refund too; refund.failed marks it failed; forged events change nothing', async () => {
+    const order = await paidOrder();
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/staff/orders/${order._id}/status`,
+      headers: staff.headers,
+      payload: { status: 'accepted', readyInMinutes: 15 },
+    });
+    const cancel = await t.app.inject({
+      method: 'POST',
+      url: `/api/staff/orders/${order._id}/status`,
+      headers: staff.headers,
+      payload: { status: 'cancelled', reason: 'The oven broke' },
+    });
+    expect(cancel.json<Order>().refund!.status).toBe('pending');
+    const refund = refunds.get(`refund-${order.transactionId}`)!;
+    const charge = {
+      id: `ch_${order.transactionId}`,
+      object: 'charge',
+      payment_intent: order.transactionId,
+      amount_refunded: refund.amount,
+      refunded: true,
+      refunds: { object: 'list', data: [{ ...refund, status: 'succeeded' }] },
+    };
+    const event = { id: `evt_charge_${order.transactionId}`, object: 'event', type: 'charge.refunded', data: { object: charge } };
+    const forged = sdk.webhooks.generateTestHeaderString({ payload: JSON.stringify(event), secret: 'whsec_not_the_shops' });
+    expect((await webhook(event, forged)).statusCode).toBe(400);
+    expect((await orderOf(order._id)).refund!.status).toBe('pending');
+    expect((await webhook(event)).statusCode).toBe(200);
+    expect((await orderOf(order._id)).refund).toEqual({ amount: refund.amount / 100, status: 'succeeded' });
+
+    const other = await paidOrder();
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/staff/orders/${other._id}/status`,
+      headers: staff.headers,
+      payload: { status: 'rejected', reason: 'Closed' },
+    });
+    const failed = { ...refunds.get(`refund-${other.transactionId}`)!, status: 'failed' };
+    expect((await webhook(refundEvent('refund.failed', failed))).statusCode).toBe(200);
+    expect((await orderOf(other._id)).refund!.status).toBe('failed');
+    // A refund event of no order of the shop is acknowledged and ignored.
+    expect((await webhook(refundEvent('refund.updated', { ...failed, payment_intent: 'pi_elsewhere' }))).statusCode).toBe(200);
+  });
+});
+
+describe('one order per intent', () => {
+  it('under 20 browser confirmations and the webhook at once: one payment, one order, every answer the same', async () => {
+    await fillCart(t.app, customer, [menu[0]!.id]);
+    const intent = await openIntent(t.app, customer);
+    const fake = intents.get(intent.intentId)!;
+    fake.status = 'succeeded';
+    const [hook, ...answers] = await Promise.all([
+      webhook(succeededEvent(fake)),
+      ...Array.from({ length: 20 }, () => postPayment(t.app, customer, intent.intentId)),
+    ]);
+    expect(hook!.statusCode).toBe(200);
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(20).fill(200));
+    expect(new Set(answers.map((a) => a.json<PaymentAnswer>().order!._id)).size).toBe(1);
+    expect(await recorded(intent.intentId)).toBe(1);
+    const orders = await t.database.db.selectFrom('orders').select('id').where('transaction_id', '=', intent.intentId).execute();
+    expect(orders).toHaveLength(1);
   });
 });
 

@@ -32,7 +32,8 @@ export async function orderRoutes(instance: FastifyInstance): Promise<void> {
 
   app.get(
     '/orders/events',
-    { schema: { querystring: orderStreamQuerySchema }, preHandler: app.requireUser },
+    // No HEAD twin: a HEAD would hold a stream open with nothing to read.
+    { schema: { querystring: orderStreamQuerySchema }, preHandler: app.requireUser, exposeHeadRoute: false },
     async (request, reply) => {
       // The browser's own reconnection says where it stopped in the header, which wins over the
       // query of the first connection (EventSource cannot set a header then).

@@ -62,9 +62,13 @@ export async function streamOrders(
     disconnect?.();
     raw.end();
   };
-  request.raw.on('close', close);
+  // The response closes when the client goes (or the stream is ended here): let go of everything.
+  raw.once('close', () => {
+    close();
+    app.orderStreams.delete(close);
+  });
+  request.raw.socket.once('close', close);
   app.orderStreams.add(close);
-  raw.once('close', () => app.orderStreams.delete(close));
 
   /**
    * A comment line keeps proxies from closing a quiet stream. The caller is checked again each

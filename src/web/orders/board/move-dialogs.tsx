@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { READY_IN_MAX, READY_IN_MIN, REASON_MAX, type Order, type OrderTransition } from '../../../shared/orders.ts';
+import { READY_IN_MAX, READY_IN_MIN, REASON_MAX, type OrderTransition } from '../../../shared/order-workflow.ts';
+import type { Order } from '../../../shared/orders.ts';
 import { orderNumber } from '../order-format.ts';
 
 const QUICK_MINUTES = [10, 15, 20, 30] as const;

@@ -1,10 +1,5 @@
-import {
-  allowedTransitions,
-  LATE_AMBER_MINUTES,
-  LATE_RED_MINUTES,
-  type Order,
-  type OrderTransition,
-} from '../../../shared/orders.ts';
+import { allowedTransitions, LATE_AMBER_MINUTES, LATE_RED_MINUTES, type OrderTransition } from '../../../shared/order-workflow.ts';
+import type { Order } from '../../../shared/orders.ts';
 import { FulfilmentDetails } from '../components/fulfilment-details.tsx';
 import { OrderLines } from '../components/order-lines.tsx';
 import { orderPaths } from '../order-paths.ts';
@@ -61,12 +56,17 @@ export function OrderCard({
           </h3>
           <p className="truncate text-stone-600">{order.customer.name}</p>
         </div>
-        <p className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-bold ${CLOCK[late]}`}>
-          <span aria-hidden="true">{minutes} min</span>
-          <span className="sr-only">
-            placed {minutes} {minutes === 1 ? 'minute' : 'minutes'} ago{late !== 'ok' ? ', waiting to be accepted' : ''}
-          </span>
-        </p>
+        <div className="flex shrink-0 flex-col items-end gap-1">
+          <p className={`rounded-full px-2 py-0.5 text-xs font-bold ${CLOCK[late]}`}>
+            <span aria-hidden="true">{minutes} min</span>
+            <span className="sr-only">
+              placed {minutes} {minutes === 1 ? 'minute' : 'minutes'} ago{late !== 'ok' ? ', waiting to be accepted' : ''}
+            </span>
+          </p>
+          <a href={orderPaths.ticket(order._id)} target="_blank" rel="noreferrer" className="rounded px-1.5 py-1 text-sm font-semibold text-brand-800 underline hover:bg-brand-50">
+            Ticket<span className="sr-only"> of {orderNumber(order)} (opens in a new tab)</span>
+          </a>
+        </div>
       </header>
 
       <FulfilmentDetails fulfilment={order.fulfilment} className="mt-2 break-words" />
@@ -80,7 +80,7 @@ export function OrderCard({
         </p>
       )}
 
-      <div className="mt-3 flex flex-wrap items-center gap-2">
+      <div className="mt-3 flex flex-wrap items-center gap-2 empty:hidden">
         {moves.map((move) => (
           <button
             key={move.to}
@@ -97,14 +97,6 @@ export function OrderCard({
             {move.label}
           </button>
         ))}
-        <a
-          href={orderPaths.ticket(order._id)}
-          target="_blank"
-          rel="noreferrer"
-          className="ml-auto rounded-md px-2 py-2 font-semibold text-brand-800 underline hover:bg-brand-50"
-        >
-          Ticket<span className="sr-only"> of {orderNumber(order)} (opens in a new tab)</span>
-        </a>
       </div>
     </article>
   );

@@ -1,4 +1,5 @@
-import { FULFILMENT_LABELS, type FulfilmentRequest } from '../../../shared/orders.ts';
+import { FULFILMENT_LABELS } from '../../../shared/order-workflow.ts';
+import type { FulfilmentRequest } from '../../../shared/orders.ts';
 import { addressLine, formatTime } from '../order-format.ts';
 
 /** The confirmed choice above the card form, with a way back to change it. */

@@ -1,4 +1,5 @@
-import { fulfilmentRequestSchema, type FulfilmentRequest, type FulfilmentType, type Order } from '../../../shared/orders.ts';
+import type { FulfilmentType } from '../../../shared/order-workflow.ts';
+import { fulfilmentRequestSchema, type FulfilmentRequest, type Order } from '../../../shared/orders.ts';
 
 /** The fulfilment form's fields as typed; '' is an empty field (and, for pickupAt, as soon as possible). */
 export interface FulfilmentDraft {

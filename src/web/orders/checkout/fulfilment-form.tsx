@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { FULFILMENT_LABELS, FULFILMENT_TYPES, NOTE_MAX, type FulfilmentRequest, type FulfilmentType, type PickupSlots } from '../../../shared/orders.ts';
+import { FULFILMENT_LABELS, FULFILMENT_TYPES, NOTE_MAX, type FulfilmentType } from '../../../shared/order-workflow.ts';
+import type { FulfilmentRequest, PickupSlots } from '../../../shared/orders.ts';
 import { formatTime } from '../order-format.ts';
 import { validateDraft, type FieldErrors, type FulfilmentDraft } from './fulfilment-draft.ts';
 import { pickupTimes } from './pickup-times.ts';

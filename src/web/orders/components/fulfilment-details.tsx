@@ -1,4 +1,5 @@
-import { FULFILMENT_LABELS, type Fulfilment } from '../../../shared/orders.ts';
+import { FULFILMENT_LABELS } from '../../../shared/order-workflow.ts';
+import type { Fulfilment } from '../../../shared/orders.ts';
 import { addressLine, formatTime, mapLink, telLink } from '../order-format.ts';
 
 /**

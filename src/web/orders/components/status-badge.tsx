@@ -1,4 +1,4 @@
-import { ORDER_STATUS_LABELS, type OrderStatus } from '../../../shared/orders.ts';
+import { ORDER_STATUS_LABELS, type OrderStatus } from '../../../shared/order-workflow.ts';
 
 const TONES: Record<OrderStatus, string> = {
   placed: 'bg-sky-100 text-sky-900',

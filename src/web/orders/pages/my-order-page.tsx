@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { FINAL_STATUSES, ORDER_STATUS_LABELS, type Order } from '../../../shared/orders.ts';
+import { FINAL_STATUSES, ORDER_STATUS_LABELS } from '../../../shared/order-workflow.ts';
+import type { Order } from '../../../shared/orders.ts';
 import { paths } from '../../../shared/paths.ts';
 import { ApiRequestError } from '../../lib/api-client.ts';
 import { LoadingScreen } from '../../ui/loading-screen.tsx';
@@ -55,6 +56,9 @@ function OrderView({ order, live }: { order: Order; live: ReactNode }) {
         </h1>
         {live}
       </div>
+      <p className="text-sm text-stone-600">
+        Placed <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time>
+      </p>
       {/* Read out when the kitchen moves the order. */}
       <p className="text-lg" aria-live="polite">
         <span className="sr-only">Status: </span>
@@ -102,7 +106,7 @@ function OrderView({ order, live }: { order: Order; live: ReactNode }) {
                 <li key={`${entry.status}-${index}`}>
                   <span className="font-semibold">{ORDER_STATUS_LABELS[entry.status]}</span>{' '}
                   <time dateTime={entry.at} className="text-stone-600">
-                    {formatDateTime(entry.at)}
+                    {formatTime(entry.at)}
                   </time>
                   {entry.reason && <span className="block text-stone-700">{entry.reason}</span>}
                 </li>

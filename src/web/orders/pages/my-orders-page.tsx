@@ -47,6 +47,14 @@ export function Page() {
           </Link>
         </div>
       )}
+      {orders.isSuccess && orders.data.total > 0 && orders.data.orders.length === 0 && (
+        <p className="mt-6 text-stone-700">
+          There is no page {page} of your orders.{' '}
+          <button type="button" onClick={() => goTo(1)} className="font-semibold text-brand-800 underline">
+            Go to the first page
+          </button>
+        </p>
+      )}
       {orders.isSuccess && orders.data.orders.length > 0 && (
         <>
           <div className="mt-6 overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-stone-200" tabIndex={0} role="region" aria-label="Your orders">

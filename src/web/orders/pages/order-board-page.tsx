@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import { FINAL_STATUSES, ORDER_STATUS_LABELS, type Order, type OrderStatus, type OrderTransition } from '../../../shared/orders.ts';
+import { FINAL_STATUSES, ORDER_STATUS_LABELS, type OrderStatus, type OrderTransition } from '../../../shared/order-workflow.ts';
+import type { Order } from '../../../shared/orders.ts';
 import { PRODUCT_NAME } from '../../../shared/product.ts';
 import { useToast } from '../../app/toast.tsx';
 import { ApiRequestError } from '../../lib/api-client.ts';
@@ -133,7 +134,7 @@ function OrderBoard() {
       {orders.isError && <QueryError what="Today's orders" error={orders.error} retry={() => void orders.refetch()} />}
       {orders.isSuccess && (
         <>
-          <div className="mt-4 grid grid-cols-1 gap-4 @xl:grid-cols-2 @2xl:grid-cols-3 @6xl:grid-cols-5">
+          <div className="mt-4 grid grid-cols-1 items-start gap-4 @xl:grid-cols-2 @2xl:grid-cols-3 @6xl:grid-cols-5">
             {COLUMNS.map((column) => {
               const cards = all.filter((o) => o.status === column.status).sort(byTime);
               return (

@@ -1,5 +1,6 @@
 import { Link, useParams } from 'react-router';
-import { FULFILMENT_LABELS, ORDER_STATUS_LABELS, type Order } from '../../../shared/orders.ts';
+import { FULFILMENT_LABELS, ORDER_STATUS_LABELS } from '../../../shared/order-workflow.ts';
+import type { Order } from '../../../shared/orders.ts';
 import { RequireUser } from '../../dashboard/require-user.tsx';
 import { ApiRequestError } from '../../lib/api-client.ts';
 import { LoadingScreen } from '../../ui/loading-screen.tsx';
