@@ -50,12 +50,6 @@ try {
       await page.locator('.recharts-wrapper').first().waitFor();
       await page.waitForLoadState('networkidle');
       await page.waitForTimeout(500);
-      if (process.env.DEBUG_OVERFLOW) {
-        console.log(await page.evaluate(() => {
-          const w = document.documentElement.clientWidth;
-          return [document.documentElement.scrollWidth, ...[...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > w + 1).slice(0, 8).map((e) => `${e.tagName}.${String(e.className).slice(0, 60)} ${Math.round(e.getBoundingClientRect().right)}`)];
-        }));
-      }
       const shot = await page.screenshot({ fullPage: true });
       await sharp(shot).png({ palette: true, quality: 90, effort: 8 }).toFile(`${outDir}/admin-stats-${width}.png`);
       console.log(`${outDir}/admin-stats-${width}.png`);

@@ -37,7 +37,7 @@ export default function StatsCharts({ stats }: { stats: AdminStats }) {
         empty={noOrders}
         chart={
           <ResponsiveContainer width="100%" height={240}>
-            <BarChart data={points} margin={{ top: 8, right: 8, bottom: 0, left: 8 }}>
+            <BarChart data={points} margin={{ top: 8, right: 20, bottom: 0, left: 8 }}>
               <CartesianGrid strokeDasharray="3 3" vertical={false} />
               <XAxis dataKey="name" tick={axis} minTickGap={12} />
               <YAxis tick={axis} tickFormatter={(v: number) => `$${v}`} width={56} />
@@ -54,7 +54,7 @@ export default function StatsCharts({ stats }: { stats: AdminStats }) {
         empty={noOrders}
         chart={
           <ResponsiveContainer width="100%" height={240}>
-            <BarChart data={points} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+            <BarChart data={points} margin={{ top: 8, right: 20, bottom: 0, left: 0 }}>
               <CartesianGrid strokeDasharray="3 3" vertical={false} />
               <XAxis dataKey="name" tick={axis} minTickGap={12} />
               <YAxis tick={axis} allowDecimals={false} width={40} />
