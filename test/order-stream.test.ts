@@ -195,6 +195,16 @@ describe('GET /api/orders/events', () => {
     await expect.poll(() => staffStream.retry).toBe(3000);
     await t.database.db.updateTable('users').set({ role: 'user' }).where('id', '=', former.id).execute();
     await staffStream.ended;
+
+    // A bearer token ends its stream when it expires, even while its session goes on.
+    const holder = await signUpUser(t.app);
+    const session = await t.database.db.selectFrom('sessions').select('id').where('user_id', '=', holder.id).executeTakeFirstOrThrow();
+    const shortLived = t.app.accessTokens.sign({ sub: holder.id, sid: session.id, email: holder.email, exp: Math.floor(Date.now() / 1000) + 2 });
+    const tokenStream = await openEventStream(`${base}/api/orders/events`, { authorization: `Bearer ${shortLived}` });
+    open.push(tokenStream);
+    expect(tokenStream.status).toBe(200);
+    await tokenStream.ended;
     await expect.poll(() => t.app.orderHub.connected).toBe(0);
+    expect(t.app.orderStreams.size).toBe(0);
   });
 });

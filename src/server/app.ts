@@ -30,6 +30,7 @@ import { menuRoutes } from './menu/menu-routes.ts';
 import { OrderHub } from './orders/order-hub.ts';
 import { orderRoutes } from './orders/order-routes.ts';
 import { OrderService } from './orders/order-service.ts';
+import { OrderStreams } from './orders/order-stream.ts';
 import { staffOrderRoutes } from './orders/staff-order-routes.ts';
 import { createPaymentProvider } from './payments/create-payment-provider.ts';
 import { PaymentService } from './payments/payment-service.ts';
@@ -51,8 +52,8 @@ declare module 'fastify' {
     payments: PaymentService;
     orders: OrderService;
     orderHub: OrderHub;
-    /** The open order streams, each by its close function: ended when the app closes. */
-    orderStreams: Set<() => void>;
+    /** The open order streams: their heartbeat, and their end when the app closes. */
+    orderStreams: OrderStreams;
   }
 }
 
@@ -103,11 +104,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('payments', new PaymentService(database.db, paymentProvider, orders));
   const orderHub = new OrderHub({ db: database.db, events, orders, log: app.log });
   app.decorate('orderHub', orderHub);
-  app.decorate('orderStreams', new Set<() => void>());
-  app.addHook('onReady', async () => orderHub.start());
+  const orderStreams = new OrderStreams(app);
+  app.decorate('orderStreams', orderStreams);
+  app.addHook('onReady', async () => {
+    await orderHub.start();
+    orderStreams.start();
+  });
   // Open streams would keep the server from closing: end them first (clients reconnect elsewhere).
   app.addHook('preClose', async () => {
-    for (const close of [...app.orderStreams]) close();
+    orderStreams.closeAll();
     orderHub.close();
   });
   // Accounts: app.auth (Better Auth), app.requireUser / app.requireAdmin, request.user.

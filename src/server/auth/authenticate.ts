@@ -4,7 +4,7 @@ import { isAdmin, isStaff, type Role } from '../../shared/roles.ts';
 import { ForbiddenError, UnauthorizedError } from '../http/errors.ts';
 import type { AccessTokens } from './access-token.ts';
 import type { Auth } from './auth-instance.ts';
-import { findSessionWithUser, toDate } from './session-repository.ts';
+import { findSessionsWithUsers, findSessionWithUser, toDate } from './session-repository.ts';
 
 /** The caller of a request, as every feature's routes see it. The role is read at each request. */
 export interface RequestUser {
@@ -59,6 +59,28 @@ export async function resolveCaller(app: FastifyInstance, request: FastifyReques
   const expiresAt = toDate(row.expiresAt);
   if (expiresAt.getTime() <= Date.now()) throw new UnauthorizedError(EXPIRED);
   return { id: row.userId, email: row.email, name: row.name, role: row.role, sessionId, sessionExpiresAt: expiresAt };
+}
+
+/**
+ * Which of these sessions still stand (they exist and have not expired), with their user's id and
+ * current role: how a long-lived answer (the order stream) checks its caller again, in one query
+ * for all of them.
+ */
+export async function standingSessions(
+  app: FastifyInstance,
+  sessionIds: string[],
+  now = Date.now(),
+): Promise<Map<string, { userId: string; role: Role }>> {
+  const rows = await findSessionsWithUsers(app.db, sessionIds);
+  return new Map(rows.filter((row) => toDate(row.expiresAt).getTime() > now).map((row) => [row.sessionId, { userId: row.userId, role: row.role }]));
+}
+
+/** Whether the request's bearer token (if it has one) is still valid; a request without one passes. */
+export function bearerStillValid(app: FastifyInstance, request: FastifyRequest, now = Date.now()): boolean {
+  const authorization = request.headers.authorization;
+  if (authorization === undefined) return true;
+  const match = /^Bearer\s+(\S+)$/i.exec(authorization);
+  return Boolean(match && app.accessTokens.verify(match[1]!, now));
 }
 
 export function registerAuthentication(app: FastifyInstance, auth: Auth, accessTokens: AccessTokens): void {

@@ -18,6 +18,17 @@ export async function findSessionWithUser(db: Kysely<Database>, sessionId: strin
     .executeTakeFirst();
 }
 
+/** The sessions of these ids that still exist, each with its user's id and role: one query for many. */
+export async function findSessionsWithUsers(db: Kysely<Database>, sessionIds: string[]) {
+  if (sessionIds.length === 0) return [];
+  return db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select(['sessions.id as sessionId', 'sessions.expires_at as expiresAt', 'users.id as userId', 'users.role'])
+    .where('sessions.id', 'in', sessionIds)
+    .execute();
+}
+
 export async function deleteSessionsOfUser(db: Kysely<Database>, userId: string): Promise<void> {
   await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
 }

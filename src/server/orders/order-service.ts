@@ -16,6 +16,7 @@ import type { EventBus } from '../events/event-bus.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../http/errors.ts';
 import type { PaymentProvider, RefundStatus } from '../payments/payment-provider.ts';
 import { splitFulfilment } from './fulfilment.ts';
+import { OrderRefunds } from './order-refunds.ts';
 import { groupLines, groupTimelines, toOrder, withoutStaffNames } from './order-view.ts';
 import {
   countOrdersOfUser,
@@ -33,7 +34,6 @@ import {
   lockOrderEvents,
   moveOrderStatus,
   nextOrderNumber,
-  setOrderRefund,
   type OrderRow,
 } from './orders-repository.ts';
 
@@ -64,7 +64,7 @@ export interface OrderChange {
   status: OrderStatus;
 }
 
-interface Logger {
+export interface Logger {
   warn(obj: unknown, msg: string): void;
   error(obj: unknown, msg: string): void;
 }
@@ -73,16 +73,16 @@ interface Logger {
 export class OrderService {
   private readonly db: Kysely<Database>;
   private readonly events: EventBus;
-  private readonly provider: PaymentProvider;
   private readonly log: Logger;
+  private readonly refunds: OrderRefunds;
   readonly timeZone: string;
 
   constructor(options: { db: Kysely<Database>; events: EventBus; provider: PaymentProvider; timeZone: string; log: Logger }) {
     this.db = options.db;
     this.events = options.events;
-    this.provider = options.provider;
     this.timeZone = options.timeZone;
     this.log = options.log;
+    this.refunds = new OrderRefunds({ db: options.db, provider: options.provider, log: options.log, announce: (change) => this.announce(change) });
   }
 
   /**
@@ -243,61 +243,16 @@ export class OrderService {
     });
     await this.announce({ eventId, orderId: id, userId: order.user_id, status: change.status });
 
-    if (transition.refunds) await this.refund(order);
+    if (transition.refunds) await this.refunds.refundInFull(order);
     return this.get(id, staff);
-  }
-
-  /** Asks the provider for the whole amount back and records its answer on the order. */
-  private async refund(order: OrderRow): Promise<void> {
-    let answer: { status: RefundStatus; amountCents: number };
-    try {
-      answer = await this.provider.refund(order.transaction_id, order.total_cents);
-    } catch (error) {
-      // The order stays cancelled; the refund shows 'failed' on the board for the staff to see.
-      this.log.error({ err: error, order: order.id }, 'refund refused by the payment provider');
-      answer = { status: 'failed', amountCents: order.total_cents };
-    }
-    await this.recordRefund(order.id, answer);
   }
 
   /**
    * The provider's later word on a refund (Stripe's refund webhook). Answers false when no order
    * of the shop was paid by that intent.
    */
-  async refundUpdated(transactionId: string, refund: { status: RefundStatus; amountCents: number }): Promise<boolean> {
-    const order = await findOrderByTransaction(this.db, transactionId);
-    if (!order) return false;
-    await this.recordRefund(order.id, refund);
-    return true;
-  }
-
-  /**
-   * Records a refund's status, with an entry in the order's event log (not in its timeline) so
-   * that streams carry it. A final status never goes back to pending: a late webhook about an
-   * earlier state of the refund changes nothing.
-   */
-  private async recordRefund(orderId: string, refund: { status: RefundStatus; amountCents: number }): Promise<void> {
-    const at = new Date().toISOString();
-    const change = await this.db.transaction().execute(async (trx) => {
-      await lockOrderEvents(trx);
-      const order = await findOrder(trx, orderId);
-      if (!order) return undefined;
-      const unchanged = order.refund_status === refund.status && order.refund_cents === refund.amountCents;
-      const backwards = refund.status === 'pending' && (order.refund_status === 'succeeded' || order.refund_status === 'failed');
-      if (unchanged || backwards) return undefined;
-      await setOrderRefund(trx, orderId, { status: refund.status, cents: refund.amountCents, updatedAt: at });
-      const eventId = await insertOrderEvent(trx, {
-        order_id: orderId,
-        kind: 'refund',
-        status: order.status,
-        reason: null,
-        by_user_id: null,
-        by_name: null,
-        at,
-      });
-      return { eventId, orderId, userId: order.user_id, status: order.status as OrderStatus };
-    });
-    if (change) await this.announce(change);
+  refundUpdated(transactionId: string, refund: { status: RefundStatus; amountCents: number }): Promise<boolean> {
+    return this.refunds.providerSaid(transactionId, refund);
   }
 
   private async view(row: OrderRow, withBy: boolean): Promise<Order> {

@@ -1,11 +1,83 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ORDER_STREAM_EVENTS, ORDER_STREAM_REPLAY_LIMIT, ORDER_STREAM_RETRY_MS } from '../../shared/orders.ts';
 import { isStaff } from '../../shared/roles.ts';
-import { resolveCaller } from '../auth/authenticate.ts';
+import { bearerStillValid, standingSessions } from '../auth/authenticate.ts';
 import { orderFrame, type OrderFrame } from './order-hub.ts';
 
 /** A stream whose client reads slower than this many bytes behind is closed; it resumes on reconnect. */
 const MAX_BEHIND_BYTES = 1 << 20;
+
+interface OpenStream {
+  request: FastifyRequest;
+  sessionId: string;
+  userId: string;
+  staff: boolean;
+  write(text: string): void;
+  close(): void;
+}
+
+/**
+ * The open order streams of this app. One timer for all of them: every SSE_HEARTBEAT_MS it checks
+ * every stream's caller in one query (the session still exists and has not expired, the bearer
+ * token is still valid, a staff stream's caller is still staff), ends the streams whose caller
+ * is not, and writes a comment line on the others so proxies keep them open.
+ */
+export class OrderStreams {
+  private readonly app: FastifyInstance;
+  private readonly open = new Set<OpenStream>();
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(app: FastifyInstance) {
+    this.app = app;
+  }
+
+  get size(): number {
+    return this.open.size;
+  }
+
+  start(): void {
+    this.timer ??= setInterval(() => void this.heartbeat(), this.app.config.SSE_HEARTBEAT_MS);
+    this.timer.unref();
+  }
+
+  /** Ends every stream (the app is closing: their clients reconnect to another process). */
+  closeAll(): void {
+    clearInterval(this.timer);
+    this.timer = undefined;
+    for (const stream of [...this.open]) stream.close();
+  }
+
+  add(stream: OpenStream): void {
+    this.open.add(stream);
+  }
+
+  delete(stream: OpenStream): void {
+    this.open.delete(stream);
+  }
+
+  private async heartbeat(): Promise<void> {
+    if (this.open.size === 0) return;
+    const streams = [...this.open];
+    let sessions;
+    try {
+      sessions = await standingSessions(this.app, [...new Set(streams.map((s) => s.sessionId))]);
+    } catch (error) {
+      this.app.log.warn({ err: error }, 'order streams not checked');
+      return;
+    }
+    const now = Date.now();
+    for (const stream of streams) {
+      const session = sessions.get(stream.sessionId);
+      const standing =
+        session !== undefined &&
+        session.userId === stream.userId &&
+        (!stream.staff || isStaff(session.role)) &&
+        bearerStillValid(this.app, stream.request, now);
+      if (standing) stream.write(': heartbeat\n\n');
+      else stream.close();
+    }
+  }
+}
 
 /**
  * GET /api/orders/events, after requireUser: Server-Sent Events of order changes. Staff and
@@ -41,50 +113,36 @@ export async function streamOrders(
   let closed = false;
   let lastSent = lastEventId ?? 0;
   let held: OrderFrame[] | undefined = [];
-  const write = (text: string) => {
-    if (closed) return;
-    raw.write(text);
-    if (raw.writableLength > MAX_BEHIND_BYTES) close();
+  let disconnect: (() => void) | undefined;
+  const stream: OpenStream = {
+    request,
+    sessionId: user.sessionId,
+    userId: user.id,
+    staff,
+    write: (text) => {
+      if (closed) return;
+      raw.write(text);
+      if (raw.writableLength > MAX_BEHIND_BYTES) stream.close();
+    },
+    close: () => {
+      if (closed) return;
+      closed = true;
+      app.orderStreams.delete(stream);
+      disconnect?.();
+      raw.end();
+    },
   };
   const send = (frame: OrderFrame) => {
     if (frame.eventId <= lastSent) return;
     lastSent = frame.eventId;
-    write(frame.text(staff));
-  };
-
-  let disconnect: (() => void) | undefined;
-  const heartbeat = setInterval(() => void beat(), app.config.SSE_HEARTBEAT_MS);
-  heartbeat.unref();
-  const close = () => {
-    if (closed) return;
-    closed = true;
-    clearInterval(heartbeat);
-    disconnect?.();
-    raw.end();
+    stream.write(frame.text(staff));
   };
   // The response closes when the client goes (or the stream is ended here): let go of everything.
-  raw.once('close', () => {
-    close();
-    app.orderStreams.delete(close);
-  });
-  request.raw.socket.once('close', close);
-  app.orderStreams.add(close);
+  raw.once('close', stream.close);
+  request.raw.socket.once('close', stream.close);
+  app.orderStreams.add(stream);
 
-  /**
-   * A comment line keeps proxies from closing a quiet stream. The caller is checked again each
-   * time: a stream ends with the session it was opened in, or when its staff role is taken away.
-   */
-  async function beat(): Promise<void> {
-    try {
-      const caller = await resolveCaller(app, request);
-      if (!caller || caller.id !== user.id || (staff && !isStaff(caller.role))) return close();
-    } catch {
-      return close();
-    }
-    write(': heartbeat\n\n');
-  }
-
-  write(`retry: ${ORDER_STREAM_RETRY_MS}\n\n`);
+  stream.write(`retry: ${ORDER_STREAM_RETRY_MS}\n\n`);
   try {
     disconnect = await app.orderHub.connect({
       staff,
@@ -99,7 +157,7 @@ export async function streamOrders(
       if (changed === undefined) {
         // Too much to replay, or an id from elsewhere: the client reloads its list, then goes on from here.
         lastSent = newest;
-        write(`id: ${lastSent}\nevent: ${ORDER_STREAM_EVENTS.resync}\ndata: {}\n\n`);
+        stream.write(`id: ${lastSent}\nevent: ${ORDER_STREAM_EVENTS.resync}\ndata: {}\n\n`);
       } else {
         for (const { eventId, order } of changed) {
           const text = orderFrame(eventId, JSON.stringify(order));
@@ -112,6 +170,6 @@ export async function streamOrders(
     for (const frame of waiting) send(frame);
   } catch (error) {
     request.log.warn({ err: error }, 'order stream failed to start');
-    close();
+    stream.close();
   }
 }
