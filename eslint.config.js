@@ -24,10 +24,11 @@ export const SIDES = {
       dashboard: ['require-user.tsx'],
       menu: ['api/get-menu.ts', 'menu-by-category.ts', 'components/menu-item-row.tsx'],
       // The checkout's first step (how the meal reaches the customer) is drawn by the payment page.
-      orders: ['api/orders-api.ts', 'api/order-cache.ts', 'checkout/fulfilment-draft.ts', 'checkout/fulfilment-choice.tsx', 'checkout/fulfilment-form.tsx'],
+      orders: ['components/status-badge.tsx', 'api/orders-api.ts', 'api/order-cache.ts', 'checkout/fulfilment-draft.ts', 'checkout/fulfilment-choice.tsx', 'checkout/fulfilment-form.tsx'],
       payments: [],
       reviews: ['components/reviews-section.tsx'],
-      stats: ['components/admin-stats-tiles.tsx'],
+      // The user home (dashboard) shows the customer's own figures.
+      stats: ['components/customer-summary.tsx'],
       storefront: [],
       users: [],
     },
@@ -49,7 +50,8 @@ export const SIDES = {
       mail: ['mail-queue.ts'],
       menu: ['menu-repository.ts'],
       // A payment makes its order in the same transaction, with the fulfilment checked at checkout.
-      orders: ['order-service.ts', 'fulfilment.ts'],
+      // The statistics' export reads the orders as they are stored.
+      orders: ['order-service.ts', 'fulfilment.ts', 'orders-repository.ts'],
       pages: [],
       payments: ['payment-provider.ts', 'payment-repository.ts', 'payment-service.ts'],
       reviews: ['review-repository.ts'],

@@ -75,20 +75,20 @@ export async function createAccount(request: APIRequestContext, account: Account
   expect(res.status(), await res.text()).toBe(200);
 }
 
-/** The shop's own command, on the e2e server's database. */
-export function promoteToAdmin(email: string): void {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir() };
+/** The shop's own command, on the e2e server's database (or the one in `dir`). */
+export function promoteToAdmin(email: string, dir = dataDir()): void {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dir };
   delete env.DATABASE_URL;
   const run = spawnSync(process.execPath, ['scripts/admin-promote.ts', email], { encoding: 'utf8', env });
   expect(run.status, run.stderr).toBe(0);
 }
 
 /** Logs in through the login page as a person does: reads the picture, types, leaves the field. */
-export async function logIn(page: Page, account: Account, currentCaptcha: () => Promise<string>): Promise<void> {
+export async function logIn(page: Page, account: Account, currentCaptcha: () => Promise<string>, dir = dataDir()): Promise<void> {
   await page.getByLabel('Email').fill(account.email);
   await page.getByLabel('Password', { exact: true }).fill(account.password);
   await expect(page.getByRole('img', { name: /Captcha/ })).toBeVisible();
-  await page.getByLabel('Type the captcha above').fill(captchaAnswer(await currentCaptcha()));
+  await page.getByLabel('Type the captcha above').fill(captchaAnswer(await currentCaptcha(), dir));
   await page.getByLabel('Type the captcha above').blur();
   await expect(page.getByText('Captcha matched.')).toBeVisible();
   await page.getByRole('button', { name: 'Login' }).click();

@@ -8,6 +8,8 @@ import { serverCommand } from './cpu-pinning.ts';
 export interface ShopProcess {
   url: string;
   dataDir: string;
+  /** The server process's id (its memory is read from /proc by bench:stats). */
+  pid: number | undefined;
   stop(): Promise<void>;
 }
 
@@ -69,6 +71,7 @@ export async function startShop(
   return {
     url,
     dataDir,
+    pid: child.pid,
     stop: async () => {
       child.kill('SIGTERM');
       await exited;

@@ -65,8 +65,8 @@ const envSchema = z.object({
   /** Another address for the Stripe API (a local stand-in for tests); unset: Stripe's own. */
   STRIPE_API_URL: z.url().optional(),
   /**
-   * The restaurant's time zone (an IANA name such as Europe/Berlin): its days for the order board
-   * and pickup times. Unset: the machine's own zone.
+   * The restaurant's time zone (an IANA name such as Europe/Berlin): its days for the order board,
+   * pickup times and statistics. Unset: the machine's own zone.
    */
   SHOP_TIME_ZONE: z
     .string()

@@ -45,7 +45,7 @@ export const APP_ROUTES = {
   /** /dashboard itself opens the home of the caller's role. */
   dashboard: { pattern: '/dashboard', page: 'dashboard/pages/dashboard-index-page.tsx', layout: 'dashboard' },
   userHome: { pattern: '/dashboard/userHome', page: 'dashboard/pages/user-home-page.tsx', layout: 'dashboard' },
-  adminHome: { pattern: '/dashboard/adminHome', page: 'dashboard/pages/admin-home-page.tsx', layout: 'dashboard', adminOnly: true },
+  adminHome: { pattern: '/dashboard/adminHome', page: 'stats/pages/admin-home-page.tsx', layout: 'dashboard', adminOnly: true },
   myCart: { pattern: '/dashboard/my/cart', page: 'cart/pages/cart-page.tsx', layout: 'dashboard' },
   payment: { pattern: '/dashboard/payment', page: 'payments/pages/payment-page.tsx', layout: 'dashboard' },
   allUsers: { pattern: '/dashboard/all/users', page: 'users/pages/manage-users-page.tsx', layout: 'dashboard', adminOnly: true },

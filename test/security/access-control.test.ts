@@ -80,6 +80,8 @@ const CALLS: Record<string, Prepare> = {
     return () => send(sc.app, { method: 'DELETE', url: `/api/users/admin/${target.id}`, headers });
   },
   'GET /api/admin-statistics': get(() => '/api/admin-statistics'),
+  'GET /api/admin/stats': get(() => '/api/admin/stats?period=last30'),
+  'GET /api/admin/orders.csv': get(() => '/api/admin/orders.csv?period=last30'),
   'PATCH /api/users/role/:id': async (sc, headers) => {
     const target = await signUpUser(sc.app);
     return () => send(sc.app, { method: 'PATCH', url: `/api/users/role/${target.id}`, headers, payload: { role: 'staff' } });
@@ -95,6 +97,7 @@ const CALLS: Record<string, Prepare> = {
     return () => send(sc.app, { method: 'GET', url: `/api/orders/${id}`, headers });
   },
   'GET /api/orders/pickup-slots': get(() => '/api/orders/pickup-slots'),
+  'GET /api/orders/summary': get(() => '/api/orders/summary'),
 
   'POST /api/jwt': post('/api/jwt', (sc) => ({ email: sc.owner.email })),
   'POST /api/users': post('/api/users', (sc) => ({ name: sc.owner.name, email: sc.owner.email })),

@@ -45,6 +45,8 @@ export const ACCESS_MATRIX: AccessRule[] = [
   { method: 'PATCH', route: '/api/users/admin/:id', expect: adminOnly(200) },
   { method: 'DELETE', route: '/api/users/admin/:id', expect: adminOnly(200) },
   { method: 'GET', route: '/api/admin-statistics', expect: adminOnly(200) },
+  { method: 'GET', route: '/api/admin/stats', expect: adminOnly(200) },
+  { method: 'GET', route: '/api/admin/orders.csv', expect: adminOnly(200), why: 'every customer’s orders, names of dishes and refunds' },
   { method: 'PATCH', route: '/api/users/role/:id', expect: adminOnly(200), why: 'staff run the board; only administrators name them' },
 
   // The order board: staff and administrators.
@@ -119,6 +121,7 @@ export const ACCESS_MATRIX: AccessRule[] = [
     expect: { anonymous: 401, customer: 200, otherCustomer: 404, staff: 200, admin: 200 },
     why: "another customer's order is as unknown as none; staff and administrators open any",
   },
+  { method: 'GET', route: '/api/orders/summary', expect: { anonymous: 401, customer: 200, otherCustomer: 200, staff: 200, admin: 200 }, why: "each gets only their own figures" },
   { method: 'GET', route: '/api/orders/pickup-slots', expect: all(200), why: "the restaurant's pickup times are public" },
 
   // The profile page: always the caller's own account, from the session, never from the request.

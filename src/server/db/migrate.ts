@@ -5,6 +5,7 @@ import * as m002 from './migrations/002-accounts.ts';
 import * as m003 from './migrations/003-cart-payments.ts';
 import * as m004 from './migrations/004-payments-revenue-index.ts';
 import * as m005 from './migrations/005-orders.ts';
+import * as m006 from './migrations/006-order-lines.ts';
 import * as m007 from './migrations/007-mail.ts';
 
 interface MigrationModule {
@@ -22,6 +23,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '003-cart-payments': m003,
   '004-payments-revenue-index': m004,
   '005-orders': m005,
+  '006-order-lines': m006,
   '007-mail': m007,
 };
 

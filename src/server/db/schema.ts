@@ -195,6 +195,17 @@ export interface OrdersTable {
   updated_at: string;
 }
 
+/** One line of an order, written with it (docs/decisions/0019-statistics.md); the order's time repeated for the period's index. */
+export interface OrderLinesTable {
+  order_id: string;
+  position: number;
+  item_id: string;
+  name: string;
+  unit_cents: number;
+  quantity: number;
+  created_at: string;
+}
+
 /** Every change of an order; its id is the live stream's event id. */
 export interface OrderEventsTable {
   id: Generated<number>;
@@ -244,5 +255,6 @@ export interface Database {
   order_counters: OrderCountersTable;
   orders: OrdersTable;
   order_events: OrderEventsTable;
+  order_lines: OrderLinesTable;
   mail_queue: MailQueueTable;
 }

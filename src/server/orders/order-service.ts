@@ -26,6 +26,7 @@ import {
   findOrders,
   insertOrder,
   insertOrderEvent,
+  insertOrderLines,
   listOrdersOfUser,
   listOrdersPlacedBetween,
   listTimelines,
@@ -94,6 +95,7 @@ export class OrderService {
     const number = await nextOrderNumber(trx);
     await lockOrderEvents(trx);
     const id = randomUUID();
+    const lines = groupLines(placement.items);
     await insertOrder(trx, {
       id,
       number,
@@ -105,7 +107,7 @@ export class OrderService {
       fulfilment_type: fulfilment.type,
       fulfilment: JSON.stringify(fulfilment),
       note,
-      lines: JSON.stringify(groupLines(placement.items)),
+      lines: JSON.stringify(lines),
       total_cents: placement.totalCents,
       ready_by: null,
       reason: null,
@@ -114,6 +116,7 @@ export class OrderService {
       created_at: placement.at,
       updated_at: placement.at,
     });
+    await insertOrderLines(trx, id, placement.at, lines);
     const eventId = await insertOrderEvent(trx, {
       order_id: id,
       kind: 'status',

@@ -51,6 +51,25 @@ export async function insertOrder(trx: Transaction<Database>, row: OrderRow): Pr
   await trx.insertInto('orders').values(row).execute();
 }
 
+/** The order's lines, one row each, for the statistics (docs/decisions/0019-statistics.md). */
+export async function insertOrderLines(trx: Transaction<Database>, orderId: string, createdAt: string, lines: OrderLineRow[]): Promise<void> {
+  if (lines.length === 0) return;
+  await trx
+    .insertInto('order_lines')
+    .values(
+      lines.map((line, position) => ({
+        order_id: orderId,
+        position,
+        item_id: line.itemId,
+        name: line.name,
+        unit_cents: line.priceCents,
+        quantity: line.quantity,
+        created_at: createdAt,
+      })),
+    )
+    .execute();
+}
+
 export async function findOrder(db: Db, id: string): Promise<OrderRow | undefined> {
   return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
 }

@@ -1,24 +1,63 @@
+import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { centsToPrice } from '../../shared/money.ts';
-import { adminStatisticsSchema } from '../../shared/stats.ts';
+import { adminStatisticsSchema, adminStatsSchema, customerSummarySchema, statsQuerySchema } from '../../shared/stats.ts';
+import { exportFileName, ordersCsv } from './orders-csv.ts';
 import { readAdminStatistics } from './stats-repository.ts';
+import { resolveRange, StatsService } from './stats-service.ts';
 
-/** GET /api/admin-statistics (docs/product.md §7), for administrators. */
+/**
+ * The statistics: the spec's GET /api/admin-statistics, the admin home's figures for a period and
+ * its orders as CSV (administrators only), and a customer's own figures for their home.
+ */
 export async function statsRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
+  const timeZone = app.config.SHOP_TIME_ZONE;
+  const stats = new StatsService(app.db, timeZone);
+
   app.get(
     '/admin-statistics',
     { schema: { response: { 200: adminStatisticsSchema } }, preHandler: app.requireAdmin },
     async () => {
-      const stats = await readAdminStatistics(app.db);
+      const figures = await readAdminStatistics(app.db);
       return {
-        users: stats.users,
-        estimatedItems: stats.menuItems,
-        revenue: centsToPrice(stats.revenueCents),
-        // The spec's field name: it counts the payments (one per paid cart).
-        orders: stats.payments,
+        users: figures.customers,
+        estimatedItems: figures.menuItems,
+        revenue: centsToPrice(figures.revenueCents),
+        orders: figures.orders,
       };
+    },
+  );
+
+  app.get(
+    '/admin/stats',
+    { schema: { querystring: statsQuerySchema, response: { 200: adminStatsSchema } }, preHandler: app.requireAdmin },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return stats.adminStats(resolveRange(request.query, timeZone));
+    },
+  );
+
+  app.get(
+    '/admin/orders.csv',
+    { schema: { querystring: statsQuerySchema }, preHandler: app.requireAdmin },
+    async (request, reply) => {
+      const range = resolveRange(request.query, timeZone);
+      reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${exportFileName(range)}"`)
+        .header('cache-control', 'no-store');
+      return reply.send(Readable.from(ordersCsv(app.db, range, timeZone), { objectMode: false }));
+    },
+  );
+
+  app.get(
+    '/orders/summary',
+    { schema: { response: { 200: customerSummarySchema } }, preHandler: app.requireUser },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return stats.customerSummary(request.user!.id);
     },
   );
 }

@@ -1,7 +1,8 @@
 import { useAuth } from '../../auth/use-auth.ts';
+import { CustomerSummary } from '../../stats/components/customer-summary.tsx';
 import { usePageTitle } from '../../ui/use-page-title.ts';
 
-/** User home: greets the user by display name (docs/product.md §2.7). */
+/** User home: greets the user by display name (docs/product.md §2.7), with their own figures. */
 export function Page() {
   usePageTitle('User Home');
   const { user } = useAuth();
@@ -10,7 +11,7 @@ export function Page() {
       <h1 className="font-display text-3xl font-bold text-brand-900">
         Hi, {user?.displayName ?? user?.email}! Welcome back
       </h1>
-      <p className="mt-3 text-stone-700">Your cart and payments are in the menu.</p>
+      <CustomerSummary />
     </section>
   );
 }

@@ -12,7 +12,7 @@ import { useOrderEvents } from '../api/use-order-events.ts';
 import { FulfilmentDetails } from '../components/fulfilment-details.tsx';
 import { LiveIndicator } from '../components/live-indicator.tsx';
 import { OrderLines } from '../components/order-lines.tsx';
-import { QueryError } from '../components/query-error.tsx';
+import { QueryError } from '../../ui/query-error.tsx';
 import { StatusBadge } from '../components/status-badge.tsx';
 import { formatDateTime, formatTime, orderNumber, refundText } from '../order-format.ts';
 
@@ -36,7 +36,7 @@ export function Page() {
         </section>
       );
     }
-    return <QueryError what="This order" error={order.error} retry={() => void order.refetch()} />;
+    return <QueryError title="This order could not be loaded" error={order.error} onRetry={order.refetch} />;
   }
   return <OrderView order={order.data} live={<LiveIndicator state={live} />} />;
 }

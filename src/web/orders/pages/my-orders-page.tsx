@@ -4,7 +4,7 @@ import { usePageTitle } from '../../ui/use-page-title.ts';
 import { useMyOrders } from '../api/orders-api.ts';
 import { useOrderEvents } from '../api/use-order-events.ts';
 import { LiveIndicator } from '../components/live-indicator.tsx';
-import { QueryError } from '../components/query-error.tsx';
+import { QueryError } from '../../ui/query-error.tsx';
 import { StatusBadge } from '../components/status-badge.tsx';
 import { formatDateTime, itemCount, money, orderNumber } from '../order-format.ts';
 
@@ -37,7 +37,7 @@ export function Page() {
           <p className="sr-only">Loading your orders…</p>
         </div>
       )}
-      {orders.isError && <QueryError what="Your orders" error={orders.error} retry={() => void orders.refetch()} />}
+      {orders.isError && <QueryError title="Your orders could not be loaded" error={orders.error} onRetry={orders.refetch} />}
       {orders.isSuccess && orders.data.total === 0 && (
         <div className="mt-6 rounded-xl bg-white p-8 text-center shadow-sm ring-1 ring-stone-200">
           <p className="text-lg text-stone-700">No orders yet.</p>

@@ -11,7 +11,7 @@ import { FinishedOrders } from '../board/finished-orders.tsx';
 import { OrderCard } from '../board/order-card.tsx';
 import { useBoardAlerts } from '../board/use-board-alerts.ts';
 import { LiveIndicator } from '../components/live-indicator.tsx';
-import { QueryError } from '../components/query-error.tsx';
+import { QueryError } from '../../ui/query-error.tsx';
 import { RequireStaff } from '../components/require-staff.tsx';
 import { orderNumber } from '../order-format.ts';
 import { useNow } from '../use-now.ts';
@@ -131,7 +131,7 @@ function OrderBoard() {
           Loading today's orders…
         </p>
       )}
-      {orders.isError && <QueryError what="Today's orders" error={orders.error} retry={() => void orders.refetch()} />}
+      {orders.isError && <QueryError title="Today's orders could not be loaded" error={orders.error} onRetry={orders.refetch} />}
       {orders.isSuccess && (
         <>
           <div className="mt-4 grid grid-cols-1 items-start gap-4 @xl:grid-cols-2 @2xl:grid-cols-3 @6xl:grid-cols-5">

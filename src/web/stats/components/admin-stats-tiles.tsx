@@ -1,80 +1,132 @@
 import type { ReactNode } from 'react';
-import { formatPrice } from '../../../shared/money.ts';
-import { QueryError } from '../../ui/query-error.tsx';
-import { useAdminStatistics } from '../api/stats-api.ts';
+import type { AdminStats, Figure } from '../../../shared/stats.ts';
+import { count, describeChange, money } from '../stats-format.ts';
 
 interface Tile {
   label: string;
-  value: ReactNode;
-  caption: string;
+  testId: string;
+  value: string;
+  /** A line under the value saying what it counts. */
+  note: string;
+  /** The change against the previous period; none for a figure that has no history. */
+  figure?: Figure;
+  format?: (n: number) => string;
   tone: string;
   icon: ReactNode;
 }
 
 const icon = (d: string) => (
-  <svg aria-hidden="true" width="32" height="32" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8">
+  <svg aria-hidden="true" width="32" height="32" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" className="shrink-0">
     <path d={d} />
   </svg>
 );
 
-/**
- * The admin home's four tiles (docs/product.md §2.8): Customer, Total Items, Revenue, Total Orders.
- * The trend captions are the spec's hard-coded placeholders.
- */
-export function AdminStatsTiles() {
-  const stats = useAdminStatistics();
-  if (stats.isError) return <QueryError title="The statistics could not be loaded" error={stats.error} onRetry={stats.refetch} />;
-  const data = stats.data;
-  const tiles: Tile[] = [
+function tilesOf(stats: AdminStats): Tile[] {
+  const { tiles } = stats;
+  return [
     {
       label: 'Customer',
-      value: data?.users,
-      caption: '↗︎ 400 (22%)',
-      tone: 'from-violet-700 to-fuchsia-500',
+      testId: 'stat-customer',
+      value: count(tiles.newCustomers.value),
+      note: `new · ${count(stats.customers)} in all`,
+      figure: tiles.newCustomers,
+      format: count,
+      tone: 'from-violet-700 to-fuchsia-600',
       icon: icon('M16 19v-1a4 4 0 00-4-4H6a4 4 0 00-4 4v1M9 10a3 3 0 100-6 3 3 0 000 6zM22 19v-1a4 4 0 00-3-3.9M16 4.1a3 3 0 010 5.8'),
     },
     {
       label: 'Total Items',
-      value: data?.estimatedItems,
-      caption: '↗︎ 14% more than last month',
-      tone: 'from-amber-600 to-yellow-400',
+      testId: 'stat-total-items',
+      value: count(stats.menuItems),
+      note: 'dishes on the menu now',
+      tone: 'from-amber-700 to-orange-600',
       icon: icon('M4 7h16M4 12h16M4 17h10'),
     },
     {
       label: 'Revenue',
-      value: data ? `$ ${formatPrice(data.revenue)}` : undefined,
-      caption: 'From January 1st to February 1st',
-      tone: 'from-rose-700 to-pink-400',
+      testId: 'stat-revenue',
+      value: money(tiles.revenue.value),
+      note: 'paid, less refunds',
+      figure: tiles.revenue,
+      format: money,
+      tone: 'from-rose-700 to-pink-600',
       icon: icon('M12 2v20M17 6H9.5a3.5 3.5 0 000 7h5a3.5 3.5 0 010 7H6'),
     },
     {
-      // The spec's tile and field name; it counts payments, one per paid cart.
       label: 'Total Orders',
-      value: data?.orders,
-      caption: '↘︎ 90 (14%)',
-      tone: 'from-sky-700 to-cyan-500',
+      testId: 'stat-total-orders',
+      value: count(tiles.orders.value),
+      note: 'placed and paid',
+      figure: tiles.orders,
+      format: count,
+      tone: 'from-sky-700 to-cyan-700',
       icon: icon('M6 2l1.5 4h9L18 2M3 6h18l-2 14H5L3 6zM9 10v6M15 10v6'),
     },
+    {
+      label: 'Average Order',
+      testId: 'stat-average-order',
+      value: money(tiles.averageOrder.value),
+      note: 'paid per order',
+      figure: tiles.averageOrder,
+      format: money,
+      tone: 'from-emerald-800 to-teal-700',
+      icon: icon('M3 3v18h18M7 15l4-4 3 3 5-6'),
+    },
+    {
+      label: 'Refunds',
+      testId: 'stat-refunds',
+      value: money(tiles.refunds.value),
+      note: `${count(stats.refundedOrders)} ${stats.refundedOrders === 1 ? 'order' : 'orders'} refunded`,
+      figure: tiles.refunds,
+      format: money,
+      tone: 'from-stone-700 to-stone-600',
+      icon: icon('M3 12a9 9 0 109-9M3 4v5h5'),
+    },
   ];
+}
+
+/**
+ * The admin home's tiles for the chosen period: the spec's four (Customer, Total Items, Revenue,
+ * Total Orders) and two beside them, each with its change against the previous period of the same
+ * length. `stats` undefined: the first answer is still on its way.
+ */
+export function AdminStatsTiles({ stats }: { stats: AdminStats | undefined }) {
+  if (!stats) {
+    return (
+      <ul className="mt-6 grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-busy="true" aria-label="Statistics">
+        {['Customer', 'Total Items', 'Revenue', 'Total Orders', 'Average Order', 'Refunds'].map((label) => (
+          <li key={label} className="flex h-32 items-center gap-4 rounded-xl bg-stone-200 p-5">
+            <span className="text-sm font-semibold uppercase tracking-wide text-stone-700">{label}</span>
+            <span aria-hidden="true" className="inline-block h-8 w-16 animate-pulse rounded bg-white/60" />
+            <span className="sr-only">Loading</span>
+          </li>
+        ))}
+      </ul>
+    );
+  }
   return (
-    <ul className="mt-6 grid gap-4 sm:grid-cols-2 xl:grid-cols-4" aria-busy={stats.isPending} aria-label="Statistics">
-      {tiles.map((tile) => (
-        <li key={tile.label} className={`flex items-center gap-4 rounded-xl bg-gradient-to-r p-5 text-white shadow ${tile.tone}`}>
-          {tile.icon}
-          <div className="min-w-0">
-            <p className="text-sm font-semibold uppercase tracking-wide">{tile.label}</p>
-            <p className="text-3xl font-extrabold" data-testid={`stat-${tile.label.toLowerCase().replace(' ', '-')}`}>
-              {tile.value ?? (
-                <>
-                  <span aria-hidden="true" className="inline-block h-8 w-16 animate-pulse rounded bg-white/40" />
-                  <span className="sr-only">Loading</span>
-                </>
+    <ul className="mt-6 grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Statistics">
+      {tilesOf(stats).map((tile) => {
+        const change = tile.figure && tile.format ? describeChange(tile.figure, tile.format) : undefined;
+        return (
+          <li key={tile.label} className={`flex items-center gap-4 rounded-xl bg-gradient-to-r p-5 text-white shadow ${tile.tone}`}>
+            {tile.icon}
+            <div className="min-w-0">
+              <p className="text-sm font-semibold uppercase tracking-wide">{tile.label}</p>
+              <p className="text-3xl font-extrabold" data-testid={tile.testId}>
+                {tile.value}
+              </p>
+              <p className="text-xs">{tile.note}</p>
+              {change && (
+                <p className="mt-1 text-sm font-semibold" data-testid={`${tile.testId}-change`}>
+                  <span aria-hidden="true">{change.text}</span>
+                  <span className="sr-only">{change.words}</span>
+                </p>
               )}
-            </p>
-            <p className="text-xs">{tile.caption}</p>
-          </div>
-        </li>
-      ))}
+            </div>
+          </li>
+        );
+      })}
     </ul>
   );
 }

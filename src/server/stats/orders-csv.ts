@@ -1,0 +1,93 @@
+import type { Kysely } from 'kysely';
+import { centsToPrice, formatPrice } from '../../shared/money.ts';
+import { FULFILMENT_LABELS, ORDER_STATUS_LABELS, type FulfilmentType, type OrderStatus } from '../../shared/order-workflow.ts';
+import { REFUND_STATES_COUNTED, type DateRange } from '../../shared/stats.ts';
+import type { Database } from '../db/schema.ts';
+import type { OrderLineRow } from '../orders/orders-repository.ts';
+import { formatWall, ShopCalendar } from './shop-calendar.ts';
+import { readOrdersAfter, type ExportOrderRow } from './stats-repository.ts';
+import { instantsOf } from './stats-service.ts';
+
+/** Orders read from the database at a time: the memory an export holds, whatever its period. */
+export const EXPORT_BATCH = 500;
+
+const BOM = '\uFEFF';
+const CRLF = '\r\n';
+
+/**
+ * A cell as a spreadsheet opens it safely: quoted (quotes doubled), and a text that a spreadsheet
+ * would run as a formula (= + - @, or a tab or carriage return before one) starts with a ' instead.
+ */
+export function csvCell(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return `"${safe.replaceAll('"', '""')}"`;
+}
+
+const csvRow = (cells: string[]) => cells.map(csvCell).join(',') + CRLF;
+
+export function exportHeader(timeZone: string): string[] {
+  return [
+    `Date and time (${timeZone})`,
+    'Order',
+    'Status',
+    'Fulfilment',
+    'Dish',
+    'Quantity',
+    'Unit price',
+    'Line total',
+    'Refund',
+  ];
+}
+
+/**
+ * The rows of one order, one per line. A refund is of the whole order or a part of it; each line
+ * carries its share (the last line what is left), so that a column's sum is the order's refund.
+ */
+function orderRows(order: ExportOrderRow, when: string): string[] {
+  const lines = JSON.parse(order.lines) as OrderLineRow[];
+  const refund = order.refund_status !== null && (REFUND_STATES_COUNTED as readonly string[]).includes(order.refund_status) ? (order.refund_cents ?? 0) : 0;
+  let refundLeft = refund;
+  return lines.map((line, i) => {
+    const lineCents = line.priceCents * line.quantity;
+    const share = i === lines.length - 1 ? refundLeft : order.total_cents === 0 ? 0 : Math.round((refund * lineCents) / order.total_cents);
+    refundLeft -= share;
+    return csvRow([
+      when,
+      String(order.number),
+      ORDER_STATUS_LABELS[order.status as OrderStatus] ?? order.status,
+      FULFILMENT_LABELS[order.fulfilment_type as FulfilmentType] ?? order.fulfilment_type,
+      line.name,
+      String(line.quantity),
+      formatPrice(centsToPrice(line.priceCents)),
+      formatPrice(centsToPrice(lineCents)),
+      formatPrice(centsToPrice(share)),
+    ]);
+  });
+}
+
+/**
+ * The period's orders as CSV text, a batch of orders at a time: the next batch is read only when
+ * the reply has taken the last (the stream pulls), so a year of orders holds no more memory than
+ * a day's, and a client that goes away stops the reading.
+ */
+export async function* ordersCsv(db: Kysely<Database>, range: DateRange, timeZone: string): AsyncGenerator<string> {
+  const calendar = new ShopCalendar(range.from, range.to, timeZone);
+  const instants = instantsOf(range, timeZone);
+  yield BOM + csvRow(exportHeader(timeZone));
+  let after: { createdAt: string; number: number } | undefined;
+  for (;;) {
+    const batch = await readOrdersAfter(db, instants, after, EXPORT_BATCH);
+    if (batch.length === 0) return;
+    let text = '';
+    for (const order of batch) text += orderRows(order, formatWall(calendar.locate(Date.parse(order.created_at)).wall)).join('');
+    yield text;
+    const last = batch.at(-1)!;
+    after = { createdAt: last.created_at, number: Number(last.number) };
+    if (batch.length < EXPORT_BATCH) return;
+  }
+}
+
+/** The file's name: the shop's orders of the period. */
+export function exportFileName(range: DateRange): string {
+  return `orders-${range.from}-to-${range.to}.csv`;
+}
