@@ -24,6 +24,12 @@ export const paths = {
     addItem: '/dashboard/add/item',
     manageItems: '/dashboard/manage/item',
     updateItem: (id: string) => `/dashboard/update/item/${id}`,
+    /** The order board (staff and administrators) and an order's kitchen ticket. */
+    orders: '/dashboard/orders',
+    orderTicket: (id: string) => `/dashboard/orders/${encodeURIComponent(id)}/ticket`,
+    /** The customer's own orders, and one of them. */
+    myOrders: '/dashboard/my/orders',
+    myOrder: (id: string) => `/dashboard/my/orders/${encodeURIComponent(id)}`,
   },
 } as const;
 
@@ -49,6 +55,10 @@ export const APP_ROUTE_PATTERNS = [
   '/dashboard/add/item',
   '/dashboard/manage/item',
   '/dashboard/update/item/:id',
+  '/dashboard/orders',
+  '/dashboard/orders/:id/ticket',
+  '/dashboard/my/orders',
+  '/dashboard/my/orders/:id',
 ] as const;
 
 export function isAppRoute(pathname: string): boolean {
