@@ -166,6 +166,12 @@ describe('server-rendered pages', () => {
     const cart = await get('/dashboard/my/cart');
     expect(cart.statusCode).toBe(200);
     expect(cart.body).toBe(withAppHints);
+    for (const orderPage of ['/dashboard/orders', '/dashboard/orders/o-1/ticket', '/dashboard/my/orders', '/dashboard/my/orders/o-1']) {
+      const page = await get(orderPage);
+      expect(page.statusCode, orderPage).toBe(200);
+      expect(page.body).toBe(withAppHints);
+    }
+    expect((await get('/dashboard/orders/o-1/nothing')).statusCode).toBe(404);
     const unknown = await get('/no-such-page');
     expect(unknown.statusCode).toBe(404);
     expect(unknown.body).toBe(withAppHints);
