@@ -166,7 +166,7 @@ describe('server-rendered pages', () => {
     const cart = await get('/dashboard/my/cart');
     expect(cart.statusCode).toBe(200);
     expect(cart.body).toBe(withAppHints);
-    for (const orderPage of ['/dashboard/orders', '/dashboard/orders/o-1/ticket', '/dashboard/my/orders', '/dashboard/my/orders/o-1']) {
+    for (const orderPage of ['/dashboard/orders', '/dashboard/orders/ticket/o-1', '/dashboard/my/orders', '/dashboard/my/orders/o-1']) {
       const page = await get(orderPage);
       expect(page.statusCode, orderPage).toBe(200);
       expect(page.body).toBe(withAppHints);
