@@ -5,6 +5,7 @@ import * as m002 from './migrations/002-accounts.ts';
 import * as m003 from './migrations/003-cart-payments.ts';
 import * as m004 from './migrations/004-payments-revenue-index.ts';
 import * as m005 from './migrations/005-orders.ts';
+import * as m008 from './migrations/008-one-charge-per-cart.ts';
 
 interface MigrationModule {
   up(kind: DbKind): Migration['up'];
@@ -21,6 +22,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '003-cart-payments': m003,
   '004-payments-revenue-index': m004,
   '005-orders': m005,
+  '008-one-charge-per-cart': m008,
 };
 
 class StaticMigrationProvider implements MigrationProvider {
