@@ -17,9 +17,10 @@ const idParams = z.object({ id: z.string().min(1).max(100) });
 
 /**
  * The spec's cart calls (docs/product.md §7). The owner is always the caller, never a field of the
- * request. Each call first records a payment the customer made but the shop never recorded (one
- * indexed lookup when there is none), and each change cancels the customer's open payment intent,
- * which no longer pays for the cart (docs/decisions/0021-one-charge-per-cart.md).
+ * request. Reading the cart first records a payment the customer made but the shop never recorded
+ * (one indexed lookup when there is none); a change cancels the customer's open payment intent,
+ * which no longer pays for the cart (docs/decisions/0021-one-charge-per-cart.md). A refused call
+ * changes nothing.
  */
 export async function cartRoutes(instance: FastifyInstance): Promise<void> {
   useStrictJson(instance);
@@ -48,7 +49,6 @@ export async function cartRoutes(instance: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const userId = request.user!.id;
-      await app.payments.reconcileOwn(userId);
       const insertedId = await addToCart(app.db, userId, request.body.itemId);
       await app.payments.cartChanged(userId);
       return reply.code(201).send({ insertedId });
@@ -60,7 +60,6 @@ export async function cartRoutes(instance: FastifyInstance): Promise<void> {
     { schema: { params: idParams, response: { 200: cartDeletedSchema } }, preHandler: app.requireUser },
     async (request) => {
       const userId = request.user!.id;
-      await app.payments.reconcileOwn(userId);
       // Another customer's entry is as unknown to the caller as one that never existed.
       const deletedCount = await deleteCartItem(app.db, userId, request.params.id);
       if (deletedCount === 0) throw new NotFoundError('No such entry in your cart');

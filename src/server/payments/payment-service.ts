@@ -198,14 +198,16 @@ export class PaymentService {
   /**
    * After a change of the customer's cart (an entry added or deleted): their open intent no longer
    * pays for the cart, so it is taken off and cancelled at the provider, and a tab still showing it
-   * cannot pay it. If the provider had taken the money already, the payment is recorded instead.
+   * cannot pay it. If the provider had taken the money already, the payment is recorded instead;
+   * one the shop knew had succeeded was not taken off, and is recorded now.
    */
   async cartChanged(userId: string): Promise<void> {
     for (const intent of await detachOpenIntent(this.db, userId)) await this.cancelAtProvider(intent);
+    await this.reconcileOwn(userId);
   }
 
   /**
-   * The per-request check of GET /api/cart and the cart's writes: the customer's open intent, one
+   * The per-request check of GET /api/cart and after a cart change: the customer's open intent, one
    * lookup in the unique index. Only when the shop knows it succeeded (the sandbox's confirmation
    * landed, the record did not) is it recorded. A Stripe intent's success is Stripe's to report
    * (the webhook, the payment page's call, the periodic check), not worth a call on every read.
