@@ -33,6 +33,20 @@ export async function findIntent(db: Db, id: string): Promise<PaymentIntentRow |
   return db.selectFrom('payment_intents').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/**
+ * The customer's open intent that the shop knows has succeeded, which is one not recorded yet
+ * (recording closes it): a lookup in the unique index that reads one column, run on every cart read.
+ */
+export async function findSucceededOpenIntentId(db: Db, userId: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('payment_intents')
+    .select('id')
+    .where('open_for_user', '=', userId)
+    .where('status', '=', 'succeeded')
+    .executeTakeFirst();
+  return row?.id;
+}
+
 /** The customer's open intent, if any: one lookup in the unique index. */
 export async function findOpenIntent(db: Db, userId: string): Promise<PaymentIntentRow | undefined> {
   return db.selectFrom('payment_intents').selectAll().where('open_for_user', '=', userId).executeTakeFirst();

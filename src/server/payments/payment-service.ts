@@ -25,6 +25,7 @@ import {
   findOpenIntent,
   findPaidEntries,
   findPaymentByTransaction,
+  findSucceededOpenIntentId,
   findUserContact,
   insertOpenIntent,
   insertPaidEntries,
@@ -213,8 +214,9 @@ export class PaymentService {
    * (the webhook, the payment page's call, the periodic check), not worth a call on every read.
    */
   async reconcileOwn(userId: string): Promise<void> {
-    const open = await findOpenIntent(this.db, userId);
-    if (open?.status === 'succeeded') await this.settleSucceeded(open);
+    const id = await findSucceededOpenIntentId(this.db, userId);
+    const intent = id ? await findIntent(this.db, id) : undefined;
+    if (intent) await this.settleSucceeded(intent);
   }
 
   /** Takes one open intent off (if still the open one) and cancels it at the provider. */
