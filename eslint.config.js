@@ -20,7 +20,8 @@ export const SIDES = {
     features: {
       account: ['components/verify-email-banner.tsx'],
       auth: ['use-auth.ts', 'use-sign-out.ts', 'components/form-field.tsx'],
-      cart: ['api/cart-api.ts', 'components/cart-count-badge.tsx'],
+      // The payment page repeats the cart's notice of changed prices before the card.
+      cart: ['api/cart-api.ts', 'components/cart-count-badge.tsx', 'components/price-change-notice.tsx'],
       dashboard: ['require-user.tsx'],
       menu: ['api/get-menu.ts', 'menu-by-category.ts', 'components/menu-item-row.tsx'],
       // The checkout's first step (how the meal reaches the customer) is drawn by the payment page.

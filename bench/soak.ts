@@ -70,6 +70,7 @@ export function summarize(stats: LoadStats, seconds: number) {
     paymentsOk: stats.paymentsOk,
     paymentsDeclined: stats.paymentsDeclined,
     replays: stats.replays,
+    reopens: stats.reopens,
     surprises: stats.surprises.length,
   };
 }

@@ -1,40 +1,24 @@
-import os from 'node:os';
-import path from 'node:path';
-import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/server/app.ts';
-import { loadConfig } from '../src/server/config.ts';
-import { openDatabase, type DatabaseHandle } from '../src/server/db/database.ts';
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CreateIntentAnswer } from '../src/shared/payments.ts';
 import { signUpUser } from './helpers/auth.ts';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
-import { confirmSandbox, fillCart, menuItemIds, openIntent, postPayment } from './payment-helpers.ts';
+import { createTestApp, openSecondApp, type TestApp } from './helpers/test-app.ts';
+import { confirmSandbox, createIntent, fillCart, menuItemIds, openIntent, postPayment } from './payment-helpers.ts';
 
 /**
  * Two shop processes on one database, as behind a load balancer: each app here has its own
  * connections (its own SQLite connection to the same file, or its own PostgreSQL pool), so the
- * once-only rule is decided by the database, not by one process's queue.
+ * once-only rules are decided by the database, not by one process's queue.
  */
 let t: TestApp;
-let second: { app: FastifyInstance; database: DatabaseHandle };
+let second: { app: FastifyInstance; close(): Promise<void> };
 
 beforeAll(async () => {
   t = await createTestApp({ seed: true });
-  let database: DatabaseHandle;
-  if (t.database.kind === 'postgres') {
-    database = openDatabase({ dataDir: '', databaseUrl: t.database.postgresUrl! });
-  } else {
-    const { rows } = await sql<{ file: string }>`select file from pragma_database_list where name = 'main'`.execute(t.database.db);
-    database = openDatabase({ dataDir: path.dirname(rows[0]!.file) });
-  }
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: path.join(os.tmpdir(), 'unused') });
-  const app = await buildApp({ config, database, webDir: path.join(os.tmpdir(), 'no-web-app'), logger: false });
-  await app.ready();
-  second = { app, database };
+  second = await openSecondApp(t);
 });
 afterAll(async () => {
-  await second.app.close();
-  await second.database.db.destroy();
+  await second.close();
   await t.close();
 });
 
@@ -56,5 +40,32 @@ describe('POST /api/payment from two processes at once', () => {
       const cart = await t.database.db.selectFrom('cart_items').select('id').where('user_id', '=', customer.id).execute();
       expect(cart).toEqual([]);
     }
+  });
+});
+
+describe('one open intent per customer across processes', () => {
+  it('payment pages opened at once through two processes share one intent; two tabs paying it make one charge and one order', async () => {
+    const customer = await signUpUser(t.app);
+    const menu = await menuItemIds(t.app, 2);
+    for (let round = 0; round < 3; round++) {
+      await fillCart(t.app, customer, menu.map((m) => m.id));
+      const opened = await Promise.all(Array.from({ length: 8 }, (_, i) => createIntent(i % 2 === 0 ? t.app : second.app, customer)));
+      expect(opened.map((a) => a.statusCode)).toEqual(Array(8).fill(200));
+      const intents = opened.map((a) => a.json<CreateIntentAnswer>());
+      expect(new Set(intents.map((i) => i.intentId)).size).toBe(1);
+      const open = await t.database.db.selectFrom('payment_intents').select('id').where('open_for_user', '=', customer.id).execute();
+      expect(open.map((r) => r.id)).toEqual([intents[0]!.intentId]);
+
+      // Two tabs, each served by another process, confirm and record at once.
+      const confirmed = await Promise.all([confirmSandbox(t.app, customer, intents[0]!), confirmSandbox(second.app, customer, intents[1]!)]);
+      expect(confirmed.map((c) => c.body)).toEqual(Array(2).fill({ paymentIntent: { id: intents[0]!.intentId, status: 'succeeded' } }));
+      const recorded = await Promise.all([postPayment(t.app, customer, intents[0]!.intentId), postPayment(second.app, customer, intents[1]!.intentId)]);
+      expect(recorded.map((r) => r.statusCode)).toEqual([200, 200]);
+      const payments = await t.database.db.selectFrom('payments').select('id').where('transaction_id', '=', intents[0]!.intentId).execute();
+      const orders = await t.database.db.selectFrom('orders').select('id').where('transaction_id', '=', intents[0]!.intentId).execute();
+      expect([payments.length, orders.length]).toEqual([1, 1]);
+    }
+    const all = await t.database.db.selectFrom('payments').select('id').where('user_id', '=', customer.id).execute();
+    expect(all).toHaveLength(3);
   });
 });

@@ -34,12 +34,24 @@ interface FakeRefund {
 const intents = new Map<string, FakeIntent>();
 /** Refunds by their idempotency key, as Stripe answers a repeated key with the first refund. */
 const refunds = new Map<string, FakeRefund>();
+/** Intents whose cancellation the stand-in refuses (a provider that cannot be reached, for the test). */
+const failCancelOf = new Set<string>();
 const requests: Array<{ method: string; path: string; body: URLSearchParams; auth: string | undefined; idempotencyKey?: string }> = [];
 let stand: http.Server;
 let standUrl: string;
 
 const WEBHOOK_SECRET = 'whsec_test_secret_for_the_stand_in';
 const sdk = new Stripe('sk_test_only_for_signing');
+
+function stripeEnv(): Record<string, string> {
+  return {
+    PAYMENT_PROVIDER: 'stripe',
+    STRIPE_SECRET_KEY: 'sk_test_shop',
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_shop',
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_API_URL: standUrl,
+  };
+}
 
 let t: TestApp;
 let customer: TestUser;
@@ -86,6 +98,34 @@ beforeAll(async () => {
         refunds.set(idempotencyKey ?? refund.id, refund);
         return res.end(JSON.stringify(refund));
       }
+      const action = /^\/v1\/payment_intents\/([^/]+)\/(cancel|confirm)$/.exec(url.pathname);
+      if (req.method === 'POST' && action) {
+        const intent = intents.get(action[1]!);
+        if (!intent) {
+          res.statusCode = 404;
+          return res.end(JSON.stringify({ error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such payment_intent' } }));
+        }
+        if (action[2] === 'cancel' && failCancelOf.has(intent.id)) {
+          res.statusCode = 400;
+          return res.end(JSON.stringify({ error: { type: 'invalid_request_error', code: 'stand_in_refuses', message: 'The stand-in was told to refuse' } }));
+        }
+        // As Stripe: only an intent still waiting for its card can be cancelled or confirmed.
+        if (!['requires_payment_method', 'requires_confirmation', 'requires_action'].includes(intent.status)) {
+          res.statusCode = 400;
+          return res.end(
+            JSON.stringify({
+              error: {
+                type: 'invalid_request_error',
+                code: 'payment_intent_unexpected_state',
+                message: `You cannot ${action[2]} this PaymentIntent because it has a status of ${intent.status}.`,
+                payment_intent: intent,
+              },
+            }),
+          );
+        }
+        intent.status = action[2] === 'cancel' ? 'canceled' : 'succeeded';
+        return res.end(JSON.stringify(intent));
+      }
       const match = /^\/v1\/payment_intents\/([^/]+)$/.exec(url.pathname);
       if (req.method === 'GET' && match) {
         const intent = intents.get(match[1]!);
@@ -102,16 +142,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => stand.listen(0, '127.0.0.1', resolve));
   standUrl = `http://127.0.0.1:${(stand.address() as AddressInfo).port}`;
 
-  t = await createTestApp({
-    seed: true,
-    env: {
-      PAYMENT_PROVIDER: 'stripe',
-      STRIPE_SECRET_KEY: 'sk_test_shop',
-      STRIPE_PUBLISHABLE_KEY: 'pk_test_shop',
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_URL: standUrl,
-    },
-  });
+  t = await createTestApp({ seed: true, env: stripeEnv() });
   [customer, other, staff] = await Promise.all([signUpUser(t.app, { name: 'Sam Stripe' }), signUpUser(t.app), signUpUser(t.app, { name: 'Stan Staff' })]);
   await t.database.db.updateTable('users').set({ role: 'staff' }).where('id', '=', staff.id).execute();
   menu = await menuItemIds(t.app, 2);
@@ -352,6 +383,116 @@ describe('one order per intent', () => {
   });
 });
 
+/** What the browser's Stripe.js does with the client secret: Stripe confirms it, or refuses. */
+async function confirmAtStripe(intentId: string): Promise<number> {
+  const res = await fetch(`${standUrl}/v1/payment_intents/${intentId}/confirm`, { method: 'POST' });
+  await res.text();
+  return res.status;
+}
+
+describe('one charge per cart with Stripe', () => {
+  it('answers the open intent again, its secret read back from Stripe (the shop keeps none)', async () => {
+    await fillCart(t.app, customer, [menu[0]!.id]);
+    const creates = () => requests.filter((r) => r.method === 'POST' && r.path === '/v1/payment_intents').length;
+    const before = creates();
+    const first = await openIntent(t.app, customer);
+    const again = await openIntent(t.app, customer);
+    expect(again).toEqual(first);
+    expect(creates()).toBe(before + 1);
+    expect(requests.at(-1)).toMatchObject({ method: 'GET', path: `/v1/payment_intents/${first.intentId}` });
+    const row = await t.database.db.selectFrom('payment_intents').selectAll().where('id', '=', first.intentId).executeTakeFirstOrThrow();
+    expect(row.client_secret).toBeNull();
+  });
+
+  it("a cart change cancels the intent at Stripe: Stripe refuses the stale tab's card, the shop refuses to record it", async () => {
+    await fillCart(t.app, customer, [menu[0]!.id]);
+    const stale = await openIntent(t.app, customer);
+    await fillCart(t.app, customer, [menu[1]!.id]);
+    expect(intents.get(stale.intentId)!.status).toBe('canceled');
+    expect(await confirmAtStripe(stale.intentId)).toBe(400);
+    const res = await postPayment(t.app, customer, stale.intentId);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toMatch(/cancelled because your cart changed/);
+    const fresh = await openIntent(t.app, customer);
+    expect(fresh.quantity).toBe(2);
+    expect(await confirmAtStripe(fresh.intentId)).toBe(200);
+    expect((await postPayment(t.app, customer, fresh.intentId)).statusCode).toBe(200);
+  });
+
+  it('money Stripe took before the cart changed is recorded, the deleted entry with it', async () => {
+    await fillCart(t.app, customer, [menu[0]!.id, menu[1]!.id]);
+    const intent = await openIntent(t.app, customer);
+    expect(await confirmAtStripe(intent.intentId)).toBe(200);
+    // No webhook yet; the customer deletes an entry in another tab. Stripe refuses to cancel a
+    // succeeded intent, so the shop learns it was paid and records it, entry and all.
+    const [entry] = await t.database.db.selectFrom('cart_items').select('id').where('user_id', '=', customer.id).execute();
+    const del = await t.app.inject({ method: 'DELETE', url: `/api/cart/${entry!.id}`, headers: customer.headers });
+    expect(del.statusCode).toBe(200);
+    const [payment] = await t.database.db.selectFrom('payments').selectAll().where('transaction_id', '=', intent.intentId).execute();
+    expect(payment).toMatchObject({ quantity: 2, price_cents: Math.round(intent.amount * 100) });
+    expect(await cartLength(customer)).toBe(0);
+  });
+
+  it('of payment pages opened at once, one intent stays; Stripe cancels the others', async () => {
+    await fillCart(t.app, customer, [menu[1]!.id]);
+    const answers = await Promise.all(Array.from({ length: 6 }, () => t.app.inject({ method: 'POST', url: '/api/create-payment-intent', headers: customer.headers, payload: {} })));
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(6).fill(200));
+    const ids = new Set(answers.map((a) => a.json<{ intentId: string }>().intentId));
+    expect(ids.size).toBe(1);
+    const made = [...intents.values()].filter((i) => i.metadata.userId === customer.id && i.amount === menu[1]!.cents);
+    const open = made.filter((i) => i.status === 'requires_payment_method');
+    expect(open.map((i) => i.id)).toEqual([...ids]);
+    expect(made.filter((i) => i.status !== 'requires_payment_method' && i.status !== 'canceled' && i.status !== 'succeeded')).toEqual([]);
+  });
+
+  it('a second payment Stripe took for dishes already paid (a cancellation that did not reach Stripe) is refunded in full', async () => {
+    await fillCart(t.app, customer, [menu[0]!.id]);
+    const first = await openIntent(t.app, customer);
+    failCancelOf.add(first.intentId);
+    try {
+      // A changed fulfilment replaces the intent, but Stripe never hears the cancellation.
+      const second = (
+        await t.app.inject({ method: 'POST', url: '/api/create-payment-intent', headers: customer.headers, payload: { fulfilment: { type: 'table', table: '2' } } })
+      ).json<{ intentId: string }>();
+      expect(second.intentId).not.toBe(first.intentId);
+      expect(await confirmAtStripe(first.intentId)).toBe(200);
+      expect(await confirmAtStripe(second.intentId)).toBe(200);
+      expect((await postPayment(t.app, customer, first.intentId)).statusCode).toBe(200);
+      const refused = await postPayment(t.app, customer, second.intentId);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().message).toMatch(/already paid by another payment, so this payment of \$\d+\.\d\d was refunded in full/);
+      const refund = refunds.get(`refund-${second.intentId}`)!;
+      expect(refund).toMatchObject({ payment_intent: second.intentId, amount: menu[0]!.cents });
+      expect(await recorded(second.intentId)).toBe(0);
+      // Stripe's own word on the second payment changes nothing more: acknowledged, not retried.
+      expect((await webhook(succeededEvent(intents.get(second.intentId)!))).statusCode).toBe(200);
+      expect(await recorded(second.intentId)).toBe(0);
+      expect([...refunds.values()].filter((r) => r.payment_intent === second.intentId)).toHaveLength(1);
+    } finally {
+      failCancelOf.delete(first.intentId);
+    }
+  });
+
+  it('the periodic check records an intent Stripe says succeeded when no webhook came', async () => {
+    const checking = await createTestApp({ seed: true, env: { ...stripeEnv(), PAYMENT_CHECK_INTERVAL_MS: '200' } });
+    try {
+      const buyer = await signUpUser(checking.app, { name: 'Nora No-Webhook' });
+      const [dish] = await menuItemIds(checking.app, 1);
+      await fillCart(checking.app, buyer, [dish!.id]);
+      const intent = await openIntent(checking.app, buyer);
+      expect(await confirmAtStripe(intent.intentId)).toBe(200);
+      await expect
+        .poll(async () => (await checking.database.db.selectFrom('payments').select('id').where('transaction_id', '=', intent.intentId).execute()).length, { timeout: 5000 })
+        .toBe(1);
+      const order = await checking.database.db.selectFrom('orders').selectAll().where('transaction_id', '=', intent.intentId).executeTakeFirstOrThrow();
+      expect(order.user_id).toBe(buyer.id);
+      expect(await checking.database.db.selectFrom('cart_items').select('id').where('user_id', '=', buyer.id).execute()).toEqual([]);
+    } finally {
+      await checking.close();
+    }
+  });
+});
+
 describe('payment settings', () => {
   it('need the three Stripe keys for stripe, and refuse the sandbox in production unless allowed', () => {
     expect(() => loadConfig({ PAYMENT_PROVIDER: 'stripe' })).toThrow(/STRIPE_SECRET_KEY: required[\s\S]*STRIPE_PUBLISHABLE_KEY[\s\S]*STRIPE_WEBHOOK_SECRET/);
@@ -359,5 +500,10 @@ describe('payment settings', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/PAYMENT_PROVIDER: the sandbox takes no real money/);
     expect(loadConfig({ NODE_ENV: 'production', ALLOW_SANDBOX_IN_PRODUCTION: 'true', MAIL_DISABLED: 'true' }).PAYMENT_PROVIDER).toBe('sandbox');
     expect(loadConfig({}).PAYMENT_PROVIDER).toBe('sandbox');
+    // The periodic payment check: every 5 minutes unless set; off in tests unless set.
+    expect(loadConfig({}).PAYMENT_CHECK_INTERVAL_MS).toBe(300_000);
+    expect(loadConfig({ NODE_ENV: 'test' }).PAYMENT_CHECK_INTERVAL_MS).toBe(0);
+    expect(loadConfig({ NODE_ENV: 'test', PAYMENT_CHECK_INTERVAL_MS: '1000' }).PAYMENT_CHECK_INTERVAL_MS).toBe(1000);
+    expect(() => loadConfig({ PAYMENT_CHECK_INTERVAL_MS: '-1' })).toThrow(/PAYMENT_CHECK_INTERVAL_MS/);
   });
 });

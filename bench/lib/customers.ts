@@ -19,13 +19,15 @@ export interface LoadStats {
   paymentsOk: number;
   paymentsDeclined: number;
   replays: number;
+  /** The payment page opened a second time for the same cart (it must answer the same intent). */
+  reopens: number;
   surprises: string[];
 }
 
 export function newStats(): LoadStats {
   return {
     requests: 0, byStatus: {}, serverErrors: [], networkErrors: 0, latenciesMs: [], adds: 0, removes: 0,
-    cartChecks: 0, cartMismatches: [], paymentsOk: 0, paymentsDeclined: 0, replays: 0, surprises: [],
+    cartChecks: 0, cartMismatches: [], paymentsOk: 0, paymentsDeclined: 0, replays: 0, reopens: 0, surprises: [],
   };
 }
 
@@ -172,13 +174,31 @@ export class Customer {
     this.expect('POST /api/create-payment-intent', intent.status, [200]);
     if (intent.status !== 200) return;
     const { intentId, clientSecret, amount } = intent.json as { intentId: string; clientSecret: string; amount: number };
+    if (Math.random() < 0.2) {
+      // The payment page opened again (a reload, a second tab): the same cart gets the same intent.
+      this.stats.reopens++;
+      const again = await this.call('POST', '/api/create-payment-intent', { price: 0.01 });
+      this.expect('POST /api/create-payment-intent again', again.status, [200]);
+      if (again.status === 200 && (again.json as { intentId: string }).intentId !== intentId) {
+        this.stats.surprises.push(`a second payment page for the same cart got another intent than ${intentId}`);
+      }
+    }
     const inIntent = new Set(this.cart.keys());
     const declined = Math.random() < 0.1;
-    const confirm = await this.call('POST', `/api/sandbox/payment-intents/${intentId}/confirm`, {
-      clientSecret,
-      card: declined ? DECLINED_CARD : GOOD_CARD,
-      billingDetails: { email: this.email, name: 'Soak Customer' },
-    });
+    let confirm;
+    try {
+      confirm = await this.call('POST', `/api/sandbox/payment-intents/${intentId}/confirm`, {
+        clientSecret,
+        card: declined ? DECLINED_CARD : GOOD_CARD,
+        billingDetails: { email: this.email, name: 'Soak Customer' },
+      });
+    } catch (error) {
+      // The shop died with the card confirmed or not: a confirmed one is recorded when it is back
+      // (its start-up check, or this customer's next look at the cart), taking its entries along.
+      this.unanswered.add(intentId);
+      this.uncertain = true;
+      throw error;
+    }
     this.expect('confirm', confirm.status, [200]);
     let payment;
     try {
@@ -249,6 +269,10 @@ export interface InvariantReport {
   wrongAmounts: string[];
   unexpectedPayments: string[];
   halfWritten: string[];
+  /** Cart entries in more than one payment (one charge per cart). */
+  entriesPaidTwice: string[];
+  /** Intents the provider says succeeded that are neither recorded nor refunded. */
+  succeededNotRecorded: string[];
   cartEntriesChecked: number;
   cartDifferences: string[];
   revenueCents: number;
@@ -267,7 +291,7 @@ export async function checkInvariants(db: ShopDb, customers: Customer[], revenue
   for (const row of rows) byTransaction.set(row.transaction_id, [...(byTransaction.get(row.transaction_id) ?? []), row]);
   const report: InvariantReport = {
     paymentsAnsweredOk: 0, paymentsRecorded: rows.length, lostPayments: [], duplicatedPayments: [], wrongAmounts: [],
-    unexpectedPayments: [], halfWritten: [], cartEntriesChecked: 0, cartDifferences: [],
+    unexpectedPayments: [], halfWritten: [], entriesPaidTwice: [], succeededNotRecorded: [], cartEntriesChecked: 0, cartDifferences: [],
     revenueCents: Math.round(revenue.revenue * 100), recordedCents: rows.reduce((s, r) => s + Number(r.price_cents), 0),
     answeredCents: 0, integrity: 'n/a', ok: false,
   };
@@ -295,6 +319,21 @@ export async function checkInvariants(db: ShopDb, customers: Customer[], revenue
     if (intents.get(row.transaction_id) !== 'succeeded') report.halfWritten.push(`${row.transaction_id}: intent ${intents.get(row.transaction_id)}`);
   }
 
+  const paidBy = new Map<string, string>();
+  for (const row of rows) {
+    for (const id of JSON.parse(row.cart_item_ids) as string[]) {
+      const first = paidBy.get(id);
+      if (first) report.entriesPaidTwice.push(`${id}: ${first} and ${row.transaction_id}`);
+      else paidBy.set(id, row.transaction_id);
+    }
+  }
+  // A payment confirmed as the shop died is recorded when it is back: none may be left over.
+  const recordedIds = new Set(byTransaction.keys());
+  const succeeded = await db.all<{ id: string; last_error: string | null }>("select id, last_error from payment_intents where status = 'succeeded'");
+  for (const intent of succeeded) {
+    if (!recordedIds.has(intent.id) && !intent.last_error?.startsWith('refunded')) report.succeededNotRecorded.push(intent.id);
+  }
+
   for (const c of customers) {
     const inDb = (await db.all<{ id: string }>('select id from cart_items where user_id = ?', [c.id])).map((r) => r.id).sort();
     let expected = [...c.cart.keys()].sort();
@@ -318,6 +357,8 @@ export async function checkInvariants(db: ShopDb, customers: Customer[], revenue
     report.wrongAmounts.length === 0 &&
     report.unexpectedPayments.length === 0 &&
     report.halfWritten.length === 0 &&
+    report.entriesPaidTwice.length === 0 &&
+    report.succeededNotRecorded.length === 0 &&
     report.cartDifferences.length === 0 &&
     report.revenueCents === report.recordedCents &&
     revenue.orders === rows.length &&

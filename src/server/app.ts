@@ -115,7 +115,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const paymentProvider = createPaymentProvider(config, database.db);
   const orders = new OrderService({ db: database.db, events, provider: paymentProvider, timeZone: config.SHOP_TIME_ZONE, log: app.log });
   app.decorate('orders', orders);
-  app.decorate('payments', new PaymentService(database.db, paymentProvider, orders));
+  const payments = new PaymentService(database.db, paymentProvider, orders, app.log);
+  app.decorate('payments', payments);
+  // Payments the provider took but the shop never recorded (a process that died between the two)
+  // are recorded at start-up, then looked for every PAYMENT_CHECK_INTERVAL_MS.
+  app.addHook('onReady', async () => payments.startChecking(config.PAYMENT_CHECK_INTERVAL_MS));
+  app.addHook('onClose', async () => payments.stopChecking());
   const orderHub = new OrderHub({ db: database.db, events, orders, log: app.log });
   app.decorate('orderHub', orderHub);
   const orderStreams = new OrderStreams(app);

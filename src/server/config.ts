@@ -65,6 +65,12 @@ const envSchema = z.object({
   /** Another address for the Stripe API (a local stand-in for tests); unset: Stripe's own. */
   STRIPE_API_URL: z.url().optional(),
   /**
+   * How often the shop asks the provider about intents that might have taken money it never
+   * recorded (a missed webhook), in milliseconds; 0 turns it off (the check at start-up still
+   * runs). Unset: every 5 minutes, and off when NODE_ENV=test.
+   */
+  PAYMENT_CHECK_INTERVAL_MS: z.coerce.number().int().min(0).max(86_400_000).optional(),
+  /**
    * The restaurant's time zone (an IANA name such as Europe/Berlin): its days for the order board,
    * pickup times and statistics. Unset: the machine's own zone.
    */
@@ -129,7 +135,10 @@ const envSchema = z.object({
   }
 });
 
-export type Config = z.infer<typeof envSchema> & { dataDir: string };
+export type Config = Omit<z.infer<typeof envSchema>, 'PAYMENT_CHECK_INTERVAL_MS'> & { dataDir: string; PAYMENT_CHECK_INTERVAL_MS: number };
+
+/** The periodic payment check's default: every 5 minutes, off in tests (which set it when they want it). */
+const PAYMENT_CHECK_DEFAULT_MS = 5 * 60_000;
 
 export class ConfigError extends Error {}
 
@@ -139,5 +148,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  return { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR) };
+  return {
+    ...parsed.data,
+    dataDir: path.resolve(parsed.data.DATA_DIR),
+    PAYMENT_CHECK_INTERVAL_MS: parsed.data.PAYMENT_CHECK_INTERVAL_MS ?? (parsed.data.NODE_ENV === 'test' ? 0 : PAYMENT_CHECK_DEFAULT_MS),
+  };
 }

@@ -11,6 +11,7 @@ export const cartEntrySchema = z.object({
   price: z.number(),
   image: z.string(),
   email: z.string(),
+  priceWhenAdded: z.number().optional(),
 });
 
 /**

@@ -16,6 +16,10 @@ export const PAYMENT_STATUS_PENDING = 'service pending';
 export const PAYMENT_SUCCESS_MESSAGE = 'Payment success';
 export const PAYMENT_UNEXPECTED_ERROR = 'An unexpected error occurred. Please try again.';
 
+/** An intent cancelled because the cart changed (or a newer one replaced it): confirming it is refused. */
+export const PAYMENT_CANCELED_MESSAGE =
+  'This payment was cancelled because your cart changed, and nothing was charged. Reload the page to pay for your cart as it is now.';
+
 /** Stripe's public test card numbers, accepted by the sandbox with Stripe's outcomes. */
 export const SANDBOX_TEST_CARDS = {
   success: '4242424242424242',

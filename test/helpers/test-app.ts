@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
@@ -50,6 +51,31 @@ export async function createTestApp(
       await app.close();
       await database.db.destroy();
       await dropDatabase();
+    },
+  };
+}
+
+/**
+ * Another shop process on the same database as `t`, as behind a load balancer or after a restart:
+ * its own app with its own connections (its own SQLite connection to the same file, or its own
+ * PostgreSQL pool). Closing it leaves the database to `t`.
+ */
+export async function openSecondApp(t: TestApp, env: Record<string, string> = {}): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
+  let database: DatabaseHandle;
+  if (t.database.kind === 'postgres') {
+    database = openDatabase({ dataDir: '', databaseUrl: t.database.postgresUrl! });
+  } else {
+    const { rows } = await sql<{ file: string }>`select file from pragma_database_list where name = 'main'`.execute(t.database.db);
+    database = openDatabase({ dataDir: path.dirname(rows[0]!.file) });
+  }
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: path.join(os.tmpdir(), 'unused'), ...env });
+  const app = await buildApp({ config, database, webDir: path.join(os.tmpdir(), 'no-web-app'), logger: false });
+  await app.ready();
+  return {
+    app,
+    close: async () => {
+      await app.close();
+      await database.db.destroy();
     },
   };
 }

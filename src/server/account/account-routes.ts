@@ -15,7 +15,7 @@ import {
 import { z } from 'zod';
 import { assertStrongPassword } from '../auth/password-strength.ts';
 import { limitPerSession, rateLimitFor } from '../auth/rate-limits.ts';
-import { listCartItems } from '../cart/cart-repository.ts';
+import { listPricedCartItems } from '../cart/cart-repository.ts';
 import { toCartEntry } from '../cart/cart-service.ts';
 import { useStrictJson } from '../http/strict-json.ts';
 import { listPaymentsOfUser } from '../payments/payment-repository.ts';
@@ -124,7 +124,7 @@ export async function accountRoutes(instance: FastifyInstance): Promise<void> {
       devices: await accounts.devices(user),
       orders,
       payments: (await listPaymentsOfUser(app.db, user.id)).map(toPaymentRecord),
-      cart: (await listCartItems(app.db, user.id)).map((row) => toCartEntry(row, user.email)),
+      cart: (await listPricedCartItems(app.db, user.id)).map((row) => toCartEntry(row, user.email)),
       // The reviews the shop shows are the restaurant's own selection: none is linked to an account.
       reviews: [],
     };

@@ -10,12 +10,18 @@ import {
 } from '../../shared/cart.ts';
 import { ForbiddenError, NotFoundError } from '../http/errors.ts';
 import { useStrictJson } from '../http/strict-json.ts';
-import { deleteCartItem, listCartItems } from './cart-repository.ts';
+import { deleteCartItem, listPricedCartItems } from './cart-repository.ts';
 import { addToCart, toCartEntry } from './cart-service.ts';
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
 
-/** The spec's cart calls (docs/product.md §7). The owner is always the caller, never a field of the request. */
+/**
+ * The spec's cart calls (docs/product.md §7). The owner is always the caller, never a field of the
+ * request. Reading the cart first records a payment the customer made but the shop never recorded
+ * (one indexed lookup when there is none); a change cancels the customer's open payment intent,
+ * which no longer pays for the cart (docs/decisions/0021-one-charge-per-cart.md). A refused call
+ * changes nothing.
+ */
 export async function cartRoutes(instance: FastifyInstance): Promise<void> {
   useStrictJson(instance);
   const app = instance.withTypeProvider<ZodTypeProvider>();
@@ -30,7 +36,8 @@ export async function cartRoutes(instance: FastifyInstance): Promise<void> {
       const user = request.user!;
       // The spec keys the cart by e-mail; the shop answers only for the caller's own.
       if (request.query.email !== user.email.toLowerCase()) throw new ForbiddenError('You can only read your own cart');
-      return (await listCartItems(app.db, user.id)).map((row) => toCartEntry(row, user.email));
+      await app.payments.reconcileOwn(user.id);
+      return (await listPricedCartItems(app.db, user.id)).map((row) => toCartEntry(row, user.email));
     },
   );
 
@@ -41,7 +48,9 @@ export async function cartRoutes(instance: FastifyInstance): Promise<void> {
       preHandler: app.requireUser,
     },
     async (request, reply) => {
-      const insertedId = await addToCart(app.db, request.user!.id, request.body.itemId);
+      const userId = request.user!.id;
+      const insertedId = await addToCart(app.db, userId, request.body.itemId);
+      await app.payments.cartChanged(userId);
       return reply.code(201).send({ insertedId });
     },
   );
@@ -50,9 +59,11 @@ export async function cartRoutes(instance: FastifyInstance): Promise<void> {
     '/cart/:id',
     { schema: { params: idParams, response: { 200: cartDeletedSchema } }, preHandler: app.requireUser },
     async (request) => {
+      const userId = request.user!.id;
       // Another customer's entry is as unknown to the caller as one that never existed.
-      const deletedCount = await deleteCartItem(app.db, request.user!.id, request.params.id);
+      const deletedCount = await deleteCartItem(app.db, userId, request.params.id);
       if (deletedCount === 0) throw new NotFoundError('No such entry in your cart');
+      await app.payments.cartChanged(userId);
       return { deletedCount };
     },
   );

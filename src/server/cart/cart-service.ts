@@ -1,21 +1,33 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { CART_MAX_ENTRIES, type CartEntry } from '../../shared/cart.ts';
+import { CART_MAX_ENTRIES, dishPriceCents, type CartEntry } from '../../shared/cart.ts';
 import { centsToPrice } from '../../shared/money.ts';
 import type { Database } from '../db/schema.ts';
 import { ConflictError, NotFoundError } from '../http/errors.ts';
 import { findMenuItem } from '../menu/menu-repository.ts';
-import { countCartItems, insertCartItem, type CartItemRow } from './cart-repository.ts';
+import { countCartItems, insertCartItem, type PricedCartItemRow } from './cart-repository.ts';
 
-export function toCartEntry(row: CartItemRow, ownerEmail: string): CartEntry {
-  return {
+/** What an entry costs now, in cents: its dish's price on today's menu, not the one it was added at. */
+export function entryPriceCents(row: PricedCartItemRow): number {
+  return dishPriceCents({ priceCents: row.menu_price_cents, newPriceCents: row.menu_new_price_cents });
+}
+
+/**
+ * The entry as the API answers it: `price` is today's, which the payment charges; the price it was
+ * added at is told beside it only when it differs (docs/decisions/0021-one-charge-per-cart.md).
+ */
+export function toCartEntry(row: PricedCartItemRow, ownerEmail: string): CartEntry {
+  const today = entryPriceCents(row);
+  const entry: CartEntry = {
     _id: row.id,
     itemId: row.menu_item_id,
     name: row.name,
-    price: centsToPrice(row.price_cents),
+    price: centsToPrice(today),
     image: row.image,
     email: ownerEmail,
   };
+  if (row.price_cents !== today) entry.priceWhenAdded = centsToPrice(row.price_cents);
+  return entry;
 }
 
 /**
@@ -34,7 +46,7 @@ export async function addToCart(db: Kysely<Database>, userId: string, itemId: st
     user_id: userId,
     menu_item_id: item.id,
     name: item.name,
-    price_cents: item.new_price_cents ?? item.price_cents,
+    price_cents: dishPriceCents({ priceCents: item.price_cents, newPriceCents: item.new_price_cents }),
     image: item.image,
     created_at: new Date().toISOString(),
   });

@@ -7,6 +7,7 @@ import * as m004 from './migrations/004-payments-revenue-index.ts';
 import * as m005 from './migrations/005-orders.ts';
 import * as m006 from './migrations/006-order-lines.ts';
 import * as m007 from './migrations/007-mail.ts';
+import * as m008 from './migrations/008-one-charge-per-cart.ts';
 
 interface MigrationModule {
   up(kind: DbKind): Migration['up'];
@@ -25,6 +26,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '005-orders': m005,
   '006-order-lines': m006,
   '007-mail': m007,
+  '008-one-charge-per-cart': m008,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

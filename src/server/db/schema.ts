@@ -136,8 +136,18 @@ export interface PaymentIntentsTable {
   last_error: string | null;
   /** JSON of the FulfilmentRequest chosen at checkout (src/shared/orders.ts); null before orders existed. */
   fulfilment: string | null;
+  /** The customer's id while this is their one open intent (unique), else null (migration 008). */
+  open_for_user: string | null;
+  /** When the shop stopped being owed anything for it (recorded, cancelled, refunded); null until then. */
+  settled_at: string | null;
   created_at: string;
   updated_at: string;
+}
+
+/** Each cart entry a recorded payment paid for: at most one payment per entry (migration 008). */
+export interface PaidCartEntriesTable {
+  cart_item_id: string;
+  transaction_id: string;
 }
 
 /** The spec's payment record, saved once per succeeded intent. */
@@ -251,6 +261,7 @@ export interface Database {
   cart_items: CartItemsTable;
   payment_intents: PaymentIntentsTable;
   payments: PaymentsTable;
+  paid_cart_entries: PaidCartEntriesTable;
   sandbox_refunds: SandboxRefundsTable;
   order_counters: OrderCountersTable;
   orders: OrdersTable;

@@ -40,6 +40,18 @@ export interface PaymentProvider {
   /** The provider's current word on an intent; undefined when it does not know the id. */
   retrieveIntent(id: string): Promise<ProviderIntent | undefined>;
   /**
+   * The same, with the client secret the browser confirms with: for the payment page to reuse an
+   * open intent. The shop keeps no secret of Stripe's, so it asks Stripe for it each time.
+   */
+  retrieveWithSecret(id: string): Promise<CreatedIntent | undefined>;
+  /**
+   * Cancels an intent so that it can no longer be confirmed, and answers the provider's word on
+   * it afterwards: 'canceled', or 'succeeded' when the money was taken before the cancellation
+   * arrived (the caller records it then). Undefined when the provider does not know the id.
+   * Cancelling a cancelled intent answers it as it is.
+   */
+  cancel(id: string): Promise<ProviderIntent | undefined>;
+  /**
    * Gives back `amountCents` of a succeeded intent. One refund per intent: asking again answers
    * the same refund (so a retry after a lost answer never pays back twice). Throws when the
    * provider refuses.

@@ -14,30 +14,145 @@ export interface IntentItem {
   priceCents: number;
 }
 
-export async function insertIntent(db: Db, row: PaymentIntentRow): Promise<void> {
-  await db.insertInto('payment_intents').values(row).execute();
+/**
+ * Inserts an intent as the customer's open one, unless they have an open one already: the unique
+ * index on open_for_user decides, also between two processes at once. Answers true when this call
+ * inserted it.
+ */
+export async function insertOpenIntent(db: Db, row: PaymentIntentRow): Promise<boolean> {
+  const inserted = await db
+    .insertInto('payment_intents')
+    .values(row)
+    .onConflict((oc) => oc.column('open_for_user').doNothing())
+    .returning('id')
+    .execute();
+  return inserted.length === 1;
 }
 
 export async function findIntent(db: Db, id: string): Promise<PaymentIntentRow | undefined> {
   return db.selectFrom('payment_intents').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export async function setIntentStatus(db: Db, id: string, status: string, lastError: string | null): Promise<void> {
+/**
+ * The customer's open intent that the shop knows has succeeded, which is one not recorded yet
+ * (recording closes it): a lookup in the unique index that reads one column, run on every cart read.
+ */
+export async function findSucceededOpenIntentId(db: Db, userId: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('payment_intents')
+    .select('id')
+    .where('open_for_user', '=', userId)
+    .where('status', '=', 'succeeded')
+    .executeTakeFirst();
+  return row?.id;
+}
+
+/** The customer's open intent, if any: one lookup in the unique index. */
+export async function findOpenIntent(db: Db, userId: string): Promise<PaymentIntentRow | undefined> {
+  return db.selectFrom('payment_intents').selectAll().where('open_for_user', '=', userId).executeTakeFirst();
+}
+
+/** The sandbox's declined card: noted on an intent still waiting for one (a cancelled one stays cancelled). */
+export async function recordDecline(db: Db, id: string, code: string): Promise<void> {
   await db
     .updateTable('payment_intents')
-    .set({ status, last_error: lastError, updated_at: new Date().toISOString() })
+    .set({ last_error: code, updated_at: new Date().toISOString() })
+    .where('id', '=', id)
+    .where('status', '=', 'requires_payment_method')
+    .execute();
+}
+
+/**
+ * The sandbox's confirmation: only an open intent that is waiting for a card moves, so it
+ * succeeds once, and never after it was cancelled. Answers whether this call moved it.
+ */
+export async function markIntentSucceeded(db: Db, id: string): Promise<boolean> {
+  const result = await db
+    .updateTable('payment_intents')
+    .set({ status: 'succeeded', last_error: null, updated_at: new Date().toISOString() })
+    .where('id', '=', id)
+    .where('status', '=', 'requires_payment_method')
+    .where('open_for_user', 'is not', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** The sandbox's cancellation: an intent not yet succeeded can no longer be confirmed. */
+export async function markIntentCanceled(db: Db, id: string): Promise<void> {
+  await db
+    .updateTable('payment_intents')
+    .set({ status: 'canceled', updated_at: new Date().toISOString() })
+    .where('id', '=', id)
+    .where('status', 'in', ['requires_payment_method', 'canceling'])
+    .execute();
+}
+
+/**
+ * Takes the customer's open intent off the payment page (their cart changed, or a new intent
+ * replaces it): no longer open, and 'canceling' until the provider has said it is cancelled. An
+ * intent the shop knows has succeeded is left as it is, to be recorded. `onlyId` limits it to one
+ * intent (the one a replacement read). Answers the intents taken off.
+ */
+export async function detachOpenIntent(db: Db, userId: string, onlyId?: string): Promise<PaymentIntentRow[]> {
+  let query = db
+    .updateTable('payment_intents')
+    .set({ open_for_user: null, status: 'canceling', updated_at: new Date().toISOString() })
+    .where('open_for_user', '=', userId)
+    .where('status', '!=', 'succeeded');
+  if (onlyId) query = query.where('id', '=', onlyId);
+  return query.returningAll().execute();
+}
+
+/** No longer open, whatever its status (an intent the shop could not record stays unsettled). */
+export async function closeIntent(db: Db, id: string): Promise<void> {
+  await db
+    .updateTable('payment_intents')
+    .set({ open_for_user: null, updated_at: new Date().toISOString() })
     .where('id', '=', id)
     .execute();
 }
 
-/** The sandbox's confirmation: only an intent not yet succeeded moves, so it succeeds once. */
-export async function markIntentSucceeded(db: Db, id: string): Promise<void> {
+/** The shop is owed nothing more for this intent: it is closed, with the provider's last word. */
+export async function settleIntent(db: Db, id: string, status: string, lastError: string | null = null): Promise<void> {
+  const now = new Date().toISOString();
   await db
     .updateTable('payment_intents')
-    .set({ status: 'succeeded', last_error: null, updated_at: new Date().toISOString() })
+    .set({ status, last_error: lastError, open_for_user: null, settled_at: now, updated_at: now })
     .where('id', '=', id)
-    .where('status', '!=', 'succeeded')
     .execute();
+}
+
+/** Intents of this provider that may still take money without the shop knowing, oldest first. */
+export async function listUnsettledIntents(db: Db, provider: string, limit: number): Promise<PaymentIntentRow[]> {
+  return db
+    .selectFrom('payment_intents')
+    .selectAll()
+    .where('settled_at', 'is', null)
+    .where('provider', '=', provider)
+    .orderBy('created_at')
+    .limit(limit)
+    .execute();
+}
+
+/**
+ * Marks these cart entries paid by this payment. An entry paid already (by another payment) is not
+ * taken again: answers how many this call marked, so the caller can tell that it was not all.
+ */
+export async function insertPaidEntries(db: Db, transactionId: string, cartItemIds: string[]): Promise<number> {
+  if (cartItemIds.length === 0) return 0;
+  const inserted = await db
+    .insertInto('paid_cart_entries')
+    .values(cartItemIds.map((id) => ({ cart_item_id: id, transaction_id: transactionId })))
+    .onConflict((oc) => oc.column('cart_item_id').doNothing())
+    .returning('cart_item_id')
+    .execute();
+  return inserted.length;
+}
+
+/** Which of these cart entries a recorded payment has paid for. */
+export async function findPaidEntries(db: Db, cartItemIds: string[]): Promise<Array<{ cart_item_id: string; transaction_id: string }>> {
+  if (cartItemIds.length === 0) return [];
+  return db.selectFrom('paid_cart_entries').selectAll().where('cart_item_id', 'in', cartItemIds).execute();
 }
 
 /**

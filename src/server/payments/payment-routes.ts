@@ -73,10 +73,7 @@ export async function paymentRoutes(instance: FastifyInstance): Promise<void> {
         },
         preHandler: app.requireUser,
       },
-      async (request) => {
-        const intent = await app.payments.findOwnIntent(request.params.id, request.user!.id);
-        return provider.confirm(intent, request.body);
-      },
+      async (request) => app.payments.confirmSandbox(provider, request.params.id, request.user!.id, request.body),
     );
   }
 }

@@ -1,98 +1,282 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { dishPriceCents } from '../../shared/cart-constants.ts';
 import { centsToPrice } from '../../shared/money.ts';
 import type { FulfilmentRequest, Order } from '../../shared/orders.ts';
 import {
   MAX_AMOUNT_CENTS,
   MIN_AMOUNT_CENTS,
+  PAYMENT_CANCELED_MESSAGE,
   PAYMENT_STATUS_PENDING,
   type CreateIntentAnswer,
   type PaymentRecord,
+  type SandboxConfirmAnswer,
+  type SandboxConfirmBody,
 } from '../../shared/payments.ts';
-import { deleteCartItems, listCartItems } from '../cart/cart-repository.ts';
+import { deleteCartItems, findCartItemIds, listPricedCartItems } from '../cart/cart-repository.ts';
 import type { Database } from '../db/schema.ts';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../http/errors.ts';
 import type { OrderChange, OrderService } from '../orders/order-service.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 import {
+  closeIntent,
+  detachOpenIntent,
   findIntent,
+  findOpenIntent,
+  findPaidEntries,
   findPaymentByTransaction,
+  findSucceededOpenIntentId,
   findUserContact,
-  insertIntent,
+  insertOpenIntent,
+  insertPaidEntries,
   insertPaymentOnce,
-  setIntentStatus,
+  listUnsettledIntents,
+  settleIntent,
   type IntentItem,
   type PaymentIntentRow,
   type PaymentRow,
 } from './payment-repository.ts';
+import type { SandboxProvider } from './sandbox-provider.ts';
 
 export const CURRENCY = 'usd';
 
-/** The rules of paying (docs/product.md §13), the same for every provider. */
+/** Provider statuses in which the browser can still confirm an intent (Stripe's, and the sandbox's first). */
+const PAYABLE_STATUSES = new Set(['requires_payment_method', 'requires_confirmation', 'requires_action']);
+/** An open intent nobody paid for a day is abandoned: the periodic check cancels it at the provider. */
+export const ABANDONED_AFTER_MS = 24 * 60 * 60 * 1000;
+/** How many unsettled intents one check reads (oldest first), so a check stays short. */
+const CHECK_BATCH = 200;
+/** How many times the payment page's call looks again when the cart or a race moved under it. */
+const CREATE_ATTEMPTS = 5;
+
+/**
+ * The intent succeeded at the provider, but a recorded payment had paid for its dishes already: it
+ * was refunded in full (a 409 that says so). The webhook acknowledges it: there is nothing to retry.
+ */
+export class AlreadyPaidError extends ConflictError {}
+
+/** Thrown inside the recording transaction to roll it back when an entry was paid by another payment. */
+class PaidElsewhere extends Error {}
+
+interface Logger {
+  info(obj: unknown, msg: string): void;
+  warn(obj: unknown, msg: string): void;
+  error(obj: unknown, msg: string): void;
+}
+
+/**
+ * The rules of paying (docs/product.md §13), the same for every provider, and one charge per cart
+ * (docs/decisions/0021-one-charge-per-cart.md): a customer has at most one open intent, reused
+ * while their cart and fulfilment stay the same and cancelled when they change; a cart entry is
+ * paid at most once; money a provider took is always recorded, or refunded when its dishes were
+ * paid already.
+ */
 export class PaymentService {
   private readonly db: Kysely<Database>;
   readonly provider: PaymentProvider;
   private readonly orders: OrderService;
+  private readonly log: Logger;
+  private timer: NodeJS.Timeout | undefined;
+  private checking: Promise<unknown> | undefined;
 
-  constructor(db: Kysely<Database>, provider: PaymentProvider, orders: OrderService) {
+  constructor(db: Kysely<Database>, provider: PaymentProvider, orders: OrderService, log: Logger) {
     this.db = db;
     this.provider = provider;
     this.orders = orders;
+    this.log = log;
   }
 
   /**
-   * Opens an intent for the caller's whole cart. The amount comes from the cart in the database:
-   * a price sent by the browser is never trusted. The fulfilment (checked by the caller) is kept
-   * with the intent, for the order made when it is paid.
+   * The payment page's intent for the caller's whole cart, priced from today's menu: a price sent
+   * by the browser, or the one an entry was added at, is never what is charged. The customer's open
+   * intent is answered again (same id and secret) while the cart, its prices and the fulfilment are
+   * unchanged; otherwise it is cancelled at the provider and a new one opened. The unique open
+   * intent per customer is the database's to decide: of two calls at once, the one whose insert
+   * loses cancels its fresh intent and answers the winner's.
    */
   async createIntent(userId: string, fulfilment: FulfilmentRequest): Promise<CreateIntentAnswer> {
-    const cart = await listCartItems(this.db, userId);
-    if (cart.length === 0) throw new BadRequestError('Your cart is empty: add something to pay for first');
-    const items: IntentItem[] = cart.map((row) => ({
-      cartItemId: row.id,
-      menuItemId: row.menu_item_id,
-      name: row.name,
-      priceCents: row.price_cents,
-    }));
-    const amountCents = items.reduce((sum, item) => sum + item.priceCents, 0);
-    if (amountCents < MIN_AMOUNT_CENTS || amountCents > MAX_AMOUNT_CENTS) {
-      throw new BadRequestError(
-        `A card payment must be between $${centsToPrice(MIN_AMOUNT_CENTS).toFixed(2)} and $${centsToPrice(MAX_AMOUNT_CENTS).toFixed(2)}`,
-      );
+    const wanted = JSON.stringify(fulfilment);
+    for (let attempt = 0; attempt < CREATE_ATTEMPTS; attempt++) {
+      const open = await findOpenIntent(this.db, userId);
+      if (open) {
+        const reused = await this.reuseOrRetire(open, await this.pricedCart(userId), wanted);
+        if (reused) return reused;
+        // Retired, or recorded (which emptied part of the cart): look again.
+        continue;
+      }
+
+      const items = await this.pricedCart(userId);
+      if (items.length === 0) throw new BadRequestError('Your cart is empty: add something to pay for first');
+      const amountCents = items.reduce((sum, item) => sum + item.priceCents, 0);
+      if (amountCents < MIN_AMOUNT_CENTS || amountCents > MAX_AMOUNT_CENTS) {
+        throw new BadRequestError(
+          `A card payment must be between $${centsToPrice(MIN_AMOUNT_CENTS).toFixed(2)} and $${centsToPrice(MAX_AMOUNT_CENTS).toFixed(2)}`,
+        );
+      }
+      const intent = await this.provider.createIntent({ amountCents, currency: CURRENCY, userId });
+      const now = new Date().toISOString();
+      const inserted = await insertOpenIntent(this.db, {
+        id: intent.id,
+        provider: this.provider.name,
+        user_id: userId,
+        amount_cents: amountCents,
+        currency: CURRENCY,
+        items: JSON.stringify(items),
+        // Only the sandbox keeps the secret: it is the provider. Stripe's stays with Stripe.
+        client_secret: this.provider.name === 'sandbox' ? intent.clientSecret : null,
+        status: intent.status,
+        last_error: null,
+        fulfilment: wanted,
+        open_for_user: userId,
+        settled_at: null,
+        created_at: now,
+        updated_at: now,
+      });
+      if (!inserted) {
+        // Another call opened the customer's intent a moment ago: this one is never shown.
+        await this.cancelUnrecorded(intent.id);
+        continue;
+      }
+      // A cart change that committed while this intent was being made may not have seen it (its
+      // own look for the open intent ran before the insert): if the cart moved, go round again,
+      // which retires this intent.
+      if (sameItems(items, await this.pricedCart(userId))) return this.answerFor(intent.id, intent.clientSecret, amountCents, items.length);
     }
-    const intent = await this.provider.createIntent({ amountCents, currency: CURRENCY, userId });
-    const now = new Date().toISOString();
-    await insertIntent(this.db, {
-      id: intent.id,
-      provider: this.provider.name,
-      user_id: userId,
-      amount_cents: amountCents,
-      currency: CURRENCY,
-      items: JSON.stringify(items),
-      // Only the sandbox keeps the secret: it is the provider. Stripe's stays with Stripe.
-      client_secret: this.provider.name === 'sandbox' ? intent.clientSecret : null,
-      status: intent.status,
-      last_error: null,
-      fulfilment: JSON.stringify(fulfilment),
-      created_at: now,
-      updated_at: now,
-    });
+    throw new ConflictError('Your cart changed while the payment was being prepared. Try again.');
+  }
+
+  /** The open intent again, if it still fits the cart and can be paid; else it is settled or retired. */
+  private async reuseOrRetire(open: PaymentIntentRow, cart: IntentItem[], fulfilment: string): Promise<CreateIntentAnswer | undefined> {
+    if (open.provider !== this.provider.name) {
+      // Opened with the other provider (the shop's setting changed): it cannot be asked about here.
+      await closeIntent(this.db, open.id);
+      return undefined;
+    }
+    const atProvider = await this.provider.retrieveWithSecret(open.id);
+    if (!atProvider || atProvider.status === 'canceled') {
+      await settleIntent(this.db, open.id, 'canceled');
+      return undefined;
+    }
+    if (atProvider.status === 'succeeded') {
+      // Paid but never recorded (the answer was lost): recorded now, before anything else.
+      await this.settleSucceeded(open);
+      return undefined;
+    }
+    if (!PAYABLE_STATUSES.has(atProvider.status)) {
+      throw new ConflictError('Your last payment is still being processed. Try again in a minute.');
+    }
+    const items = JSON.parse(open.items) as IntentItem[];
+    if (sameItems(items, cart) && open.fulfilment === fulfilment && atProvider.amountCents === open.amount_cents) {
+      return this.answerFor(open.id, atProvider.clientSecret, open.amount_cents, items.length);
+    }
+    await this.retire(open);
+    return undefined;
+  }
+
+  private answerFor(intentId: string, clientSecret: string, amountCents: number, quantity: number): CreateIntentAnswer {
     const answer: CreateIntentAnswer = {
-      clientSecret: intent.clientSecret,
-      intentId: intent.id,
+      clientSecret,
+      intentId,
       amount: centsToPrice(amountCents),
-      quantity: items.length,
+      quantity,
       provider: this.provider.name,
     };
     if (this.provider.publishableKey) answer.publishableKey = this.provider.publishableKey;
     return answer;
   }
 
+  /** The caller's cart as an intent would pay it: each entry at its dish's price today. */
+  private async pricedCart(userId: string): Promise<IntentItem[]> {
+    const rows = await listPricedCartItems(this.db, userId);
+    return rows.map((row) => ({
+      cartItemId: row.id,
+      menuItemId: row.menu_item_id,
+      name: row.name,
+      priceCents: dishPriceCents({ priceCents: row.menu_price_cents, newPriceCents: row.menu_new_price_cents }),
+    }));
+  }
+
+  /**
+   * After a change of the customer's cart (an entry added or deleted): their open intent no longer
+   * pays for the cart, so it is taken off and cancelled at the provider, and a tab still showing it
+   * cannot pay it. If the provider had taken the money already, the payment is recorded instead;
+   * one the shop knew had succeeded was not taken off, and is recorded now.
+   */
+  async cartChanged(userId: string): Promise<void> {
+    for (const intent of await detachOpenIntent(this.db, userId)) await this.cancelAtProvider(intent);
+    await this.reconcileOwn(userId);
+  }
+
+  /**
+   * The per-request check of GET /api/cart and after a cart change: the customer's open intent, one
+   * lookup in the unique index. Only when the shop knows it succeeded (the sandbox's confirmation
+   * landed, the record did not) is it recorded. A Stripe intent's success is Stripe's to report
+   * (the webhook, the payment page's call, the periodic check), not worth a call on every read.
+   */
+  async reconcileOwn(userId: string): Promise<void> {
+    const id = await findSucceededOpenIntentId(this.db, userId);
+    const intent = id ? await findIntent(this.db, id) : undefined;
+    if (intent) await this.settleSucceeded(intent);
+  }
+
+  /** Takes one open intent off (if still the open one) and cancels it at the provider. */
+  private async retire(intent: PaymentIntentRow): Promise<void> {
+    const [detached] = await detachOpenIntent(this.db, intent.user_id, intent.id);
+    if (detached) await this.cancelAtProvider(detached);
+  }
+
+  /**
+   * Asks the provider to cancel an intent taken off the page, and settles it by the answer: cancelled,
+   * or recorded when the money was taken first. A provider that cannot be reached leaves it
+   * 'canceling' for the periodic check to finish.
+   */
+  private async cancelAtProvider(intent: PaymentIntentRow): Promise<void> {
+    let answer;
+    try {
+      answer = await this.provider.cancel(intent.id);
+    } catch (error) {
+      this.log.warn({ err: error, intent: intent.id }, 'payment intent not cancelled at the provider yet: the periodic check will');
+      return;
+    }
+    if (!answer || answer.status === 'canceled') await settleIntent(this.db, intent.id, 'canceled');
+    else if (answer.status === 'succeeded') await this.settleSucceeded(intent);
+    else this.log.warn({ intent: intent.id, status: answer.status }, 'payment intent not cancellable yet: the periodic check will come back to it');
+  }
+
+  /** A fresh intent that lost the race to be the open one: nobody has its secret, so it is only cancelled. */
+  private async cancelUnrecorded(intentId: string): Promise<void> {
+    try {
+      await this.provider.cancel(intentId);
+    } catch (error) {
+      this.log.warn({ err: error, intent: intentId }, 'an unused payment intent could not be cancelled');
+    }
+  }
+
+  /**
+   * Records an intent the provider says succeeded, and never throws: a refund for dishes paid
+   * already has settled it; anything else (an amount that does not match) is logged as an error
+   * every time a check meets it, and the intent no longer blocks the customer's payment page.
+   */
+  private async settleSucceeded(intent: PaymentIntentRow): Promise<void> {
+    try {
+      await this.recordPayment(intent.id, null);
+    } catch (error) {
+      if (error instanceof AlreadyPaidError) return;
+      this.log.error({ err: error, intent: intent.id }, 'the provider took a payment the shop could not record');
+      await closeIntent(this.db, intent.id);
+    }
+  }
+
   /**
    * Records the payment of an intent: only when the provider says it succeeded with the amount
    * the shop asked, at most once (a repeat answers the same record), and the paid cart entries go
    * and the order is made in the same transaction. `callerId` is the signed-in customer; the
-   * webhook passes none. The order is absent only for a payment recorded before orders existed.
+   * webhook and the checks pass none. The order is absent only for a payment recorded before
+   * orders existed.
+   *
+   * Money the provider took is never left unrecorded: an entry the customer deleted after paying is
+   * still recorded as paid. Only when a recorded payment paid for one of its entries already is the
+   * payment refunded in full through the provider instead (AlreadyPaidError, a 409 that says so).
    */
   async recordPayment(intentId: string, callerId: string | null): Promise<{ payment: PaymentRecord; order?: Order }> {
     const intent = await findIntent(this.db, intentId);
@@ -104,6 +288,7 @@ export class PaymentService {
 
     const fromProvider = await this.provider.retrieveIntent(intent.id);
     if (!fromProvider || fromProvider.status !== 'succeeded') {
+      if (fromProvider?.status === 'canceled') throw new ConflictError(PAYMENT_CANCELED_MESSAGE);
       throw new ConflictError('The payment has not succeeded, so nothing was recorded');
     }
     if (fromProvider.amountCents !== intent.amount_cents || fromProvider.currency !== intent.currency) {
@@ -112,6 +297,7 @@ export class PaymentService {
 
     const buyer = (await findUserContact(this.db, intent.user_id)) ?? { name: 'anonymous', email: 'unknown' };
     const items = JSON.parse(intent.items) as IntentItem[];
+    const entryIds = items.map((i) => i.cartItemId);
     const row: PaymentRow = {
       id: randomUUID(),
       transaction_id: intent.id,
@@ -120,32 +306,140 @@ export class PaymentService {
       email: buyer.email,
       price_cents: intent.amount_cents,
       quantity: items.length,
-      cart_item_ids: JSON.stringify(items.map((i) => i.cartItemId)),
+      cart_item_ids: JSON.stringify(entryIds),
       menu_item_ids: JSON.stringify(items.map((i) => i.menuItemId)),
       item_names: JSON.stringify(items.map((i) => i.name)),
       status: PAYMENT_STATUS_PENDING,
       created_at: new Date().toISOString(),
     };
-    const saved = await this.db.transaction().execute(async (trx): Promise<{ row: PaymentRow; placed?: OrderChange }> => {
-      if (!(await insertPaymentOnce(trx, row))) {
-        // Another call recorded it a moment ago: answer its record, remove nothing more.
-        return { row: (await findPaymentByTransaction(trx, intent.id))! };
-      }
-      await deleteCartItems(trx, intent.user_id, items.map((i) => i.cartItemId));
-      await setIntentStatus(trx, intent.id, 'succeeded', null);
-      const placed = await this.orders.place(trx, {
-        transactionId: intent.id,
-        userId: intent.user_id,
-        customer: buyer,
-        items,
-        totalCents: intent.amount_cents,
-        fulfilment: intent.fulfilment,
-        at: row.created_at,
+    let saved: { row: PaymentRow; placed?: OrderChange };
+    try {
+      saved = await this.db.transaction().execute(async (trx): Promise<{ row: PaymentRow; placed?: OrderChange }> => {
+        if (!(await insertPaymentOnce(trx, row))) {
+          // Another call recorded it a moment ago: answer its record, remove nothing more.
+          return { row: (await findPaymentByTransaction(trx, intent.id))! };
+        }
+        // Each entry is paid once: if another payment has any of them, none of this is kept.
+        if ((await insertPaidEntries(trx, intent.id, entryIds)) < entryIds.length) throw new PaidElsewhere();
+        await deleteCartItems(trx, intent.user_id, entryIds);
+        await settleIntent(trx, intent.id, 'succeeded');
+        const placed = await this.orders.place(trx, {
+          transactionId: intent.id,
+          userId: intent.user_id,
+          customer: buyer,
+          items,
+          totalCents: intent.amount_cents,
+          fulfilment: intent.fulfilment,
+          at: row.created_at,
+        });
+        return { row, placed };
       });
-      return { row, placed };
-    });
+    } catch (error) {
+      if (error instanceof PaidElsewhere) return this.refundSecondPayment(intent, entryIds);
+      throw error;
+    }
     if (saved.placed) await this.orders.announce(saved.placed);
     return this.answer(saved.row);
+  }
+
+  /**
+   * A payment for dishes another recorded payment paid for (two tabs, before the shop refused the
+   * second): the whole amount goes back through the provider (one refund per intent, so a repeat
+   * asks for the same refund), and the caller hears why.
+   */
+  private async refundSecondPayment(intent: PaymentIntentRow, entryIds: string[]): Promise<never> {
+    const paidBy = [...new Set((await findPaidEntries(this.db, entryIds)).map((entry) => entry.transaction_id))];
+    const amount = `$${centsToPrice(intent.amount_cents).toFixed(2)}`;
+    let refund;
+    try {
+      refund = await this.provider.refund(intent.id, intent.amount_cents);
+    } catch (error) {
+      // Left unsettled: the periodic check asks for the refund again.
+      this.log.error({ err: error, intent: intent.id, paidBy }, 'a second payment for dishes already paid could not be refunded');
+      await closeIntent(this.db, intent.id);
+      throw new ConflictError(
+        `These dishes were already paid by another payment, and this payment of ${amount} could not be refunded yet. The shop will try again; nothing is recorded twice.`,
+      );
+    }
+    await settleIntent(this.db, intent.id, 'succeeded', `refunded ${refund.id}: its dishes were paid by ${paidBy.join(', ')}`);
+    this.log.warn({ intent: intent.id, refund: refund.id, refundStatus: refund.status, paidBy }, 'refunded a second payment for dishes already paid');
+    throw new AlreadyPaidError(`These dishes were already paid by another payment, so this payment of ${amount} was refunded in full.`);
+  }
+
+  /**
+   * The sandbox's confirmation, after the shop's own rules: the intent's entries must all still be
+   * in the cart, and none paid by another payment (409, nothing changed). The sandbox then checks
+   * the card and refuses an intent that was cancelled.
+   */
+  async confirmSandbox(sandbox: SandboxProvider, intentId: string, userId: string, body: SandboxConfirmBody): Promise<SandboxConfirmAnswer> {
+    const intent = await this.findOwnIntent(intentId, userId);
+    if (intent.status !== 'succeeded' && intent.open_for_user !== null) {
+      const entryIds = (JSON.parse(intent.items) as IntentItem[]).map((i) => i.cartItemId);
+      const inCart = new Set(await findCartItemIds(this.db, userId, entryIds));
+      const missing = entryIds.filter((id) => !inCart.has(id));
+      if (missing.length > 0) {
+        if ((await findPaidEntries(this.db, missing)).length > 0) {
+          throw new ConflictError('These dishes were already paid by another payment, so this one was not charged. Open your orders to see it.');
+        }
+        throw new ConflictError('Your cart changed since this payment was prepared, so it was not charged. Reload the page to pay for your cart as it is now.');
+      }
+    }
+    return sandbox.confirm(intent, body);
+  }
+
+  /**
+   * The check at start-up and every PAYMENT_CHECK_INTERVAL_MS: every intent that might still take
+   * money without the shop knowing, asked of the provider. Succeeded: recorded (the webhook or the
+   * browser's call was lost). Cancelled or unknown: settled. Taken off a page but not yet cancelled,
+   * open on nobody's page (from before the shop kept one per customer), or open and abandoned for
+   * a day: cancelled. Open and recent: left for its customer.
+   */
+  async reconcileAll(now = new Date()): Promise<{ checked: number }> {
+    const intents = await listUnsettledIntents(this.db, this.provider.name, CHECK_BATCH);
+    for (const intent of intents) {
+      try {
+        await this.settle(intent, now);
+      } catch (error) {
+        this.log.warn({ err: error, intent: intent.id }, 'payment intent not checked');
+      }
+    }
+    return { checked: intents.length };
+  }
+
+  private async settle(intent: PaymentIntentRow, now: Date): Promise<void> {
+    if (intent.status === 'canceling') return this.cancelAtProvider(intent);
+    const atProvider = await this.provider.retrieveIntent(intent.id);
+    if (!atProvider || atProvider.status === 'canceled') return settleIntent(this.db, intent.id, 'canceled');
+    if (atProvider.status === 'succeeded') return this.settleSucceeded(intent);
+    if (intent.open_for_user === null) return this.cancelAtProvider(intent);
+    if (now.getTime() - Date.parse(intent.created_at) > ABANDONED_AFTER_MS) return this.retire(intent);
+  }
+
+  /**
+   * Runs the check now and then every `everyMs` (0: only now). The first run is awaited for at
+   * most `startBudgetMs`, so an unreachable provider delays no start; it goes on in the background.
+   */
+  async startChecking(everyMs: number, startBudgetMs = 5000): Promise<void> {
+    const first = this.check();
+    await Promise.race([first, new Promise((resolve) => setTimeout(resolve, startBudgetMs).unref())]);
+    if (everyMs > 0) this.timer = setInterval(() => void this.check(), everyMs).unref();
+  }
+
+  /** One check at a time: a slow provider never piles them up. */
+  private check(): Promise<unknown> {
+    this.checking ??= this.reconcileAll()
+      .then(({ checked }) => {
+        if (checked > 0) this.log.info({ checked }, 'payment intents checked with the provider');
+      })
+      .catch((error: unknown) => this.log.warn({ err: error }, 'payment check failed'))
+      .finally(() => (this.checking = undefined));
+    return this.checking;
+  }
+
+  /** Stops the periodic check and waits for a running one (the app is closing). */
+  async stopChecking(): Promise<void> {
+    clearInterval(this.timer);
+    await this.checking;
   }
 
   private async answer(row: PaymentRow): Promise<{ payment: PaymentRecord; order?: Order }> {
@@ -160,6 +454,11 @@ export class PaymentService {
     }
     return intent;
   }
+}
+
+/** The same entries at the same prices, in the same order: what an intent pays is what the cart holds. */
+function sameItems(a: IntentItem[], b: IntentItem[]): boolean {
+  return a.length === b.length && a.every((item, i) => item.cartItemId === b[i]!.cartItemId && item.priceCents === b[i]!.priceCents);
 }
 
 export function toPaymentRecord(row: PaymentRow): PaymentRecord {

@@ -1,13 +1,19 @@
 import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { SANDBOX_TEST_CARDS, type SandboxConfirmBody, type SandboxConfirmAnswer } from '../../shared/payments.ts';
+import {
+  PAYMENT_CANCELED_MESSAGE,
+  SANDBOX_TEST_CARDS,
+  type SandboxConfirmBody,
+  type SandboxConfirmAnswer,
+} from '../../shared/payments.ts';
 import type { Database } from '../db/schema.ts';
 import type { CreatedIntent, CreateIntentInput, PaymentProvider, ProviderIntent, ProviderRefund } from './payment-provider.ts';
 import {
   findIntent,
   insertSandboxRefundOnce,
+  markIntentCanceled,
   markIntentSucceeded,
-  setIntentStatus,
+  recordDecline,
   type PaymentIntentRow,
 } from './payment-repository.ts';
 
@@ -38,7 +44,19 @@ export class SandboxProvider implements PaymentProvider {
   async retrieveIntent(id: string): Promise<ProviderIntent | undefined> {
     const row = await findIntent(this.db, id);
     if (!row || row.provider !== 'sandbox') return undefined;
-    return { id: row.id, status: row.status, amountCents: row.amount_cents, currency: row.currency };
+    return { id: row.id, status: sandboxStatus(row.status), amountCents: row.amount_cents, currency: row.currency };
+  }
+
+  async retrieveWithSecret(id: string): Promise<CreatedIntent | undefined> {
+    const row = await findIntent(this.db, id);
+    if (!row || row.provider !== 'sandbox' || !row.client_secret) return undefined;
+    return { id: row.id, status: sandboxStatus(row.status), amountCents: row.amount_cents, currency: row.currency, clientSecret: row.client_secret };
+  }
+
+  /** Cancelled at once (the sandbox is the provider); one that has succeeded stays succeeded. */
+  async cancel(id: string): Promise<ProviderIntent | undefined> {
+    await markIntentCanceled(this.db, id);
+    return this.retrieveIntent(id);
   }
 
   /**
@@ -61,7 +79,11 @@ export class SandboxProvider implements PaymentProvider {
     return { id: row.id, status: 'succeeded', amountCents: row.amount_cents };
   }
 
-  /** Like Stripe's confirmCardPayment: the intent succeeds, or the answer carries the card's error. */
+  /**
+   * Like Stripe's confirmCardPayment: the intent succeeds, or the answer carries the card's error.
+   * A cancelled intent is refused as Stripe refuses one; of two confirmations at once, one moves
+   * the intent and the other finds it succeeded (one charge).
+   */
   async confirm(intent: PaymentIntentRow, body: SandboxConfirmBody, now = new Date()): Promise<SandboxConfirmAnswer> {
     if (!intent.client_secret || !sameSecret(intent.client_secret, body.clientSecret)) {
       return { error: { code: 'invalid_client_secret', message: 'This payment could not be found. Reload the page.' } };
@@ -69,12 +91,20 @@ export class SandboxProvider implements PaymentProvider {
     if (intent.status === 'succeeded') return { paymentIntent: { id: intent.id, status: 'succeeded' } };
     const problem = checkTestCard(body.card, now);
     if (problem) {
-      await setIntentStatus(this.db, intent.id, 'requires_payment_method', problem.code);
+      await recordDecline(this.db, intent.id, problem.code);
       return { error: problem };
     }
-    await markIntentSucceeded(this.db, intent.id);
+    if (!(await markIntentSucceeded(this.db, intent.id))) {
+      const current = await this.retrieveIntent(intent.id);
+      if (current?.status !== 'succeeded') return { error: { code: 'payment_intent_unexpected_state', message: PAYMENT_CANCELED_MESSAGE } };
+    }
     return { paymentIntent: { id: intent.id, status: 'succeeded' } };
   }
+}
+
+/** The shop's 'canceling' (taken off the page, not yet cancelled) is the sandbox's 'canceled': it cannot be paid. */
+function sandboxStatus(status: string): string {
+  return status === 'canceling' ? 'canceled' : status;
 }
 
 function sameSecret(stored: string, given: string): boolean {

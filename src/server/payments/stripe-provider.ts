@@ -41,8 +41,37 @@ export class StripeProvider implements PaymentProvider {
   }
 
   async retrieveIntent(id: string): Promise<ProviderIntent | undefined> {
+    const intent = await this.retrieve(id);
+    return intent && toProviderIntent(intent);
+  }
+
+  async retrieveWithSecret(id: string): Promise<CreatedIntent | undefined> {
+    const intent = await this.retrieve(id);
+    if (!intent) return undefined;
+    if (!intent.client_secret) throw new Error(`Stripe gave no client secret for ${intent.id}`);
+    return { ...toProviderIntent(intent), clientSecret: intent.client_secret };
+  }
+
+  /**
+   * Stripe's cancel. Stripe refuses to cancel an intent that has succeeded (or is cancelled
+   * already, or still processing) with `payment_intent_unexpected_state`: the intent's state is
+   * then read back, so the caller learns that the money was taken.
+   */
+  async cancel(id: string): Promise<ProviderIntent | undefined> {
     try {
-      return toProviderIntent(await this.stripe.paymentIntents.retrieve(id));
+      return toProviderIntent(await this.stripe.paymentIntents.cancel(id));
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeInvalidRequestError) {
+        if (error.code === 'resource_missing') return undefined;
+        if (error.code === 'payment_intent_unexpected_state') return this.retrieveIntent(id);
+      }
+      throw error;
+    }
+  }
+
+  private async retrieve(id: string): Promise<Stripe.PaymentIntent | undefined> {
+    try {
+      return await this.stripe.paymentIntents.retrieve(id);
     } catch (error) {
       if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing') return undefined;
       throw error;

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
 import { WEBHOOK_BODY_LIMIT } from '../http/body-limits.ts';
 import { BadRequestError } from '../http/errors.ts';
+import { AlreadyPaidError } from './payment-service.ts';
 import { toRefundStatus, type StripeProvider } from './stripe-provider.ts';
 
 /**
@@ -30,9 +31,10 @@ export function stripeWebhookRoutes(provider: StripeProvider) {
         try {
           await instance.payments.recordPayment(event.data.object.id, null);
         } catch (error) {
-          // An intent of another shop on the same account, or a 409 Stripe will retry: log it.
+          // An intent of another shop on the same account, a payment refunded because its dishes
+          // were paid already (both done with), or a 409 Stripe will retry: log it.
           request.log.warn({ err: error, intent: event.data.object.id }, 'webhook payment not recorded');
-          if ((error as { statusCode?: number }).statusCode === 404) return reply.send({ received: true });
+          if ((error as { statusCode?: number }).statusCode === 404 || error instanceof AlreadyPaidError) return reply.send({ received: true });
           throw error;
         }
       }

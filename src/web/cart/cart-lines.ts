@@ -5,8 +5,10 @@ export interface CartLine {
   itemId: string;
   name: string;
   image: string;
-  /** The unit price, as the cart charges it. */
+  /** The unit price, as the cart charges it: the dish's price today. */
   price: number;
+  /** The other prices its entries were added at, when the price changed since (none otherwise). */
+  pricesWhenAdded: number[];
   entries: CartEntry[];
 }
 
@@ -14,9 +16,13 @@ export interface CartLine {
 export function cartLines(entries: readonly CartEntry[]): CartLine[] {
   const lines = new Map<string, CartLine>();
   for (const entry of entries) {
-    const line = lines.get(entry.itemId);
-    if (line) line.entries.push(entry);
-    else lines.set(entry.itemId, { itemId: entry.itemId, name: entry.name, image: entry.image, price: entry.price, entries: [entry] });
+    let line = lines.get(entry.itemId);
+    if (!line) {
+      line = { itemId: entry.itemId, name: entry.name, image: entry.image, price: entry.price, pricesWhenAdded: [], entries: [] };
+      lines.set(entry.itemId, line);
+    }
+    line.entries.push(entry);
+    if (entry.priceWhenAdded !== undefined && !line.pricesWhenAdded.includes(entry.priceWhenAdded)) line.pricesWhenAdded.push(entry.priceWhenAdded);
   }
   return [...lines.values()];
 }

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { cartTotalCents } from '../../../shared/cart-constants.ts';
+import { cartTotalCents, priceChangeText } from '../../../shared/cart-constants.ts';
 import { centsToPrice, formatPrice } from '../../../shared/money.ts';
 import { paths } from '../../../shared/paths.ts';
 import { useToast } from '../../ui/toast.tsx';
@@ -7,6 +7,7 @@ import { usePageTitle } from '../../ui/use-page-title.ts';
 import { useAddToCart, useCart, useDeleteCartEntry } from '../api/cart-api.ts';
 import { useDeleteCartLine } from '../api/cart-line-api.ts';
 import { cartLines, lineTotalCents, type CartLine } from '../cart-lines.ts';
+import { PriceChangeNotice } from '../components/price-change-notice.tsx';
 import { DataTable, type Column } from '../../ui/data-table.tsx';
 import { QueryError } from '../../ui/query-error.tsx';
 
@@ -77,6 +78,11 @@ export function Page() {
         </div>
       )}
       {cart.isSuccess && entries.length > 0 && (
+        <div className="mt-6">
+          <PriceChangeNotice entries={entries} />
+        </div>
+      )}
+      {cart.isSuccess && entries.length > 0 && (
         <DataTable
           label="Cart items"
           rows={lines}
@@ -116,7 +122,19 @@ const cartColumns = (steps: QuantitySteps): Column<CartLine>[] => [
     cell: (line) => <img src={line.image} alt="" width={56} height={56} loading="lazy" className="h-12 w-12 rounded-lg object-cover sm:h-14 sm:w-14" />,
   },
   { header: 'Name', cell: (line) => line.name, className: 'font-semibold' },
-  { header: 'price', cell: (line) => `$ ${formatPrice(line.price)}`, className: 'whitespace-nowrap' },
+  {
+    header: 'price',
+    cell: (line) => (
+      <>
+        <span className="whitespace-nowrap">$ {formatPrice(line.price)}</span>
+        {line.pricesWhenAdded.length > 0 && (
+          <span data-testid="cart-line-price-change" className="block text-xs font-semibold text-accent-700">
+            {priceChangeText(line.pricesWhenAdded, line.price)}
+          </span>
+        )}
+      </>
+    ),
+  },
   {
     header: 'Quantity',
     cell: (line, { askToDelete }) => (

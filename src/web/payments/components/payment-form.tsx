@@ -3,6 +3,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { PAYMENT_SUCCESS_MESSAGE, PAYMENT_UNEXPECTED_ERROR } from '../../../shared/payment-constants.ts';
 import { useToast } from '../../ui/toast.tsx';
 import { useAuth } from '../../auth/use-auth.ts';
+import { ApiRequestError } from '../../lib/api-client.ts';
 import { savePayment, type BillingDetails, type ConfirmResult, type PaidAnswer } from '../api/payments-api.ts';
 
 const inputClass =
@@ -54,8 +55,12 @@ export function PaymentForm({ cardFields, ready, confirm, onPaid }: PaymentFormP
         toast.success(PAYMENT_SUCCESS_MESSAGE);
         onPaid(saved);
       }
-    } catch {
-      setError(PAYMENT_UNEXPECTED_ERROR);
+    } catch (error) {
+      // A 409 is the shop's own refusal, in words meant for the customer: the cart changed since
+      // the payment was prepared, or its dishes were paid already (and this payment refunded).
+      const refused = error instanceof ApiRequestError && error.status === 409;
+      setError(refused ? error.message : PAYMENT_UNEXPECTED_ERROR);
+      if (refused) void queryClient.invalidateQueries({ queryKey: ['cart'] });
     } finally {
       setProcessing(false);
     }

@@ -7,6 +7,7 @@ import type { FulfilmentRequest } from '../../../shared/orders.ts';
 import { paths } from '../../../shared/paths.ts';
 import type { PaymentRecord } from '../../../shared/payments.ts';
 import { useCart } from '../../cart/api/cart-api.ts';
+import { PriceChangeNotice } from '../../cart/components/price-change-notice.tsx';
 import { ApiRequestError } from '../../lib/api-client.ts';
 import { orderKeys } from '../../orders/api/order-cache.ts';
 import { useLatestOrder, usePickupSlots } from '../../orders/api/orders-api.ts';
@@ -97,6 +98,7 @@ export function Page() {
             {intent.data?.quantity ?? entries.length} {(intent.data?.quantity ?? entries.length) === 1 ? 'item' : 'items'}
           </p>
         )}
+        {hasItems && !paid && <PriceChangeNotice entries={entries} />}
         {emptyCart && !paid && (
           <p className="text-stone-700">
             Your cart is empty, so there is nothing to pay.{' '}
