@@ -150,10 +150,13 @@ test.describe('paying by card (sandbox)', () => {
     await context.close();
 
     await page.reload();
-    await expect(orders).toHaveText(String(ordersBefore + 1));
+    // At least this payment: the browser tests share one shop, and another test's payment may land
+    // meanwhile (a confirmed payment is also recorded at its customer's next cart read).
+    await expect(orders).toHaveText(/^\d+$/);
+    expect(Number(await orders.textContent())).toBeGreaterThanOrEqual(ordersBefore + 1);
     // "$ 1,234.50": the statistics mark thousands.
     await expect(revenue).toHaveText(/^\$ [\d,]+\.\d\d$/);
-    expect(Number((await revenue.textContent())!.replace(/[^\d.]/g, ''))).toBeCloseTo(revenueBefore + cartPrice(item!), 2);
+    expect(Number((await revenue.textContent())!.replace(/[^\d.]/g, ''))).toBeGreaterThanOrEqual(revenueBefore + cartPrice(item!) - 0.005);
   });
 });
 
