@@ -12,8 +12,8 @@ const DAY_SECONDS = 24 * 60 * 60;
 
 /** What Better Auth hands to the shop's mail (src/server/account/account-service.ts). */
 export interface AuthMailHooks {
-  queuePasswordReset(user: { id: string; name: string; email: string }, token: string, origin: string): Promise<void>;
-  sendVerification(user: { id: string; name: string; email: string }, origin: string): Promise<unknown>;
+  queuePasswordReset(user: { id: string; name: string; email: string }, token: string, origin: string | undefined): Promise<void>;
+  sendVerification(user: { id: string; name: string; email: string }, origin: string | undefined): Promise<unknown>;
   /** A reset link reached its owner: the address is theirs. */
   passwordWasReset(user: { id: string; email: string }): Promise<void>;
 }
@@ -59,7 +59,7 @@ export function createAuth({ config, db, dbKind, secret, log, mail }: AuthOption
       maxPasswordLength: PASSWORD_MAX,
       // Better Auth makes the single-use token (in `verifications`) and checks it at
       // /reset-password; the shop only queues the mail, whose link opens the web app's page.
-      sendResetPassword: async ({ user, url, token }) => mail.queuePasswordReset(user, token, new URL(url).origin),
+      sendResetPassword: async ({ user, url, token }) => mail.queuePasswordReset(user, token, originOf(url)),
       resetPasswordTokenExpiresIn: RESET_LINK_MINUTES * 60,
       revokeSessionsOnPasswordReset: true,
       onPasswordReset: async ({ user }) => mail.passwordWasReset(user),
@@ -69,7 +69,7 @@ export function createAuth({ config, db, dbKind, secret, log, mail }: AuthOption
     emailVerification: {
       sendOnSignUp: true,
       autoSignInAfterVerification: false,
-      sendVerificationEmail: async ({ user, url }) => void (await mail.sendVerification(user, new URL(url).origin)),
+      sendVerificationEmail: async ({ user, url }) => void (await mail.sendVerification(user, originOf(url))),
     },
     session: {
       modelName: 'sessions',
@@ -149,3 +149,12 @@ export function createAuth({ config, db, dbKind, secret, log, mail }: AuthOption
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/**
+ * The shop's address as Better Auth's link has it. A call made by the shop itself, with no request
+ * (the demo administrator made at the first start), gives a relative link: then none, and the
+ * mail uses PUBLIC_URL or the local address.
+ */
+function originOf(url: string): string | undefined {
+  return URL.canParse(url) ? new URL(url).origin : undefined;
+}
