@@ -1,10 +1,11 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { DELETE_CONFIRMATION_WORD, type Profile } from '../../../shared/account.ts';
 import { paths } from '../../../shared/paths.ts';
 import { FormField } from '../../auth/components/form-field.tsx';
 import { useAuth } from '../../auth/use-auth.ts';
 import { downloadMyData, useDeleteAccount, useDevices, useSignOutOthers } from '../api/account-api.ts';
 import { buttonClass, messageOfError, Outcome, ProfileCard, quietButtonClass } from './profile-card.tsx';
+import { ModalDialog } from '../../ui/modal-dialog.tsx';
 
 function when(iso: string): string {
   return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -95,14 +96,9 @@ export function DeleteSection({ profile }: { profile: Profile }) {
 }
 
 function DeleteDialog({ profile, onClose }: { profile: Profile; onClose: () => void }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const id = useId();
   const remove = useDeleteAccount();
   const { forgetUser } = useAuth();
   const [error, setError] = useState<string | undefined>();
-  useEffect(() => {
-    ref.current?.showModal();
-  }, []);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -121,18 +117,7 @@ function DeleteDialog({ profile, onClose }: { profile: Profile; onClose: () => v
   }
 
   return (
-    <dialog
-      ref={ref}
-      aria-labelledby={`${id}-title`}
-      onCancel={(event) => {
-        event.preventDefault();
-        onClose();
-      }}
-      className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-xl p-6 shadow-xl backdrop:bg-black/50"
-    >
-      <h2 id={`${id}-title`} className="text-2xl font-bold text-stone-800">
-        Delete your account for good?
-      </h2>
+    <ModalDialog title="Delete your account for good?" onClose={onClose}>
       <form onSubmit={(e) => void onSubmit(e)} noValidate className="mt-4 flex flex-col gap-3">
         {profile.hasPassword ? (
           <FormField id="delete-confirmation" name="confirmation" type="password" label="Your password, to confirm" autoComplete="current-password" error={error} />
@@ -148,6 +133,6 @@ function DeleteDialog({ profile, onClose }: { profile: Profile; onClose: () => v
           </button>
         </div>
       </form>
-    </dialog>
+    </ModalDialog>
   );
 }

@@ -1,37 +1,17 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { READY_IN_MAX, READY_IN_MIN, REASON_MAX, type OrderTransition } from '../../../shared/order-workflow.ts';
 import type { Order } from '../../../shared/orders.ts';
+import { ModalDialog } from '../../ui/modal-dialog.tsx';
 import { orderNumber } from '../order-format.ts';
 
 const QUICK_MINUTES = [10, 15, 20, 30] as const;
 
-/**
- * A native modal dialog for one move of the board: focus stays inside, Escape goes back, and the
- * first field has the focus. `open` follows its order: closing it is the parent's choice.
- */
+/** One move of the board in a modal dialog: Escape goes back; closing it is the parent's choice. */
 function MoveDialog({ title, onBack, children }: { title: string; onBack: () => void; children: ReactNode }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const id = useId();
-  useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
-    return () => dialog?.close();
-  }, []);
   return (
-    <dialog
-      ref={ref}
-      aria-labelledby={`${id}-title`}
-      onCancel={(event) => {
-        event.preventDefault();
-        onBack();
-      }}
-      className="m-auto w-[min(26rem,calc(100vw-2rem))] rounded-xl p-6 shadow-xl backdrop:bg-black/50"
-    >
-      <h2 id={`${id}-title`} className="font-display text-2xl font-bold text-stone-900">
-        {title}
-      </h2>
+    <ModalDialog title={title} onClose={onBack}>
       {children}
-    </dialog>
+    </ModalDialog>
   );
 }
 
