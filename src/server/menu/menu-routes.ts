@@ -6,6 +6,7 @@ import { SEARCH_QUERY_MAX, parseTags, parseWithout } from '../../shared/menu-sea
 import { resolveCaller } from '../auth/authenticate.ts';
 import { BadRequestError, NotFoundError } from '../http/errors.ts';
 import { menuAdminRoutes } from './menu-admin-routes.ts';
+import { menuStreamRoutes } from './menu-stream.ts';
 import { findMenuItem } from './menu-repository.ts';
 import { bytesOf } from './menu-answer.ts';
 import { toMenuItem, type MenuBytes } from './menu-service.ts';
@@ -71,5 +72,6 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
     return toMenuItem(row);
   });
 
+  menuStreamRoutes(app);
   await app.register(menuAdminRoutes);
 };
