@@ -33,7 +33,7 @@ export class MenuSearch {
         // Every word typed must match (a typo forgiven): "vegan salad" is not every vegan dish.
         combineWith: 'AND',
         prefix: (term, i, terms) => i === terms.length - 1 && term.length >= 2,
-        fuzzy: (term) => (term.length < 4 ? 0 : term.length < 8 ? 1 : 2),
+        fuzzy: (term) => (term.length < 4 ? 0 : term.length < 6 ? 1 : 2),
         maxFuzzy: 2,
       },
     });
