@@ -99,7 +99,11 @@ export function Page() {
         <div ref={panel} id={PANEL_ID} role="tabpanel" aria-labelledby={menuTabId(active)} tabIndex={0} className="mt-10 scroll-mt-24 focus:outline-none">
           {searching ? (
             <h2 className="mb-6 text-center text-lg font-semibold text-stone-800" aria-live="polite">
-              {search.data ? `${search.data.length}${search.data.length === SEARCH_RESULTS_MAX ? '+' : ''} dishes match “${query.trim()}” in the whole menu` : `Searching for “${query.trim()}”…`}
+              {!search.data
+                ? `Searching for “${query.trim()}”…`
+                : search.data.length === 0
+                  ? 'Search results'
+                  : `${search.data.length}${search.data.length === SEARCH_RESULTS_MAX ? '+' : ''} ${search.data.length === 1 ? 'dish matches' : 'dishes match'} “${query.trim()}” in the whole menu`}
             </h2>
           ) : (
             <h2 className="sr-only">{label}</h2>
