@@ -30,7 +30,8 @@ export const SIDES = {
       reviews: ['components/reviews-section.tsx'],
       // The user home (dashboard) shows the customer's own figures.
       stats: ['components/customer-summary.tsx'],
-      storefront: [],
+      // The dish page answers an unknown dish with the shop's not-found page.
+      storefront: ['pages/not-found-page.tsx'],
       users: [],
     },
   },

@@ -125,7 +125,7 @@ test.describe('administrator menu management', () => {
     await thumbnail.scrollIntoViewIfNeeded(); // lazy below the fold
     await expect(thumbnail).toHaveAttribute('src', /^\/api\/images\/[0-9a-f-]{36}\.webp$/);
     await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
-    await expect(page.getByRole('columnheader')).toHaveText(['Item No', 'Food', 'Name', 'Price', 'Action']);
+    await expect(page.getByRole('columnheader')).toHaveText(['Item No', 'Food', 'Name', 'Price', 'Availability', 'Action']);
     const added = (await menuItems(request)).find((i) => i.name === name)!;
     expect(added).toMatchObject({ category: 'juice', price: 7.25 });
     await expectAccessible(page);
@@ -194,8 +194,11 @@ test.describe('administrator menu management', () => {
     const before = await total();
     await itemRow(page, name).getByRole('button', { name: `Action for ${name}` }).click();
     await page.getByRole('menuitem', { name: 'Delete' }).click();
-    const confirm = page.getByRole('dialog', { name: 'Are you sure?' });
+    // The dialog names the dish and offers sold out or hidden instead.
+    const confirm = page.getByRole('dialog', { name: `Delete ${name}?` });
     await expect(confirm).toContainText("You won't be able to revert this!");
+    await expect(confirm.getByRole('button', { name: 'Mark sold out instead' })).toBeVisible();
+    await expect(confirm.getByRole('button', { name: 'Hide instead' })).toBeVisible();
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await expect(confirm).toBeHidden();
     await expect(itemRow(page, name)).toBeVisible();
@@ -220,6 +223,12 @@ test.describe('administrator menu management', () => {
     await expect(customerPage.getByRole('heading', { name: 'Your Cart' })).toBeVisible();
     await expect(customerPage.getByText('Total item: 0')).toBeVisible();
     await expect(customerPage.getByRole('row').filter({ hasText: name })).toHaveCount(0);
+    // The cart names the dish it lost, once.
+    await expect(customerPage.getByTestId('removed-dishes-notice')).toHaveText(`${name} is no longer on the menu, so it was taken out of your cart.`);
+    await customerPage.reload();
+    await expect(customerPage.getByRole('heading', { name: 'Your Cart' })).toBeVisible();
+    await expect(customerPage.getByText('Total item: 0')).toBeVisible();
+    await expect(customerPage.getByTestId('removed-dishes-notice')).toHaveCount(0);
     await customerContext.close();
   });
 

@@ -37,12 +37,26 @@ test.describe('menu page (/order)', () => {
     });
   }
 
-  for (const route of ['/order/rawSpecial', '/order/no-such-dish', '/order']) {
-    test(`${route} opens All Items`, async ({ page, request }) => {
+  for (const route of ['/order/no-such-dish', '/order']) {
+    test(`${route} opens All Items, a page of 24 dishes at a time`, async ({ page, request }) => {
       const menu = (await (await request.get('/api/items')).json()) as Item[];
       await page.goto(route);
       await expect(page.getByRole('tab', { selected: true })).toHaveText('All Items');
-      await expect(page.getByRole('tabpanel').locator('article')).toHaveCount(menu.length);
+      await expect(page.getByRole('tabpanel').locator('article')).toHaveCount(Math.min(24, menu.length));
+      const pages = Math.ceil(menu.length / 24);
+      await expect(page.getByText(`Page 1 of ${pages}`)).toBeVisible();
+      await page.getByRole('button', { name: 'Next →' }).click();
+      await expect(page.getByText(`Page 2 of ${pages}`)).toBeVisible();
+      await expect(page.getByRole('tabpanel').locator('article h3')).toHaveText(menu.slice(24, 48).map((item) => item.name));
+    });
+  }
+
+  // The spec's own tab keys open their tabs too, as the category values do.
+  for (const [key, label] of [['rawSpecial', 'Raw Special'], ['offered', "Today's offer"], ['foodbread', 'R.S Bread'], ['all', 'All Items']] as const) {
+    test(`/order/${key} (the spec's tab key) opens ${label}`, async ({ page }) => {
+      const response = await page.goto(`/order/${key}`);
+      expect(response?.status()).toBe(200);
+      await expect(page.getByRole('tab', { selected: true })).toHaveText(label);
     });
   }
 

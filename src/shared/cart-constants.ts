@@ -1,3 +1,5 @@
+import type { Unavailable } from './dish-availability.ts';
+
 /**
  * The cart's constants and arithmetic without Zod, so the web pages that need only these do not
  * download the schema library (see docs/decisions/0007-storefront.md, `categorySchema`).
@@ -19,6 +21,8 @@ export interface CartEntry {
   image: string;
   email: string;
   priceWhenAdded?: number;
+  /** Only when the dish cannot be ordered now: this entry stops the payment (src/shared/dish-availability.ts). */
+  unavailable?: Unavailable;
 }
 
 /**

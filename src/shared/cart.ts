@@ -12,6 +12,7 @@ export const cartEntrySchema = z.object({
   image: z.string(),
   email: z.string(),
   priceWhenAdded: z.number().optional(),
+  unavailable: z.enum(['sold-out', 'hidden']).optional(),
 });
 
 /**

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CATEGORIES, categorySchema } from './categories.ts';
+import { ALLERGENS, DISH_TAGS } from './dish-labels.ts';
 import { OWN_IMAGE_URL } from './images.ts';
 
 /** A menu item as the API answers it (docs/product.md §3). */
@@ -11,6 +12,13 @@ export const menuItemSchema = z.object({
   recipe: z.string(),
   category: categorySchema,
   newPrice: z.number().optional(),
+  // Dish labels and availability (docs/product.md §18): each is left out when empty or false, so
+  // a dish without them is answered exactly as the spec's item.
+  tags: z.array(z.enum(DISH_TAGS)).optional(),
+  allergens: z.array(z.enum(ALLERGENS)).optional(),
+  soldOut: z.literal(true).optional(),
+  /** Only in the administrator's answers: a hidden dish is not on the public menu. */
+  hidden: z.literal(true).optional(),
 });
 
 export type MenuItem = z.infer<typeof menuItemSchema>;
@@ -28,6 +36,18 @@ export function hasAtMostTwoDecimals(price: number): boolean {
   return Math.abs(cents - Math.round(cents)) < 1e-6;
 }
 
+function priceSchema(name: string) {
+  return (
+    z
+      .number({ error: `${name} is required and must be a number` })
+      .positive(`${name} must be more than 0`)
+      // The database keeps whole cents above 0: a price under one cent is refused here, not there.
+      .min(0.01, `${name} must be at least 0.01`)
+      .max(ITEM_PRICE_MAX, `${name} must be at most ${ITEM_PRICE_MAX}`)
+      .refine(hasAtMostTwoDecimals, `${name} may have at most two decimals`)
+  );
+}
+
 /**
  * The body of POST /api/items and PATCH /api/items/{id} (docs/product.md §5 and §7), used by the
  * route and by the Add and Update forms, so both sides say the same thing about a bad field.
@@ -40,13 +60,7 @@ export const itemInputSchema = z.object({
     .min(1, 'Recipe name is required')
     .max(ITEM_NAME_MAX, `Recipe name must be at most ${ITEM_NAME_MAX} characters`),
   category: z.enum(CATEGORIES, { error: 'Choose one of the ten categories' }),
-  price: z
-    .number({ error: 'Price is required and must be a number' })
-    .positive('Price must be more than 0')
-    // The database keeps whole cents above 0: a price under one cent is refused here, not there.
-    .min(0.01, 'Price must be at least 0.01')
-    .max(ITEM_PRICE_MAX, `Price must be at most ${ITEM_PRICE_MAX}`)
-    .refine(hasAtMostTwoDecimals, 'Price may have at most two decimals'),
+  price: priceSchema('Price'),
   recipe: z
     .string({ error: 'Recipe details are required' })
     .trim()
@@ -56,9 +70,21 @@ export const itemInputSchema = z.object({
     .string({ error: 'An item image is required' })
     .min(1, { error: 'An item image is required', abort: true })
     .regex(OWN_IMAGE_URL, 'The image must be a picture uploaded to this shop'),
+  // Beside the spec's fields (docs/product.md §18), each optional: left out, an update keeps what
+  // the dish has (the spec's PATCH sends none of them); `newPrice: null` takes the offer away.
+  // That the offer is lower than the price is checked by the service (offerPriceProblem).
+  newPrice: priceSchema('Offer price').nullable().optional(),
+  tags: z.array(z.enum(DISH_TAGS, { error: `A tag is one of: ${DISH_TAGS.join(', ')}` })).max(DISH_TAGS.length).optional(),
+  allergens: z.array(z.enum(ALLERGENS, { error: `An allergen is one of: ${ALLERGENS.join(', ')}` })).max(ALLERGENS.length).optional(),
 });
 export type ItemInput = z.infer<typeof itemInputSchema>;
 
 export const createItemResultSchema = z.object({ insertedId: z.string() });
 export const updateItemResultSchema = z.object({ success: z.literal(true), modifiedCount: z.number().int() });
 export const deleteItemResultSchema = z.object({ deletedCount: z.number().int() });
+
+/** PATCH /api/items/{id}/availability: the two switches of Manage Items, either or both. */
+export const itemAvailabilitySchema = z
+  .object({ soldOut: z.boolean().optional(), hidden: z.boolean().optional() })
+  .refine((body) => body.soldOut !== undefined || body.hidden !== undefined, 'Send soldOut, hidden or both');
+export type ItemAvailability = z.infer<typeof itemAvailabilitySchema>;

@@ -32,6 +32,8 @@ export const APP_ROUTES = {
   items: { pattern: '/items', page: 'storefront/pages/items-page.tsx', layout: 'public' },
   /** The menu with its category tabs; the path keeps the word "order" that visitors know. */
   menu: { pattern: '/order/:category?', page: 'menu/pages/menu-page.tsx', layout: 'public' },
+  /** One dish: its picture, description, prices, labels and Add to cart; an unknown or hidden id is a 404. */
+  dish: { pattern: '/item/:id', page: 'menu/pages/dish-page.tsx', layout: 'public' },
   playStore: { pattern: '/play-store', page: 'storefront/pages/play-store-page.tsx', layout: 'public' },
   login: { pattern: '/login', page: 'auth/pages/login-page.tsx', layout: 'public' },
   signUp: { pattern: '/signUp', page: 'auth/pages/sign-up-page.tsx', layout: 'public' },

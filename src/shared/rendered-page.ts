@@ -24,6 +24,8 @@ export interface PageSources {
   captcha?: Captcha;
   /** The sign-in options (GET /api/auth-providers), on the same pages. */
   authProviders?: AuthProviders;
+  /** The dish of a dish page (/item/{id}), as GET /api/items/{id} answers it. */
+  dish?: MenuItem;
 }
 
 /** What the server build of the web app (dist/server-render/server-render.js) exports. */

@@ -4,6 +4,7 @@ import type { MenuItem } from '../shared/menu.ts';
 import type { Review } from '../shared/reviews.ts';
 import { AUTH_PROVIDERS_QUERY_KEY, captchaQueryKey } from './auth/api/auth-api.ts';
 import { MENU_PREVIEW_QUERY_KEY, MENU_QUERY_KEY } from './menu/api/get-menu.ts';
+import { dishQueryKey } from './menu/api/get-dish.ts';
 import { reviewsQueryOptions } from './reviews/api/get-reviews.ts';
 
 /** The element of a server-rendered page that holds the data it was drawn with (server-render.tsx). */
@@ -20,6 +21,8 @@ export interface PageData {
   captcha?: Captcha;
   /** The log-in page's sign-in options (its social button). */
   authProviders?: AuthProviders;
+  /** A dish page's dish, as GET /api/items/{id} answered it. */
+  dish?: MenuItem;
 }
 
 /** The data a server-rendered page came with, for hydration to draw the same (none on other pages). */
@@ -32,7 +35,8 @@ export function readPageData(): PageData {
  * Puts a page's data into the query cache under the keys its components read: on the server
  * before drawing the page, in the browser before hydrating it, so both draw the same.
  */
-export function seedQueries(queryClient: QueryClient, { menu, menuPreview, reviews, captcha, authProviders }: PageData): void {
+export function seedQueries(queryClient: QueryClient, { menu, menuPreview, reviews, captcha, authProviders, dish }: PageData): void {
+  if (dish) queryClient.setQueryData(dishQueryKey(dish._id), dish);
   if (menu) queryClient.setQueryData(MENU_QUERY_KEY, menu);
   if (menuPreview) queryClient.setQueryData(MENU_PREVIEW_QUERY_KEY, menuPreview);
   if (reviews) queryClient.setQueryData(reviewsQueryOptions.queryKey, reviews);

@@ -25,6 +25,8 @@ export const SERVER_RENDERED_PATHS: readonly string[] = [
   // …and the menu, whose every tab is a path of its own.
   paths.menu(),
   ...MENU_TABS.map((tab) => paths.menu(tab.key)),
+  // The spec's own tab keys where they differ (/order/rawSpecial).
+  ...MENU_TABS.filter((tab) => tab.specKey !== tab.key).map((tab) => paths.menu(tab.specKey)),
 ];
 
 /** The pages that show the menu in their first screen: they are rendered with it. */
@@ -60,9 +62,11 @@ export const CAPTCHA_PATHS: readonly string[] = [paths.login];
  * without them those parts show their loading state and the browser fetches them, as on any
  * other page.
  */
-export async function renderPage(pathname: string, { menu, menuPreview, reviews, captcha, authProviders }: PageSources): Promise<RenderedPage> {
+export async function renderPage(pathname: string, { menu, menuPreview, reviews, captcha, authProviders, dish }: PageSources): Promise<RenderedPage> {
   const queryClient = createQueryClient();
   const pageData: PageData = {};
+  // A dish page (/item/{id}, not in SERVER_RENDERED_PATHS: one per dish) is drawn with its dish.
+  if (dish) pageData.dish = dish;
   if (menu && showsMenu(pathname)) pageData.menu = menu;
   if (menuPreview && MENU_PREVIEW_PATHS.includes(pathname)) pageData.menuPreview = menuPreview;
   if (reviews && REVIEW_PATHS.includes(pathname)) pageData.reviews = reviews;

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { CartItemsTable, Database } from '../db/schema.ts';
 
@@ -5,7 +6,13 @@ export type CartItemRow = Selectable<CartItemsTable>;
 type Db = Kysely<Database> | Transaction<Database>;
 
 /** A cart entry with its dish's prices on the menu now (the join is on the dish's primary key). */
-export type PricedCartItemRow = CartItemRow & { menu_price_cents: number; menu_new_price_cents: number | null };
+export type PricedCartItemRow = CartItemRow & {
+  menu_price_cents: number;
+  menu_new_price_cents: number | null;
+  /** The dish's switches now (0 or 1): a sold-out or hidden dish stops the payment. */
+  menu_sold_out: number;
+  menu_hidden: number;
+};
 
 /** The owner's cart, oldest entry first, each with what its dish costs on the menu now. */
 export async function listPricedCartItems(db: Db, userId: string): Promise<PricedCartItemRow[]> {
@@ -13,7 +20,12 @@ export async function listPricedCartItems(db: Db, userId: string): Promise<Price
     .selectFrom('cart_items')
     .innerJoin('menu_items', 'menu_items.id', 'cart_items.menu_item_id')
     .selectAll('cart_items')
-    .select(['menu_items.price_cents as menu_price_cents', 'menu_items.new_price_cents as menu_new_price_cents'])
+    .select([
+      'menu_items.price_cents as menu_price_cents',
+      'menu_items.new_price_cents as menu_new_price_cents',
+      'menu_items.sold_out as menu_sold_out',
+      'menu_items.hidden as menu_hidden',
+    ])
     .where('cart_items.user_id', '=', userId)
     .orderBy('cart_items.created_at')
     .orderBy('cart_items.id')
@@ -53,5 +65,37 @@ export async function deleteCartItems(db: Db, userId: string, ids: string[]): Pr
     .where('user_id', '=', userId)
     .where('id', 'in', ids)
     .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/**
+ * Before a dish is deleted (in the same transaction): one notice per customer who has it in their
+ * cart, naming it, for their cart page to show once (docs/product.md §18).
+ */
+export async function recordRemovedDish(db: Db, menuItemId: string): Promise<void> {
+  const holders = await db
+    .selectFrom('cart_items')
+    .innerJoin('menu_items', 'menu_items.id', 'cart_items.menu_item_id')
+    .select(['cart_items.user_id', 'menu_items.name'])
+    .distinct()
+    .where('cart_items.menu_item_id', '=', menuItemId)
+    .execute();
+  if (holders.length === 0) return;
+  const now = new Date().toISOString();
+  await db
+    .insertInto('cart_removals')
+    .values(holders.map((row) => ({ id: randomUUID(), user_id: row.user_id, name: row.name, created_at: now })))
+    .execute();
+}
+
+/** The names of the dishes deleted from the owner's cart since the cart page last told them. */
+export async function listCartRemovals(db: Db, userId: string): Promise<{ id: string; name: string }[]> {
+  return db.selectFrom('cart_removals').select(['id', 'name']).where('user_id', '=', userId).orderBy('created_at').orderBy('id').execute();
+}
+
+/** The cart page has told the owner: these notices go (another customer's ids delete nothing). */
+export async function deleteCartRemovals(db: Db, userId: string, ids: string[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const result = await db.deleteFrom('cart_removals').where('user_id', '=', userId).where('id', 'in', ids).executeTakeFirst();
   return Number(result.numDeletedRows);
 }

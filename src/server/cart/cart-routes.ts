@@ -10,7 +10,7 @@ import {
 } from '../../shared/cart.ts';
 import { ForbiddenError, NotFoundError } from '../http/errors.ts';
 import { useStrictJson } from '../http/strict-json.ts';
-import { deleteCartItem, listPricedCartItems } from './cart-repository.ts';
+import { deleteCartItem, deleteCartRemovals, listCartRemovals, listPricedCartItems } from './cart-repository.ts';
 import { addToCart, toCartEntry } from './cart-service.ts';
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
@@ -66,5 +66,19 @@ export async function cartRoutes(instance: FastifyInstance): Promise<void> {
       await app.payments.cartChanged(userId);
       return { deletedCount };
     },
+  );
+
+  // Dishes deleted from the menu while in the caller's cart (docs/product.md §18): the cart page
+  // names each once, then deletes its notice.
+  app.get(
+    '/cart/removed',
+    { schema: { response: { 200: z.array(z.object({ _id: z.string(), name: z.string() })) } }, preHandler: app.requireUser },
+    async (request) => (await listCartRemovals(app.db, request.user!.id)).map((row) => ({ _id: row.id, name: row.name })),
+  );
+
+  app.delete(
+    '/cart/removed/:id',
+    { schema: { params: idParams, response: { 200: cartDeletedSchema } }, preHandler: app.requireUser },
+    async (request) => ({ deletedCount: await deleteCartRemovals(app.db, request.user!.id, [request.params.id]) }),
   );
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { CART_MAX_ENTRIES, dishPriceCents, type CartEntry } from '../../shared/cart.ts';
+import { cannotAddMessage, cannotPayMessage, unavailableReason } from '../../shared/dish-availability.ts';
 import { centsToPrice } from '../../shared/money.ts';
 import type { Database } from '../db/schema.ts';
 import { ConflictError, NotFoundError } from '../http/errors.ts';
@@ -27,7 +28,25 @@ export function toCartEntry(row: PricedCartItemRow, ownerEmail: string): CartEnt
     email: ownerEmail,
   };
   if (row.price_cents !== today) entry.priceWhenAdded = centsToPrice(row.price_cents);
+  const unavailable = entryUnavailable(row);
+  if (unavailable) entry.unavailable = unavailable;
   return entry;
+}
+
+/** Why the entry's dish cannot be ordered now (sold out or hidden), if it cannot. */
+export function entryUnavailable(row: PricedCartItemRow) {
+  return unavailableReason({ soldOut: row.menu_sold_out === 1, hidden: row.menu_hidden === 1 });
+}
+
+/**
+ * The payment's check (docs/product.md §18): a cart holding a sold-out or hidden dish is not paid
+ * for; 409 naming the first such entry, which the cart page marks.
+ */
+export function refuseUnavailableEntries(rows: readonly PricedCartItemRow[]): void {
+  for (const row of rows) {
+    const reason = entryUnavailable(row);
+    if (reason) throw new ConflictError(cannotPayMessage(row.name, reason));
+  }
 }
 
 /**
@@ -37,6 +56,8 @@ export function toCartEntry(row: PricedCartItemRow, ownerEmail: string): CartEnt
 export async function addToCart(db: Kysely<Database>, userId: string, itemId: string): Promise<string> {
   const item = await findMenuItem(db, itemId);
   if (!item) throw new NotFoundError('No such menu item');
+  const reason = unavailableReason({ soldOut: item.sold_out === 1, hidden: item.hidden === 1 });
+  if (reason) throw new ConflictError(cannotAddMessage(item.name, reason));
   if ((await countCartItems(db, userId)) >= CART_MAX_ENTRIES) {
     throw new ConflictError(`A cart holds at most ${CART_MAX_ENTRIES} items. Pay for these first.`);
   }

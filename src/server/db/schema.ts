@@ -16,6 +16,20 @@ export interface MenuItemsTable {
   image: string;
   /** The menu lists items in the order they were added: by created_at, then id. */
   created_at: string;
+  /** Dietary tags and allergens, keys joined by commas (migration 009). */
+  tags: Generated<string>;
+  allergens: Generated<string>;
+  /** 0 or 1: the switches of Manage Items. */
+  sold_out: Generated<number>;
+  hidden: Generated<number>;
+}
+
+/** A dish deleted while in a customer's cart, until the cart page has named it once (migration 009). */
+export interface CartRemovalsTable {
+  id: string;
+  user_id: string;
+  name: string;
+  created_at: string;
 }
 
 export interface ReviewsTable {
@@ -249,6 +263,7 @@ export interface MailQueueTable {
 
 export interface Database {
   menu_items: MenuItemsTable;
+  cart_removals: CartRemovalsTable;
   reviews: ReviewsTable;
   images: ImagesTable;
   users: UsersTable;

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   createItemResultSchema,
   deleteItemResultSchema,
+  itemAvailabilitySchema,
   itemIdParamsSchema,
   itemInputSchema,
   updateItemResultSchema,
@@ -30,6 +31,23 @@ export const menuAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({ success: true as const, modifiedCount: await admin.update(request.params.id, request.body) }),
   );
+
+  // The switches of Manage Items: sold out (on the menu, not orderable) and hidden (off the public menu).
+  app.patch(
+    '/items/:id/availability',
+    {
+      preValidation: app.requireAdmin,
+      schema: { params: itemIdParamsSchema, body: itemAvailabilitySchema, response: { 200: updateItemResultSchema } },
+    },
+    async (request) => ({ success: true as const, modifiedCount: await admin.setAvailability(request.params.id, request.body) }),
+  );
+
+  // Every dish, the hidden ones too (marked `hidden`): Manage Items. The public menu leaves them out.
+  app.get('/admin/items', { preValidation: app.requireAdmin, compress: false }, async (request, reply) => {
+    const bytes = await (await app.menu.current()).allItems();
+    reply.hijack();
+    app.menuAnswers.write(request.raw, reply.raw, bytes);
+  });
 
   app.delete(
     '/items/:id',

@@ -1,12 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { priceToCents } from '../../shared/money.ts';
-import type { ItemInput } from '../../shared/menu.ts';
+import { centsToPrice, priceToCents } from '../../shared/money.ts';
+import { ALLERGENS, DISH_TAGS, inListOrder, labelsToColumn } from '../../shared/dish-labels.ts';
+import { offerPriceProblem } from '../../shared/dish-availability.ts';
+import type { ItemAvailability, ItemInput } from '../../shared/menu.ts';
+import { recordRemovedDish } from '../cart/cart-repository.ts';
 import type { Database } from '../db/schema.ts';
 import { BadRequestError, NotFoundError } from '../http/errors.ts';
 import { isStoredImageUrl } from '../images/image-store.ts';
 import type { MenuCatalog } from './menu-service.ts';
-import { deleteMenuItem, findMenuItem, insertMenuItem, updateMenuItem, type MenuItemChanges } from './menu-repository.ts';
+import {
+  deleteMenuItem,
+  findMenuItem,
+  insertMenuItem,
+  setMenuItemAvailability,
+  updateMenuItem,
+  type MenuItemChanges,
+} from './menu-repository.ts';
 
 const NO_SUCH_ITEM = 'No menu item with this id';
 
@@ -27,34 +37,56 @@ export class MenuAdmin {
   async create(input: ItemInput): Promise<string> {
     const id = randomUUID();
     await insertMenuItem(this.db, {
-      ...(await this.toChanges(input)),
-      id,
       new_price_cents: null,
+      ...(await this.toChanges(input, undefined)),
+      id,
       created_at: new Date().toISOString(),
     });
     await this.menu.changed();
     return id;
   }
 
-  /** The spec's update sends every field; an item's newPrice, which no form edits, is kept. */
+  /** The spec's update sends its five fields; the offer and labels it leaves out are kept. */
   async update(id: string, input: ItemInput): Promise<number> {
-    if (!(await findMenuItem(this.db, id))) throw new NotFoundError(NO_SUCH_ITEM);
-    const changes = await this.toChanges(input);
+    const current = await findMenuItem(this.db, id);
+    if (!current) throw new NotFoundError(NO_SUCH_ITEM);
+    const changes = await this.toChanges(input, current.new_price_cents);
     const modified = await updateMenuItem(this.db, id, changes);
     if (modified === 0) throw new NotFoundError(NO_SUCH_ITEM); // deleted meanwhile
     await this.menu.changed();
     return modified;
   }
 
-  /** Deletes the item; the cart entries that refer to it go with it (ON DELETE CASCADE). */
+  /** Sold out and hidden, either or both. */
+  async setAvailability(id: string, switches: ItemAvailability): Promise<number> {
+    const changes: { sold_out?: number; hidden?: number } = {};
+    if (switches.soldOut !== undefined) changes.sold_out = switches.soldOut ? 1 : 0;
+    if (switches.hidden !== undefined) changes.hidden = switches.hidden ? 1 : 0;
+    const modified = await setMenuItemAvailability(this.db, id, changes);
+    if (modified === 0) throw new NotFoundError(NO_SUCH_ITEM);
+    await this.menu.changed();
+    return modified;
+  }
+
+  /**
+   * Deletes the item; the cart entries that refer to it go with it (ON DELETE CASCADE), and each
+   * customer who had it in their cart is told its name once, on their cart page.
+   */
   async delete(id: string): Promise<number> {
-    const deleted = await this.db.transaction().execute((trx) => deleteMenuItem(trx, id));
+    const deleted = await this.db.transaction().execute(async (trx) => {
+      await recordRemovedDish(trx, id);
+      return deleteMenuItem(trx, id);
+    });
     if (deleted === 0) throw new NotFoundError(NO_SUCH_ITEM);
     await this.menu.changed();
     return deleted;
   }
 
-  private async toChanges(input: ItemInput): Promise<MenuItemChanges> {
+  /** `currentOffer`: the dish's offer now (cents), checked against a new price when the offer is kept. */
+  private async toChanges(input: ItemInput, currentOffer: number | null | undefined): Promise<MenuItemChanges> {
+    const offer = input.newPrice !== undefined ? input.newPrice : currentOffer != null ? centsToPrice(currentOffer) : null;
+    const offerProblem = offerPriceProblem(input.price, offer);
+    if (offerProblem) throw new BadRequestError(offerProblem, { newPrice: [offerProblem] });
     // The schema accepts only the shop's URL shape; this checks that the picture really exists.
     if (!(await isStoredImageUrl(this.db, input.image))) {
       const message = 'This picture is not stored by the shop. Upload it again.';
@@ -66,6 +98,9 @@ export class MenuAdmin {
       price_cents: priceToCents(input.price),
       recipe: input.recipe,
       image: input.image,
+      ...(input.newPrice !== undefined && { new_price_cents: input.newPrice === null ? null : priceToCents(input.newPrice) }),
+      ...(input.tags && { tags: labelsToColumn(inListOrder(DISH_TAGS, input.tags)) }),
+      ...(input.allergens && { allergens: labelsToColumn(inListOrder(ALLERGENS, input.allergens)) }),
     };
   }
 }

@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { Database, MenuItemsTable } from '../db/schema.ts';
 
 export type MenuItemRow = Selectable<MenuItemsTable>;
@@ -11,7 +11,7 @@ export async function findMenuItem(db: Kysely<Database>, id: string): Promise<Me
   return db.selectFrom('menu_items').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export async function insertMenuItems(db: Kysely<Database>, rows: MenuItemRow[]): Promise<void> {
+export async function insertMenuItems(db: Kysely<Database>, rows: Insertable<MenuItemsTable>[]): Promise<void> {
   if (rows.length > 0) await db.insertInto('menu_items').values(rows).execute();
 }
 
@@ -23,9 +23,11 @@ export async function countMenuItems(db: Kysely<Database>): Promise<number> {
   return Number(row.count);
 }
 
-export type MenuItemChanges = Pick<MenuItemRow, 'name' | 'category' | 'price_cents' | 'recipe' | 'image'>;
+/** The form's fields; the offer and the labels only when the request sent them (else kept). */
+export type MenuItemChanges = Pick<MenuItemRow, 'name' | 'category' | 'price_cents' | 'recipe' | 'image'> &
+  Partial<Pick<MenuItemRow, 'new_price_cents' | 'tags' | 'allergens'>>;
 
-export async function insertMenuItem(db: Kysely<Database>, row: MenuItemRow): Promise<void> {
+export async function insertMenuItem(db: Kysely<Database>, row: Insertable<MenuItemsTable>): Promise<void> {
   await db.insertInto('menu_items').values(row).execute();
 }
 
@@ -42,4 +44,14 @@ export async function updateMenuItem(db: Kysely<Database>, id: string, changes: 
 export async function deleteMenuItem(db: Kysely<Database>, id: string): Promise<number> {
   const result = await db.deleteFrom('menu_items').where('id', '=', id).executeTakeFirst();
   return Number(result.numDeletedRows);
+}
+
+/** The switches of Manage Items (0 or 1); answers how many rows changed (0 when the id is unknown). */
+export async function setMenuItemAvailability(
+  db: Kysely<Database>,
+  id: string,
+  changes: Partial<Pick<MenuItemRow, 'sold_out' | 'hidden'>>,
+): Promise<number> {
+  const result = await db.updateTable('menu_items').set(changes).where('id', '=', id).executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }

@@ -1,8 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CATEGORIES, isCategory } from '../../shared/category-list.ts';
+import { isAdmin } from '../../shared/roles.ts';
 import { itemIdParamsSchema } from '../../shared/menu.ts';
+import { SEARCH_QUERY_MAX, parseTags, parseWithout } from '../../shared/menu-search.ts';
+import { resolveCaller } from '../auth/authenticate.ts';
 import { BadRequestError, NotFoundError } from '../http/errors.ts';
 import { menuAdminRoutes } from './menu-admin-routes.ts';
+import { menuStreamRoutes } from './menu-stream.ts';
 import { findMenuItem } from './menu-repository.ts';
 import { bytesOf } from './menu-answer.ts';
 import { toMenuItem, type MenuBytes } from './menu-service.ts';
@@ -19,7 +23,8 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
   // Not compressed by @fastify/compress: the snapshot holds its gzipped bytes; no body to decompress.
   // `?perCategory=<1 to 12>` answers the first items of each category (the item list's blocks).
   app.get('/items', { compress: false, decompress: false }, (request, reply) => {
-    const { category, perCategory } = request.query as { category?: unknown; perCategory?: unknown };
+    const { category, perCategory, q, tags, without } = request.query as Record<string, unknown>;
+    if (q !== undefined || tags !== undefined || without !== undefined) return searchMenu(q, tags, without, category, perCategory);
     if (category !== undefined && (typeof category !== 'string' || !isCategory(category))) {
       throw new BadRequestError(`Unknown category; use one of: ${CATEGORIES.join(', ')}`, { category: ['Unknown category'] });
     }
@@ -40,11 +45,33 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
     return app.menu.current().then((built) => write(bytesOf(built, category)));
   });
 
+  /**
+   * `?q=` searches the public menu (names, descriptions, tags, categories; small typos forgiven),
+   * best first; `tags=` keeps the dishes with every tag named, `without=` drops those containing
+   * any allergen named (keys of src/shared/dish-labels.ts, comma-separated). docs/product.md §18.
+   */
+  const searchMenu = async (q: unknown, tags: unknown, without: unknown, category: unknown, perCategory: unknown) => {
+    if (category !== undefined || perCategory !== undefined) {
+      throw new BadRequestError('Search the whole menu: q does not go with category or perCategory', { q: ['Not with category or perCategory'] });
+    }
+    if (typeof q !== 'string' || q.trim() === '') throw new BadRequestError('Type what to search for in q', { q: ['Type what to search for'] });
+    if (q.length > SEARCH_QUERY_MAX) throw new BadRequestError(`A search is at most ${SEARCH_QUERY_MAX} characters`, { q: [`At most ${SEARCH_QUERY_MAX} characters`] });
+    const tagKeys = parseTags(typeof tags === 'string' ? tags : tags === undefined ? '' : '?');
+    if ('unknown' in tagKeys) throw new BadRequestError(`Unknown tag: ${tagKeys.unknown}`, { tags: [`Unknown tag: ${tagKeys.unknown}`] });
+    const allergenKeys = parseWithout(typeof without === 'string' ? without : without === undefined ? '' : '?');
+    if ('unknown' in allergenKeys) throw new BadRequestError(`Unknown allergen: ${allergenKeys.unknown}`, { without: [`Unknown allergen: ${allergenKeys.unknown}`] });
+    const snapshot = app.menu.ready() ?? (await app.menu.current());
+    return snapshot.search().search(q.trim(), { tags: tagKeys.keys, without: allergenKeys.keys });
+  };
+
+  // A hidden dish is the administrator's alone (its Update form reads it here): 404 for anyone else.
   app.get('/items/:id', { schema: { params: itemIdParamsSchema } }, async (request) => {
     const row = await findMenuItem(app.db, request.params.id);
     if (!row) throw new NotFoundError('No menu item with this id');
+    if (row.hidden && !isAdmin((await resolveCaller(app, request).catch(() => null))?.role)) throw new NotFoundError('No menu item with this id');
     return toMenuItem(row);
   });
 
+  menuStreamRoutes(app);
   await app.register(menuAdminRoutes);
 };

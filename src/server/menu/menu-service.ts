@@ -5,9 +5,11 @@ import type { Kysely } from 'kysely';
 import { centsToPrice } from '../../shared/money.ts';
 import type { MenuItem } from '../../shared/menu.ts';
 import { CATEGORIES, type Category } from '../../shared/category-list.ts';
+import { ALLERGENS, DISH_TAGS, inListOrder, isAllergen, isDishTag, labelsFromColumn } from '../../shared/dish-labels.ts';
 import type { Database } from '../db/schema.ts';
 import type { EventBus } from '../events/event-bus.ts';
 import { listMenuItems, type MenuItemRow } from './menu-repository.ts';
+import { MenuSearch } from './menu-search.ts';
 
 const gzipAsync = promisify(gzip);
 
@@ -21,6 +23,13 @@ export function toMenuItem(row: MenuItemRow): MenuItem {
     category: row.category as Category,
   };
   if (row.new_price_cents !== null) item.newPrice = centsToPrice(row.new_price_cents);
+  // Left out when empty or off, so a dish without them answers exactly as the spec's item.
+  const tags = inListOrder(DISH_TAGS, labelsFromColumn(row.tags, isDishTag));
+  if (tags.length > 0) item.tags = tags;
+  const allergens = inListOrder(ALLERGENS, labelsFromColumn(row.allergens, isAllergen));
+  if (allergens.length > 0) item.allergens = allergens;
+  if (row.sold_out) item.soldOut = true;
+  if (row.hidden) item.hidden = true;
   return item;
 }
 
@@ -49,6 +58,14 @@ export interface MenuSnapshot extends MenuBytes {
    * Built on first use, once per count.
    */
   firstOfEachCategory(count: number): Promise<MenuBytes>;
+  /** The public menu's dishes (hidden ones are not in it), in the menu's order. */
+  items: readonly MenuItem[];
+  /** Every dish, the hidden ones too (marked `hidden`): the administrator's list. Built on first use. */
+  allItems(): Promise<MenuBytes>;
+  /** The public dish of this id, if any (the dish page). */
+  dish(id: string): MenuItem | undefined;
+  /** The search index of the public menu, built on the first search (src/server/menu/menu-search.ts). */
+  search(): MenuSearch;
 }
 
 /**
@@ -104,7 +121,9 @@ export class MenuCatalog {
   }
 
   private async build(): Promise<MenuSnapshot> {
-    const items = (await listMenuItems(this.db)).map(toMenuItem);
+    const everything = (await listMenuItems(this.db)).map(toMenuItem);
+    // A hidden dish is off the public menu (docs/product.md §18); only the administrator's list has it.
+    const items = everything.filter((item) => !item.hidden);
     const itemsOf = new Map<Category, MenuItem[]>(CATEGORIES.map((category) => [category, []]));
     for (const item of items) itemsOf.get(item.category)?.push(item);
     // Gzipped side by side (libuv's thread pool): a rebuild keeps requests waiting.
@@ -118,7 +137,18 @@ export class MenuCatalog {
       }
       return bytes;
     };
-    return { ...whole!, categories: new Map(CATEGORIES.map((category, i) => [category, parts[i]!])), firstOfEachCategory };
+    let all: Promise<MenuBytes> | undefined;
+    let byId: Map<string, MenuItem> | undefined;
+    let search: MenuSearch | undefined;
+    return {
+      ...whole!,
+      categories: new Map(CATEGORIES.map((category, i) => [category, parts[i]!])),
+      firstOfEachCategory,
+      items,
+      allItems: () => (all ??= menuBytes(everything)),
+      dish: (id) => (byId ??= new Map(items.map((item) => [item._id, item]))).get(id),
+      search: () => (search ??= new MenuSearch(items)),
+    };
   }
 }
 

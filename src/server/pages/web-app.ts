@@ -14,6 +14,7 @@ import { authProvidersOf } from '../auth/auth-providers.ts';
 import { pageCaptchas } from '../auth/page-captcha.ts';
 import { listReviewAnswers } from '../reviews/review-repository.ts';
 import { pageHints } from './page-hints.ts';
+import { dishHead, dishIdOf, withDishHead } from './dish-document.ts';
 
 const gzipAsync = promisify(gzip);
 
@@ -46,7 +47,25 @@ export async function registerWebApp(app: FastifyInstance, webDir: string): Prom
   const hintsFor = pageHints(webDir);
   const renderer = await loadRenderer(webDir, indexHtml);
   const documents = new DocumentCache();
+  // One page per dish: a menu of 10,000 would keep 10,000 documents; the most recent ones are kept.
+  const dishDocuments = new DocumentCache(MAX_KEPT_DISH_PAGES);
   const captchaFor = pageCaptchas(app.db, app.config);
+
+  /**
+   * A dish page (/item/{id}): drawn with its dish and its preview tags, once per menu version. An
+   * unknown or hidden dish is not found: index.html, where the app shows its not-found page.
+   */
+  const dishDocumentFor = async (request: FastifyRequest, pathname: string, id: string): Promise<WebDocument | undefined> => {
+    const menu = await app.menu.current();
+    const dish = menu.dish(id);
+    if (!dish) return undefined;
+    const origin = app.config.PUBLIC_URL ? new URL(app.config.PUBLIC_URL).origin : `${request.protocol}://${request.host}`;
+    const hints = hintsFor(pathname);
+    return dishDocuments.get(`${origin}${pathname}`, menu.etag, async () => {
+      const html = withDishHead(indexHtml, dishHead(dish, origin));
+      return renderer ? withRenderedPage(html, hints, await renderer.renderPage(pathname, { dish })) : withHints(html, hints);
+    });
+  };
 
   /** The document for a path: rendered when the app renders that page, else index.html with its hints. */
   const documentFor = async (request: FastifyRequest, pathname: string): Promise<WebDocument> => {
@@ -96,9 +115,12 @@ export async function registerWebApp(app: FastifyInstance, webDir: string): Prom
     const pathname = request.url.split('?')[0] ?? '/';
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api/');
     if (!wantsPage) return notFound(request, reply);
-    const document = await documentFor(request, pathname);
+    const dishId = dishIdOf(pathname);
+    const dishDocument = dishId === undefined ? undefined : await dishDocumentFor(request, pathname, dishId);
+    const found = dishId === undefined ? isAppRoute(pathname) : dishDocument !== undefined;
+    const document = dishDocument ?? (await documentFor(request, found ? pathname : NOT_FOUND_PATH));
     reply
-      .code(isAppRoute(pathname) ? 200 : 404)
+      .code(found ? 200 : 404)
       // A page with a captcha of its own is for this request only (the captcha is single-use).
       .header('cache-control', document.kept ? 'no-cache' : 'no-store')
       .header('vary', 'accept-encoding')
@@ -126,15 +148,30 @@ async function documentOf(html: string, { kept }: { kept: boolean }): Promise<We
   return { html: bytes, gzipped: await gzipAsync(bytes, { level: kept ? 9 : 6 }), kept };
 }
 
-/** Documents by key, each built once per version (the menu's ETag, and the reviews on their pages) and gzipped once. */
+/** How many dish pages are kept drawn (the most recently drawn). */
+const MAX_KEPT_DISH_PAGES = 500;
+/** A path no page has: its document is index.html with the app's hints, where the app shows "not found". */
+const NOT_FOUND_PATH = '/not-found';
+
+/**
+ * Documents by key, each built once per version (the menu's ETag, and the reviews on their pages)
+ * and gzipped once; with a `limit`, the oldest drawn go first past it.
+ */
 class DocumentCache {
   private readonly entries = new Map<string, { version: string; document: Promise<WebDocument> }>();
+  private readonly limit: number;
+
+  constructor(limit = Infinity) {
+    this.limit = limit;
+  }
 
   get(key: string, version: string, build: () => Promise<string>): Promise<WebDocument> {
     const cached = this.entries.get(key);
     if (cached?.version === version) return cached.document;
     const document = build().then((html) => documentOf(html, { kept: true }));
+    this.entries.delete(key);
     this.entries.set(key, { version, document });
+    if (this.entries.size > this.limit) this.entries.delete(this.entries.keys().next().value!);
     // A failed render is not kept: the next request tries again.
     document.catch(() => {
       if (this.entries.get(key)?.document === document) this.entries.delete(key);

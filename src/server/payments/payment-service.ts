@@ -14,6 +14,7 @@ import {
   type SandboxConfirmBody,
 } from '../../shared/payments.ts';
 import { deleteCartItems, findCartItemIds, listPricedCartItems } from '../cart/cart-repository.ts';
+import { refuseUnavailableEntries } from '../cart/cart-service.ts';
 import type { Database } from '../db/schema.ts';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../http/errors.ts';
 import type { OrderChange, OrderService } from '../orders/order-service.ts';
@@ -188,6 +189,7 @@ export class PaymentService {
   /** The caller's cart as an intent would pay it: each entry at its dish's price today. */
   private async pricedCart(userId: string): Promise<IntentItem[]> {
     const rows = await listPricedCartItems(this.db, userId);
+    refuseUnavailableEntries(rows);
     return rows.map((row) => ({
       cartItemId: row.id,
       menuItemId: row.menu_item_id,
@@ -383,6 +385,8 @@ export class PaymentService {
         }
         throw new ConflictError('Your cart changed since this payment was prepared, so it was not charged. Reload the page to pay for your cart as it is now.');
       }
+      // A dish sold out or hidden since the payment was prepared is not charged for.
+      refuseUnavailableEntries((await listPricedCartItems(this.db, userId)).filter((row) => inCart.has(row.id)));
     }
     return sandbox.confirm(intent, body);
   }

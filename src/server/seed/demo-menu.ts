@@ -1,4 +1,5 @@
 import type { Category } from '../../shared/categories.ts';
+import type { Allergen, DishTag } from '../../shared/dish-labels.ts';
 
 /**
  * The demo menu created on the first start: six or more dishes in each of the ten categories.
@@ -115,3 +116,29 @@ export const DEMO_REVIEWS: DemoReview[] = [
   { name: 'Mei Lin', emoji: '1f469-200d-1f9b0', background: ['#e9d5ff', '#7c3aed'], details: 'The spicy kimchi salad is exactly the kick I want at lunch. My whole office orders from here now.' },
   { name: 'Chef Daniel Brook', emoji: '1f9d1-200d-1f373', background: ['#fed7aa', '#c2410c'], details: 'As a chef I am picky. Their knife work and their fermentation are the real thing.' },
 ];
+
+/**
+ * The demo dishes' tags and allergens, read from their recipes (docs/product.md §18): an owner
+ * sets their own in Add and Update item. Plant "milk", "cheese" and "yoghurt" of nuts are nuts,
+ * not milk; honey is not vegan.
+ */
+export function demoLabels(item: DemoItem): { tags: DishTag[]; allergens: Allergen[] } {
+  const text = `${item.name} ${item.recipe}`.toLowerCase();
+  const has = (pattern: RegExp) => pattern.test(text);
+  const allergens: Allergen[] = [];
+  if (has(/almond|cashew|walnut|macadamia|pecan|hazelnut|pistachio/)) allergens.push('nuts');
+  if (has(/peanut/)) allergens.push('peanuts');
+  if (has(/sesame|tahini/)) allergens.push('sesame');
+  if (has(/celery/)) allergens.push('celery');
+  if (has(/mustard/)) allergens.push('mustard');
+  if (has(/\bbutter\b/) && !has(/(almond|cashew|peanut) butter/)) allergens.push('milk');
+  if (has(/\beggs?\b/)) allergens.push('eggs');
+  const tags: DishTag[] = [];
+  const animal = allergens.includes('milk') || allergens.includes('eggs') || has(/honey/);
+  if (!animal) tags.push('vegan');
+  tags.push('vegetarian', 'gluten-free');
+  if (!allergens.includes('milk')) tags.push('dairy-free');
+  if (!allergens.includes('nuts') && !allergens.includes('peanuts')) tags.push('nut-free');
+  if (item.category === 'spicy' || has(/chili|jalape|harissa|cayenne/)) tags.push('spicy');
+  return { tags, allergens };
+}

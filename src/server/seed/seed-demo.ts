@@ -5,7 +5,8 @@ import { storeImage } from '../images/image-store.ts';
 import { countMenuItems, insertMenuItems } from '../menu/menu-repository.ts';
 import { insertReviews } from '../reviews/review-repository.ts';
 import type { Database } from '../db/schema.ts';
-import { CATEGORY_BACKGROUNDS, DEMO_ITEMS, DEMO_REVIEWS } from './demo-menu.ts';
+import { ALLERGENS, DISH_TAGS, inListOrder, labelsToColumn } from '../../shared/dish-labels.ts';
+import { CATEGORY_BACKGROUNDS, DEMO_ITEMS, DEMO_REVIEWS, demoLabels } from './demo-menu.ts';
 import { composeDemoPicture } from './demo-pictures.ts';
 
 /**
@@ -21,8 +22,11 @@ export async function seedDemoData(db: Kysely<Database>): Promise<boolean> {
     DEMO_ITEMS.map(async (item, index) => {
       const picture = await composeDemoPicture(item.emoji, CATEGORY_BACKGROUNDS[item.category]);
       const { url } = await storeImage(db, picture);
+      const labels = demoLabels(item);
       return {
         id: randomUUID(),
+        tags: labelsToColumn(inListOrder(DISH_TAGS, labels.tags)),
+        allergens: labelsToColumn(inListOrder(ALLERGENS, labels.allergens)),
         name: item.name,
         category: item.category,
         price_cents: priceToCents(item.price),

@@ -3,16 +3,34 @@ import { CATEGORIES, CATEGORY_LABELS, type Category } from '../../shared/categor
 export type MenuTabKey = Category | 'all';
 
 /**
+ * The spec's own tab keys, in its order (docs/product.md §14): they open their tabs too, so an
+ * address written from the spec (/order/rawSpecial) works as well as the category's value.
+ */
+const SPEC_TAB_KEYS: Record<MenuTabKey, string> = {
+  offered: 'offered',
+  'raw-special': 'rawSpecial',
+  spicy: 'spicy',
+  dessert: 'dessert',
+  foodbread: 'foodbread',
+  grilled: 'grilled',
+  pickles: 'pickles',
+  honey: 'honey',
+  fruits: 'fruits',
+  juice: 'juice',
+  all: 'all',
+};
+
+/**
  * The menu page's 11 tabs in the spec's order. The spec keyed them 'rawSpecial', 'foodbread'…
  * while items and links say 'raw-special': docs/product.md §14 makes the keys the category
- * values, so every 'More Items' link opens its own tab.
+ * values, so every 'More Items' link opens its own tab; the spec's key (`specKey`) opens it too.
  */
-export const MENU_TABS: readonly { key: MenuTabKey; label: string }[] = [
-  ...CATEGORIES.map((category) => ({ key: category, label: CATEGORY_LABELS[category] })),
-  { key: 'all', label: 'All Items' },
+export const MENU_TABS: readonly { key: MenuTabKey; specKey: string; label: string }[] = [
+  ...CATEGORIES.map((category) => ({ key: category, specKey: SPEC_TAB_KEYS[category], label: CATEGORY_LABELS[category] })),
+  { key: 'all', specKey: SPEC_TAB_KEYS.all, label: 'All Items' },
 ];
 
-/** The tab a route's category opens: its own, or 'All Items' when it names no tab. */
+/** The tab a route's category opens: its own (by category value or the spec's key), or 'All Items' when it names no tab. */
 export function initialMenuTab(category: string | undefined): MenuTabKey {
-  return MENU_TABS.find((tab) => tab.key === category)?.key ?? 'all';
+  return MENU_TABS.find((tab) => tab.key === category || tab.specKey === category)?.key ?? 'all';
 }

@@ -8,6 +8,7 @@ import { useAddToCart, useCart, useDeleteCartEntry } from '../api/cart-api.ts';
 import { useDeleteCartLine } from '../api/cart-line-api.ts';
 import { cartLines, lineTotalCents, type CartLine } from '../cart-lines.ts';
 import { PriceChangeNotice } from '../components/price-change-notice.tsx';
+import { RemovedDishesNotice, UnavailableMark, UnavailableNotice } from '../components/cart-availability-notices.tsx';
 import { DataTable, type Column } from '../../ui/data-table.tsx';
 import { QueryError } from '../../ui/query-error.tsx';
 
@@ -27,6 +28,8 @@ export function Page() {
   const total = formatPrice(centsToPrice(cartTotalCents(entries)));
   const empty = cart.isSuccess && entries.length === 0;
   const lines = cartLines(entries);
+  // A sold-out or hidden dish stops the payment (the server refuses it): the notice says which.
+  const blocked = entries.some((entry) => entry.unavailable);
   const steps: QuantitySteps = {
     busy: (line) =>
       (add.isPending && add.variables === line.itemId) ||
@@ -48,7 +51,7 @@ export function Page() {
         <p className="text-lg font-semibold uppercase text-stone-800">
           Total Price: <span data-testid="cart-total-price">$ {cart.isSuccess ? total : '…'}</span>
         </p>
-        {cart.isSuccess && entries.length > 0 ? (
+        {cart.isSuccess && entries.length > 0 && !blocked ? (
           <Link
             to={paths.payment}
             className="rounded-md bg-brand-800 px-6 py-2 font-bold uppercase tracking-wide text-white hover:bg-brand-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
@@ -59,7 +62,7 @@ export function Page() {
           <button
             type="button"
             disabled
-            title={empty ? 'Your cart is empty' : undefined}
+            title={empty ? 'Your cart is empty' : blocked ? 'Remove the dishes that are no longer available first' : undefined}
             className="cursor-not-allowed rounded-md bg-stone-300 px-6 py-2 font-bold uppercase tracking-wide text-stone-600"
           >
             Pay
@@ -67,6 +70,10 @@ export function Page() {
         )}
       </div>
 
+      <div className="mt-6 flex flex-col gap-3 empty:hidden">
+        <RemovedDishesNotice />
+        <UnavailableNotice entries={entries} />
+      </div>
       {cart.isPending && <CartSkeleton />}
       {cart.isError && <QueryError title="Your cart could not be loaded" error={cart.error} onRetry={cart.refetch} />}
       {empty && (
@@ -121,7 +128,16 @@ const cartColumns = (steps: QuantitySteps): Column<CartLine>[] => [
     header: 'Food',
     cell: (line) => <img src={line.image} alt="" width={56} height={56} loading="lazy" className="h-12 w-12 rounded-lg object-cover sm:h-14 sm:w-14" />,
   },
-  { header: 'Name', cell: (line) => line.name, className: 'font-semibold' },
+  {
+    header: 'Name',
+    cell: (line) => (
+      <>
+        {line.name}
+        <UnavailableMark entry={line.entries[0]!} />
+      </>
+    ),
+    className: 'font-semibold',
+  },
   {
     header: 'price',
     cell: (line) => (

@@ -1,5 +1,8 @@
 import { memo } from 'react';
+import { Link } from 'react-router';
 import type { MenuItem } from '../../../shared/menu.ts';
+import { paths } from '../../../shared/paths.ts';
+import { DishLabels, SoldOutBadge } from './dish-labels.tsx';
 import { HeartButton } from './heart-button.tsx';
 import { priceText } from '../item-price.ts';
 
@@ -44,19 +47,26 @@ export const ItemCard = memo(function ItemCard({ item, eager = false, onAddToCar
               New Price {priceText(item.newPrice!)}
             </p>
           )}
+          {item.soldOut && <SoldOutBadge />}
         </div>
       </div>
       <div className="flex flex-1 flex-col items-center px-6 pb-6 pt-5 text-center">
-        <h3 className="text-xl font-semibold text-stone-900">{item.name}</h3>
+        <h3 className="text-xl font-semibold text-stone-900">
+          <Link to={paths.dish(item._id)} className="underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-brand-700">
+            {item.name}
+          </Link>
+        </h3>
+        <DishLabels tags={item.tags} allergens={item.allergens} className="mt-2" />
         <div className="add-to-cart-area mt-3 w-full flex-1 items-center">
           <p className="item-recipe text-sm leading-relaxed text-stone-600">{item.recipe}</p>
           <div className="flex items-center justify-center">
             <button
               type="button"
+              disabled={item.soldOut}
               onClick={() => onAddToCart(item)}
-              className="add-to-cart-button rounded-lg border-b-4 border-accent-500 bg-stone-100 px-6 py-3 font-semibold uppercase tracking-wide text-accent-700 hover:border-stone-900 hover:bg-stone-900 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+              className="add-to-cart-button rounded-lg border-b-4 border-accent-500 bg-stone-100 px-6 py-3 font-semibold uppercase tracking-wide text-accent-700 hover:border-stone-900 hover:bg-stone-900 hover:text-white disabled:cursor-not-allowed disabled:border-stone-400 disabled:bg-stone-200 disabled:text-stone-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
             >
-              Take on table
+              {item.soldOut ? 'Sold out' : 'Take on table'}
             </button>
           </div>
         </div>

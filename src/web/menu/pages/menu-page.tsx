@@ -1,7 +1,14 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { passesFilters } from '../../../shared/dish-labels.ts';
+import { filtersToQuery, NO_FILTERS, SEARCH_RESULTS_MAX, type MenuFilters as Filters } from '../../../shared/menu-search.ts';
 import { paths } from '../../../shared/paths.ts';
 import { useMenuItems } from '../api/get-menu.ts';
+import { useMenuSearch } from '../api/search-menu.ts';
+import { MenuFilters } from '../components/menu-filters.tsx';
+import { DISHES_PER_PAGE, MenuPager } from '../components/menu-pager.tsx';
+import { MenuSearchBox } from '../components/menu-search-box.tsx';
+import { useMenuEvents } from '../hooks/use-menu-events.ts';
 import { ItemCard, ItemCardPlaceholder } from '../components/item-card.tsx';
 import { useAddItemToCart } from '../hooks/use-add-item-to-cart.ts';
 import { PageCover } from '../../ui/page-cover.tsx';
@@ -34,9 +41,19 @@ function useProgressiveCount(total: number, resetKey: string): number {
   return Math.min(shown, total);
 }
 
+/** The page of a list that is shown: the first again whenever the list itself changes (`resetKey`). */
+function usePage(resetKey: string): [number, (page: number) => void] {
+  const [state, setState] = useState({ key: resetKey, page: 0 });
+  const page = state.key === resetKey ? state.page : 0;
+  return [page, useCallback((next: number) => setState({ key: resetKey, page: next }), [resetKey])];
+}
+
 /**
- * /order and /order/{category}: the cover, the 11 tabs and a grid of item cards. The tab lives
- * in the address (replaced, not pushed), so a shared or reloaded link opens the same tab.
+ * /order and /order/{category}: the cover, the search box and filters, the 11 tabs and a grid of
+ * item cards, a page of DISHES_PER_PAGE at a time. The tab lives in the address (replaced, not
+ * pushed), so a shared or reloaded link opens the same tab. A search looks through the whole menu
+ * (on the server); the filters apply to the tab and to the search alike. The page follows the
+ * menu's changes live (useMenuEvents): a dish sold out meanwhile shows so.
  */
 export function Page() {
   usePageTitle('Order Food');
@@ -45,10 +62,26 @@ export function Page() {
   const active = initialMenuTab(category);
   // All Items needs the whole menu; a category's tab asks for its own items only.
   const { data: menu, isPending, isError, error, refetch } = useMenuItems(active === 'all' ? undefined : active);
-  const items = menu ?? [];
-  const shown = useProgressiveCount(items.length, active);
+  const [query, setQuery] = useState('');
+  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
+  const searching = query.trim() !== '';
+  const search = useMenuSearch(query, filters);
+  const tabItems = useMemo(() => (menu ?? []).filter((item) => passesFilters(item, filters)), [menu, filters]);
+  const items = searching ? (search.data ?? []) : tabItems;
+  const listKey = `${active}|${searching ? query.trim() : ''}|${filtersToQuery(filters)}`;
+  const [page, setPage] = usePage(listKey);
+  const pageItems = items.slice(page * DISHES_PER_PAGE, (page + 1) * DISHES_PER_PAGE);
+  const shown = useProgressiveCount(pageItems.length, `${listKey}|${page}`);
   const label = MENU_TABS.find((tab) => tab.key === active)!.label;
   const addToCart = useAddItemToCart();
+  useMenuEvents();
+  const panel = useRef<HTMLDivElement>(null);
+  const turnPage = (next: number) => {
+    setPage(next);
+    panel.current?.scrollIntoView({ block: 'start' });
+  };
+  const loading = searching ? search.isPending : isPending;
+  const failed = searching ? search.isError : isError;
 
   const select = (key: MenuTabKey) => {
     navigate(paths.menu(key), { replace: true, preventScrollReset: true });
@@ -58,29 +91,54 @@ export function Page() {
     <>
       <PageCover title="Order Us" text="Would you like to try a dish? Pick it and take it on your table." picture="fruit" />
       <section aria-label="Order food" className="mx-auto max-w-7xl px-4 py-12 md:py-16">
-        <MenuTabs active={active} onSelect={select} panelId={PANEL_ID} />
-        <div id={PANEL_ID} role="tabpanel" aria-labelledby={menuTabId(active)} tabIndex={0} className="mt-10 focus:outline-none">
-          <h2 className="sr-only">{label}</h2>
-          {isError ? (
-            <QueryError title="The menu could not be loaded" error={error} onRetry={refetch} className="" />
+        <MenuSearchBox onSearch={setQuery} />
+        <MenuFilters value={filters} onChange={setFilters} />
+        <div className="mt-8">
+          <MenuTabs active={active} onSelect={select} panelId={PANEL_ID} />
+        </div>
+        <div ref={panel} id={PANEL_ID} role="tabpanel" aria-labelledby={menuTabId(active)} tabIndex={0} className="mt-10 scroll-mt-24 focus:outline-none">
+          {searching ? (
+            <h2 className="mb-6 text-center text-lg font-semibold text-stone-800" aria-live="polite">
+              {!search.data
+                ? `Searching for “${query.trim()}”…`
+                : search.data.length === 0
+                  ? 'Search results'
+                  : `${search.data.length}${search.data.length === SEARCH_RESULTS_MAX ? '+' : ''} ${search.data.length === 1 ? 'dish matches' : 'dishes match'} “${query.trim()}” in the whole menu`}
+            </h2>
+          ) : (
+            <h2 className="sr-only">{label}</h2>
+          )}
+          {failed ? (
+            searching ? (
+              <QueryError title="The search did not work" error={search.error!} onRetry={search.refetch} className="" />
+            ) : (
+              <QueryError title="The menu could not be loaded" error={error!} onRetry={refetch} className="" />
+            )
           ) : (
             <ul data-testid="menu-grid" className="grid grid-cols-1 gap-8 md:grid-cols-2 lg:grid-cols-3">
-              {isPending
+              {loading
                 ? Array.from({ length: 6 }, (_, i) => (
                     <li key={i}>
                       <ItemCardPlaceholder />
                     </li>
                   ))
-                : items.slice(0, shown).map((item, i) => (
+                : pageItems.slice(0, shown).map((item, i) => (
                     <li key={item._id} className="flex">
                       <ItemCard item={item} eager={i < EAGER_CARDS} onAddToCart={addToCart} />
                     </li>
                   ))}
             </ul>
           )}
-          {menu && items.length === 0 && (
-            <p className="py-16 text-center text-stone-600">No dishes in this category today. Please look at another tab.</p>
+          {!loading && !failed && items.length === 0 && (
+            <p role="status" className="py-16 text-center text-stone-600">
+              {searching
+                ? `No dish matches “${query.trim()}”${filtersToQuery(filters) ? ' with the filters you chose' : ''}. Check the spelling, or try another word.`
+                : menu && menu.length > 0
+                  ? 'No dish in this tab fits your filters. Try another tab, or clear a filter.'
+                  : 'No dishes in this category today. Please look at another tab.'}
+            </p>
           )}
+          <MenuPager page={page} total={items.length} onPage={turnPage} />
         </div>
       </section>
     </>

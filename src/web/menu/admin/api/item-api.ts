@@ -55,3 +55,21 @@ export function useDeleteItem() {
     onSuccess: invalidate,
   });
 }
+
+/** Every dish, the hidden ones too (GET /api/admin/items): Manage Items. Under the menu's key. */
+export function useAdminMenu() {
+  return useQuery({
+    queryKey: [...MENU_QUERY_KEY, 'admin'],
+    queryFn: ({ signal }) => apiRequest<MenuItem[]>('/admin/items', { signal }),
+  });
+}
+
+/** PATCH /api/items/{id}/availability: the sold-out and hidden switches. */
+export function useSetAvailability() {
+  const invalidate = useInvalidateMenu();
+  return useMutation({
+    mutationFn: ({ id, ...switches }: { id: string; soldOut?: boolean; hidden?: boolean }) =>
+      apiRequest<{ success: true; modifiedCount: number }>(`/items/${encodeURIComponent(id)}/availability`, { method: 'PATCH', body: switches }),
+    onSuccess: invalidate,
+  });
+}

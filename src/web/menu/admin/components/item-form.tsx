@@ -5,10 +5,11 @@ import { ITEM_NAME_MAX, itemInputSchema, type ItemInput } from '../../../../shar
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { uploadImage } from '../api/upload-image.ts';
 import { UploadProgress } from './upload-progress.tsx';
+import { DishLabelsFieldset, dishLabelsInput, NO_DISH_LABELS, type DishLabelsValue } from './dish-labels-fieldset.tsx';
 
-type Field = 'name' | 'category' | 'price' | 'recipe' | 'image';
+type Field = 'name' | 'category' | 'price' | 'recipe' | 'newPrice' | 'image';
 type FieldErrors = Partial<Record<Field, string>>;
-const FIELDS: Field[] = ['name', 'category', 'price', 'recipe', 'image'];
+const FIELDS: Field[] = ['name', 'category', 'price', 'recipe', 'newPrice', 'image'];
 
 export interface ItemFormValues {
   name: string;
@@ -19,8 +20,8 @@ export interface ItemFormValues {
 
 const EMPTY: ItemFormValues = { name: '', category: '', price: '', recipe: '' };
 
-/** The fields without the picture: checked in the browser with the server's own schema. */
-const fieldsSchema = itemInputSchema.omit({ image: true });
+/** The fields without the picture and labels: checked in the browser with the server's own schema. */
+const fieldsSchema = itemInputSchema.omit({ image: true, newPrice: true, tags: true, allergens: true });
 
 function fileProblem(file: File): string | null {
   if (file.size === 0) return 'The file is empty. Choose a picture.';
@@ -44,6 +45,7 @@ function messageOf(error: unknown): string {
  */
 export function ItemForm({
   initial = EMPTY,
+  initialLabels = NO_DISH_LABELS,
   currentImage,
   submitLabel,
   onSave,
@@ -51,6 +53,8 @@ export function ItemForm({
   onFailed,
 }: {
   initial?: ItemFormValues;
+  /** The dish's offer price and labels when editing (dish-labels-fieldset.tsx). */
+  initialLabels?: DishLabelsValue;
   /** The item's picture when editing: a new file is then optional. */
   currentImage?: string;
   submitLabel: string;
@@ -62,6 +66,7 @@ export function ItemForm({
   const fieldId = (field: Field) => `${id}-${field}`;
   const formRef = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState<ItemFormValues>(initial);
+  const [labels, setLabels] = useState<DishLabelsValue>(initialLabels);
   const [file, setFile] = useState<File | null>(null);
   const [fileInputKey, setFileInputKey] = useState(0);
   const [preview, setPreview] = useState<string | null>(null);
@@ -97,6 +102,13 @@ export function ItemForm({
   }
 
   function check(): { fields: Omit<ItemInput, 'image'>; errors: FieldErrors } {
+    const checked = checkFields();
+    const labelled = dishLabelsInput(labels, checked.fields?.price);
+    if ('error' in labelled) return { fields: checked.fields, errors: { ...checked.errors, newPrice: labelled.error } };
+    return { fields: checked.fields && { ...checked.fields, ...labelled.input }, errors: checked.errors };
+  }
+
+  function checkFields(): { fields: Omit<ItemInput, 'image'>; errors: FieldErrors } {
     const price = values.price.trim() === '' ? undefined : Number(values.price);
     const parsed = fieldsSchema.safeParse({
       name: values.name,
@@ -158,6 +170,7 @@ export function ItemForm({
     }
     setStage('idle');
     setValues(EMPTY);
+    setLabels(NO_DISH_LABELS);
     choose(null);
     setFileInputKey((k) => k + 1);
     formRef.current?.reset();
@@ -259,6 +272,16 @@ export function ItemForm({
         />
         <FieldError id={`${fieldId('recipe')}-error`} message={errors.recipe} />
       </Row>
+
+      <DishLabelsFieldset
+        idPrefix={id}
+        value={labels}
+        onChange={(next) => {
+          setLabels(next);
+          if (errors.newPrice) setErrors((e) => ({ ...e, newPrice: undefined }));
+        }}
+        newPriceError={errors.newPrice}
+      />
 
       <Row>
         <Label htmlFor={fieldId('image')} required={!currentImage}>

@@ -7,17 +7,35 @@ import { useToast } from '../../../ui/toast.tsx';
 import { usePageTitle } from '../../../ui/use-page-title.ts';
 import { DataTable } from '../../../ui/data-table.tsx';
 import { QueryError } from '../../../ui/query-error.tsx';
-import { useMenu } from '../../api/get-menu.ts';
-import { useDeleteItem } from '../api/item-api.ts';
+import { priceText } from '../../item-price.ts';
+import { useAdminMenu, useDeleteItem, useSetAvailability } from '../api/item-api.ts';
 import { ActionMenu } from '../components/action-menu.tsx';
+import { AvailabilitySwitches } from '../components/availability-switches.tsx';
+import { DeleteDishDialog } from '../components/delete-dish-dialog.tsx';
 import { AdminPageHeading } from '../components/admin-page-heading.tsx';
 import { DoneDialog } from '../components/done-dialog.tsx';
 
-/** Manage items (docs/product.md §2.11): the whole menu, with edit and delete for each item. */
+/**
+ * Manage items (docs/product.md §2.11): the whole menu, hidden dishes too, with both prices, the
+ * sold-out and hidden switches, and edit and delete for each item (docs/product.md §18).
+ */
 export function Page() {
   usePageTitle('Manage Items');
-  const menu = useMenu();
+  const menu = useAdminMenu();
   const remove = useDeleteItem();
+  const availability = useSetAvailability();
+  const [toDelete, setToDelete] = useState<MenuItem | null>(null);
+  const setSwitches = (item: MenuItem, switches: { soldOut?: boolean; hidden?: boolean }) =>
+    availability.mutate(
+      { id: item._id, ...switches },
+      {
+        onSuccess: () => {
+          const what = switches.soldOut !== undefined ? (switches.soldOut ? 'is sold out' : 'is on sale again') : switches.hidden ? 'is hidden from the menu' : 'is on the menu again';
+          toast.success(`${item.name} ${what}`);
+        },
+        onError: (error) => toast.error(error.message || 'The dish could not be changed. Please try again.'),
+      },
+    );
   const navigate = useNavigate();
   const toast = useToast();
   const [deleted, setDeleted] = useState(false);
@@ -53,8 +71,7 @@ export function Page() {
               label="Menu items"
               rows={menu.data}
               rowKey={(item) => item._id}
-              onDelete={deleteItem}
-              deleteDetail={(item) => `Deleting ${item.name} from the menu.`}
+              rowTestId="manage-item"
               columns={[
                 { header: 'Item No', cell: (_item, { index }) => index + 1 },
                 {
@@ -64,15 +81,36 @@ export function Page() {
                   ),
                 },
                 { header: 'Name', cell: (item) => item.name, className: 'font-semibold text-stone-800' },
-                { header: 'Price', cell: (item) => `$ ${formatPrice(item.price)}`, className: 'whitespace-nowrap' },
+                {
+                  header: 'Price',
+                  // Both prices while there is an offer: customers pay the new one.
+                  cell: (item) =>
+                    item.newPrice === undefined ? (
+                      `$ ${formatPrice(item.price)}`
+                    ) : (
+                      <>
+                        <span className="text-stone-500 line-through">
+                          <span className="sr-only">Was </span>$ {formatPrice(item.price)}
+                        </span>
+                        <span className="block font-semibold text-accent-700">New Price {priceText(item.newPrice)}</span>
+                      </>
+                    ),
+                  className: 'whitespace-nowrap',
+                },
+                {
+                  header: 'Availability',
+                  cell: (item) => (
+                    <AvailabilitySwitches item={item} busy={availability.isPending && availability.variables?.id === item._id} onChange={(switches) => setSwitches(item, switches)} />
+                  ),
+                },
                 {
                   header: 'Action',
-                  cell: (item, { askToDelete }) => (
+                  cell: (item) => (
                     <ActionMenu
                       label={`Action for ${item.name}`}
                       actions={[
                         { label: 'Edit', onSelect: () => navigate(paths.updateItem(item._id)) },
-                        { label: 'Delete', danger: true, onSelect: () => askToDelete(item) },
+                        { label: 'Delete', danger: true, onSelect: () => setToDelete(item) },
                       ]}
                     />
                   ),
@@ -81,6 +119,24 @@ export function Page() {
             />
           )}
         </>
+      )}
+      {toDelete && (
+        <DeleteDishDialog
+          item={toDelete}
+          onClose={() => setToDelete(null)}
+          onDelete={() => {
+            setToDelete(null);
+            deleteItem(toDelete);
+          }}
+          onSoldOut={() => {
+            setToDelete(null);
+            setSwitches(toDelete, { soldOut: true });
+          }}
+          onHide={() => {
+            setToDelete(null);
+            setSwitches(toDelete, { hidden: true });
+          }}
+        />
       )}
       <DoneDialog open={deleted} title="Deleted!" text="Your item has been deleted." onClose={() => setDeleted(false)} />
     </section>

@@ -58,6 +58,11 @@ export function Page() {
           price: formatPrice(current.price),
           recipe: current.recipe,
         }}
+        initialLabels={{
+          newPrice: current.newPrice === undefined ? '' : formatPrice(current.newPrice),
+          tags: current.tags ?? [],
+          allergens: current.allergens ?? [],
+        }}
         currentImage={current.image}
         submitLabel="Update Item"
         onSave={async (input) => {

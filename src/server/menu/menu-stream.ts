@@ -1,0 +1,55 @@
+import type { FastifyInstance } from 'fastify';
+import type { ServerResponse } from 'node:http';
+import { ConflictError } from '../http/errors.ts';
+
+/** Open menu streams one process keeps at most; past it a new one is refused (the page still works, it just does not follow). */
+const MAX_STREAMS = 10_000;
+
+/**
+ * GET /api/menu/events: Server-Sent Events for the public pages that show dishes (the order page,
+ * a dish page). Each menu change (the 'menu.changed' event of the bus, from any process) sends
+ * `event: menu` with the menu's new ETag, and the page reads the menu again: a dish marked sold
+ * out shows so on a customer's open page without a reload. Public: it says only that the menu
+ * changed. A comment line every SSE_HEARTBEAT_MS keeps proxies from closing it.
+ */
+export function menuStreamRoutes(app: FastifyInstance): void {
+  const open = new Set<ServerResponse>();
+  const send = (text: string) => {
+    for (const raw of open) raw.write(text);
+  };
+  const unsubscribe = app.events.subscribe('menu.changed', () => {
+    // The snapshot is rebuilt on the first read after a change; its ETag tells the page what it has.
+    void app.menu.current().then(
+      (snapshot) => send(`event: menu\ndata: ${JSON.stringify({ etag: snapshot.etag })}\n\n`),
+      () => send('event: menu\ndata: {}\n\n'),
+    );
+  });
+  const heartbeat = setInterval(() => send(': heartbeat\n\n'), app.config.SSE_HEARTBEAT_MS);
+  heartbeat.unref();
+  app.addHook('preClose', async () => {
+    clearInterval(heartbeat);
+    unsubscribe();
+    for (const raw of [...open]) raw.end();
+  });
+
+  app.get('/menu/events', { compress: false }, async (request, reply) => {
+    if (open.size >= MAX_STREAMS) throw new ConflictError('Too many pages follow the menu right now; reload the page to see changes.');
+    reply.hijack();
+    const raw = reply.raw;
+    raw.writeHead(200, {
+      ...(reply.getHeaders() as Record<string, string>),
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      'x-accel-buffering': 'no',
+    });
+    request.raw.socket.setTimeout(0);
+    open.add(raw);
+    const close = () => {
+      open.delete(raw);
+      raw.end();
+    };
+    raw.once('close', close);
+    request.raw.socket.once('close', close);
+    raw.write('retry: 5000\n\n');
+  });
+}
