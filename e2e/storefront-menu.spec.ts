@@ -132,7 +132,10 @@ test.describe('menu page (/order)', () => {
   test('a keyboard user reaches Take on table, sees it, and a visitor goes to /login remembering the page', async ({ page }) => {
     await page.goto('/order/offered');
     const card = page.getByRole('tabpanel').locator('article').first();
+    // After the heart, the dish's name (its page), then Take on table.
     await card.getByRole('button', { name: /^Heart for / }).focus();
+    await page.keyboard.press('Tab');
+    await expect(card.getByRole('heading').getByRole('link')).toBeFocused();
     await page.keyboard.press('Tab');
     const button = card.getByRole('button', { name: 'Take on table' });
     await expect(button).toBeFocused();

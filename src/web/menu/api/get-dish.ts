@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MenuItem } from '../../../shared/menu.ts';
 import { apiRequest } from '../../lib/api-client.ts';
-import { MENU_QUERY_KEY } from './get-menu.ts';
+import { fromCachedMenu, MENU_QUERY_KEY } from './get-menu.ts';
 
 /** One dish's key, under the menu's: a menu change (invalidating 'menu') reads it again. */
 export const dishQueryKey = (id: string) => [...MENU_QUERY_KEY, id] as const;
@@ -18,7 +18,6 @@ export function useDish(id: string) {
     staleTime: 60_000,
     // An unknown dish stays unknown: no retries before the page says so.
     retry: false,
-    initialData: () => queryClient.getQueryData<MenuItem[]>(MENU_QUERY_KEY)?.find((item) => item._id === id),
-    initialDataUpdatedAt: () => queryClient.getQueryState(MENU_QUERY_KEY)?.dataUpdatedAt,
+    ...fromCachedMenu(queryClient, (menu) => menu.find((item) => item._id === id)),
   });
 }

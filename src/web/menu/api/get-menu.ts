@@ -37,10 +37,14 @@ export function useMenuItems(category?: Category) {
   });
 }
 
-/** A part of the whole menu as a query's initial data, when the menu is cached (as fresh as it). */
-function fromCachedMenu(queryClient: QueryClient, part: (menu: MenuItem[]) => MenuItem[]) {
+/**
+ * A part of the whole menu as a query's initial data, when the menu is cached (as fresh as it),
+ * and not since invalidated by a change (useMenuEvents): then the part is read anew.
+ */
+export function fromCachedMenu<T>(queryClient: QueryClient, part: (menu: MenuItem[]) => T | undefined) {
   return {
     initialData: () => {
+      if (queryClient.getQueryState(MENU_QUERY_KEY)?.isInvalidated) return undefined;
       const menu = queryClient.getQueryData<MenuItem[]>(MENU_QUERY_KEY);
       return menu && part(menu);
     },
