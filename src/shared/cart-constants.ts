@@ -1,3 +1,5 @@
+import type { ApiChosenGroup } from './dish-option-rules.ts';
+
 /**
  * The cart's constants and arithmetic without Zod, so the web pages that need only these do not
  * download the schema library (see docs/decisions/0007-storefront.md, `categorySchema`).
@@ -19,6 +21,10 @@ export interface CartEntry {
   image: string;
   email: string;
   priceWhenAdded?: number;
+  /** The chosen options, priced today (docs/decisions/0023-dish-options.md); absent without options. */
+  options?: ApiChosenGroup[];
+  /** Why this entry cannot be paid as it is: its options no longer fit the dish. */
+  optionsProblem?: string;
 }
 
 /**

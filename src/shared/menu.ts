@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CATEGORIES, categorySchema } from './categories.ts';
 import { OWN_IMAGE_URL } from './images.ts';
+import { apiOptionGroupSchema, optionGroupsInputSchema } from './dish-options.ts';
 
 /** A menu item as the API answers it (docs/product.md §3). */
 export const menuItemSchema = z.object({
@@ -11,6 +12,8 @@ export const menuItemSchema = z.object({
   recipe: z.string(),
   category: categorySchema,
   newPrice: z.number().optional(),
+  /** The dish's choice groups (size, extras), only when it has some (docs/decisions/0023-dish-options.md). */
+  options: z.array(apiOptionGroupSchema).optional(),
 });
 
 export type MenuItem = z.infer<typeof menuItemSchema>;
@@ -56,6 +59,8 @@ export const itemInputSchema = z.object({
     .string({ error: 'An item image is required' })
     .min(1, { error: 'An item image is required', abort: true })
     .regex(OWN_IMAGE_URL, 'The image must be a picture uploaded to this shop'),
+  /** Absent keeps the dish's options (the spec's update does not know them); [] removes them. */
+  options: optionGroupsInputSchema.optional(),
 });
 export type ItemInput = z.infer<typeof itemInputSchema>;
 

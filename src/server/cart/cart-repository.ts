@@ -5,7 +5,7 @@ export type CartItemRow = Selectable<CartItemsTable>;
 type Db = Kysely<Database> | Transaction<Database>;
 
 /** A cart entry with its dish's prices on the menu now (the join is on the dish's primary key). */
-export type PricedCartItemRow = CartItemRow & { menu_price_cents: number; menu_new_price_cents: number | null };
+export type PricedCartItemRow = CartItemRow & { menu_price_cents: number; menu_new_price_cents: number | null; menu_options: string | null };
 
 /** The owner's cart, oldest entry first, each with what its dish costs on the menu now. */
 export async function listPricedCartItems(db: Db, userId: string): Promise<PricedCartItemRow[]> {
@@ -13,7 +13,7 @@ export async function listPricedCartItems(db: Db, userId: string): Promise<Price
     .selectFrom('cart_items')
     .innerJoin('menu_items', 'menu_items.id', 'cart_items.menu_item_id')
     .selectAll('cart_items')
-    .select(['menu_items.price_cents as menu_price_cents', 'menu_items.new_price_cents as menu_new_price_cents'])
+    .select(['menu_items.price_cents as menu_price_cents', 'menu_items.new_price_cents as menu_new_price_cents', 'menu_items.options as menu_options'])
     .where('cart_items.user_id', '=', userId)
     .orderBy('cart_items.created_at')
     .orderBy('cart_items.id')

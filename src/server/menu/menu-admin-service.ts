@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { toOptionGroups } from '../../shared/dish-options.ts';
 import { priceToCents } from '../../shared/money.ts';
 import type { ItemInput } from '../../shared/menu.ts';
 import type { Database } from '../db/schema.ts';
@@ -9,6 +10,9 @@ import type { MenuCatalog } from './menu-service.ts';
 import { deleteMenuItem, findMenuItem, insertMenuItem, updateMenuItem, type MenuItemChanges } from './menu-repository.ts';
 
 const NO_SUCH_ITEM = 'No menu item with this id';
+
+/** A short id for a new option group or choice: unique within its dish is all it needs. */
+const newOptionId = () => randomUUID().slice(0, 12);
 
 /**
  * The administrator's changes to the menu. The route has checked the shape of the input (shared
@@ -36,7 +40,10 @@ export class MenuAdmin {
     return id;
   }
 
-  /** The spec's update sends every field; an item's newPrice, which no form edits, is kept. */
+  /**
+   * The spec's update sends every field; an item's newPrice, which no form edits, is kept, and so
+   * are its options when the update leaves them out (the spec's own call does not know them).
+   */
   async update(id: string, input: ItemInput): Promise<number> {
     if (!(await findMenuItem(this.db, id))) throw new NotFoundError(NO_SUCH_ITEM);
     const changes = await this.toChanges(input);
@@ -66,6 +73,9 @@ export class MenuAdmin {
       price_cents: priceToCents(input.price),
       recipe: input.recipe,
       image: input.image,
+      // Kept as given: groups and choices keep their ids across edits, so a cart entry's choice
+      // stays the same choice when it is renamed or repriced; new ones get fresh ids.
+      ...(input.options && { options: input.options.length > 0 ? JSON.stringify(toOptionGroups(input.options, newOptionId)) : null }),
     };
   }
 }
