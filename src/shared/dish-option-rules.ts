@@ -119,10 +119,11 @@ export function choiceText(choice: Pick<OptionChoice, 'name' | 'priceCents'>): s
 
 /**
  * The chosen options in words, one string per group: "Size: Large (+$2.00)", "Extras: Avocado
- * (+$1.50), Sesame". The cart, the order pages, the board, the ticket and the mails show these.
+ * (+$1.50), Sesame". The cart, the order pages, the board and the mails show these; the kitchen's
+ * ticket shows them without prices.
  */
-export function chosenOptionLines(chosen: readonly ChosenGroup[]): string[] {
-  return chosen.map((group) => `${group.group}: ${group.choices.map(choiceText).join(', ')}`);
+export function chosenOptionLines(chosen: readonly ChosenGroup[], { prices = true }: { prices?: boolean } = {}): string[] {
+  return chosen.map((group) => `${group.group}: ${group.choices.map((choice) => (prices ? choiceText(choice) : choice.name)).join(', ')}`);
 }
 
 /** The same on one line, groups apart by "; " (the CSV export, a toast). */

@@ -7,6 +7,7 @@ import { usePageTitle } from '../../ui/use-page-title.ts';
 import { useAddToCart, useCart, useDeleteCartEntry } from '../api/cart-api.ts';
 import { useDeleteCartLine } from '../api/cart-line-api.ts';
 import { cartLines, lineTotalCents, type CartLine } from '../cart-lines.ts';
+import { CartLineOptions } from '../components/cart-line-options.tsx';
 import { PriceChangeNotice } from '../components/price-change-notice.tsx';
 import { DataTable, type Column } from '../../ui/data-table.tsx';
 import { QueryError } from '../../ui/query-error.tsx';
@@ -29,10 +30,11 @@ export function Page() {
   const lines = cartLines(entries);
   const steps: QuantitySteps = {
     busy: (line) =>
-      (add.isPending && add.variables === line.itemId) ||
+      (add.isPending && typeof add.variables === 'object' && add.variables.key === line.key) ||
       (remove.isPending && line.entries.some((entry) => entry._id === remove.variables)) ||
-      (removeLine.isPending && removeLine.variables.itemId === line.itemId),
-    more: (line) => add.mutate(line.itemId, { onError: (error) => toast.error(error.message) }),
+      (removeLine.isPending && removeLine.variables.key === line.key),
+    // One more of the same: the same dish with the same options.
+    more: (line) => add.mutate({ itemId: line.itemId, options: line.selection, key: line.key }, { onError: (error) => toast.error(error.message) }),
     less: (line) => remove.mutate(line.entries.at(-1)!._id, { onError: (error) => toast.error(error.message) }),
   };
 
@@ -86,7 +88,7 @@ export function Page() {
         <DataTable
           label="Cart items"
           rows={lines}
-          rowKey={(line) => line.itemId}
+          rowKey={(line) => line.key}
           rowTestId="cart-line"
           columns={cartColumns(steps)}
           deleteDetail={(line) => `Deleting ${line.name} from your cart.`}
@@ -121,7 +123,16 @@ const cartColumns = (steps: QuantitySteps): Column<CartLine>[] => [
     header: 'Food',
     cell: (line) => <img src={line.image} alt="" width={56} height={56} loading="lazy" className="h-12 w-12 rounded-lg object-cover sm:h-14 sm:w-14" />,
   },
-  { header: 'Name', cell: (line) => line.name, className: 'font-semibold' },
+  {
+    header: 'Name',
+    cell: (line) => (
+      <>
+        {line.name}
+        <CartLineOptions line={line} />
+      </>
+    ),
+    className: 'font-semibold',
+  },
   {
     header: 'price',
     cell: (line) => (

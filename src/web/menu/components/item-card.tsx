@@ -48,12 +48,14 @@ export const ItemCard = memo(function ItemCard({ item, eager = false, onAddToCar
       </div>
       <div className="flex flex-1 flex-col items-center px-6 pb-6 pt-5 text-center">
         <h3 className="text-xl font-semibold text-stone-900">{item.name}</h3>
+        {item.options && <p className="mt-1 text-sm text-stone-600">Choose {item.options.map((group) => group.name.toLowerCase()).join(', ')}</p>}
         <div className="add-to-cart-area mt-3 w-full flex-1 items-center">
           <p className="item-recipe text-sm leading-relaxed text-stone-600">{item.recipe}</p>
           <div className="flex items-center justify-center">
             <button
               type="button"
               onClick={() => onAddToCart(item)}
+              aria-haspopup={item.options ? 'dialog' : undefined}
               className="add-to-cart-button rounded-lg border-b-4 border-accent-500 bg-stone-100 px-6 py-3 font-semibold uppercase tracking-wide text-accent-700 hover:border-stone-900 hover:bg-stone-900 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
             >
               Take on table

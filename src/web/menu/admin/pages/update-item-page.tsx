@@ -58,6 +58,7 @@ export function Page() {
           price: formatPrice(current.price),
           recipe: current.recipe,
         }}
+        initialOptions={current.options}
         currentImage={current.image}
         submitLabel="Update Item"
         onSave={async (input) => {
