@@ -26,7 +26,8 @@ export function closeDishOptions(): void {
   const focus = current?.returnFocus;
   current = null;
   notify();
-  if (focus?.isConnected) focus.focus();
+  // After the dialog has gone: while it is open, everything outside it is inert and cannot take focus.
+  if (focus) setTimeout(() => focus.isConnected && focus.focus(), 0);
 }
 
 export function useOptionsRequest(): OptionsRequest | null {
