@@ -125,11 +125,12 @@ const cartColumns = (steps: QuantitySteps): Column<CartLine>[] => [
   },
   {
     header: 'Name',
+    // One block, so that the options stay under the name on a phone's card too.
     cell: (line) => (
-      <>
+      <div>
         {line.name}
         <CartLineOptions line={line} />
-      </>
+      </div>
     ),
     className: 'font-semibold',
   },

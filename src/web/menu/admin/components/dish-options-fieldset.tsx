@@ -82,8 +82,8 @@ function GroupEditor({
 
   return (
     <div role="group" aria-label={`Option group ${index + 1}`} data-testid="option-group" className="flex flex-col gap-3 rounded-md bg-stone-50 p-3 ring-1 ring-stone-200">
-      <div className="grid gap-3 sm:grid-cols-[1fr_7rem_7rem]">
-        <Field id={`${id}-name`} label="Group name" error={at('name')}>
+      <div className="grid grid-cols-2 gap-3 sm:grid-cols-[1fr_7rem_7rem]">
+        <Field id={`${id}-name`} label="Group name" error={at('name')} className="col-span-2 sm:col-span-1">
           <input
             id={`${id}-name`}
             value={group.name}
@@ -136,7 +136,7 @@ function GroupEditor({
           const priceError = at(`choices.${i}.price`);
           const choiceLabel = choice.name.trim() || `choice ${i + 1}`;
           return (
-            <div key={choice.key} className="flex flex-col gap-1">
+            <div key={choice.key} className={`flex flex-col gap-1 ${i > 0 ? 'border-t border-stone-200 pt-2 sm:border-0 sm:pt-0' : ''}`}>
               <div className="flex flex-wrap items-center gap-2">
                 <input
                   value={choice.name}
@@ -210,9 +210,21 @@ function GroupEditor({
   );
 }
 
-function Field({ id, label, error, children }: { id: string; label: string; error: string | undefined; children: React.ReactNode }) {
+function Field({
+  id,
+  label,
+  error,
+  className = '',
+  children,
+}: {
+  id: string;
+  label: string;
+  error: string | undefined;
+  className?: string;
+  children: React.ReactNode;
+}) {
   return (
-    <div className="flex flex-col gap-1">
+    <div className={`flex flex-col gap-1 ${className}`}>
       <label htmlFor={id} className="text-sm font-semibold text-stone-800">
         {label}
       </label>
