@@ -23,7 +23,8 @@ export const SIDES = {
       // The payment page repeats the cart's notice of changed prices before the card.
       cart: ['api/cart-api.ts', 'components/cart-count-badge.tsx', 'components/price-change-notice.tsx'],
       dashboard: ['require-user.tsx'],
-      menu: ['api/get-menu.ts', 'menu-by-category.ts', 'components/menu-item-row.tsx'],
+      // The app mounts the dish options' dialog once, for every page that adds a dish.
+      menu: ['api/get-menu.ts', 'menu-by-category.ts', 'components/menu-item-row.tsx', 'options/dish-options-host.tsx'],
       // The checkout's first step (how the meal reaches the customer) is drawn by the payment page.
       orders: ['components/status-badge.tsx', 'api/orders-api.ts', 'api/order-cache.ts', 'checkout/fulfilment-draft.ts', 'checkout/fulfilment-choice.tsx', 'checkout/fulfilment-form.tsx'],
       payments: [],

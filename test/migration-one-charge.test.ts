@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
 import type { DatabaseHandle } from '../src/server/db/database.ts';
-import { migrateTo } from '../src/server/db/migrate.ts';
+import { migrateTo, migrateToLatest } from '../src/server/db/migrate.ts';
 import { freshDatabase } from './helpers/test-app.ts';
 
 /**
@@ -96,6 +96,8 @@ describe('migration 008: one charge per cart', () => {
   });
 
   it('the first start records the payment that was never recorded and cancels the intent left open', async () => {
+    // A start migrates to the latest first (src/server/main.ts): the app reads the later migrations' columns.
+    await migrateToLatest(database);
     const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: path.join(os.tmpdir(), 'unused') });
     const app = await buildApp({ config, database, webDir: path.join(os.tmpdir(), 'no-web-app'), logger: false });
     await app.ready();

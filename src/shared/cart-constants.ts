@@ -1,4 +1,5 @@
 import type { Unavailable } from './dish-availability.ts';
+import type { ApiChosenGroup } from './dish-option-rules.ts';
 
 /**
  * The cart's constants and arithmetic without Zod, so the web pages that need only these do not
@@ -23,6 +24,10 @@ export interface CartEntry {
   priceWhenAdded?: number;
   /** Only when the dish cannot be ordered now: this entry stops the payment (src/shared/dish-availability.ts). */
   unavailable?: Unavailable;
+  /** The chosen options, priced today (docs/decisions/0023-dish-options.md); absent without options. */
+  options?: ApiChosenGroup[];
+  /** Why this entry cannot be paid as it is: its options no longer fit the dish. */
+  optionsProblem?: string;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { CartEntry } from './cart-constants.ts';
+import { apiChosenGroupSchema, optionSelectionSchema } from './dish-options.ts';
 
 export * from './cart-constants.ts';
 
@@ -13,17 +14,22 @@ export const cartEntrySchema = z.object({
   email: z.string(),
   priceWhenAdded: z.number().optional(),
   unavailable: z.enum(['sold-out', 'hidden']).optional(),
+  options: z.array(apiChosenGroupSchema).optional(),
+  optionsProblem: z.string().optional(),
 });
 
-/**
- * POST /api/cart. Only the item id is read: the name, price and image come from the menu in the
- * database and the owner is the caller, so the spec's other fields are accepted and ignored.
- */
 // The schema and the Zod-free interface describe the same entry.
 const _sameShape: z.ZodType<CartEntry> = cartEntrySchema;
 
+/**
+ * POST /api/cart. Only the item id and the options are read: the name, price and image come from
+ * the menu in the database and the owner is the caller, so the spec's other fields are accepted
+ * and ignored.
+ */
 export const addToCartSchema = z.object({
   itemId: z.string().trim().min(1).max(100),
+  /** The chosen options (choice ids per group id); absent takes the dish's default. */
+  options: optionSelectionSchema.optional(),
 });
 
 export const cartQuerySchema = z.object({

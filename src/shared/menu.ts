@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CATEGORIES, categorySchema } from './categories.ts';
 import { ALLERGENS, DISH_TAGS } from './dish-labels.ts';
 import { OWN_IMAGE_URL } from './images.ts';
+import { apiOptionGroupSchema, optionGroupsInputSchema } from './dish-options.ts';
 
 /** A menu item as the API answers it (docs/product.md §3). */
 export const menuItemSchema = z.object({
@@ -19,6 +20,8 @@ export const menuItemSchema = z.object({
   soldOut: z.literal(true).optional(),
   /** Only in the administrator's answers: a hidden dish is not on the public menu. */
   hidden: z.literal(true).optional(),
+  /** The dish's choice groups (size, extras), only when it has some (docs/decisions/0023-dish-options.md). */
+  options: z.array(apiOptionGroupSchema).optional(),
 });
 
 export type MenuItem = z.infer<typeof menuItemSchema>;
@@ -76,6 +79,8 @@ export const itemInputSchema = z.object({
   newPrice: priceSchema('Offer price').nullable().optional(),
   tags: z.array(z.enum(DISH_TAGS, { error: `A tag is one of: ${DISH_TAGS.join(', ')}` })).max(DISH_TAGS.length).optional(),
   allergens: z.array(z.enum(ALLERGENS, { error: `An allergen is one of: ${ALLERGENS.join(', ')}` })).max(ALLERGENS.length).optional(),
+  /** Absent keeps the dish's options (the spec's update does not know them); [] removes them. */
+  options: optionGroupsInputSchema.optional(),
 });
 export type ItemInput = z.infer<typeof itemInputSchema>;
 

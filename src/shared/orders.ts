@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { apiChosenGroupSchema } from './dish-options.ts';
 import {
   FULFILMENT_TYPES,
   NOTE_MAX,
@@ -63,6 +64,8 @@ export const orderLineSchema = z.object({
   /** Unit price in dollars, as paid. */
   price: z.number(),
   quantity: z.number().int().positive(),
+  /** The chosen options with what each added, as paid (docs/decisions/0023-dish-options.md); absent without options. */
+  options: z.array(apiChosenGroupSchema).optional(),
 });
 export type OrderLine = z.infer<typeof orderLineSchema>;
 

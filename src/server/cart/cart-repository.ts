@@ -12,6 +12,8 @@ export type PricedCartItemRow = CartItemRow & {
   /** The dish's switches now (0 or 1): a sold-out or hidden dish stops the payment. */
   menu_sold_out: number;
   menu_hidden: number;
+  /** The dish's choice groups now (JSON), against which the entry's options are priced. */
+  menu_options: string | null;
 };
 
 /** The owner's cart, oldest entry first, each with what its dish costs on the menu now. */
@@ -25,6 +27,7 @@ export async function listPricedCartItems(db: Db, userId: string): Promise<Price
       'menu_items.new_price_cents as menu_new_price_cents',
       'menu_items.sold_out as menu_sold_out',
       'menu_items.hidden as menu_hidden',
+      'menu_items.options as menu_options',
     ])
     .where('cart_items.user_id', '=', userId)
     .orderBy('cart_items.created_at')

@@ -49,7 +49,7 @@ export async function cartRoutes(instance: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const userId = request.user!.id;
-      const insertedId = await addToCart(app.db, userId, request.body.itemId);
+      const insertedId = await addToCart(app.db, userId, request.body.itemId, request.body.options);
       await app.payments.cartChanged(userId);
       return reply.code(201).send({ insertedId });
     },

@@ -2,15 +2,52 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { CART_MAX_ENTRIES, dishPriceCents, type CartEntry } from '../../shared/cart.ts';
 import { cannotAddMessage, cannotPayMessage, unavailableReason } from '../../shared/dish-availability.ts';
+import {
+  checkSelection,
+  chosenToApi,
+  defaultSelection,
+  readChosen,
+  readOptionGroups,
+  selectionOf,
+  type ChosenGroup,
+  type OptionSelection,
+} from '../../shared/dish-option-rules.ts';
 import { centsToPrice } from '../../shared/money.ts';
 import type { Database } from '../db/schema.ts';
-import { ConflictError, NotFoundError } from '../http/errors.ts';
+import { BadRequestError, ConflictError, NotFoundError } from '../http/errors.ts';
 import { findMenuItem } from '../menu/menu-repository.ts';
 import { countCartItems, insertCartItem, type PricedCartItemRow } from './cart-repository.ts';
 
-/** What an entry costs now, in cents: its dish's price on today's menu, not the one it was added at. */
-export function entryPriceCents(row: PricedCartItemRow): number {
-  return dishPriceCents({ priceCents: row.menu_price_cents, newPriceCents: row.menu_new_price_cents });
+/** An entry as it would be paid today: its price in cents, its options, and what stops it from being paid. */
+export interface PricedEntry {
+  priceCents: number;
+  chosen: ChosenGroup[];
+  /** The entry's options no longer fit the dish (a choice removed, a group added): the payment is refused with this. */
+  problem?: string;
+}
+
+/**
+ * What an entry costs now, in cents: its dish's price on today's menu plus its options at today's
+ * prices, checked again against the dish's groups as they are now (docs/decisions/0023-dish-options.md).
+ * Options that no longer fit keep the prices they were added at and carry the reason.
+ */
+export function priceEntry(row: PricedCartItemRow): PricedEntry {
+  const base = dishPriceCents({ priceCents: row.menu_price_cents, newPriceCents: row.menu_new_price_cents });
+  const stored = readChosen(row.options);
+  const groups = readOptionGroups(row.menu_options);
+  if (stored.length === 0 && groups.length === 0) return { priceCents: base, chosen: [] };
+  const check = checkSelection(groups, selectionOf(stored));
+  if (check.ok) return { priceCents: base + check.extraCents, chosen: check.chosen };
+  // The customer knows the choice by the name it had: say which one went.
+  const offered = new Set(groups.flatMap((group) => group.choices.map((choice) => `${group.id}/${choice.id}`)));
+  const gone = stored.flatMap((group) => group.choices.filter((choice) => !offered.has(`${group.groupId}/${choice.id}`)).map((choice) => choice.name));
+  const reason = gone.length > 0 ? `${gone.join(', ')} ${gone.length === 1 ? 'is' : 'are'} no longer offered` : check.error;
+  const storedExtra = stored.reduce((sum, group) => sum + group.choices.reduce((s, choice) => s + choice.priceCents, 0), 0);
+  return {
+    priceCents: base + storedExtra,
+    chosen: stored,
+    problem: `${row.name}: ${reason}. Delete it from your cart and add the dish again.`,
+  };
 }
 
 /**
@@ -18,7 +55,8 @@ export function entryPriceCents(row: PricedCartItemRow): number {
  * added at is told beside it only when it differs (docs/decisions/0021-one-charge-per-cart.md).
  */
 export function toCartEntry(row: PricedCartItemRow, ownerEmail: string): CartEntry {
-  const today = entryPriceCents(row);
+  const priced = priceEntry(row);
+  const today = priced.priceCents;
   const entry: CartEntry = {
     _id: row.id,
     itemId: row.menu_item_id,
@@ -30,6 +68,8 @@ export function toCartEntry(row: PricedCartItemRow, ownerEmail: string): CartEnt
   if (row.price_cents !== today) entry.priceWhenAdded = centsToPrice(row.price_cents);
   const unavailable = entryUnavailable(row);
   if (unavailable) entry.unavailable = unavailable;
+  if (priced.chosen.length > 0) entry.options = chosenToApi(priced.chosen);
+  if (priced.problem) entry.optionsProblem = priced.problem;
   return entry;
 }
 
@@ -51,13 +91,18 @@ export function refuseUnavailableEntries(rows: readonly PricedCartItemRow[]): vo
 
 /**
  * Puts a menu item in the caller's cart. The name, price and image are the menu's, read now: a
- * price sent by the browser is never trusted. An item on offer costs its new price.
+ * price sent by the browser is never trusted. An item on offer costs its new price. The options
+ * are checked against the dish's groups and priced from them (400 with the reason); without a
+ * selection the dish's default is taken (each required group's first choices).
  */
-export async function addToCart(db: Kysely<Database>, userId: string, itemId: string): Promise<string> {
+export async function addToCart(db: Kysely<Database>, userId: string, itemId: string, selection?: OptionSelection): Promise<string> {
   const item = await findMenuItem(db, itemId);
   if (!item) throw new NotFoundError('No such menu item');
   const reason = unavailableReason({ soldOut: item.sold_out === 1, hidden: item.hidden === 1 });
   if (reason) throw new ConflictError(cannotAddMessage(item.name, reason));
+  const groups = readOptionGroups(item.options);
+  const check = checkSelection(groups, selection ?? defaultSelection(groups));
+  if (!check.ok) throw new BadRequestError(check.error, { options: [check.error] });
   if ((await countCartItems(db, userId)) >= CART_MAX_ENTRIES) {
     throw new ConflictError(`A cart holds at most ${CART_MAX_ENTRIES} items. Pay for these first.`);
   }
@@ -67,8 +112,9 @@ export async function addToCart(db: Kysely<Database>, userId: string, itemId: st
     user_id: userId,
     menu_item_id: item.id,
     name: item.name,
-    price_cents: dishPriceCents({ priceCents: item.price_cents, newPriceCents: item.new_price_cents }),
+    price_cents: dishPriceCents({ priceCents: item.price_cents, newPriceCents: item.new_price_cents }) + check.extraCents,
     image: item.image,
+    options: check.chosen.length > 0 ? JSON.stringify(check.chosen) : null,
     created_at: new Date().toISOString(),
   });
   return id;

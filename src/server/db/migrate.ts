@@ -9,6 +9,7 @@ import * as m006 from './migrations/006-order-lines.ts';
 import * as m007 from './migrations/007-mail.ts';
 import * as m008 from './migrations/008-one-charge-per-cart.ts';
 import * as m009 from './migrations/009-dish-labels-availability.ts';
+import * as m010 from './migrations/010-dish-options.ts';
 
 interface MigrationModule {
   up(kind: DbKind): Migration['up'];
@@ -29,6 +30,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '007-mail': m007,
   '008-one-charge-per-cart': m008,
   '009-dish-labels-availability': m009,
+  '010-dish-options': m010,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -14,6 +14,8 @@ export interface MenuItemsTable {
   new_price_cents: number | null;
   recipe: string;
   image: string;
+  /** JSON: OptionGroup[] (src/shared/dish-option-rules.ts); null when the dish has none (migration 010). */
+  options: Generated<string | null>;
   /** The menu lists items in the order they were added: by created_at, then id. */
   created_at: string;
   /** Dietary tags and allergens, keys joined by commas (migration 009). */
@@ -133,6 +135,8 @@ export interface CartItemsTable {
   name: string;
   price_cents: number;
   image: string;
+  /** JSON: ChosenGroup[] as added, with the names and cents then; null without options (migration 010). */
+  options: Generated<string | null>;
   created_at: string;
 }
 
@@ -227,6 +231,8 @@ export interface OrderLinesTable {
   name: string;
   unit_cents: number;
   quantity: number;
+  /** JSON: ChosenGroup[] as paid; null without options (migration 010). */
+  options: Generated<string | null>;
   created_at: string;
 }
 

@@ -11,6 +11,8 @@ export interface OrderLineData {
   /** "$ 14.50", as the shop shows prices. */
   unitPrice: string;
   lineTotal: string;
+  /** The chosen options in words, one per group ("Size: Large (+$2.00)"); absent without options. */
+  options?: string[];
 }
 
 export interface OrderMailBase {

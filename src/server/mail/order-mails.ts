@@ -1,3 +1,4 @@
+import { chosenFromApi, chosenOptionLines } from '../../shared/dish-option-rules.ts';
 import { formatPrice } from '../../shared/money.ts';
 import type { Fulfilment, Order, OrderStatus } from '../../shared/orders.ts';
 import { paths } from '../../shared/paths.ts';
@@ -77,6 +78,7 @@ function mailFor(status: OrderStatus, order: Order, base: OrderMailBase, timeZon
             quantity: line.quantity,
             unitPrice: money(line.price),
             lineTotal: money(line.price * line.quantity),
+            ...(line.options && { options: chosenOptionLines(chosenFromApi(line.options)) }),
           })),
           total: money(order.total),
           note: order.note,

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { centsToPrice, priceToCents } from '../../shared/money.ts';
 import { ALLERGENS, DISH_TAGS, inListOrder, labelsToColumn } from '../../shared/dish-labels.ts';
 import { offerPriceProblem } from '../../shared/dish-availability.ts';
+import { toOptionGroups } from '../../shared/dish-options.ts';
 import type { ItemAvailability, ItemInput } from '../../shared/menu.ts';
 import { recordRemovedDish } from '../cart/cart-repository.ts';
 import type { Database } from '../db/schema.ts';
@@ -19,6 +20,9 @@ import {
 } from './menu-repository.ts';
 
 const NO_SUCH_ITEM = 'No menu item with this id';
+
+/** A short id for a new option group or choice: unique within its dish is all it needs. */
+const newOptionId = () => randomUUID().slice(0, 12);
 
 /**
  * The administrator's changes to the menu. The route has checked the shape of the input (shared
@@ -46,7 +50,10 @@ export class MenuAdmin {
     return id;
   }
 
-  /** The spec's update sends its five fields; the offer and labels it leaves out are kept. */
+  /**
+   * The spec's update sends its five fields; the offer, the labels and the options it leaves out
+   * are kept (the spec's own call does not know them).
+   */
   async update(id: string, input: ItemInput): Promise<number> {
     const current = await findMenuItem(this.db, id);
     if (!current) throw new NotFoundError(NO_SUCH_ITEM);
@@ -101,6 +108,9 @@ export class MenuAdmin {
       ...(input.newPrice !== undefined && { new_price_cents: input.newPrice === null ? null : priceToCents(input.newPrice) }),
       ...(input.tags && { tags: labelsToColumn(inListOrder(DISH_TAGS, input.tags)) }),
       ...(input.allergens && { allergens: labelsToColumn(inListOrder(ALLERGENS, input.allergens)) }),
+      // Kept as given: groups and choices keep their ids across edits, so a cart entry's choice
+      // stays the same choice when it is renamed or repriced; new ones get fresh ids.
+      ...(input.options && { options: input.options.length > 0 ? JSON.stringify(toOptionGroups(input.options, newOptionId)) : null }),
     };
   }
 }

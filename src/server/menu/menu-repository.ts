@@ -2,6 +2,8 @@ import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { Database, MenuItemsTable } from '../db/schema.ts';
 
 export type MenuItemRow = Selectable<MenuItemsTable>;
+/** A new row: columns added later with a default (options) may be left out. */
+export type NewMenuItemRow = Insertable<MenuItemsTable>;
 
 export async function listMenuItems(db: Kysely<Database>): Promise<MenuItemRow[]> {
   return db.selectFrom('menu_items').selectAll().orderBy('created_at').orderBy('id').execute();
@@ -11,7 +13,7 @@ export async function findMenuItem(db: Kysely<Database>, id: string): Promise<Me
   return db.selectFrom('menu_items').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export async function insertMenuItems(db: Kysely<Database>, rows: Insertable<MenuItemsTable>[]): Promise<void> {
+export async function insertMenuItems(db: Kysely<Database>, rows: NewMenuItemRow[]): Promise<void> {
   if (rows.length > 0) await db.insertInto('menu_items').values(rows).execute();
 }
 
@@ -23,11 +25,11 @@ export async function countMenuItems(db: Kysely<Database>): Promise<number> {
   return Number(row.count);
 }
 
-/** The form's fields; the offer and the labels only when the request sent them (else kept). */
+/** The form's fields; the offer, the labels and the options only when the request sent them (else kept). */
 export type MenuItemChanges = Pick<MenuItemRow, 'name' | 'category' | 'price_cents' | 'recipe' | 'image'> &
-  Partial<Pick<MenuItemRow, 'new_price_cents' | 'tags' | 'allergens'>>;
+  Partial<Pick<MenuItemRow, 'new_price_cents' | 'tags' | 'allergens'>> & { options?: string | null };
 
-export async function insertMenuItem(db: Kysely<Database>, row: Insertable<MenuItemsTable>): Promise<void> {
+export async function insertMenuItem(db: Kysely<Database>, row: NewMenuItemRow): Promise<void> {
   await db.insertInto('menu_items').values(row).execute();
 }
 

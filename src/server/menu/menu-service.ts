@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import type { Kysely } from 'kysely';
+import { groupsToApi, readOptionGroups } from '../../shared/dish-option-rules.ts';
 import { centsToPrice } from '../../shared/money.ts';
 import type { MenuItem } from '../../shared/menu.ts';
 import { CATEGORIES, type Category } from '../../shared/category-list.ts';
@@ -30,6 +31,8 @@ export function toMenuItem(row: MenuItemRow): MenuItem {
   if (allergens.length > 0) item.allergens = allergens;
   if (row.sold_out) item.soldOut = true;
   if (row.hidden) item.hidden = true;
+  const options = readOptionGroups(row.options);
+  if (options.length > 0) item.options = groupsToApi(options);
   return item;
 }
 

@@ -17,7 +17,7 @@ import { BadRequestError, ConflictError, NotFoundError } from '../http/errors.ts
 import type { PaymentProvider, RefundStatus } from '../payments/payment-provider.ts';
 import { splitFulfilment } from './fulfilment.ts';
 import { OrderRefunds } from './order-refunds.ts';
-import { groupLines, groupTimelines, toOrder, withoutStaffNames } from './order-view.ts';
+import { groupLines, groupTimelines, toOrder, withoutStaffNames, type PlacedItem } from './order-view.ts';
 import {
   countOrdersOfUser,
   findOrder,
@@ -50,7 +50,7 @@ export interface Placement {
   transactionId: string;
   userId: string | null;
   customer: { name: string; email: string };
-  items: Array<{ menuItemId: string; name: string; priceCents: number }>;
+  items: PlacedItem[];
   totalCents: number;
   /** The intent's kept fulfilment request (JSON), null for an intent opened before orders existed. */
   fulfilment: string | null;

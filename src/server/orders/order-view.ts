@@ -1,3 +1,4 @@
+import { chosenToApi, selectionKey, selectionOf, type ChosenGroup } from '../../shared/dish-option-rules.ts';
 import { centsToPrice } from '../../shared/money.ts';
 import type { Fulfilment, Order, OrderStatus } from '../../shared/orders.ts';
 import type { OrderEventRow, OrderLineRow, OrderRow } from './orders-repository.ts';
@@ -20,6 +21,7 @@ export function toOrder(row: OrderRow, timeline: OrderEventRow[], withBy: boolea
       name: line.name,
       price: centsToPrice(line.priceCents),
       quantity: line.quantity,
+      ...(line.options && line.options.length > 0 && { options: chosenToApi(line.options) }),
     })),
     total: centsToPrice(row.total_cents),
     customer: { name: row.customer_name, email: row.customer_email },
@@ -54,17 +56,29 @@ export function groupTimelines(events: OrderEventRow[]): Map<string, OrderEventR
   return byOrder;
 }
 
+/** A paid cart entry as the order gets it. */
+export interface PlacedItem {
+  menuItemId: string;
+  name: string;
+  priceCents: number;
+  options?: ChosenGroup[];
+}
+
 /**
- * The lines as paid: cart entries of the same dish at the same price become one line with a
- * quantity, in the order the dishes were first put in the cart.
+ * The lines as paid: cart entries of the same dish at the same price with the same options become
+ * one line with a quantity, in the order the dishes were first put in the cart.
  */
-export function groupLines(items: Array<{ menuItemId: string; name: string; priceCents: number }>): OrderLineRow[] {
+export function groupLines(items: PlacedItem[]): OrderLineRow[] {
   const lines = new Map<string, OrderLineRow>();
   for (const item of items) {
-    const key = `${item.menuItemId}\u0000${item.priceCents}`;
+    const key = `${item.menuItemId}\u0000${item.priceCents}\u0000${selectionKey(selectionOf(item.options ?? []))}`;
     const line = lines.get(key);
     if (line) line.quantity += 1;
-    else lines.set(key, { itemId: item.menuItemId, name: item.name, priceCents: item.priceCents, quantity: 1 });
+    else {
+      const fresh: OrderLineRow = { itemId: item.menuItemId, name: item.name, priceCents: item.priceCents, quantity: 1 };
+      if (item.options && item.options.length > 0) fresh.options = item.options;
+      lines.set(key, fresh);
+    }
   }
   return [...lines.values()];
 }

@@ -1,5 +1,6 @@
 import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Database, OrderEventsTable, OrdersTable } from '../db/schema.ts';
+import type { ChosenGroup } from '../../shared/dish-option-rules.ts';
 
 export type OrderRow = Selectable<OrdersTable>;
 export type OrderEventRow = Selectable<OrderEventsTable>;
@@ -9,8 +10,11 @@ type Db = Kysely<Database> | Transaction<Database>;
 export interface OrderLineRow {
   itemId: string;
   name: string;
+  /** The unit price with the options. */
   priceCents: number;
   quantity: number;
+  /** The chosen options with their prices as paid; absent without options. */
+  options?: ChosenGroup[];
 }
 
 /**
@@ -64,6 +68,7 @@ export async function insertOrderLines(trx: Transaction<Database>, orderId: stri
         name: line.name,
         unit_cents: line.priceCents,
         quantity: line.quantity,
+        options: line.options ? JSON.stringify(line.options) : null,
         created_at: createdAt,
       })),
     )

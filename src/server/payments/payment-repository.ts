@@ -1,5 +1,6 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Database, PaymentIntentsTable, PaymentsTable, SandboxRefundsTable } from '../db/schema.ts';
+import type { ChosenGroup } from '../../shared/dish-option-rules.ts';
 
 export type PaymentIntentRow = Selectable<PaymentIntentsTable>;
 export type PaymentRow = Selectable<PaymentsTable>;
@@ -11,7 +12,10 @@ export interface IntentItem {
   cartItemId: string;
   menuItemId: string;
   name: string;
+  /** The entry's price with its options, today. */
   priceCents: number;
+  /** The chosen options as priced (docs/decisions/0023-dish-options.md); absent without options. */
+  options?: ChosenGroup[];
 }
 
 /**

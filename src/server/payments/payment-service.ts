@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { dishPriceCents } from '../../shared/cart-constants.ts';
 import { centsToPrice } from '../../shared/money.ts';
 import type { FulfilmentRequest, Order } from '../../shared/orders.ts';
 import {
@@ -14,7 +13,7 @@ import {
   type SandboxConfirmBody,
 } from '../../shared/payments.ts';
 import { deleteCartItems, findCartItemIds, listPricedCartItems } from '../cart/cart-repository.ts';
-import { refuseUnavailableEntries } from '../cart/cart-service.ts';
+import { priceEntry, refuseUnavailableEntries } from '../cart/cart-service.ts';
 import type { Database } from '../db/schema.ts';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../http/errors.ts';
 import type { OrderChange, OrderService } from '../orders/order-service.ts';
@@ -186,16 +185,21 @@ export class PaymentService {
     return answer;
   }
 
-  /** The caller's cart as an intent would pay it: each entry at its dish's price today. */
+  /**
+   * The caller's cart as an intent would pay it: each entry at its dish's price today with its
+   * options at today's prices. An entry whose options no longer fit the dish stops the payment
+   * (409 with the entry's reason): it cannot be priced as the customer chose it.
+   */
   private async pricedCart(userId: string): Promise<IntentItem[]> {
     const rows = await listPricedCartItems(this.db, userId);
     refuseUnavailableEntries(rows);
-    return rows.map((row) => ({
-      cartItemId: row.id,
-      menuItemId: row.menu_item_id,
-      name: row.name,
-      priceCents: dishPriceCents({ priceCents: row.menu_price_cents, newPriceCents: row.menu_new_price_cents }),
-    }));
+    return rows.map((row) => {
+      const priced = priceEntry(row);
+      if (priced.problem) throw new ConflictError(priced.problem);
+      const item: IntentItem = { cartItemId: row.id, menuItemId: row.menu_item_id, name: row.name, priceCents: priced.priceCents };
+      if (priced.chosen.length > 0) item.options = priced.chosen;
+      return item;
+    });
   }
 
   /**
@@ -460,9 +464,12 @@ export class PaymentService {
   }
 }
 
-/** The same entries at the same prices, in the same order: what an intent pays is what the cart holds. */
+/** The same entries at the same prices and options, in the same order: what an intent pays is what the cart holds. */
 function sameItems(a: IntentItem[], b: IntentItem[]): boolean {
-  return a.length === b.length && a.every((item, i) => item.cartItemId === b[i]!.cartItemId && item.priceCents === b[i]!.priceCents);
+  return (
+    a.length === b.length &&
+    a.every((item, i) => item.cartItemId === b[i]!.cartItemId && item.priceCents === b[i]!.priceCents && JSON.stringify(item.options) === JSON.stringify(b[i]!.options))
+  );
 }
 
 export function toPaymentRecord(row: PaymentRow): PaymentRecord {

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { chosenOptionsText } from '../../shared/dish-option-rules.ts';
 import { centsToPrice, formatPrice } from '../../shared/money.ts';
 import { FULFILMENT_LABELS, ORDER_STATUS_LABELS, type FulfilmentType, type OrderStatus } from '../../shared/order-workflow.ts';
 import { REFUND_STATES_COUNTED, type DateRange } from '../../shared/stats.ts';
@@ -56,7 +57,8 @@ function orderRows(order: ExportOrderRow, when: string): string[] {
       String(order.number),
       ORDER_STATUS_LABELS[order.status as OrderStatus] ?? order.status,
       FULFILMENT_LABELS[order.fulfilment_type as FulfilmentType] ?? order.fulfilment_type,
-      line.name,
+      // The options follow the dish's name, so the dish column still sorts and filters by dish.
+      line.options && line.options.length > 0 ? `${line.name} (${chosenOptionsText(line.options)})` : line.name,
       String(line.quantity),
       formatPrice(centsToPrice(line.priceCents)),
       formatPrice(centsToPrice(lineCents)),

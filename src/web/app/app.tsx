@@ -3,6 +3,7 @@ import { useCallback, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../shared/paths.ts';
 import { AuthProvider } from '../auth/auth-provider.tsx';
+import { DishOptionsHost } from '../menu/options/dish-options-host.tsx';
 import { AppRoutes } from './router.tsx';
 import { ScrollToTop } from './scroll-to-top.tsx';
 import { ToastProvider } from '../ui/toast.tsx';
@@ -33,6 +34,7 @@ export function App({ queryClient }: { queryClient: QueryClient }) {
         <AuthWithLoginRedirect>
           <ScrollToTop />
           <AppRoutes />
+          <DishOptionsHost />
         </AuthWithLoginRedirect>
       </ToastProvider>
     </QueryClientProvider>

@@ -27,6 +27,7 @@ export function OrderReceiptMail(data: MailKinds['order-receipt']) {
               Column,
               { key: 'what', style: { padding: '10px 0', verticalAlign: 'top' } },
               h(Text, { style: { ...styles.text, margin: 0 } }, `${line.quantity} × ${line.name}`),
+              ...(line.options ?? []).map((option, j) => h(Text, { key: `option-${j}`, style: { ...styles.small, margin: '2px 0 0' } }, option)),
               h(Text, { style: { ...styles.small, marginTop: '2px' } }, `${line.unitPrice} each`),
             ),
             h(

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CartEntry } from '../../../shared/cart.ts';
+import type { OptionSelection } from '../../../shared/dish-option-rules.ts';
 import { apiRequest } from '../../lib/api-client.ts';
 import { useAuth } from '../../auth/use-auth.ts';
 
@@ -22,13 +23,16 @@ export function useCart() {
   return useQuery({ ...options, enabled: !loading && Boolean(user?.email) });
 }
 
-/** POST /api/cart: only the item id; the server takes name, price and image from the menu. */
+/** What POST /api/cart sends: the dish, and its chosen options (none: the dish's default). */
+export type AddToCartRequest = string | { itemId: string; options?: OptionSelection; /** The cart line it adds to, for its busy state; not sent. */ key?: string };
+
+/** POST /api/cart: the item id and options only; the server takes name, price and image from the menu. */
 export function useAddToCart() {
   const queryClient = useQueryClient();
   const { user } = useAuth();
   return useMutation({
-    mutationFn: (itemId: string) =>
-      apiRequest<{ insertedId: string }>('/cart', { method: 'POST', body: { itemId } }),
+    mutationFn: (request: AddToCartRequest) =>
+      apiRequest<{ insertedId: string }>('/cart', { method: 'POST', body: typeof request === 'string' ? { itemId: request } : { itemId: request.itemId, options: request.options } }),
     onSuccess: async (result) => {
       if (result.insertedId) await queryClient.invalidateQueries({ queryKey: cartQuery(user?.email).queryKey });
     },

@@ -14,7 +14,7 @@ export function PriceChangeNotice({ entries }: { entries: readonly CartEntry[] }
       <p className="font-semibold">{PRICE_CHANGE_NOTICE}</p>
       <ul className="mt-1 list-disc pl-5">
         {changed.map((line) => (
-          <li key={line.itemId}>
+          <li key={line.key}>
             {line.name}: {priceChangeText(line.pricesWhenAdded, line.price)}
           </li>
         ))}

@@ -7,6 +7,7 @@ import { usePageTitle } from '../../ui/use-page-title.ts';
 import { useAddToCart, useCart, useDeleteCartEntry } from '../api/cart-api.ts';
 import { useDeleteCartLine } from '../api/cart-line-api.ts';
 import { cartLines, lineTotalCents, type CartLine } from '../cart-lines.ts';
+import { CartLineOptions } from '../components/cart-line-options.tsx';
 import { PriceChangeNotice } from '../components/price-change-notice.tsx';
 import { RemovedDishesNotice, UnavailableMark, UnavailableNotice } from '../components/cart-availability-notices.tsx';
 import { DataTable, type Column } from '../../ui/data-table.tsx';
@@ -32,10 +33,11 @@ export function Page() {
   const blocked = entries.some((entry) => entry.unavailable);
   const steps: QuantitySteps = {
     busy: (line) =>
-      (add.isPending && add.variables === line.itemId) ||
+      (add.isPending && typeof add.variables === 'object' && add.variables.key === line.key) ||
       (remove.isPending && line.entries.some((entry) => entry._id === remove.variables)) ||
-      (removeLine.isPending && removeLine.variables.itemId === line.itemId),
-    more: (line) => add.mutate(line.itemId, { onError: (error) => toast.error(error.message) }),
+      (removeLine.isPending && removeLine.variables.key === line.key),
+    // One more of the same: the same dish with the same options.
+    more: (line) => add.mutate({ itemId: line.itemId, options: line.selection, key: line.key }, { onError: (error) => toast.error(error.message) }),
     less: (line) => remove.mutate(line.entries.at(-1)!._id, { onError: (error) => toast.error(error.message) }),
   };
 
@@ -93,7 +95,7 @@ export function Page() {
         <DataTable
           label="Cart items"
           rows={lines}
-          rowKey={(line) => line.itemId}
+          rowKey={(line) => line.key}
           rowTestId="cart-line"
           columns={cartColumns(steps)}
           deleteDetail={(line) => `Deleting ${line.name} from your cart.`}
@@ -130,11 +132,13 @@ const cartColumns = (steps: QuantitySteps): Column<CartLine>[] => [
   },
   {
     header: 'Name',
+    // One block, so that the options stay under the name on a phone's card too.
     cell: (line) => (
-      <>
+      <div>
         {line.name}
         <UnavailableMark entry={line.entries[0]!} />
-      </>
+        <CartLineOptions line={line} />
+      </div>
     ),
     className: 'font-semibold',
   },

@@ -57,6 +57,7 @@ export const ItemCard = memo(function ItemCard({ item, eager = false, onAddToCar
           </Link>
         </h3>
         <DishLabels tags={item.tags} allergens={item.allergens} className="mt-2" />
+        {item.options && <p className="mt-1 text-sm text-stone-600">Choose {item.options.map((group) => group.name.toLowerCase()).join(', ')}</p>}
         <div className="add-to-cart-area mt-3 w-full flex-1 items-center">
           <p className="item-recipe text-sm leading-relaxed text-stone-600">{item.recipe}</p>
           <div className="flex items-center justify-center">
@@ -64,6 +65,7 @@ export const ItemCard = memo(function ItemCard({ item, eager = false, onAddToCar
               type="button"
               disabled={item.soldOut}
               onClick={() => onAddToCart(item)}
+              aria-haspopup={item.options ? 'dialog' : undefined}
               className="add-to-cart-button rounded-lg border-b-4 border-accent-500 bg-stone-100 px-6 py-3 font-semibold uppercase tracking-wide text-accent-700 hover:border-stone-900 hover:bg-stone-900 hover:text-white disabled:cursor-not-allowed disabled:border-stone-400 disabled:bg-stone-200 disabled:text-stone-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
             >
               {item.soldOut ? 'Sold out' : 'Take on table'}

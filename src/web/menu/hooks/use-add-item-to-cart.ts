@@ -5,6 +5,7 @@ import { paths } from '../../../shared/paths.ts';
 import { useToast } from '../../ui/toast.tsx';
 import { useAuth } from '../../auth/use-auth.ts';
 import { useAddToCart } from '../../cart/api/cart-api.ts';
+import { chooseDishOptions, hasOptions } from '../options/options-request.ts';
 
 /**
  * What the 'Take on table' button does (docs/product.md §4): a signed-in user's item goes to the cart
@@ -28,6 +29,8 @@ export function useAddItemToCart(): (item: MenuItem) => void {
         navigate(paths.login, { state: { from: location } });
         return;
       }
+      // A dish with options goes in through the choice dialog (docs/decisions/0023-dish-options.md).
+      if (hasOptions(item)) return chooseDishOptions(item);
       addToCart(item._id).then(
         (result) => {
           if (result.insertedId) toast.success(`${item.name} is on your table`);

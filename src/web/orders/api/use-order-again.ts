@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { chosenFromApi, selectionOf } from '../../../shared/dish-option-rules.ts';
 import type { Order } from '../../../shared/orders.ts';
 import { ApiRequestError, apiRequest } from '../../lib/api-client.ts';
 import { menuQueryOptions } from '../../menu/api/get-menu.ts';
@@ -6,14 +7,15 @@ import { menuQueryOptions } from '../../menu/api/get-menu.ts';
 export interface OrderAgainResult {
   /** Units put into the cart. */
   added: number;
-  /** Names of the dishes that are no longer on the menu. */
+  /** Names of the dishes that are no longer on the menu, or no longer offered with their options. */
   missing: string[];
 }
 
 /**
  * "Order again": the order's dishes go into the cart one unit at a time with the spec's POST
- * /api/cart, so the cart charges today's prices (the server reads them from the menu). A dish
- * that left the menu (not in GET /api/items, or refused with 404 meanwhile) is named instead.
+ * /api/cart with the same options, so the cart charges today's prices (the server reads them from
+ * the menu). A dish that left the menu (not in GET /api/items, or refused with 404 meanwhile), or
+ * whose options changed so that the same choice is refused (400), is named instead.
  */
 export function useOrderAgain() {
   const queryClient = useQueryClient();
@@ -29,13 +31,14 @@ export function useOrderAgain() {
             missing.add(line.name);
             continue;
           }
+          const body = line.options?.length ? { itemId: line.itemId, options: selectionOf(chosenFromApi(line.options)) } : { itemId: line.itemId };
           for (let unit = 0; unit < line.quantity; unit += 1) {
             try {
-              await apiRequest<{ insertedId: string }>('/cart', { method: 'POST', body: { itemId: line.itemId } });
+              await apiRequest<{ insertedId: string }>('/cart', { method: 'POST', body });
               added += 1;
             } catch (error) {
-              if (!(error instanceof ApiRequestError && error.status === 404)) throw error;
-              missing.add(line.name);
+              if (!(error instanceof ApiRequestError && (error.status === 404 || error.status === 400))) throw error;
+              missing.add(error.status === 400 ? `${line.name} (its options changed)` : line.name);
               break;
             }
           }

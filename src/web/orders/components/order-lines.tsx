@@ -1,16 +1,19 @@
 import { centsToPrice, priceToCents } from '../../../shared/money.ts';
 import type { OrderLine } from '../../../shared/orders.ts';
 import { money } from '../order-format.ts';
+import { LineOptions } from './line-options.tsx';
 
 /** The dishes of an order with their quantities, line totals and the order's total. */
 export function OrderLines({ lines, total, compact = false }: { lines: OrderLine[]; total: number; compact?: boolean }) {
   return (
     <div>
       <ul className={compact ? 'space-y-0.5' : 'divide-y divide-stone-200'}>
-        {lines.map((line) => (
-          <li key={line.itemId} className={`flex items-baseline justify-between gap-3 ${compact ? '' : 'py-2'}`}>
+        {/* A dish may be on two lines with other options: the position tells them apart. */}
+        {lines.map((line, index) => (
+          <li key={index} className={`flex items-baseline justify-between gap-3 ${compact ? '' : 'py-2'}`}>
             <span>
               <span className="font-bold">{line.quantity} ×</span> {line.name}
+              <LineOptions line={line} prices={!compact} className={compact ? 'text-sm text-stone-700' : 'text-sm text-stone-600'} />
             </span>
             {!compact && <span className="whitespace-nowrap text-stone-700">{money(centsToPrice(priceToCents(line.price) * line.quantity))}</span>}
           </li>

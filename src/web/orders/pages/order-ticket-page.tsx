@@ -9,6 +9,7 @@ import { useOrder } from '../api/orders-api.ts';
 import { RequireStaff } from '../components/require-staff.tsx';
 import { paths } from '../../../shared/paths.ts';
 import { addressLine, formatTime, money, orderNumber } from '../order-format.ts';
+import { LineOptions } from '../components/line-options.tsx';
 
 /**
  * The kitchen's ticket of one order, to print: outside the dashboard's frame, large and plain, in
@@ -74,10 +75,13 @@ function TicketBody({ order }: { order: Order }) {
         <p>{order.customer.name}</p>
       </header>
       <ul className="my-3 space-y-1 text-xl">
-        {order.lines.map((line) => (
-          <li key={line.itemId} className="flex gap-3">
+        {order.lines.map((line, index) => (
+          <li key={index} className="flex gap-3">
             <span className="w-10 shrink-0 text-right font-bold">{line.quantity}×</span>
-            <span>{line.name}</span>
+            <span>
+              {line.name}
+              <LineOptions line={line} prices={false} className="text-lg font-bold" />
+            </span>
           </li>
         ))}
       </ul>

@@ -1,15 +1,18 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { CATEGORIES, CATEGORY_LABELS } from '../../../../shared/categories.ts';
 import { ACCEPTED_IMAGE_TYPES, MAX_UPLOAD_BYTES } from '../../../../shared/images.ts';
+import type { ApiOptionGroup } from '../../../../shared/dish-option-rules.ts';
 import { ITEM_NAME_MAX, itemInputSchema, type ItemInput } from '../../../../shared/menu.ts';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { uploadImage } from '../api/upload-image.ts';
+import { groupDrafts, parseGroupDrafts, type GroupDraft } from './dish-options-drafts.ts';
+import { DishOptionsFieldset } from './dish-options-fieldset.tsx';
 import { UploadProgress } from './upload-progress.tsx';
 import { DishLabelsFieldset, dishLabelsInput, NO_DISH_LABELS, type DishLabelsValue } from './dish-labels-fieldset.tsx';
 
-type Field = 'name' | 'category' | 'price' | 'recipe' | 'newPrice' | 'image';
+type Field = 'name' | 'category' | 'price' | 'recipe' | 'newPrice' | 'image' | 'options';
 type FieldErrors = Partial<Record<Field, string>>;
-const FIELDS: Field[] = ['name', 'category', 'price', 'recipe', 'newPrice', 'image'];
+const FIELDS: Field[] = ['name', 'category', 'price', 'recipe', 'newPrice', 'image', 'options'];
 
 export interface ItemFormValues {
   name: string;
@@ -20,8 +23,8 @@ export interface ItemFormValues {
 
 const EMPTY: ItemFormValues = { name: '', category: '', price: '', recipe: '' };
 
-/** The fields without the picture and labels: checked in the browser with the server's own schema. */
-const fieldsSchema = itemInputSchema.omit({ image: true, newPrice: true, tags: true, allergens: true });
+/** The fields without the picture, the labels and the options: checked in the browser with the server's own schema. */
+const fieldsSchema = itemInputSchema.omit({ image: true, newPrice: true, tags: true, allergens: true, options: true });
 
 function fileProblem(file: File): string | null {
   if (file.size === 0) return 'The file is empty. Choose a picture.';
@@ -46,6 +49,7 @@ function messageOf(error: unknown): string {
 export function ItemForm({
   initial = EMPTY,
   initialLabels = NO_DISH_LABELS,
+  initialOptions,
   currentImage,
   submitLabel,
   onSave,
@@ -55,6 +59,8 @@ export function ItemForm({
   initial?: ItemFormValues;
   /** The dish's offer price and labels when editing (dish-labels-fieldset.tsx). */
   initialLabels?: DishLabelsValue;
+  /** The dish's option groups when editing. */
+  initialOptions?: ApiOptionGroup[];
   /** The item's picture when editing: a new file is then optional. */
   currentImage?: string;
   submitLabel: string;
@@ -71,6 +77,8 @@ export function ItemForm({
   const [fileInputKey, setFileInputKey] = useState(0);
   const [preview, setPreview] = useState<string | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
+  const [options, setOptions] = useState<GroupDraft[]>(() => groupDrafts(initialOptions));
+  const [optionErrors, setOptionErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [stage, setStage] = useState<'idle' | 'uploading' | 'saving'>('idle');
   const [progress, setProgress] = useState(0);
@@ -98,7 +106,9 @@ export function ItemForm({
     setErrors(next);
     const first = FIELDS.find((f) => next[f]);
     // Focus the first field in error so keyboard and screen-reader users land on it.
-    if (first) requestAnimationFrame(() => document.getElementById(fieldId(first))?.focus());
+    const target = () =>
+      first === 'options' ? document.querySelector<HTMLElement>(`#${CSS.escape(fieldId('options'))} [aria-invalid="true"]`) : document.getElementById(fieldId(first!));
+    if (first) requestAnimationFrame(() => target()?.focus());
   }
 
   function check(): { fields: Omit<ItemInput, 'image'>; errors: FieldErrors } {
@@ -124,7 +134,10 @@ export function ItemForm({
     } else if (!currentImage) {
       found.image = 'An item image is required';
     }
-    return { fields: parsed.success ? parsed.data : (undefined as never), errors: found };
+    const optionCheck = parseGroupDrafts(options);
+    setOptionErrors(optionCheck.errors);
+    if (Object.keys(optionCheck.errors).length > 0) found.options = 'Check the options';
+    return { fields: parsed.success ? { ...parsed.data, options: optionCheck.groups } : (undefined as never), errors: found };
   }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -162,6 +175,11 @@ export function ItemForm({
       if (server) {
         const mapped: FieldErrors = {};
         for (const field of FIELDS) if (server[field]?.[0]) mapped[field] = server[field][0];
+        const fromServer = Object.fromEntries(
+          Object.entries(server).flatMap(([key, messages]) => (key.startsWith('options.') ? [[key.slice('options.'.length), messages[0]!]] : [])),
+        );
+        setOptionErrors(fromServer);
+        if (Object.keys(fromServer).length > 0) mapped.options ??= 'Check the options';
         showErrors(mapped);
       }
       setFormError(messageOf(error));
@@ -171,6 +189,7 @@ export function ItemForm({
     setStage('idle');
     setValues(EMPTY);
     setLabels(NO_DISH_LABELS);
+    setOptions([]);
     choose(null);
     setFileInputKey((k) => k + 1);
     formRef.current?.reset();
@@ -306,6 +325,8 @@ export function ItemForm({
           <img src={preview} alt="Preview of the chosen picture" className="mt-2 h-32 w-32 rounded-lg object-cover shadow" />
         )}
       </Row>
+
+      <DishOptionsFieldset id={fieldId('options')} value={options} onChange={setOptions} errors={optionErrors} />
 
       {stage === 'uploading' && <UploadProgress fraction={progress} />}
       {formError && (

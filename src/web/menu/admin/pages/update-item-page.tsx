@@ -63,6 +63,7 @@ export function Page() {
           tags: current.tags ?? [],
           allergens: current.allergens ?? [],
         }}
+        initialOptions={current.options}
         currentImage={current.image}
         submitLabel="Update Item"
         onSave={async (input) => {

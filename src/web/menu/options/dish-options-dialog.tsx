@@ -1,0 +1,136 @@
+import { useId, useMemo, useState, type FormEvent } from 'react';
+import { dishPriceCents } from '../../../shared/cart-constants.ts';
+import {
+  checkSelection,
+  defaultSelection,
+  groupRuleText,
+  groupsFromApi,
+  type OptionGroup,
+  type OptionSelection,
+} from '../../../shared/dish-option-rules.ts';
+import type { MenuItem } from '../../../shared/menu.ts';
+import { centsToPrice, formatPrice, priceToCents } from '../../../shared/money.ts';
+import { useAddToCart } from '../../cart/api/cart-api.ts';
+import { ModalDialog } from '../../ui/modal-dialog.tsx';
+import { useToast } from '../../ui/toast.tsx';
+
+/** "Exactly one" is a radio group; every other rule is checkboxes, the rest locked once the most are ticked. */
+const isRadio = (group: OptionGroup) => group.min === 1 && group.max === 1;
+
+/**
+ * The dialog that asks a dish's options before it goes into the cart (docs/product.md §18): one
+ * labelled group per option group, its rule under its name, the price as chosen so far, and Add.
+ * It starts at the dish's default (each required group's first choice), which is what the spec's
+ * POST /api/cart without options would take. The server checks and prices the choice again; its
+ * refusal is shown here and the dialog stays open.
+ */
+export function DishOptionsDialog({ item, onClose }: { item: MenuItem; onClose: () => void }) {
+  const id = useId();
+  const groups = useMemo(() => groupsFromApi(item.options ?? []), [item.options]);
+  const [selection, setSelection] = useState<OptionSelection>(() => defaultSelection(groups));
+  const [error, setError] = useState<string | null>(null);
+  const add = useAddToCart();
+  const toast = useToast();
+
+  const baseCents = dishPriceCents({ priceCents: priceToCents(item.price), newPriceCents: item.newPrice === undefined ? null : priceToCents(item.newPrice) });
+  const extraCents = groups.reduce(
+    (sum, group) => sum + group.choices.filter((choice) => selection[group.id]?.includes(choice.id)).reduce((s, choice) => s + choice.priceCents, 0),
+    0,
+  );
+  const total = `$${formatPrice(centsToPrice(baseCents + extraCents))}`;
+
+  function toggle(group: OptionGroup, choiceId: string, on: boolean) {
+    setError(null);
+    setSelection((current) => {
+      const picked = current[group.id] ?? [];
+      const next = isRadio(group) ? [choiceId] : on ? [...picked, choiceId] : picked.filter((idOf) => idOf !== choiceId);
+      return { ...current, [group.id]: next };
+    });
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (add.isPending) return;
+    const check = checkSelection(groups, selection);
+    if (!check.ok) {
+      setError(check.error);
+      return;
+    }
+    try {
+      await add.mutateAsync({ itemId: item._id, options: selection });
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : 'That did not work. Please try again.');
+      return;
+    }
+    toast.success(`${item.name} is on your table`);
+    onClose();
+  }
+
+  return (
+    <ModalDialog title={`Choose your ${item.name}`} onClose={onClose}>
+      <form noValidate onSubmit={(event) => void submit(event)} className="mt-4 flex flex-col gap-5">
+        {groups.map((group) => {
+          const picked = selection[group.id] ?? [];
+          const full = picked.length >= group.max;
+          return (
+            <fieldset key={group.id} aria-describedby={`${id}-${group.id}-rule`} className="flex flex-col gap-1">
+              <legend className="text-lg font-semibold text-stone-900">{group.name}</legend>
+              <p id={`${id}-${group.id}-rule`} className="text-sm text-stone-600">
+                {groupRuleText(group)}
+              </p>
+              {group.choices.map((choice) => {
+                const checked = picked.includes(choice.id);
+                return (
+                  <label
+                    key={choice.id}
+                    className="flex min-h-11 cursor-pointer items-center gap-3 rounded-md px-2 py-1 hover:bg-stone-100 has-[:disabled]:cursor-not-allowed has-[:disabled]:opacity-60"
+                  >
+                    <input
+                      type={isRadio(group) ? 'radio' : 'checkbox'}
+                      name={`${id}-${group.id}`}
+                      value={choice.id}
+                      checked={checked}
+                      disabled={!isRadio(group) && !checked && full}
+                      onChange={(event) => toggle(group, choice.id, event.target.checked)}
+                      className="h-5 w-5 accent-brand-700"
+                    />
+                    <span className="flex-1 text-stone-900">{choice.name}</span>
+                    {choice.priceCents > 0 && <span className="whitespace-nowrap text-stone-700">+${formatPrice(centsToPrice(choice.priceCents))}</span>}
+                  </label>
+                );
+              })}
+            </fieldset>
+          );
+        })}
+
+        <p className="flex justify-between border-t border-stone-200 pt-3 text-lg font-bold text-stone-900">
+          <span>Price</span>
+          <span data-testid="options-price" aria-live="polite">
+            {total}
+          </span>
+        </p>
+        {error && (
+          <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm font-semibold text-red-800">
+            {error}
+          </p>
+        )}
+        <div className="flex flex-wrap justify-end gap-3">
+          <button
+            type="button"
+            onClick={onClose}
+            className="rounded-md px-4 py-2 font-semibold text-stone-700 ring-1 ring-stone-300 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+          >
+            Cancel
+          </button>
+          <button
+            type="submit"
+            disabled={add.isPending}
+            className="rounded-md bg-brand-800 px-5 py-2 font-bold text-white hover:bg-brand-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:bg-stone-400"
+          >
+            {add.isPending ? 'Adding…' : `Add to cart · ${total}`}
+          </button>
+        </div>
+      </form>
+    </ModalDialog>
+  );
+}
