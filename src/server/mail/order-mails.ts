@@ -34,10 +34,11 @@ export function subscribeOrderMails(options: {
   orders: OrderService;
   mail: MailQueue;
   origin: () => string;
-  timeZone: string;
+  /** The restaurant's time zone at the moment of the mail (its settings can change it). */
+  timeZone: () => string;
   log: Logger;
 }): () => void {
-  const { db, events, orders, mail, origin, timeZone, log } = options;
+  const { db, events, orders, mail, origin, log } = options;
   return events.subscribe('order.changed', (change) => {
     if (!change.userId || !mail.enabled) return;
     const userId = change.userId;
@@ -51,6 +52,7 @@ export function subscribeOrderMails(options: {
       if (!recipient || (!rule.always && !recipient.order_status_mails)) return;
       const order = (await orders.readForStaff([change.orderId])).get(change.orderId);
       if (!order) return;
+      const timeZone = options.timeZone();
       const base: OrderMailBase = {
         name: recipient.name,
         number: order.number,
