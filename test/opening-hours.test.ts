@@ -61,7 +61,7 @@ describe('opening hours with a break', () => {
   });
 
   it('say nothing of opening when no day is open', () => {
-    const never = berlin({ hours: Object.fromEntries(WEEKDAYS.map((d) => [d, []])) as RestaurantSettings['hours'] });
+    const never = berlin({ hours: Object.fromEntries(WEEKDAYS.map((d) => [d, [] as RestaurantSettings['hours']['monday']])) as RestaurantSettings['hours'] });
     expect(nextOpening(never, at('12:00'))).toBeUndefined();
     expect(closedProblem(never, at('12:00'))).toBe('We are closed for now.');
   });
