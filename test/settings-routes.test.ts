@@ -170,6 +170,7 @@ describe('delivery', () => {
     expect(res.statusCode, res.body).toBe(200);
     const intent = res.json<CreateIntentAnswer>();
     expect(intent.amount).toBe((dish.cents + 350) / 100);
+    expect(intent.deliveryFee).toBe(3.5);
 
     expect((await confirmSandbox(t.app, customer, intent)).statusCode).toBe(200);
     const paid = await postPayment(t.app, customer, intent.intentId);

@@ -146,7 +146,7 @@ export class PaymentService {
       // A cart change that committed while this intent was being made may not have seen it (its
       // own look for the open intent ran before the insert): if the cart moved, go round again,
       // which retires this intent.
-      if (sameItems(items, await this.pricedCart(userId))) return this.answerFor(intent.id, intent.clientSecret, amountCents, items.length);
+      if (sameItems(items, await this.pricedCart(userId))) return this.answerFor(intent.id, intent.clientSecret, amountCents, items.length, delivery.feeCents);
     }
     throw new ConflictError('Your cart changed while the payment was being prepared. Try again.');
   }
@@ -175,13 +175,13 @@ export class PaymentService {
     // A fee changed by the restaurant since the intent was opened makes a new intent, like a price.
     const sameFee = open.delivery_fee_cents === deliveryFeeCents;
     if (sameItems(items, cart) && open.fulfilment === fulfilment && sameFee && atProvider.amountCents === open.amount_cents) {
-      return this.answerFor(open.id, atProvider.clientSecret, open.amount_cents, items.length);
+      return this.answerFor(open.id, atProvider.clientSecret, open.amount_cents, items.length, open.delivery_fee_cents);
     }
     await this.retire(open);
     return undefined;
   }
 
-  private answerFor(intentId: string, clientSecret: string, amountCents: number, quantity: number): CreateIntentAnswer {
+  private answerFor(intentId: string, clientSecret: string, amountCents: number, quantity: number, deliveryFeeCents: number): CreateIntentAnswer {
     const answer: CreateIntentAnswer = {
       clientSecret,
       intentId,
@@ -189,6 +189,7 @@ export class PaymentService {
       quantity,
       provider: this.provider.name,
     };
+    if (deliveryFeeCents > 0) answer.deliveryFee = centsToPrice(deliveryFeeCents);
     if (this.provider.publishableKey) answer.publishableKey = this.provider.publishableKey;
     return answer;
   }
