@@ -80,6 +80,7 @@ function mailFor(status: OrderStatus, order: Order, base: OrderMailBase, timeZon
             unitPrice: money(line.price),
             lineTotal: money(line.price * line.quantity),
           })),
+          ...(order.deliveryFee !== undefined ? { deliveryFee: money(order.deliveryFee) } : {}),
           total: money(order.total),
           note: order.note,
           transactionId: order.transactionId,
