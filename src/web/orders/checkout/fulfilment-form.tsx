@@ -41,13 +41,14 @@ export function FulfilmentForm({ initial, slots, onConfirm }: FulfilmentFormProp
   const [draft, setDraft] = useState(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [sending, setSending] = useState(false);
-  // Offered when the form opens; a time that passed meanwhile is refused at its field by the server.
-  const [times] = useState(() => slots?.slots ?? pickupTimes().map((time) => time.toISOString()));
-  const timeZone = slots?.timeZone;
   const fieldId = (key: string) => `${id}-${key.replace('.', '-')}`;
   // Only the ways the restaurant offers (the server refuses the others); a way remembered from an
   // earlier order that is no longer offered gives way to the first offered.
   const settings = useRestaurantSettings().data;
+  // Offered when the form opens; a time that passed meanwhile is refused at its field by the server.
+  const [openedAt] = useState(() => new Date());
+  const times = slots?.slots ?? pickupTimes(openedAt, settings).map((time) => time.toISOString());
+  const timeZone = slots?.timeZone;
   const offered = settings ? FULFILMENT_TYPES.filter((type) => settings.fulfilments[type]) : FULFILMENT_TYPES;
   const type = offered.includes(draft.type) ? draft.type : (offered[0] ?? draft.type);
   const closed = settings ? closedProblem(settings, new Date()) : undefined;
