@@ -91,7 +91,7 @@ export function FulfilmentForm({ initial, slots, onConfirm }: FulfilmentFormProp
       </h2>
       {closed && (
         <p role="status" data-testid="checkout-closed" className="rounded-lg bg-amber-50 p-3 font-semibold text-amber-900 ring-1 ring-amber-300">
-          {settings?.ordersPaused ? `Orders are paused: ${closed}` : `${closed}.`} We cannot take your payment until then.
+          {sentence(settings?.ordersPaused ? `Orders are paused: ${closed}` : closed)} We cannot take your payment until then.
         </p>
       )}
       <fieldset>
@@ -195,6 +195,9 @@ export function FulfilmentForm({ initial, slots, onConfirm }: FulfilmentFormProp
     </form>
   );
 }
+
+/** A message as a sentence: the pause's own words may end without a full stop. */
+const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
 
 function Field({
   label,
