@@ -29,6 +29,8 @@ export const SIDES = {
       orders: ['components/status-badge.tsx', 'api/orders-api.ts', 'api/order-cache.ts', 'checkout/fulfilment-draft.ts', 'checkout/fulfilment-choice.tsx', 'checkout/fulfilment-form.tsx'],
       payments: [],
       reviews: ['components/reviews-section.tsx'],
+      // The restaurant's settings: the header's open-now line; the checkout reads the ways and fees.
+      settings: ['api/settings-api.ts', 'components/open-now-line.tsx'],
       // The user home (dashboard) shows the customer's own figures.
       stats: ['components/customer-summary.tsx'],
       // The dish page answers an unknown dish with the shop's not-found page.
@@ -59,6 +61,8 @@ export const SIDES = {
       payments: ['payment-provider.ts', 'payment-repository.ts', 'payment-service.ts'],
       reviews: ['review-repository.ts'],
       seed: [],
+      // The restaurant's hours, pause and delivery terms, checked when a payment is opened and confirmed.
+      settings: ['settings-service.ts', 'order-rules.ts'],
       stats: [],
       users: ['user-repository.ts'],
     },

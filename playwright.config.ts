@@ -17,6 +17,12 @@ export default defineConfig({
   timeout: 45_000,
   expect: { timeout: 10_000 },
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
+  projects: [
+    { name: 'shop', testIgnore: /restaurant-settings\.spec\.ts$/ },
+    // Pauses orders and closes the restaurant, which would fail any payment running beside it: it
+    // runs after every other browser test.
+    { name: 'restaurant-settings', testMatch: /restaurant-settings\.spec\.ts$/, dependencies: ['shop'] },
+  ],
   use: {
     baseURL,
     trace: 'retain-on-failure',

@@ -44,6 +44,8 @@ import { paymentRoutes } from './payments/payment-routes.ts';
 import { StripeProvider } from './payments/stripe-provider.ts';
 import { stripeWebhookRoutes } from './payments/stripe-webhook-routes.ts';
 import { reviewRoutes } from './reviews/review-routes.ts';
+import { ShopSettings } from './settings/settings-service.ts';
+import { settingsRoutes } from './settings/settings-routes.ts';
 import { statsRoutes } from './stats/stats-routes.ts';
 import { userRoutes } from './users/user-routes.ts';
 
@@ -64,6 +66,8 @@ declare module 'fastify' {
     mail: MailQueue;
     /** The account's rules: mailed links, profile, devices, export, deletion. */
     accounts: AccountService;
+    /** The restaurant's settings: hours, pause, ways of fulfilment, delivery terms, time zone. */
+    settings: ShopSettings;
   }
 }
 
@@ -112,8 +116,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('events', events);
   app.decorate('menu', new MenuCatalog(database.db, events));
   app.addHook('onClose', async () => events.close());
+  const settings = new ShopSettings({ db: database.db, events, defaultTimeZone: config.SHOP_TIME_ZONE, log: app.log });
+  await settings.reload();
+  app.decorate('settings', settings);
   const paymentProvider = createPaymentProvider(config, database.db);
-  const orders = new OrderService({ db: database.db, events, provider: paymentProvider, timeZone: config.SHOP_TIME_ZONE, log: app.log });
+  const orders = new OrderService({ db: database.db, events, provider: paymentProvider, timeZone: () => settings.timeZone(), log: app.log });
   app.decorate('orders', orders);
   const payments = new PaymentService(database.db, paymentProvider, orders, app.log);
   app.decorate('payments', payments);
@@ -145,7 +152,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('mail', mail);
   const accounts = new AccountService({ db: database.db, mail, config, log: app.log });
   app.decorate('accounts', accounts);
-  subscribeOrderMails({ db: database.db, events, orders, mail, origin: () => accounts.origin(), timeZone: config.SHOP_TIME_ZONE, log: app.log });
+  subscribeOrderMails({ db: database.db, events, orders, mail, origin: () => accounts.origin(), timeZone: () => settings.timeZone(), log: app.log });
   app.addHook('onReady', async () => mail.start());
   // A mail being sent is finished and marked before the database goes.
   app.addHook('onClose', async () => mail.close());
@@ -209,6 +216,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(orderRoutes);
       await api.register(staffOrderRoutes);
       await api.register(statsRoutes);
+      await api.register(settingsRoutes);
       if (paymentProvider instanceof StripeProvider) await api.register(stripeWebhookRoutes(paymentProvider));
     },
     { prefix: '/api' },

@@ -12,6 +12,8 @@ import { ORDER_STATUSES } from './order-workflow.ts';
 export const SHOP_EVENTS = {
   /** An administrator changed the menu: every process rebuilds its snapshot. */
   'menu.changed': z.object({}),
+  /** An administrator saved the restaurant's settings: every process reads them again. */
+  'settings.changed': z.object({}),
   /**
    * An order was placed or moved. `eventId` is the row of the order's timeline (order_events.id),
    * the `id:` of the live stream, so a client that reconnects asks for what came after it.

@@ -13,6 +13,8 @@ export const createIntentAnswerSchema = z.object({
   amount: z.number(),
   quantity: z.number().int(),
   provider: z.enum(PAYMENT_PROVIDERS),
+  /** The delivery fee inside the amount, in dollars, when one is charged (docs/product.md §18). */
+  deliveryFee: z.number().optional(),
   /** Stripe only: the publishable key for Stripe.js. */
   publishableKey: z.string().optional(),
 });

@@ -10,6 +10,7 @@ import * as m007 from './migrations/007-mail.ts';
 import * as m008 from './migrations/008-one-charge-per-cart.ts';
 import * as m009 from './migrations/009-dish-labels-availability.ts';
 import * as m010 from './migrations/010-dish-options.ts';
+import * as m011 from './migrations/011-restaurant-settings.ts';
 
 interface MigrationModule {
   up(kind: DbKind): Migration['up'];
@@ -31,6 +32,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '008-one-charge-per-cart': m008,
   '009-dish-labels-availability': m009,
   '010-dish-options': m010,
+  '011-restaurant-settings': m011,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

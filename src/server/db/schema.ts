@@ -158,6 +158,8 @@ export interface PaymentIntentsTable {
   open_for_user: string | null;
   /** When the shop stopped being owed anything for it (recorded, cancelled, refunded); null until then. */
   settled_at: string | null;
+  /** The delivery fee inside amount_cents (migration 011); 0 for any other way. */
+  delivery_fee_cents: Generated<number>;
   created_at: string;
   updated_at: string;
 }
@@ -215,6 +217,8 @@ export interface OrdersTable {
   /** JSON: OrderLineRow[] (src/server/orders/orders-repository.ts). */
   lines: string;
   total_cents: number;
+  /** The delivery fee inside total_cents (migration 011). */
+  delivery_fee_cents: Generated<number>;
   ready_by: string | null;
   reason: string | null;
   refund_status: string | null;
@@ -267,6 +271,14 @@ export interface MailQueueTable {
   sent_at: string | null;
 }
 
+/** The restaurant's settings, one row (migration 011; docs/decisions/0024-restaurant-settings.md). */
+export interface RestaurantSettingsTable {
+  id: string;
+  /** JSON: StoredSettings (src/server/settings/settings-repository.ts). */
+  settings: string;
+  updated_at: string;
+}
+
 export interface Database {
   menu_items: MenuItemsTable;
   cart_removals: CartRemovalsTable;
@@ -289,4 +301,5 @@ export interface Database {
   order_events: OrderEventsTable;
   order_lines: OrderLinesTable;
   mail_queue: MailQueueTable;
+  restaurant_settings: RestaurantSettingsTable;
 }

@@ -35,6 +35,8 @@ export interface MailKinds {
   'order-receipt': OrderMailBase & {
     placedAt: string;
     lines: OrderLineData[];
+    /** The delivery fee inside the total ("$3.50"), when one was charged. */
+    deliveryFee?: string;
     total: string;
     note: string | null;
     transactionId: string;

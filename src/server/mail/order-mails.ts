@@ -35,10 +35,11 @@ export function subscribeOrderMails(options: {
   orders: OrderService;
   mail: MailQueue;
   origin: () => string;
-  timeZone: string;
+  /** The restaurant's time zone at the moment of the mail (its settings can change it). */
+  timeZone: () => string;
   log: Logger;
 }): () => void {
-  const { db, events, orders, mail, origin, timeZone, log } = options;
+  const { db, events, orders, mail, origin, log } = options;
   return events.subscribe('order.changed', (change) => {
     if (!change.userId || !mail.enabled) return;
     const userId = change.userId;
@@ -52,6 +53,7 @@ export function subscribeOrderMails(options: {
       if (!recipient || (!rule.always && !recipient.order_status_mails)) return;
       const order = (await orders.readForStaff([change.orderId])).get(change.orderId);
       if (!order) return;
+      const timeZone = options.timeZone();
       const base: OrderMailBase = {
         name: recipient.name,
         number: order.number,
@@ -80,6 +82,7 @@ function mailFor(status: OrderStatus, order: Order, base: OrderMailBase, timeZon
             lineTotal: money(line.price * line.quantity),
             ...(line.options && { options: chosenOptionLines(chosenFromApi(line.options)) }),
           })),
+          ...(order.deliveryFee !== undefined ? { deliveryFee: money(order.deliveryFee) } : {}),
           total: money(order.total),
           note: order.note,
           transactionId: order.transactionId,

@@ -9,7 +9,7 @@ import {
   orderStreamQuerySchema,
   pickupSlotsSchema,
 } from '../../shared/orders.ts';
-import { pickupSlots } from '../../shared/shop-time.ts';
+import { openPickupSlots } from '../../shared/opening-hours.ts';
 import { BadRequestError } from '../http/errors.ts';
 import { streamOrders } from './order-stream.ts';
 
@@ -25,9 +25,10 @@ export async function orderRoutes(instance: FastifyInstance): Promise<void> {
 
   // The payment page offers these; POST /api/create-payment-intent accepts exactly these.
   app.get('/orders/pickup-slots', { schema: { response: { 200: pickupSlotsSchema } } }, async (_request, reply) => {
-    const timeZone = app.config.SHOP_TIME_ZONE;
+    const settings = app.settings.current();
     reply.header('cache-control', 'no-store');
-    return { timeZone, slots: pickupSlots(new Date(), timeZone).map((slot) => slot.toISOString()) };
+    // Only the times the restaurant is open (its settings' hours and closed days).
+    return { timeZone: settings.timeZone, slots: openPickupSlots(settings, new Date()).map((slot) => slot.toISOString()) };
   });
 
   app.get(

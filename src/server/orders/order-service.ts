@@ -52,6 +52,8 @@ export interface Placement {
   customer: { name: string; email: string };
   items: PlacedItem[];
   totalCents: number;
+  /** The delivery fee inside totalCents; none for any other way. */
+  deliveryFeeCents?: number;
   /** The intent's kept fulfilment request (JSON), null for an intent opened before orders existed. */
   fulfilment: string | null;
   at: string;
@@ -76,12 +78,13 @@ export class OrderService {
   private readonly events: EventBus;
   private readonly log: Logger;
   private readonly refunds: OrderRefunds;
-  readonly timeZone: string;
+  /** The restaurant's time zone now: its settings can change it while the shop runs. */
+  private readonly zone: () => string;
 
-  constructor(options: { db: Kysely<Database>; events: EventBus; provider: PaymentProvider; timeZone: string; log: Logger }) {
+  constructor(options: { db: Kysely<Database>; events: EventBus; provider: PaymentProvider; timeZone: () => string; log: Logger }) {
     this.db = options.db;
     this.events = options.events;
-    this.timeZone = options.timeZone;
+    this.zone = options.timeZone;
     this.log = options.log;
     this.refunds = new OrderRefunds({ db: options.db, provider: options.provider, log: options.log, announce: (change) => this.announce(change) });
   }
@@ -109,6 +112,7 @@ export class OrderService {
       note,
       lines: JSON.stringify(lines),
       total_cents: placement.totalCents,
+      delivery_fee_cents: placement.deliveryFeeCents ?? 0,
       ready_by: null,
       reason: null,
       refund_status: null,
@@ -169,7 +173,8 @@ export class OrderService {
 
   /** The board: the orders placed on a day of the restaurant (today by default), oldest first. */
   async board(date: string | undefined, status: OrderStatus | undefined, now = new Date()): Promise<Order[]> {
-    const { start, end } = localDayBounds(date ?? localDate(now, this.timeZone), this.timeZone);
+    const timeZone = this.zone();
+    const { start, end } = localDayBounds(date ?? localDate(now, timeZone), timeZone);
     const { orders, timelines } = await listOrdersPlacedBetween(this.db, start.toISOString(), end.toISOString(), status);
     const byOrder = groupTimelines(timelines);
     return orders.map((row) => toOrder(row, byOrder.get(row.id) ?? [], true));

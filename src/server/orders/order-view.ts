@@ -36,6 +36,7 @@ export function toOrder(row: OrderRow, timeline: OrderEventRow[], withBy: boolea
       return entry;
     }),
   };
+  if (row.delivery_fee_cents > 0) order.deliveryFee = centsToPrice(row.delivery_fee_cents);
   if (row.refund_status !== null) order.refund = { amount: centsToPrice(row.refund_cents ?? 0), status: row.refund_status };
   return order;
 }

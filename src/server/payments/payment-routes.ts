@@ -15,6 +15,7 @@ import { isEmailVerified } from '../account/account-repository.ts';
 import { HttpError } from '../http/errors.ts';
 import { useStrictJson } from '../http/strict-json.ts';
 import { checkFulfilment } from '../orders/fulfilment.ts';
+import { checkOrderRules, checkTakingOrders, deliveryChargeFor } from '../settings/order-rules.ts';
 import { listPaymentsOfUser } from './payment-repository.ts';
 import { toPaymentRecord } from './payment-service.ts';
 import { SandboxProvider } from './sandbox-provider.ts';
@@ -37,8 +38,12 @@ export async function paymentRoutes(instance: FastifyInstance): Promise<void> {
       if (app.config.REQUIRE_EMAIL_VERIFICATION && !(await isEmailVerified(app.db, request.user!.id))) {
         throw new HttpError(403, EMAIL_NOT_VERIFIED, EMAIL_NOT_VERIFIED_MESSAGE);
       }
-      const fulfilment = checkFulfilment(request.body?.fulfilment, new Date(), app.config.SHOP_TIME_ZONE);
-      return app.payments.createIntent(request.user!.id, fulfilment);
+      const now = new Date();
+      const settings = app.settings.current();
+      const fulfilment = checkFulfilment(request.body?.fulfilment, now, settings.timeZone);
+      // The restaurant's hours, pause and delivery terms: nothing is opened when they refuse.
+      checkOrderRules(settings, fulfilment, now);
+      return app.payments.createIntent(request.user!.id, fulfilment, deliveryChargeFor(app.settings, fulfilment));
     },
   );
 
@@ -73,7 +78,11 @@ export async function paymentRoutes(instance: FastifyInstance): Promise<void> {
         },
         preHandler: app.requireUser,
       },
-      async (request) => app.payments.confirmSandbox(provider, request.params.id, request.user!.id, request.body),
+      async (request) => {
+        // A payment page left open past closing time (or when orders were paused) charges nothing.
+        checkTakingOrders(app.settings.current(), new Date());
+        return app.payments.confirmSandbox(provider, request.params.id, request.user!.id, request.body);
+      },
     );
   }
 }

@@ -17,6 +17,8 @@ import { priceEntry, refuseUnavailableEntries } from '../cart/cart-service.ts';
 import type { Database } from '../db/schema.ts';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../http/errors.ts';
 import type { OrderChange, OrderService } from '../orders/order-service.ts';
+import { NO_DELIVERY_CHARGE, type DeliveryCharge } from '../settings/order-rules.ts';
+import { minimumOrderProblem } from '../../shared/restaurant-settings.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 import {
   closeIntent,
@@ -94,12 +96,14 @@ export class PaymentService {
    * intent per customer is the database's to decide: of two calls at once, the one whose insert
    * loses cancels its fresh intent and answers the winner's.
    */
-  async createIntent(userId: string, fulfilment: FulfilmentRequest): Promise<CreateIntentAnswer> {
+  async createIntent(userId: string, fulfilment: FulfilmentRequest, delivery: DeliveryCharge = NO_DELIVERY_CHARGE): Promise<CreateIntentAnswer> {
     const wanted = JSON.stringify(fulfilment);
     for (let attempt = 0; attempt < CREATE_ATTEMPTS; attempt++) {
       const open = await findOpenIntent(this.db, userId);
       if (open) {
-        const reused = await this.reuseOrRetire(open, await this.pricedCart(userId), wanted);
+        const cart = await this.pricedCart(userId);
+        checkDeliveryMinimum(cart, delivery);
+        const reused = await this.reuseOrRetire(open, cart, wanted, delivery.feeCents);
         if (reused) return reused;
         // Retired, or recorded (which emptied part of the cart): look again.
         continue;
@@ -107,7 +111,8 @@ export class PaymentService {
 
       const items = await this.pricedCart(userId);
       if (items.length === 0) throw new BadRequestError('Your cart is empty: add something to pay for first');
-      const amountCents = items.reduce((sum, item) => sum + item.priceCents, 0);
+      checkDeliveryMinimum(items, delivery);
+      const amountCents = withDeliveryFee(dishesCents(items), delivery);
       if (amountCents < MIN_AMOUNT_CENTS || amountCents > MAX_AMOUNT_CENTS) {
         throw new BadRequestError(
           `A card payment must be between $${centsToPrice(MIN_AMOUNT_CENTS).toFixed(2)} and $${centsToPrice(MAX_AMOUNT_CENTS).toFixed(2)}`,
@@ -127,6 +132,7 @@ export class PaymentService {
         status: intent.status,
         last_error: null,
         fulfilment: wanted,
+        delivery_fee_cents: delivery.feeCents,
         open_for_user: userId,
         settled_at: null,
         created_at: now,
@@ -140,13 +146,13 @@ export class PaymentService {
       // A cart change that committed while this intent was being made may not have seen it (its
       // own look for the open intent ran before the insert): if the cart moved, go round again,
       // which retires this intent.
-      if (sameItems(items, await this.pricedCart(userId))) return this.answerFor(intent.id, intent.clientSecret, amountCents, items.length);
+      if (sameItems(items, await this.pricedCart(userId))) return this.answerFor(intent.id, intent.clientSecret, amountCents, items.length, delivery.feeCents);
     }
     throw new ConflictError('Your cart changed while the payment was being prepared. Try again.');
   }
 
   /** The open intent again, if it still fits the cart and can be paid; else it is settled or retired. */
-  private async reuseOrRetire(open: PaymentIntentRow, cart: IntentItem[], fulfilment: string): Promise<CreateIntentAnswer | undefined> {
+  private async reuseOrRetire(open: PaymentIntentRow, cart: IntentItem[], fulfilment: string, deliveryFeeCents: number): Promise<CreateIntentAnswer | undefined> {
     if (open.provider !== this.provider.name) {
       // Opened with the other provider (the shop's setting changed): it cannot be asked about here.
       await closeIntent(this.db, open.id);
@@ -166,14 +172,16 @@ export class PaymentService {
       throw new ConflictError('Your last payment is still being processed. Try again in a minute.');
     }
     const items = JSON.parse(open.items) as IntentItem[];
-    if (sameItems(items, cart) && open.fulfilment === fulfilment && atProvider.amountCents === open.amount_cents) {
-      return this.answerFor(open.id, atProvider.clientSecret, open.amount_cents, items.length);
+    // A fee changed by the restaurant since the intent was opened makes a new intent, like a price.
+    const sameFee = open.delivery_fee_cents === deliveryFeeCents;
+    if (sameItems(items, cart) && open.fulfilment === fulfilment && sameFee && atProvider.amountCents === open.amount_cents) {
+      return this.answerFor(open.id, atProvider.clientSecret, open.amount_cents, items.length, open.delivery_fee_cents);
     }
     await this.retire(open);
     return undefined;
   }
 
-  private answerFor(intentId: string, clientSecret: string, amountCents: number, quantity: number): CreateIntentAnswer {
+  private answerFor(intentId: string, clientSecret: string, amountCents: number, quantity: number, deliveryFeeCents: number): CreateIntentAnswer {
     const answer: CreateIntentAnswer = {
       clientSecret,
       intentId,
@@ -181,6 +189,7 @@ export class PaymentService {
       quantity,
       provider: this.provider.name,
     };
+    if (deliveryFeeCents > 0) answer.deliveryFee = centsToPrice(deliveryFeeCents);
     if (this.provider.publishableKey) answer.publishableKey = this.provider.publishableKey;
     return answer;
   }
@@ -335,6 +344,7 @@ export class PaymentService {
           customer: buyer,
           items,
           totalCents: intent.amount_cents,
+          deliveryFeeCents: intent.delivery_fee_cents,
           fulfilment: intent.fulfilment,
           at: row.created_at,
         });
@@ -462,6 +472,26 @@ export class PaymentService {
     }
     return intent;
   }
+}
+
+/** What the cart's dishes cost, before anything the way of fulfilment adds. */
+function dishesCents(items: IntentItem[]): number {
+  return items.reduce((sum, item) => sum + item.priceCents, 0);
+}
+
+/**
+ * The charge's own step for delivery, kept apart from the dishes' pricing: the restaurant's fee,
+ * read from its settings on the server (never from the browser), on top of the dishes.
+ */
+function withDeliveryFee(dishes: number, delivery: DeliveryCharge): number {
+  return dishes + delivery.feeCents;
+}
+
+/** A delivery's dishes must reach the restaurant's minimum (409 with how much is missing). */
+function checkDeliveryMinimum(items: IntentItem[], delivery: DeliveryCharge): void {
+  if (items.length === 0) return;
+  const problem = minimumOrderProblem(delivery.minimumOrderCents, dishesCents(items));
+  if (problem) throw new ConflictError(problem);
 }
 
 /** The same entries at the same prices and options, in the same order: what an intent pays is what the cart holds. */

@@ -13,8 +13,9 @@ import { resolveRange, StatsService } from './stats-service.ts';
  */
 export async function statsRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const timeZone = app.config.SHOP_TIME_ZONE;
-  const stats = new StatsService(app.db, timeZone);
+  // The restaurant's time zone at each request: its settings can change it while the shop runs.
+  const timeZone = () => app.settings.timeZone();
+  const stats = () => new StatsService(app.db, timeZone());
 
   app.get(
     '/admin-statistics',
@@ -35,7 +36,7 @@ export async function statsRoutes(instance: FastifyInstance): Promise<void> {
     { schema: { querystring: statsQuerySchema, response: { 200: adminStatsSchema } }, preHandler: app.requireAdmin },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return stats.adminStats(resolveRange(request.query, timeZone));
+      return stats().adminStats(resolveRange(request.query, timeZone()));
     },
   );
 
@@ -43,12 +44,12 @@ export async function statsRoutes(instance: FastifyInstance): Promise<void> {
     '/admin/orders.csv',
     { schema: { querystring: statsQuerySchema }, preHandler: app.requireAdmin },
     async (request, reply) => {
-      const range = resolveRange(request.query, timeZone);
+      const range = resolveRange(request.query, timeZone());
       reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${exportFileName(range)}"`)
         .header('cache-control', 'no-store');
-      return reply.send(Readable.from(ordersCsv(app.db, range, timeZone), { objectMode: false }));
+      return reply.send(Readable.from(ordersCsv(app.db, range, timeZone()), { objectMode: false }));
     },
   );
 
@@ -57,7 +58,7 @@ export async function statsRoutes(instance: FastifyInstance): Promise<void> {
     { schema: { response: { 200: customerSummarySchema } }, preHandler: app.requireUser },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return stats.customerSummary(request.user!.id);
+      return stats().customerSummary(request.user!.id);
     },
   );
 }

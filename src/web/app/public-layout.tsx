@@ -1,4 +1,5 @@
 import { Outlet } from 'react-router';
+import { OpenNowLine } from '../settings/components/open-now-line.tsx';
 import { Footer } from '../ui/footer.tsx';
 import { Header } from './header.tsx';
 
@@ -12,6 +13,7 @@ export function PublicLayout() {
       >
         Skip to content
       </a>
+      <OpenNowLine />
       <Header />
       <main id="main" className="flex-1">
         {/* No Suspense here: while the first page's chunk loads, the static loading screen of

@@ -22,6 +22,7 @@ const ADMIN_MENU: MenuEntry[] = [
   { to: paths.addItem, label: 'Add items' },
   { to: paths.manageItems, label: 'Manage Items' },
   { to: paths.orderBoard, label: 'Order board' },
+  { to: paths.settings, label: 'Restaurant settings' },
   { to: paths.profile, label: 'Profile' },
 ];
 

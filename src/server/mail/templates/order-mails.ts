@@ -38,6 +38,15 @@ export function OrderReceiptMail(data: MailKinds['order-receipt']) {
           ],
         }),
       ),
+      data.deliveryFee
+        ? h(Row, {
+            style: { borderBottom: `1px solid ${colors.line}` },
+            children: [
+              h(Column, { key: 'label', style: { padding: '10px 0' } }, h(Text, { style: { ...styles.text, margin: 0 } }, 'Delivery fee')),
+              h(Column, { key: 'fee', align: 'right', style: { padding: '10px 0' } }, h(Text, { style: { ...styles.text, margin: 0 } }, data.deliveryFee)),
+            ],
+          })
+        : null,
       h(Row, {
         children: [
           h(Column, { key: 'label', style: { padding: '12px 0' } }, h(Text, { style: { ...styles.text, margin: 0, fontWeight: 700 } }, 'Total paid')),

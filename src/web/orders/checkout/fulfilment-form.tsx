@@ -1,6 +1,9 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { FULFILMENT_LABELS, FULFILMENT_TYPES, NOTE_MAX, type FulfilmentType } from '../../../shared/order-workflow.ts';
 import type { FulfilmentRequest, PickupSlots } from '../../../shared/orders.ts';
+import { closedProblem } from '../../../shared/opening-hours.ts';
+import { useRestaurantSettings } from '../../settings/api/settings-api.ts';
+import { DeliveryTerms } from './delivery-terms.tsx';
 import { formatTime } from '../order-format.ts';
 import { validateDraft, type FieldErrors, type FulfilmentDraft } from './fulfilment-draft.ts';
 import { pickupTimes } from './pickup-times.ts';
@@ -38,10 +41,17 @@ export function FulfilmentForm({ initial, slots, onConfirm }: FulfilmentFormProp
   const [draft, setDraft] = useState(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [sending, setSending] = useState(false);
-  // Offered when the form opens; a time that passed meanwhile is refused at its field by the server.
-  const [times] = useState(() => slots?.slots ?? pickupTimes().map((time) => time.toISOString()));
-  const timeZone = slots?.timeZone;
   const fieldId = (key: string) => `${id}-${key.replace('.', '-')}`;
+  // Only the ways the restaurant offers (the server refuses the others); a way remembered from an
+  // earlier order that is no longer offered gives way to the first offered.
+  const settings = useRestaurantSettings().data;
+  // Offered when the form opens; a time that passed meanwhile is refused at its field by the server.
+  const [openedAt] = useState(() => new Date());
+  const times = slots?.slots ?? pickupTimes(openedAt, settings).map((time) => time.toISOString());
+  const timeZone = slots?.timeZone;
+  const offered = settings ? FULFILMENT_TYPES.filter((type) => settings.fulfilments[type]) : FULFILMENT_TYPES;
+  const type = offered.includes(draft.type) ? draft.type : (offered[0] ?? draft.type);
+  const closed = settings ? closedProblem(settings, new Date()) : undefined;
 
   const set = (key: keyof FulfilmentDraft, errorKey: string = key) => (value: string) => {
     setDraft((d) => ({ ...d, [key]: value }));
@@ -51,7 +61,7 @@ export function FulfilmentForm({ initial, slots, onConfirm }: FulfilmentFormProp
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (sending) return;
-    const checked = validateDraft(draft);
+    const checked = validateDraft({ ...draft, type });
     const found = 'errors' in checked ? checked.errors : await send(checked.request);
     setErrors(found ?? {});
     const first = found && Object.keys(found)[0];
@@ -79,25 +89,30 @@ export function FulfilmentForm({ initial, slots, onConfirm }: FulfilmentFormProp
       <h2 id={`${id}-title`} className="font-display text-xl font-bold text-brand-900">
         1. How do you get your meal?
       </h2>
+      {closed && (
+        <p role="status" data-testid="checkout-closed" className="rounded-lg bg-amber-50 p-3 font-semibold text-amber-900 ring-1 ring-amber-300">
+          {sentence(settings?.ordersPaused ? `Orders are paused: ${closed}` : closed)} We cannot take your payment until then.
+        </p>
+      )}
       <fieldset>
         <legend className="sr-only">How do you get your meal?</legend>
         <div className="grid gap-2 sm:grid-cols-3">
-          {FULFILMENT_TYPES.map((type) => (
+          {offered.map((way) => (
             <label
-              key={type}
+              key={way}
               className="flex cursor-pointer items-start gap-2 rounded-lg border border-stone-300 p-3 has-checked:border-brand-700 has-checked:bg-brand-50 has-focus-visible:outline-2 has-focus-visible:outline-brand-700"
             >
               <input
                 type="radio"
                 name={`${id}-type`}
-                value={type}
-                checked={draft.type === type}
-                onChange={() => setDraft((d) => ({ ...d, type }))}
+                value={way}
+                checked={type === way}
+                onChange={() => setDraft((d) => ({ ...d, type: way }))}
                 className="mt-1 accent-brand-700"
               />
               <span>
-                <span className="block font-semibold text-stone-900">{FULFILMENT_LABELS[type]}</span>
-                <span className="block text-sm text-stone-600">{HINTS[type]}</span>
+                <span className="block font-semibold text-stone-900">{FULFILMENT_LABELS[way]}</span>
+                <span className="block text-sm text-stone-600">{HINTS[way]}</span>
               </span>
             </label>
           ))}
@@ -105,13 +120,13 @@ export function FulfilmentForm({ initial, slots, onConfirm }: FulfilmentFormProp
         <FieldError id={fieldId('type')} messages={errors.type} />
       </fieldset>
 
-      {draft.type === 'table' && (
+      {type === 'table' && (
         <Field label="Table" htmlFor={fieldId('table')} errors={errors.table} hint="The number or name on your table, e.g. 12 or Terrace 3.">
           <input {...field('table')} value={draft.table} onChange={(e) => set('table')(e.target.value)} maxLength={30} className={`${inputClass} sm:max-w-xs`} />
         </Field>
       )}
 
-      {draft.type === 'pickup' && (
+      {type === 'pickup' && (
         <Field label="Pickup time" htmlFor={fieldId('pickupAt')} errors={errors.pickupAt} hint={times.length === 0 ? 'The kitchen closes for today: as soon as possible is all we can offer.' : undefined}>
           <select {...field('pickupAt')} value={draft.pickupAt} onChange={(e) => set('pickupAt')(e.target.value)} className={`${inputClass} sm:max-w-xs`}>
             <option value="">As soon as possible</option>
@@ -124,8 +139,9 @@ export function FulfilmentForm({ initial, slots, onConfirm }: FulfilmentFormProp
         </Field>
       )}
 
-      {draft.type === 'delivery' && (
+      {type === 'delivery' && (
         <div className="grid gap-4 sm:grid-cols-2">
+          {settings && <DeliveryTerms settings={settings} className="sm:col-span-2" />}
           <Field label="Street and number" htmlFor={fieldId('address.line1')} errors={errors['address.line1']} className="sm:col-span-2">
             <input {...field('address.line1')} autoComplete="address-line1" value={draft.line1} onChange={(e) => set('line1', 'address.line1')(e.target.value)} maxLength={200} className={inputClass} />
           </Field>
@@ -179,6 +195,9 @@ export function FulfilmentForm({ initial, slots, onConfirm }: FulfilmentFormProp
     </form>
   );
 }
+
+/** A message as a sentence: the pause's own words may end without a full stop. */
+const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
 
 function Field({
   label,

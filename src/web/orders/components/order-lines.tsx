@@ -3,8 +3,8 @@ import type { OrderLine } from '../../../shared/orders.ts';
 import { money } from '../order-format.ts';
 import { LineOptions } from './line-options.tsx';
 
-/** The dishes of an order with their quantities, line totals and the order's total. */
-export function OrderLines({ lines, total, compact = false }: { lines: OrderLine[]; total: number; compact?: boolean }) {
+/** The dishes of an order with their quantities, line totals, the delivery fee if any, and the order's total. */
+export function OrderLines({ lines, total, deliveryFee, compact = false }: { lines: OrderLine[]; total: number; deliveryFee?: number; compact?: boolean }) {
   return (
     <div>
       <ul className={compact ? 'space-y-0.5' : 'divide-y divide-stone-200'}>
@@ -19,6 +19,12 @@ export function OrderLines({ lines, total, compact = false }: { lines: OrderLine
           </li>
         ))}
       </ul>
+      {deliveryFee !== undefined && !compact && (
+        <p className="flex justify-between gap-3 border-t border-stone-200 py-2">
+          <span>Delivery fee</span>
+          <span data-testid="order-delivery-fee" className="whitespace-nowrap text-stone-700">{money(deliveryFee)}</span>
+        </p>
+      )}
       <p className={`flex justify-between gap-3 font-bold ${compact ? 'mt-1' : 'mt-2 border-t border-stone-300 pt-2'}`}>
         <span>Total</span>
         <span data-testid="order-total">{money(total)}</span>

@@ -96,6 +96,7 @@ export function Page() {
           <p className="text-lg font-semibold text-stone-800">
             To pay: <span data-testid="payment-amount">$ {formatPrice(intent.data?.amount ?? cartTotal)}</span> for{' '}
             {intent.data?.quantity ?? entries.length} {(intent.data?.quantity ?? entries.length) === 1 ? 'item' : 'items'}
+            {intent.data?.deliveryFee !== undefined && <span data-testid="payment-delivery-fee">, with $ {formatPrice(intent.data.deliveryFee)} for delivery</span>}
           </p>
         )}
         {hasItems && !paid && <PriceChangeNotice entries={entries} />}

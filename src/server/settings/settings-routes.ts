@@ -1,0 +1,25 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { restaurantSettingsSchema } from '../../shared/restaurant-settings.ts';
+import { useStrictJson } from '../http/strict-json.ts';
+
+/**
+ * The restaurant's settings (docs/product.md §18): everyone reads them (the header's open-now line,
+ * the checkout's ways and fees); administrators save them whole.
+ */
+export async function settingsRoutes(instance: FastifyInstance): Promise<void> {
+  useStrictJson(instance);
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+
+  app.get('/settings', { schema: { response: { 200: restaurantSettingsSchema } } }, async (_request, reply) => {
+    // A pause or a change of hours shows at the next read: no cache keeps the old ones.
+    reply.header('cache-control', 'no-cache');
+    return app.settings.current();
+  });
+
+  app.put(
+    '/settings',
+    { schema: { body: restaurantSettingsSchema, response: { 200: restaurantSettingsSchema } }, preHandler: app.requireAdmin },
+    async (request) => app.settings.save(request.body),
+  );
+}

@@ -1,0 +1,104 @@
+import type { Kysely } from 'kysely';
+import { priceToCents, centsToPrice } from '../../shared/money.ts';
+import { defaultSettings, restaurantSettingsSchema, type RestaurantSettings } from '../../shared/restaurant-settings.ts';
+import type { Database } from '../db/schema.ts';
+import type { EventBus } from '../events/event-bus.ts';
+import { readStoredSettings, writeStoredSettings } from './settings-repository.ts';
+
+/** As kept in the database: money in integer cents, the rest as the API speaks it. */
+type StoredSettings = Omit<RestaurantSettings, 'deliveryFee' | 'minimumOrder'> & { deliveryFeeCents: number; minimumOrderCents: number };
+
+interface Logger {
+  warn(obj: unknown, msg: string): void;
+}
+
+/**
+ * The restaurant's settings as every request of this process reads them: held in memory (a
+ * payment asks for them on every call) and read again from the database when any process saves
+ * them (`settings.changed` on the event bus) or when this process may have missed that (the bus's
+ * resync). SHOP_TIME_ZONE stays the time zone until an administrator chooses one.
+ */
+export class ShopSettings {
+  private readonly db: Kysely<Database>;
+  private readonly events: EventBus;
+  private readonly defaultTimeZone: string;
+  private readonly log: Logger;
+  private settings: RestaurantSettings;
+  private cents = { deliveryFeeCents: 0, minimumOrderCents: 0 };
+  /** Reads run one after the other, so an older read never lands after a newer one. */
+  private reading: Promise<void> = Promise.resolve();
+
+  constructor(options: { db: Kysely<Database>; events: EventBus; defaultTimeZone: string; log: Logger }) {
+    this.db = options.db;
+    this.events = options.events;
+    this.defaultTimeZone = options.defaultTimeZone;
+    this.log = options.log;
+    this.settings = defaultSettings(options.defaultTimeZone);
+    options.events.subscribe('settings.changed', () => void this.reload());
+    options.events.onResync(() => void this.reload());
+  }
+
+  /** The settings now (dollars, as the API answers them). */
+  current(): RestaurantSettings {
+    return this.settings;
+  }
+
+  /** The restaurant's time zone: the setting, else SHOP_TIME_ZONE. */
+  timeZone(): string {
+    return this.settings.timeZone;
+  }
+
+  deliveryFeeCents(): number {
+    return this.cents.deliveryFeeCents;
+  }
+
+  minimumOrderCents(): number {
+    return this.cents.minimumOrderCents;
+  }
+
+  /** Reads the settings from the database (at start, and after a change anywhere). */
+  reload(): Promise<void> {
+    this.reading = this.reading.then(async () => {
+      try {
+        this.apply(await readStoredSettings(this.db));
+      } catch (error) {
+        this.log.warn({ err: error }, 'restaurant settings not read; the ones in memory stay');
+      }
+    });
+    return this.reading;
+  }
+
+  /** Saves checked settings, answers them, and tells every process. */
+  async save(settings: RestaurantSettings): Promise<RestaurantSettings> {
+    const { deliveryFee, minimumOrder, ...rest } = settings;
+    const stored: StoredSettings = { ...rest, deliveryFeeCents: priceToCents(deliveryFee), minimumOrderCents: priceToCents(minimumOrder) };
+    const json = JSON.stringify(stored);
+    await writeStoredSettings(this.db, json, new Date().toISOString());
+    // This process answers with what it saved at once; the event brings the others (and this one) up to date.
+    this.apply(json);
+    await this.events.publish('settings.changed', {});
+    return this.settings;
+  }
+
+  private apply(json: string | undefined): void {
+    if (json === undefined) {
+      this.settings = defaultSettings(this.defaultTimeZone);
+      this.cents = { deliveryFeeCents: 0, minimumOrderCents: 0 };
+      return;
+    }
+    const { deliveryFeeCents, minimumOrderCents, ...rest } = JSON.parse(json) as StoredSettings;
+    // Saved by an older version with fewer fields: the defaults fill what it did not know.
+    const parsed = restaurantSettingsSchema.safeParse({
+      ...defaultSettings(this.defaultTimeZone),
+      ...rest,
+      deliveryFee: centsToPrice(deliveryFeeCents ?? 0),
+      minimumOrder: centsToPrice(minimumOrderCents ?? 0),
+    });
+    if (!parsed.success) {
+      this.log.warn({ issues: parsed.error.issues }, 'stored restaurant settings are not valid; the ones in memory stay');
+      return;
+    }
+    this.settings = parsed.data;
+    this.cents = { deliveryFeeCents: deliveryFeeCents ?? 0, minimumOrderCents: minimumOrderCents ?? 0 };
+  }
+}

@@ -1,0 +1,140 @@
+/**
+ * The restaurant's settings (docs/product.md §18): who and where it is, its hours, closed days and
+ * pause, how meals reach customers and on what terms. One schema with its messages for the
+ * administrator's form and the server (GET and PUT /api/settings); the hours' rules are in
+ * src/shared/opening-hours.ts, the delivery's here. docs/decisions/0024-restaurant-settings.md.
+ */
+import { z } from 'zod';
+import { centsToPrice, formatPrice } from './money.ts';
+import { minutesOf, WEEKDAYS, type OpeningRules, type Weekday } from './opening-hours.ts';
+import { FULFILMENT_LABELS, FULFILMENT_TYPES, type FulfilmentType } from './order-workflow.ts';
+import { PRODUCT_NAME } from './product.ts';
+import { isTimeZone } from './shop-time.ts';
+
+export * from './opening-hours.ts';
+
+const CLOCK = /^(([01][0-9]|2[0-3]):[0-5][0-9]|24:00)$/;
+const clock = z.string().regex(CLOCK, 'Write the time as HH:MM, for example 11:00');
+
+export const timeRangeSchema = z
+  .object({ open: clock, close: clock })
+  .refine((range) => minutesOf(range.open) < minutesOf(range.close), { message: 'The closing time must come after the opening time', path: ['close'] });
+
+/** At most four stretches a day, none overlapping (a day with a break is two). */
+const dayHoursSchema = z
+  .array(timeRangeSchema)
+  .max(4, 'At most four opening times a day')
+  .superRefine((ranges, ctx) => {
+    const sorted = [...ranges].sort((a, b) => minutesOf(a.open) - minutesOf(b.open));
+    for (let i = 1; i < sorted.length; i++) {
+      if (minutesOf(sorted[i]!.open) < minutesOf(sorted[i - 1]!.close)) {
+        ctx.addIssue({ code: 'custom', message: 'Opening times of one day must not overlap' });
+        return;
+      }
+    }
+  });
+
+const text = (max: number) => z.string().trim().max(max, `At most ${max} characters`);
+const dollars = (what: string) =>
+  z
+    .number({ message: `Enter the ${what} in dollars` })
+    .min(0, `The ${what} cannot be negative`)
+    .max(1000, `The ${what} is at most $1000`)
+    .refine((value) => Number.isInteger(Math.round(value * 100)) && Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, 'Use whole cents');
+
+/** A postal code a delivery may go to; a trailing * takes every code that starts so ("101*"). */
+const postalCodePattern = z
+  .string()
+  .trim()
+  .min(1, 'Remove the empty postal code')
+  .max(20, 'A postal code has at most 20 characters')
+  .regex(/^[A-Za-z0-9][A-Za-z0-9 -]*\*?$/, 'Write postal codes with letters, digits, spaces or dashes (a * at the end for a prefix)');
+
+export const restaurantSettingsSchema = z
+  .object({
+    name: text(100).min(1, "Enter the restaurant's name"),
+    address: text(300),
+    phone: z.union([z.literal(''), z.string().trim().regex(/^\+?[0-9 ()./-]{6,30}$/, 'Enter a valid phone number')]),
+    timeZone: z.string().refine(isTimeZone, 'Choose a time zone such as Europe/Berlin'),
+    hours: z.object(Object.fromEntries(WEEKDAYS.map((day) => [day, dayHoursSchema])) as Record<Weekday, typeof dayHoursSchema>),
+    closedDays: z.array(z.iso.date('Write closed days as YYYY-MM-DD')).max(366, 'At most 366 closed days'),
+    ordersPaused: z.boolean(),
+    pauseMessage: text(200),
+    fulfilments: z.object({ table: z.boolean(), pickup: z.boolean(), delivery: z.boolean() }),
+    /** Dollars, as the API speaks; kept in cents. */
+    deliveryFee: dollars('delivery fee'),
+    /** The smallest order (its dishes, before the fee) taken for delivery. */
+    minimumOrder: dollars('minimum order'),
+    /** Empty: deliveries go anywhere. */
+    postalCodes: z.array(postalCodePattern).max(500, 'At most 500 postal codes'),
+  })
+  .superRefine((settings, ctx) => {
+    if (settings.ordersPaused && settings.pauseMessage === '') {
+      ctx.addIssue({ code: 'custom', path: ['pauseMessage'], message: 'Tell customers why orders are paused' });
+    }
+    if (!FULFILMENT_TYPES.some((type) => settings.fulfilments[type])) {
+      ctx.addIssue({ code: 'custom', path: ['fulfilments'], message: 'Offer at least one of table, pickup or delivery' });
+    }
+  });
+export type RestaurantSettings = z.infer<typeof restaurantSettingsSchema>;
+
+/** All day every day (00:00–24:00). */
+const ALL_DAY: Record<Weekday, { open: string; close: string }[]> = Object.fromEntries(WEEKDAYS.map((day) => [day, [{ open: '00:00', close: '24:00' }]])) as Record<
+  Weekday,
+  { open: string; close: string }[]
+>;
+
+/**
+ * A fresh shop's settings, which keep the shop as it was before it had any: open all day every
+ * day, nothing paused, all three ways offered, no fee, no minimum, delivery anywhere. The zone is
+ * SHOP_TIME_ZONE's until an administrator chooses one.
+ */
+export function defaultSettings(timeZone: string): RestaurantSettings {
+  return {
+    name: PRODUCT_NAME,
+    address: '',
+    phone: '',
+    timeZone,
+    hours: ALL_DAY,
+    closedDays: [],
+    ordersPaused: false,
+    pauseMessage: '',
+    fulfilments: { table: true, pickup: true, delivery: true },
+    deliveryFee: 0,
+    minimumOrder: 0,
+    postalCodes: [],
+  };
+}
+
+/** The settings' part the hours' functions read. */
+export function openingRules(settings: RestaurantSettings): OpeningRules {
+  return settings;
+}
+
+/** Why a way of fulfilment cannot be chosen, or undefined when it is offered. */
+export function fulfilmentProblem(settings: RestaurantSettings, type: FulfilmentType): string | undefined {
+  if (settings.fulfilments[type]) return undefined;
+  const offered = FULFILMENT_TYPES.filter((t) => settings.fulfilments[t]).map((t) => FULFILMENT_LABELS[t].toLowerCase());
+  return `${FULFILMENT_LABELS[type]} is not offered at the moment: choose ${offered.join(' or ')}`;
+}
+
+const normalPostalCode = (code: string) => code.toUpperCase().replace(/[\s-]/g, '');
+
+/** Whether the restaurant delivers to a postal code: any when the list is empty, else a code or a prefix of the list. */
+export function deliversTo(settings: RestaurantSettings, postalCode: string): boolean {
+  if (settings.postalCodes.length === 0) return true;
+  const code = normalPostalCode(postalCode);
+  return settings.postalCodes.some((pattern) =>
+    pattern.endsWith('*') ? code.startsWith(normalPostalCode(pattern.slice(0, -1))) : code === normalPostalCode(pattern),
+  );
+}
+
+export function postalCodeProblem(settings: RestaurantSettings, postalCode: string): string | undefined {
+  return deliversTo(settings, postalCode) ? undefined : `We do not deliver to ${postalCode.trim()}`;
+}
+
+/** The delivery's minimum, checked on the dishes before the fee; undefined when it is met. */
+export function minimumOrderProblem(minimumOrderCents: number, dishesCents: number): string | undefined {
+  if (dishesCents >= minimumOrderCents) return undefined;
+  return `The minimum order for delivery is $${formatPrice(centsToPrice(minimumOrderCents))}: add $${formatPrice(centsToPrice(minimumOrderCents - dishesCents))} more`;
+}

@@ -1,0 +1,49 @@
+import { useSyncExternalStore } from 'react';
+import { statusLine } from '../../../shared/opening-hours.ts';
+import { useHydrated } from '../../ui/use-hydrated.ts';
+import { useRestaurantSettings } from '../api/settings-api.ts';
+
+/**
+ * "Open now · until 22:00", "Closed · opens Tuesday 11:00" or "Orders paused: …" above the header.
+ * The public pages are drawn by the server once per change of the menu and kept as snapshots, so
+ * the line is worked out in the browser after hydration, from the settings read then and the
+ * clock there; the server's drawing holds an empty strip of the same height (nothing shifts).
+ */
+export function OpenNowLine() {
+  const hydrated = useHydrated();
+  const settings = useRestaurantSettings(hydrated);
+  const now = useMinuteClock();
+  const text = settings.data && now ? statusLine(settings.data, new Date(now)) : '';
+  const state = !settings.data ? 'unknown' : settings.data.ordersPaused ? 'paused' : text.startsWith('Open') ? 'open' : 'closed';
+  const dot = state === 'open' ? 'bg-green-400' : state === 'paused' ? 'bg-amber-400' : 'bg-stone-400';
+  return (
+    <div className="h-8 overflow-hidden bg-stone-900 text-stone-100" data-testid="open-now" data-state={state}>
+      <p className="mx-auto flex h-8 max-w-7xl items-center gap-2 truncate px-4 text-xs font-semibold sm:text-sm">
+        {text && <span aria-hidden="true" className={`inline-block h-2 w-2 shrink-0 rounded-full ${dot}`} />}
+        <span className="truncate">{text}</span>
+      </p>
+    </div>
+  );
+}
+
+/**
+ * The current minute (ms), again at each minute's turn; undefined on the server and while hydrating,
+ * so the server's drawing and the first one in the browser agree.
+ */
+function useMinuteClock(): number | undefined {
+  return useSyncExternalStore(subscribeToMinutes, currentMinute, () => undefined);
+}
+
+const currentMinute = () => Math.floor(Date.now() / 60_000) * 60_000;
+
+function subscribeToMinutes(onChange: () => void): () => void {
+  let timer: ReturnType<typeof setTimeout>;
+  const tick = () => {
+    timer = setTimeout(() => {
+      onChange();
+      tick();
+    }, 60_000 - (Date.now() % 60_000) + 50);
+  };
+  tick();
+  return () => clearTimeout(timer);
+}

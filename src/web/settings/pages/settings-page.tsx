@@ -1,0 +1,241 @@
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { FULFILMENT_LABELS, FULFILMENT_TYPES } from '../../../shared/order-workflow.ts';
+import { restaurantSettingsSchema, statusLine, type RestaurantSettings } from '../../../shared/restaurant-settings.ts';
+import { ApiRequestError } from '../../lib/api-client.ts';
+import { LoadingScreen } from '../../ui/loading-screen.tsx';
+import { QueryError } from '../../ui/query-error.tsx';
+import { useToast } from '../../ui/toast.tsx';
+import { usePageTitle } from '../../ui/use-page-title.ts';
+import { useRestaurantSettings, useSaveSettings } from '../api/settings-api.ts';
+import { HoursEditor } from '../components/hours-editor.tsx';
+
+const inputClass =
+  'mt-1 w-full rounded-md border border-stone-300 bg-white px-3 py-2 text-stone-900 focus:border-brand-700 focus:outline-2 focus:outline-brand-700 aria-invalid:border-red-700';
+
+/** The restaurant's settings (docs/product.md §18), for administrators. */
+export function Page() {
+  usePageTitle('Restaurant settings');
+  const settings = useRestaurantSettings();
+  if (settings.isPending) return <LoadingScreen />;
+  if (settings.isError) return <QueryError title="The settings could not be loaded" error={settings.error} onRetry={settings.refetch} className="" />;
+  return <SettingsForm initial={settings.data} />;
+}
+
+/** What the form edits: the settings, with the money and the lists as typed. */
+interface Draft {
+  settings: RestaurantSettings;
+  deliveryFee: string;
+  minimumOrder: string;
+  postalCodes: string;
+  closedDay: string;
+}
+
+function SettingsForm({ initial }: { initial: RestaurantSettings }) {
+  const id = useId();
+  const save = useSaveSettings();
+  const toast = useToast();
+  const [draft, setDraft] = useState<Draft>(() => ({
+    settings: initial,
+    deliveryFee: initial.deliveryFee.toFixed(2),
+    minimumOrder: initial.minimumOrder.toFixed(2),
+    postalCodes: initial.postalCodes.join(', '),
+    closedDay: '',
+  }));
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const s = draft.settings;
+  const set = <K extends keyof RestaurantSettings>(key: K, value: RestaurantSettings[K]) => setDraft((d) => ({ ...d, settings: { ...d.settings, [key]: value } }));
+  const fieldId = (key: string) => `${id}-${key}`;
+  const invalid = (key: string) => ({ 'aria-invalid': errors[key] ? true : undefined, 'aria-describedby': errors[key] ? `${fieldId(key)}-error` : undefined });
+
+  function collect(): RestaurantSettings {
+    return {
+      ...s,
+      deliveryFee: draft.deliveryFee.trim() === '' ? 0 : Number(draft.deliveryFee),
+      minimumOrder: draft.minimumOrder.trim() === '' ? 0 : Number(draft.minimumOrder),
+      postalCodes: draft.postalCodes
+        .split(/[,\n]/)
+        .map((code) => code.trim())
+        .filter(Boolean),
+    };
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const checked = restaurantSettingsSchema.safeParse(collect());
+    if (!checked.success) {
+      const found: Record<string, string[]> = {};
+      for (const issue of checked.error.issues) (found[issue.path.join('.')] ??= []).push(issue.message);
+      setErrors(found);
+      toast.error('Some settings need a look: see the messages in red.');
+      return;
+    }
+    setErrors({});
+    try {
+      await save.mutateAsync(checked.data);
+      toast.success('Settings saved. Customers see them within a minute.');
+    } catch (error) {
+      if (error instanceof ApiRequestError && error.body?.fieldErrors) setErrors(error.body.fieldErrors);
+      toast.error(error instanceof Error ? error.message : 'The settings could not be saved. Please try again.');
+    }
+  }
+
+  const addClosedDay = () => {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(draft.closedDay) || s.closedDays.includes(draft.closedDay)) return;
+    setDraft((d) => ({ ...d, closedDay: '', settings: { ...d.settings, closedDays: [...d.settings.closedDays, d.closedDay].sort() } }));
+  };
+
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate className="max-w-3xl space-y-8 pb-12">
+      <div>
+        <h1 className="font-display text-3xl font-bold text-brand-900">Restaurant settings</h1>
+        <p className="mt-2 text-stone-700">
+          Customers see now: <strong data-testid="settings-preview">{statusLine(s, new Date())}</strong>
+        </p>
+      </div>
+
+      <Section title="Orders">
+        <label className="flex items-center gap-3 rounded-lg border border-stone-200 bg-white p-3">
+          <input
+            type="checkbox"
+            role="switch"
+            checked={s.ordersPaused}
+            onChange={(e) => set('ordersPaused', e.target.checked)}
+            className="h-5 w-9 shrink-0 cursor-pointer accent-red-700"
+          />
+          <span>
+            <span className="block font-semibold text-stone-900">Pause orders</span>
+            <span className="block text-sm text-stone-600">No payment is taken while paused; customers read your message.</span>
+          </span>
+        </label>
+        <Field label="Message while paused" id={fieldId('pauseMessage')} errors={errors.pauseMessage} hint="For example: The kitchen is full, back at 19:00.">
+          <input id={fieldId('pauseMessage')} {...invalid('pauseMessage')} value={s.pauseMessage} maxLength={200} onChange={(e) => set('pauseMessage', e.target.value)} className={inputClass} />
+        </Field>
+        <fieldset>
+          <legend className="text-sm font-semibold text-stone-700">Ways offered</legend>
+          <div className="mt-1 flex flex-wrap gap-4">
+            {FULFILMENT_TYPES.map((type) => (
+              <label key={type} className="flex items-center gap-2">
+                <input
+                  type="checkbox"
+                  checked={s.fulfilments[type]}
+                  onChange={(e) => set('fulfilments', { ...s.fulfilments, [type]: e.target.checked })}
+                  className="h-4 w-4 accent-brand-700"
+                />
+                {FULFILMENT_LABELS[type]}
+              </label>
+            ))}
+          </div>
+          <Errors id={fieldId('fulfilments')} messages={errors.fulfilments} />
+        </fieldset>
+      </Section>
+
+      <HoursEditor hours={s.hours} errors={errors} onChange={(hours) => set('hours', hours)} />
+
+      <Section title="Closed days">
+        <div className="flex flex-wrap items-end gap-2">
+          <Field label="Add a day" id={fieldId('closedDay')} errors={errors.closedDays}>
+            <input id={fieldId('closedDay')} type="date" value={draft.closedDay} onChange={(e) => setDraft((d) => ({ ...d, closedDay: e.target.value }))} className={inputClass} />
+          </Field>
+          <button type="button" onClick={addClosedDay} className="rounded-md border border-brand-700 px-4 py-2 font-semibold text-brand-800 hover:bg-brand-50">
+            Add closed day
+          </button>
+        </div>
+        {s.closedDays.length === 0 ? (
+          <p className="text-sm text-stone-600">No closed days.</p>
+        ) : (
+          <ul className="flex flex-wrap gap-2">
+            {s.closedDays.map((day) => (
+              <li key={day} className="flex items-center gap-1 rounded-full bg-stone-100 py-1 pl-3 pr-1 text-sm">
+                {day}
+                <button type="button" onClick={() => set('closedDays', s.closedDays.filter((d) => d !== day))} className="rounded-full px-2 font-bold text-stone-700 hover:bg-stone-200">
+                  <span aria-hidden="true">×</span>
+                  <span className="sr-only">Remove {day}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Section>
+
+      <Section title="Delivery">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label="Delivery fee ($)" id={fieldId('deliveryFee')} errors={errors.deliveryFee}>
+            <input id={fieldId('deliveryFee')} {...invalid('deliveryFee')} inputMode="decimal" value={draft.deliveryFee} onChange={(e) => setDraft((d) => ({ ...d, deliveryFee: e.target.value }))} className={inputClass} />
+          </Field>
+          <Field label="Minimum order for delivery ($)" id={fieldId('minimumOrder')} errors={errors.minimumOrder}>
+            <input id={fieldId('minimumOrder')} {...invalid('minimumOrder')} inputMode="decimal" value={draft.minimumOrder} onChange={(e) => setDraft((d) => ({ ...d, minimumOrder: e.target.value }))} className={inputClass} />
+          </Field>
+        </div>
+        <Field
+          label="Postal codes delivered to"
+          id={fieldId('postalCodes')}
+          errors={Object.entries(errors).filter(([key]) => key.startsWith('postalCodes')).flatMap(([, m]) => m)}
+          hint="Separated by commas; a * at the end takes every code that starts so (101*). Empty: everywhere."
+        >
+          <textarea id={fieldId('postalCodes')} rows={2} value={draft.postalCodes} onChange={(e) => setDraft((d) => ({ ...d, postalCodes: e.target.value }))} className={inputClass} />
+        </Field>
+      </Section>
+
+      <Section title="The restaurant">
+        <Field label="Name" id={fieldId('name')} errors={errors.name}>
+          <input id={fieldId('name')} {...invalid('name')} value={s.name} maxLength={100} onChange={(e) => set('name', e.target.value)} className={inputClass} />
+        </Field>
+        <Field label="Address" id={fieldId('address')} errors={errors.address}>
+          <input id={fieldId('address')} {...invalid('address')} value={s.address} maxLength={300} autoComplete="street-address" onChange={(e) => set('address', e.target.value)} className={inputClass} />
+        </Field>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label="Phone" id={fieldId('phone')} errors={errors.phone}>
+            <input id={fieldId('phone')} {...invalid('phone')} type="tel" value={s.phone} maxLength={30} onChange={(e) => set('phone', e.target.value)} className={inputClass} />
+          </Field>
+          <Field label="Time zone" id={fieldId('timeZone')} errors={errors.timeZone} hint="The restaurant's clock: hours, pickup times and the day's orders.">
+            <input id={fieldId('timeZone')} {...invalid('timeZone')} list={`${id}-zones`} value={s.timeZone} onChange={(e) => set('timeZone', e.target.value)} className={inputClass} />
+            <datalist id={`${id}-zones`}>
+              {Intl.supportedValuesOf('timeZone').map((zone) => (
+                <option key={zone} value={zone} />
+              ))}
+            </datalist>
+          </Field>
+        </div>
+      </Section>
+
+      <button
+        type="submit"
+        disabled={save.isPending}
+        className="w-full rounded-md bg-brand-800 px-6 py-3 font-bold tracking-wide text-white hover:bg-brand-900 disabled:cursor-wait disabled:bg-stone-300 disabled:text-stone-600 sm:w-auto"
+      >
+        {save.isPending ? 'Saving…' : 'Save settings'}
+      </button>
+    </form>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <fieldset className="space-y-3">
+      <legend className="text-lg font-bold text-brand-900">{title}</legend>
+      {children}
+    </fieldset>
+  );
+}
+
+function Field({ label, id, errors, hint, children }: { label: string; id: string; errors?: string[]; hint?: string; children: ReactNode }) {
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-semibold text-stone-700">
+        {label}
+      </label>
+      {children}
+      {hint && <p className="mt-1 text-xs text-stone-600">{hint}</p>}
+      <Errors id={id} messages={errors} />
+    </div>
+  );
+}
+
+function Errors({ id, messages }: { id: string; messages?: string[] }) {
+  if (!messages?.length) return null;
+  return (
+    <p id={`${id}-error`} className="mt-1 text-sm font-semibold text-red-700">
+      {messages.join(' ')}
+    </p>
+  );
+}
