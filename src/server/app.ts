@@ -41,6 +41,7 @@ import { staffOrderRoutes } from './orders/staff-order-routes.ts';
 import { createPaymentProvider } from './payments/create-payment-provider.ts';
 import { PaymentService } from './payments/payment-service.ts';
 import { paymentRoutes } from './payments/payment-routes.ts';
+import { paymentReturnRoutes } from './payments/payment-return-routes.ts';
 import { StripeProvider } from './payments/stripe-provider.ts';
 import { stripeWebhookRoutes } from './payments/stripe-webhook-routes.ts';
 import { reviewRoutes } from './reviews/review-routes.ts';
@@ -206,6 +207,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(accountRoutes);
       await api.register(cartRoutes);
       await api.register(paymentRoutes);
+      await api.register(paymentReturnRoutes);
       await api.register(orderRoutes);
       await api.register(staffOrderRoutes);
       await api.register(statsRoutes);
