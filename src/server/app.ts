@@ -175,11 +175,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         mediaSrc: ["'self'"],
-        // Stripe.js and its card fields come from Stripe, only when the shop uses Stripe.
+        // Stripe.js and its Payment Element come from Stripe, only when the shop uses Stripe (the
+        // hosts of Stripe's CSP guide; the element's frames are on subdomains of js.stripe.com).
         ...(paymentProvider instanceof StripeProvider
           ? {
-              scriptSrc: ["'self'", 'https://js.stripe.com'],
-              frameSrc: ['https://js.stripe.com', 'https://hooks.stripe.com'],
+              scriptSrc: ["'self'", 'https://js.stripe.com', 'https://*.js.stripe.com'],
+              frameSrc: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
               connectSrc: ["'self'", 'https://api.stripe.com'],
             }
           : { scriptSrc: ["'self'"], connectSrc: ["'self'"] }),
