@@ -18,6 +18,7 @@ import type { DatabaseHandle, DbKind } from './db/database.ts';
 import type { Database } from './db/schema.ts';
 import { createEventBus, type EventBus } from './events/event-bus.ts';
 import { SMALL_BODY_LIMIT } from './http/body-limits.ts';
+import { registerApiReference } from './http/api-reference.ts';
 import { registerCrossSiteGuard } from './http/cross-site-guard.ts';
 import { registerErrorHandler } from './http/errors.ts';
 import { lazyChildLoggerFactory } from './http/lazy-child-logger.ts';
@@ -197,6 +198,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Off by default: each route that needs a limit (sign-in, sign-up, captcha, token) sets its own.
   // Counters live in the database, shared by every process of the shop.
   await app.register(fastifyRateLimit, { global: false, store: databaseRateLimitStore(database.db) });
+
+  // The API reference (/api/docs, /api/openapi.json): before the routes, which it collects as they are declared.
+  await registerApiReference(app);
 
   await app.register(
     async (api) => {

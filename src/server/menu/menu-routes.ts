@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CATEGORIES, isCategory } from '../../shared/category-list.ts';
-import { itemIdParamsSchema } from '../../shared/menu.ts';
+import { z } from 'zod';
+import { itemIdParamsSchema, menuItemSchema } from '../../shared/menu.ts';
 import { BadRequestError, NotFoundError } from '../http/errors.ts';
 import { menuAdminRoutes } from './menu-admin-routes.ts';
 import { findMenuItem } from './menu-repository.ts';
@@ -18,7 +19,7 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
   // logging on) with the same writer, on node's response (hijacked: the writer sets every header).
   // Not compressed by @fastify/compress: the snapshot holds its gzipped bytes; no body to decompress.
   // `?perCategory=<1 to 12>` answers the first items of each category (the item list's blocks).
-  app.get('/items', { compress: false, decompress: false }, (request, reply) => {
+  app.get('/items', { compress: false, decompress: false, schema: { response: { 200: z.array(menuItemSchema) } } }, (request, reply) => {
     const { category, perCategory } = request.query as { category?: unknown; perCategory?: unknown };
     if (category !== undefined && (typeof category !== 'string' || !isCategory(category))) {
       throw new BadRequestError(`Unknown category; use one of: ${CATEGORIES.join(', ')}`, { category: ['Unknown category'] });
@@ -40,7 +41,7 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
     return app.menu.current().then((built) => write(bytesOf(built, category)));
   });
 
-  app.get('/items/:id', { schema: { params: itemIdParamsSchema } }, async (request) => {
+  app.get('/items/:id', { schema: { params: itemIdParamsSchema, response: { 200: menuItemSchema } } }, async (request) => {
     const row = await findMenuItem(app.db, request.params.id);
     if (!row) throw new NotFoundError('No menu item with this id');
     return toMenuItem(row);
