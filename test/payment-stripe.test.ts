@@ -208,6 +208,20 @@ describe('the Stripe provider', () => {
     expect(await cartLength(customer)).toBe(0);
   });
 
+  it("lets the browser load Stripe.js and the Payment Element's frames from Stripe, in a Stripe shop only", async () => {
+    const csp = String((await t.app.inject({ method: 'GET', url: '/api/review' })).headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self' https://js.stripe.com https://*.js.stripe.com");
+    expect(csp).toContain('frame-src https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com');
+    expect(csp).toContain("connect-src 'self' https://api.stripe.com");
+    const sandbox = await createTestApp();
+    try {
+      const plain = String((await sandbox.app.inject({ method: 'GET', url: '/api/review' })).headers['content-security-policy']);
+      expect(plain).not.toContain('stripe');
+    } finally {
+      await sandbox.close();
+    }
+  });
+
   it('refuses a succeeded intent whose amount differs from the order', async () => {
     await fillCart(t.app, customer, [menu[0]!.id]);
     const intent = await openIntent(t.app, customer);

@@ -197,7 +197,8 @@ export async function registerApiReference(app: FastifyInstance): Promise<void> 
   await app.register(fastifySwaggerUi, {
     routePrefix: API_DOCS_PATH,
     // The document is fetched from the shop itself; no validator badge (it would call swagger.io).
-    uiConfig: { url: OPENAPI_PATH, validatorUrl: null, deepLinking: true, docExpansion: 'list', tryItOutEnabled: false },
+    // BaseLayout: no top bar with an address field (the page documents this shop, nothing else).
+    uiConfig: { url: OPENAPI_PATH, layout: 'BaseLayout', validatorUrl: null, deepLinking: true, docExpansion: 'list', tryItOutEnabled: false },
     theme: { title: 'Raw Roots shop API' },
     logLevel: 'warn',
   });
