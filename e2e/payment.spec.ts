@@ -114,6 +114,23 @@ test.describe('paying by card (sandbox)', () => {
     expect(await myPayments(page)).toHaveLength(1);
   });
 
+  test("back from a bank's check that failed: the payment page says why, and the card then pays", async ({ page, request }) => {
+    const [item] = await menu(request);
+    await signInAsNew(page, request);
+    await addToCartViaApi(page, item!._id);
+    // Where Stripe sends the browser after a failed 3-D Secure check (the return_url).
+    await page.goto('/api/payment/return?payment_intent=pi_unknown&redirect_status=failed');
+    await expect(page).toHaveURL(/\/dashboard\/payment\?payment=failed$/);
+    await expect(page.getByTestId('payment-return')).toHaveText(
+      'Your bank or wallet did not confirm the payment, so nothing was charged. Try again, or use another card.',
+    );
+    await chooseTable(page);
+    await fillCard(page, '4242 4242 4242 4242');
+    await page.getByRole('button', { name: 'Pay', exact: true }).click();
+    await expect(page.getByText('Payment success')).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard\/my\/orders\/[^/]+$/);
+  });
+
   test('Pay stays disabled when the cart is empty', async ({ page, request }) => {
     await signInAsNew(page, request);
     await page.goto('/dashboard/payment');

@@ -208,6 +208,20 @@ describe('the Stripe provider', () => {
     expect(await cartLength(customer)).toBe(0);
   });
 
+  it("lets the browser load Stripe.js and the Payment Element's frames from Stripe, in a Stripe shop only", async () => {
+    const csp = String((await t.app.inject({ method: 'GET', url: '/api/review' })).headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self' https://js.stripe.com https://*.js.stripe.com");
+    expect(csp).toContain('frame-src https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com');
+    expect(csp).toContain("connect-src 'self' https://api.stripe.com");
+    const sandbox = await createTestApp();
+    try {
+      const plain = String((await sandbox.app.inject({ method: 'GET', url: '/api/review' })).headers['content-security-policy']);
+      expect(plain).not.toContain('stripe');
+    } finally {
+      await sandbox.close();
+    }
+  });
+
   it('refuses a succeeded intent whose amount differs from the order', async () => {
     await fillCart(t.app, customer, [menu[0]!.id]);
     const intent = await openIntent(t.app, customer);
@@ -361,6 +375,106 @@ describe('refunds through Stripe', () => {
     expect((await orderOf(other._id)).refund!.status).toBe('failed');
     // A refund event of no order of the shop is acknowledged and ignored.
     expect((await webhook(refundEvent('refund.updated', { ...failed, payment_intent: 'pi_elsewhere' }))).statusCode).toBe(200);
+  });
+});
+
+function disputeEvent(type: 'charge.dispute.created' | 'charge.dispute.updated' | 'charge.dispute.closed', order: Order, status: string, id = `dp_${order.transactionId}`) {
+  const dispute = { id, object: 'dispute', amount: Math.round(order.total * 100), currency: 'usd', charge: `ch_${order.transactionId}`, payment_intent: order.transactionId, reason: 'fraudulent', status };
+  return { id: `evt_${type}_${id}_${status}`, object: 'event', type, data: { object: dispute } };
+}
+async function staffView(id: string): Promise<Order> {
+  const res = await t.app.inject({ method: 'GET', url: `/api/orders/${id}`, headers: staff.headers });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<Order>();
+}
+async function disputeEvents(orderId: string): Promise<number> {
+  return (await t.database.db.selectFrom('order_events').select('id').where('order_id', '=', orderId).where('kind', '=', 'dispute').execute()).length;
+}
+
+describe('disputes through Stripe', () => {
+  it('records a dispute once however often Stripe sends it, shows it to staff and not to the customer, and follows it to its end', async () => {
+    const order = await paidOrder();
+    const created = disputeEvent('charge.dispute.created', order, 'needs_response');
+    const answers = await Promise.all([webhook(created), webhook(created), webhook(created)]);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
+    expect(await disputeEvents(order._id)).toBe(1);
+    const seen = await staffView(order._id);
+    expect(seen.disputes).toEqual([{ amount: order.total, reason: 'fraudulent', status: 'needs_response', at: expect.any(String) }]);
+    // The timeline is the kitchen's steps only; the customer's own answer has no dispute.
+    expect(seen.timeline.map((e) => e.status)).toEqual(['placed']);
+    const mine = await orderOf(order._id);
+    expect(mine.disputes).toBeUndefined();
+    expect(mine.timeline).toEqual(seen.timeline.map(({ by: _by, ...e }) => e));
+
+    expect((await webhook(disputeEvent('charge.dispute.closed', order, 'lost'))).statusCode).toBe(200);
+    expect((await webhook(disputeEvent('charge.dispute.closed', order, 'lost'))).statusCode).toBe(200);
+    expect(await disputeEvents(order._id)).toBe(2);
+    expect((await staffView(order._id)).disputes).toEqual([{ amount: order.total, reason: 'fraudulent', status: 'lost', at: seen.disputes![0]!.at }]);
+  });
+
+  it('a forged dispute changes nothing; a dispute of no order of the shop is acknowledged', async () => {
+    const order = await paidOrder();
+    const event = disputeEvent('charge.dispute.created', order, 'needs_response');
+    const forged = sdk.webhooks.generateTestHeaderString({ payload: JSON.stringify(event), secret: 'whsec_not_the_shops' });
+    expect((await webhook(event, forged)).statusCode).toBe(400);
+    expect(await disputeEvents(order._id)).toBe(0);
+    expect((await staffView(order._id)).disputes).toBeUndefined();
+    const stranger = disputeEvent('charge.dispute.created', { ...order, transactionId: 'pi_elsewhere' }, 'needs_response');
+    expect((await webhook(stranger)).statusCode).toBe(200);
+  });
+});
+
+/** Stripe's redirect back to the shop after a 3-D Secure check, in the customer's browser (their session cookie). */
+function returnFromStripe(query: string, user: TestUser | null = customer) {
+  return t.app.inject({ method: 'GET', url: `/api/payment/return?${query}`, headers: user ? { cookie: user.cookie } : {} });
+}
+
+describe('GET /api/payment/return (after 3-D Secure or a wallet)', () => {
+  it('checks the intent with Stripe, records it and lands the customer on the order page', async () => {
+    await fillCart(t.app, customer, [menu[0]!.id]);
+    const intent = await openIntent(t.app, customer);
+    expect(await confirmAtStripe(intent.intentId)).toBe(200);
+    const res = await returnFromStripe(`payment_intent=${intent.intentId}&payment_intent_client_secret=${intent.clientSecret}&redirect_status=succeeded`);
+    expect(res.statusCode).toBe(303);
+    const order = await t.database.db.selectFrom('orders').selectAll().where('transaction_id', '=', intent.intentId).executeTakeFirstOrThrow();
+    expect(res.headers.location).toBe(`/dashboard/my/orders/${order.id}`);
+    expect(await recorded(intent.intentId)).toBe(1);
+    expect(await cartLength(customer)).toBe(0);
+    // Back again (a reload), or the webhook first: the same order, recorded once.
+    expect((await webhook(succeededEvent(intents.get(intent.intentId)!))).statusCode).toBe(200);
+    expect((await returnFromStripe(`payment_intent=${intent.intentId}&redirect_status=succeeded`)).headers.location).toBe(`/dashboard/my/orders/${order.id}`);
+    expect(await recorded(intent.intentId)).toBe(1);
+  });
+
+  it('believes Stripe, not the address: an intent Stripe did not confirm goes back to the payment page with the reason, nothing recorded', async () => {
+    await fillCart(t.app, customer, [menu[0]!.id]);
+    const intent = await openIntent(t.app, customer);
+    // A forged "succeeded" in the address for an intent still waiting for its card.
+    const forged = await returnFromStripe(`payment_intent=${intent.intentId}&redirect_status=succeeded`);
+    expect(forged.statusCode).toBe(303);
+    expect(forged.headers.location).toBe('/dashboard/payment?payment=failed');
+    const failed = await returnFromStripe(`payment_intent=${intent.intentId}&redirect_status=failed`);
+    expect(failed.headers.location).toBe('/dashboard/payment?payment=failed');
+    intents.get(intent.intentId)!.status = 'processing';
+    expect((await returnFromStripe(`payment_intent=${intent.intentId}&redirect_status=succeeded`)).headers.location).toBe('/dashboard/payment?payment=processing');
+    expect((await returnFromStripe('redirect_status=succeeded')).headers.location).toBe('/dashboard/payment?payment=failed');
+    expect(await recorded(intent.intentId)).toBe(0);
+    expect(await cartLength(customer)).toBe(1);
+    intents.get(intent.intentId)!.status = 'requires_payment_method';
+  });
+
+  it("records nothing for another customer's intent, nor without a session (the webhook records it then)", async () => {
+    await fillCart(t.app, customer, [menu[1]!.id]);
+    const intent = await openIntent(t.app, customer);
+    expect(await confirmAtStripe(intent.intentId)).toBe(200);
+    const stranger = await returnFromStripe(`payment_intent=${intent.intentId}&redirect_status=succeeded`, other);
+    expect(stranger.headers.location).toBe('/dashboard/payment?payment=failed');
+    const signedOut = await returnFromStripe(`payment_intent=${intent.intentId}&redirect_status=succeeded`, null);
+    expect(signedOut.statusCode).toBe(303);
+    expect(signedOut.headers.location).toBe('/login');
+    expect(await recorded(intent.intentId)).toBe(0);
+    expect((await webhook(succeededEvent(intents.get(intent.intentId)!))).statusCode).toBe(200);
+    expect(await recorded(intent.intentId)).toBe(1);
   });
 });
 

@@ -18,6 +18,7 @@ import type { DatabaseHandle, DbKind } from './db/database.ts';
 import type { Database } from './db/schema.ts';
 import { createEventBus, type EventBus } from './events/event-bus.ts';
 import { SMALL_BODY_LIMIT } from './http/body-limits.ts';
+import { registerApiReference } from './http/api-reference.ts';
 import { registerCrossSiteGuard } from './http/cross-site-guard.ts';
 import { registerErrorHandler } from './http/errors.ts';
 import { lazyChildLoggerFactory } from './http/lazy-child-logger.ts';
@@ -41,6 +42,7 @@ import { staffOrderRoutes } from './orders/staff-order-routes.ts';
 import { createPaymentProvider } from './payments/create-payment-provider.ts';
 import { PaymentService } from './payments/payment-service.ts';
 import { paymentRoutes } from './payments/payment-routes.ts';
+import { paymentReturnRoutes } from './payments/payment-return-routes.ts';
 import { StripeProvider } from './payments/stripe-provider.ts';
 import { stripeWebhookRoutes } from './payments/stripe-webhook-routes.ts';
 import { reviewRoutes } from './reviews/review-routes.ts';
@@ -181,11 +183,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         mediaSrc: ["'self'"],
-        // Stripe.js and its card fields come from Stripe, only when the shop uses Stripe.
+        // Stripe.js and its Payment Element come from Stripe, only when the shop uses Stripe (the
+        // hosts of Stripe's CSP guide; the element's frames are on subdomains of js.stripe.com).
         ...(paymentProvider instanceof StripeProvider
           ? {
-              scriptSrc: ["'self'", 'https://js.stripe.com'],
-              frameSrc: ['https://js.stripe.com', 'https://hooks.stripe.com'],
+              scriptSrc: ["'self'", 'https://js.stripe.com', 'https://*.js.stripe.com'],
+              frameSrc: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
               connectSrc: ["'self'", 'https://api.stripe.com'],
             }
           : { scriptSrc: ["'self'"], connectSrc: ["'self'"] }),
@@ -203,6 +206,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Counters live in the database, shared by every process of the shop.
   await app.register(fastifyRateLimit, { global: false, store: databaseRateLimitStore(database.db) });
 
+  // The API reference (/api/docs, /api/openapi.json): before the routes, which it collects as they are declared.
+  await registerApiReference(app);
+
   await app.register(
     async (api) => {
       await api.register(menuRoutes);
@@ -213,6 +219,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(accountRoutes);
       await api.register(cartRoutes);
       await api.register(paymentRoutes);
+      await api.register(paymentReturnRoutes);
       await api.register(orderRoutes);
       await api.register(staffOrderRoutes);
       await api.register(statsRoutes);

@@ -84,6 +84,20 @@ export const refundSchema = z.object({
   status: z.string(),
 });
 
+/**
+ * A card holder's dispute of the payment (a chargeback), as the provider reported it: staff and
+ * administrators see it on the order; the customer's own answer leaves it out.
+ */
+export const disputeSchema = z.object({
+  amount: z.number(),
+  /** The provider's reason code, e.g. 'fraudulent', 'product_not_received'. */
+  reason: z.string(),
+  /** The provider's status: 'needs_response', 'under_review', 'won', 'lost', … */
+  status: z.string(),
+  at: z.string(),
+});
+export type Dispute = z.infer<typeof disputeSchema>;
+
 export const orderSchema = z.object({
   _id: z.string(),
   number: z.number().int(),
@@ -102,6 +116,7 @@ export const orderSchema = z.object({
   reason: z.string().nullable(),
   timeline: z.array(timelineEntrySchema),
   refund: refundSchema.optional(),
+  disputes: z.array(disputeSchema).optional(),
 });
 export type Order = z.infer<typeof orderSchema>;
 

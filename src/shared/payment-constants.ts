@@ -26,3 +26,23 @@ export const SANDBOX_TEST_CARDS = {
   declined: '4000000000000002',
   insufficientFunds: '4000000000009995',
 } as const;
+
+/**
+ * Where Stripe sends the browser back after a 3-D Secure check or a wallet's own page
+ * (`return_url` of `confirmPayment`), with `?payment_intent=…&redirect_status=…`. The server checks
+ * the intent with Stripe, records it, and sends the customer on (docs/product.md §12).
+ */
+export const PAYMENT_RETURN_PATH = '/api/payment/return';
+
+/**
+ * Why the return sent the customer back to the payment page, as `?payment=<outcome>`: a code,
+ * never a text from the address (anyone can write a link), shown as these words.
+ */
+export const PAYMENT_RETURN_MESSAGES = {
+  failed: 'Your bank or wallet did not confirm the payment, so nothing was charged. Try again, or use another card.',
+  processing: 'Your bank is still processing the payment. Your order appears in My orders as soon as it confirms; you need not pay again.',
+  canceled: PAYMENT_CANCELED_MESSAGE,
+  refunded: 'These dishes were already paid by another payment, so this payment was refunded in full.',
+} as const;
+export type PaymentReturnOutcome = keyof typeof PAYMENT_RETURN_MESSAGES;
+export const PAYMENT_RETURN_QUERY = 'payment';

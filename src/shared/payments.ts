@@ -73,7 +73,7 @@ export const sandboxConfirmBodySchema = z.object({
 });
 export type SandboxConfirmBody = z.infer<typeof sandboxConfirmBodySchema>;
 
-/** Like Stripe's confirmCardPayment: an intent, or an error with the provider's message. */
+/** Like Stripe's confirmPayment: an intent, or an error with the provider's message. */
 export const sandboxConfirmAnswerSchema = z.union([
   z.object({ paymentIntent: z.object({ id: z.string(), status: z.string() }) }),
   z.object({ error: z.object({ code: z.string(), message: z.string() }) }),

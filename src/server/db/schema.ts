@@ -244,7 +244,8 @@ export interface OrderLinesTable {
 export interface OrderEventsTable {
   id: Generated<number>;
   order_id: string;
-  kind: 'status' | 'refund';
+  /** 'dispute': a card holder's dispute (its details as JSON in `reason`, src/server/orders/order-disputes.ts). */
+  kind: 'status' | 'refund' | 'dispute';
   status: string;
   reason: string | null;
   by_user_id: string | null;

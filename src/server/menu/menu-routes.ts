@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CATEGORIES, isCategory } from '../../shared/category-list.ts';
+import { z } from 'zod';
 import { isAdmin } from '../../shared/roles.ts';
-import { itemIdParamsSchema } from '../../shared/menu.ts';
+import { itemIdParamsSchema, menuItemSchema } from '../../shared/menu.ts';
 import { SEARCH_QUERY_MAX, parseTags, parseWithout } from '../../shared/menu-search.ts';
 import { resolveCaller } from '../auth/authenticate.ts';
 import { BadRequestError, NotFoundError } from '../http/errors.ts';
@@ -22,7 +23,7 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
   // logging on) with the same writer, on node's response (hijacked: the writer sets every header).
   // Not compressed by @fastify/compress: the snapshot holds its gzipped bytes; no body to decompress.
   // `?perCategory=<1 to 12>` answers the first items of each category (the item list's blocks).
-  app.get('/items', { compress: false, decompress: false }, (request, reply) => {
+  app.get('/items', { compress: false, decompress: false, schema: { response: { 200: z.array(menuItemSchema) } } }, (request, reply) => {
     const { category, perCategory, q, tags, without } = request.query as Record<string, unknown>;
     if (q !== undefined || tags !== undefined || without !== undefined) return searchMenu(q, tags, without, category, perCategory);
     if (category !== undefined && (typeof category !== 'string' || !isCategory(category))) {
@@ -65,7 +66,7 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
   };
 
   // A hidden dish is the administrator's alone (its Update form reads it here): 404 for anyone else.
-  app.get('/items/:id', { schema: { params: itemIdParamsSchema } }, async (request) => {
+  app.get('/items/:id', { schema: { params: itemIdParamsSchema, response: { 200: menuItemSchema } } }, async (request) => {
     const row = await findMenuItem(app.db, request.params.id);
     if (!row) throw new NotFoundError('No menu item with this id');
     if (row.hidden && !isAdmin((await resolveCaller(app, request).catch(() => null))?.role)) throw new NotFoundError('No menu item with this id');

@@ -14,8 +14,9 @@ import { localDate, localDayBounds } from '../../shared/shop-time.ts';
 import type { Database } from '../db/schema.ts';
 import type { EventBus } from '../events/event-bus.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../http/errors.ts';
-import type { PaymentProvider, RefundStatus } from '../payments/payment-provider.ts';
+import type { PaymentProvider, ProviderDispute, RefundStatus } from '../payments/payment-provider.ts';
 import { splitFulfilment } from './fulfilment.ts';
+import { recordDispute } from './order-disputes.ts';
 import { OrderRefunds } from './order-refunds.ts';
 import { groupLines, groupTimelines, toOrder, withoutStaffNames, type PlacedItem } from './order-view.ts';
 import {
@@ -203,8 +204,8 @@ export class OrderService {
     });
   }
 
-  /** An entry of the event log: a timeline step ('status') or a refund's news ('refund'). */
-  async event(eventId: number): Promise<{ kind: 'status' | 'refund'; status: OrderStatus } | undefined> {
+  /** An entry of the event log: a timeline step ('status'), a refund's news ('refund') or a dispute's ('dispute'). */
+  async event(eventId: number): Promise<{ kind: 'status' | 'refund' | 'dispute'; status: OrderStatus } | undefined> {
     const row = await findOrderEvent(this.db, eventId);
     return row ? { kind: row.kind, status: row.status as OrderStatus } : undefined;
   }
@@ -265,6 +266,11 @@ export class OrderService {
    */
   refundUpdated(transactionId: string, refund: { status: RefundStatus; amountCents: number }): Promise<boolean> {
     return this.refunds.providerSaid(transactionId, refund);
+  }
+
+  /** A card holder's dispute of the order's payment (Stripe's dispute webhook); false when no order was paid by that intent. */
+  disputeReported(transactionId: string, dispute: ProviderDispute): Promise<boolean> {
+    return recordDispute(this.db, transactionId, dispute, (change) => this.announce(change));
   }
 
   private async view(row: OrderRow, withBy: boolean): Promise<Order> {

@@ -1,6 +1,7 @@
 import { chosenToApi, selectionKey, selectionOf, type ChosenGroup } from '../../shared/dish-option-rules.ts';
 import { centsToPrice } from '../../shared/money.ts';
 import type { Fulfilment, Order, OrderStatus } from '../../shared/orders.ts';
+import { currentDisputes } from './order-disputes.ts';
 import type { OrderEventRow, OrderLineRow, OrderRow } from './orders-repository.ts';
 
 /**
@@ -29,7 +30,7 @@ export function toOrder(row: OrderRow, timeline: OrderEventRow[], withBy: boolea
     createdAt: row.created_at,
     readyBy: row.ready_by,
     reason: row.reason,
-    timeline: timeline.map((event) => {
+    timeline: timeline.filter((event) => event.kind === 'status').map((event) => {
       const entry: Order['timeline'][number] = { status: event.status as OrderStatus, at: event.at };
       if (event.reason !== null) entry.reason = event.reason;
       if (withBy && event.by_name !== null) entry.by = event.by_name;
@@ -38,12 +39,15 @@ export function toOrder(row: OrderRow, timeline: OrderEventRow[], withBy: boolea
   };
   if (row.delivery_fee_cents > 0) order.deliveryFee = centsToPrice(row.delivery_fee_cents);
   if (row.refund_status !== null) order.refund = { amount: centsToPrice(row.refund_cents ?? 0), status: row.refund_status };
+  const disputes = withBy ? currentDisputes(timeline) : [];
+  if (disputes.length > 0) order.disputes = disputes;
   return order;
 }
 
-/** The same order as a customer sees it: without who made each change. */
+/** The same order as a customer sees it: without who made each change, nor the disputes. */
 export function withoutStaffNames(order: Order): Order {
-  return { ...order, timeline: order.timeline.map(({ by: _by, ...entry }) => entry) };
+  const { disputes: _disputes, ...rest } = order;
+  return { ...rest, timeline: order.timeline.map(({ by: _by, ...entry }) => entry) };
 }
 
 /** Timelines grouped by order id. */

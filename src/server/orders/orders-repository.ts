@@ -5,6 +5,8 @@ import type { ChosenGroup } from '../../shared/dish-option-rules.ts';
 export type OrderRow = Selectable<OrdersTable>;
 export type OrderEventRow = Selectable<OrderEventsTable>;
 type Db = Kysely<Database> | Transaction<Database>;
+/** The events an order's view is made of (order-view.ts): its steps, and its disputes (staff see them). */
+const TIMELINE_KINDS: Array<OrderEventsTable['kind']> = ['status', 'dispute'];
 
 /** One line of an order as paid (stored as JSON in orders.lines). */
 export interface OrderLineRow {
@@ -83,14 +85,14 @@ export async function findOrderByTransaction(db: Db, transactionId: string): Pro
   return db.selectFrom('orders').selectAll().where('transaction_id', '=', transactionId).executeTakeFirst();
 }
 
-/** The timelines of these orders (status changes only), oldest first. */
+/** The timelines of these orders (status changes, and disputes for staff), oldest first. */
 export async function listTimelines(db: Db, orderIds: string[]): Promise<OrderEventRow[]> {
   if (orderIds.length === 0) return [];
   return db
     .selectFrom('order_events')
     .selectAll()
     .where('order_id', 'in', orderIds)
-    .where('kind', '=', 'status')
+    .where('kind', 'in', TIMELINE_KINDS)
     .orderBy('id')
     .execute();
 }
@@ -135,7 +137,7 @@ export async function listOrdersPlacedBetween(
     .selectAll('order_events')
     .where('orders.created_at', '>=', start)
     .where('orders.created_at', '<', end)
-    .where('order_events.kind', '=', 'status');
+    .where('order_events.kind', 'in', TIMELINE_KINDS);
   if (status) timelines = timelines.where('orders.status', '=', status);
   const [orderRows, timelineRows] = await Promise.all([
     orders.orderBy('created_at').orderBy('number').execute(),

@@ -28,6 +28,15 @@ export interface ProviderRefund {
   amountCents: number;
 }
 
+/** A card holder's dispute as the provider reports it (Stripe's `charge.dispute.*` events). */
+export interface ProviderDispute {
+  /** The provider's id of the dispute (Stripe's `dp_…`): one dispute, however often reported. */
+  id: string;
+  amountCents: number;
+  reason: string;
+  status: string;
+}
+
 /**
  * A card provider, as docs/product.md §12 describes: `sandbox` (test mode inside the shop) or
  * `stripe`. Routes and the payment service see only this.

@@ -80,7 +80,7 @@ export class SandboxProvider implements PaymentProvider {
   }
 
   /**
-   * Like Stripe's confirmCardPayment: the intent succeeds, or the answer carries the card's error.
+   * Like Stripe's confirmPayment: the intent succeeds, or the answer carries the card's error.
    * A cancelled intent is refused as Stripe refuses one; of two confirmations at once, one moves
    * the intent and the other finds it succeeded (one charge).
    */

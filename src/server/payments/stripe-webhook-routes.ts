@@ -3,13 +3,15 @@ import type Stripe from 'stripe';
 import { WEBHOOK_BODY_LIMIT } from '../http/body-limits.ts';
 import { BadRequestError } from '../http/errors.ts';
 import { AlreadyPaidError } from './payment-service.ts';
+import type { ProviderDispute } from './payment-provider.ts';
 import { toRefundStatus, type StripeProvider } from './stripe-provider.ts';
 
 /**
  * POST /api/stripe/webhook: Stripe's own word that an intent succeeded, so the payment is
  * recorded even when the browser never calls back, and on refunds, whose status it moves on the
- * order (a card refund is often still pending when the refund call answers). The signature is
- * checked over the raw bytes.
+ * order (a card refund is often still pending when the refund call answers), and on disputes
+ * (chargebacks), which staff then see on the order. Every event may come more than once: each
+ * records only what changed. The signature is checked over the raw bytes.
  */
 export function stripeWebhookRoutes(provider: StripeProvider) {
   return async (instance: FastifyInstance): Promise<void> => {
@@ -43,6 +45,12 @@ export function stripeWebhookRoutes(provider: StripeProvider) {
         const known = await instance.orders.refundUpdated(refund.intentId, refund);
         if (!known) request.log.warn({ intent: refund.intentId, event: event.type }, 'refund of no order of the shop');
       }
+      const dispute = disputeOf(event);
+      if (dispute) {
+        const known = await instance.orders.disputeReported(dispute.intentId, dispute);
+        if (known) request.log.warn({ intent: dispute.intentId, dispute: dispute.id, status: dispute.status }, 'payment disputed by the card holder');
+        else request.log.warn({ intent: dispute.intentId, event: event.type }, 'dispute of no order of the shop');
+      }
       return reply.send({ received: true });
     });
   };
@@ -64,6 +72,14 @@ function refundOf(event: Stripe.Event): { intentId: string; status: ReturnType<t
     return intentId ? { intentId, status, amountCents: charge.amount_refunded } : undefined;
   }
   return undefined;
+}
+
+/** The dispute an event is about: opened, updated (evidence, review) or closed (won or lost). */
+function disputeOf(event: Stripe.Event): (ProviderDispute & { intentId: string }) | undefined {
+  if (event.type !== 'charge.dispute.created' && event.type !== 'charge.dispute.updated' && event.type !== 'charge.dispute.closed') return undefined;
+  const dispute = event.data.object;
+  const intentId = idOf(dispute.payment_intent);
+  return intentId ? { intentId, id: dispute.id, amountCents: dispute.amount, reason: dispute.reason, status: dispute.status } : undefined;
 }
 
 function idOf(value: string | { id: string } | null | undefined): string | undefined {

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import type { Order } from '../../../shared/orders.ts';
+import { DisputeNotice } from '../components/dispute-notice.tsx';
 import { StatusBadge } from '../components/status-badge.tsx';
 import { paths } from '../../../shared/paths.ts';
 import { formatTime, money, orderNumber, refundText } from '../order-format.ts';
@@ -67,6 +68,7 @@ export function FinishedOrders({ orders }: { orders: Order[] }) {
                     <StatusBadge status={order.status} />
                     {order.reason && <span className="block text-stone-600">{order.reason}</span>}
                     {order.refund && <span className="block text-stone-600">{refundText(order.refund)}</span>}
+                    <DisputeNotice disputes={order.disputes} className="mt-1" />
                   </td>
                   <td className="px-3 py-2">{formatTime(order.createdAt)}</td>
                   <td className="whitespace-nowrap px-3 py-2 text-right">{money(order.total)}</td>

@@ -1,5 +1,6 @@
 import { allowedTransitions, LATE_AMBER_MINUTES, LATE_RED_MINUTES, type OrderTransition } from '../../../shared/order-workflow.ts';
 import type { Order } from '../../../shared/orders.ts';
+import { DisputeNotice } from '../components/dispute-notice.tsx';
 import { FulfilmentDetails } from '../components/fulfilment-details.tsx';
 import { OrderLines } from '../components/order-lines.tsx';
 import { paths } from '../../../shared/paths.ts';
@@ -79,6 +80,7 @@ export function OrderCard({
           <span className="font-semibold">Note:</span> {order.note}
         </p>
       )}
+      <DisputeNotice disputes={order.disputes} className="mt-2" />
 
       <div className="mt-3 flex flex-wrap items-center gap-2 empty:hidden">
         {moves.map((move) => (

@@ -8,7 +8,7 @@ import type {
 } from '../../../shared/payments.ts';
 import { apiRequest } from '../../lib/api-client.ts';
 
-/** What a card provider's confirmation answers (Stripe's confirmCardPayment, or the sandbox's). */
+/** What a card provider's confirmation answers (Stripe's confirmPayment, or the sandbox's). */
 export interface ConfirmResult {
   paymentIntent?: { id: string; status: string };
   error?: { message?: string };

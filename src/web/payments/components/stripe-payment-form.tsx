@@ -1,69 +1,112 @@
-import { useEffect, useRef, useState } from 'react';
+import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
+import type { Stripe, StripeElementsOptions } from '@stripe/stripe-js';
+import { loadStripe } from '@stripe/stripe-js/pure';
+import { useEffect, useState } from 'react';
+import { PAYMENT_RETURN_PATH } from '../../../shared/payment-constants.ts';
 import type { CreateIntentAnswer } from '../../../shared/payments.ts';
-import type { PaidAnswer } from '../api/payments-api.ts';
-import { loadStripeJs, type StripeElement, type StripeJs } from '../stripe/load-stripe-js.ts';
+import type { BillingDetails, ConfirmResult, PaidAnswer } from '../api/payments-api.ts';
 import { PaymentForm } from './payment-form.tsx';
 
-const fieldClass = 'mt-1 rounded-md border border-stone-300 bg-white px-3 py-3';
+/** Stripe.js, once per publishable key: `/pure` fetches it from js.stripe.com only when asked. */
+const stripeByKey = new Map<string, Promise<Stripe | null>>();
+function stripeFor(publishableKey: string): Promise<Stripe | null> {
+  let loading = stripeByKey.get(publishableKey);
+  if (!loading) {
+    loading = loadStripe(publishableKey);
+    // A failed load (offline, blocked) may be tried again by reopening the form.
+    loading.catch(() => stripeByKey.delete(publishableKey));
+    stripeByKey.set(publishableKey, loading);
+  }
+  return loading;
+}
+
+/** The Payment Element in the shop's colours and font (src/web/styles.css). */
+const appearance: StripeElementsOptions['appearance'] = {
+  theme: 'stripe',
+  variables: { colorPrimary: '#3f6212', colorDanger: '#b91c1c', borderRadius: '6px', fontFamily: 'system-ui, sans-serif' },
+};
 
 /**
- * Stripe Elements' card number, expiry and CVC fields (loaded only on this page, only for a
- * Stripe shop). Pay is enabled once Stripe.js and its fields are ready and the client secret is here.
+ * Stripe's Payment Element (cards, wallets, Link, 3-D Secure) inside the shop's payment form, for a
+ * Stripe shop only: this file and the two Stripe packages are a chunk of their own, fetched by the
+ * payment page when the intent says `provider: 'stripe'`. Pay is enabled once Stripe.js and the
+ * element are ready.
  */
 export function StripePaymentForm({ intent, onPaid }: { intent: CreateIntentAnswer; onPaid: (answer: PaidAnswer) => void }) {
-  const numberRef = useRef<HTMLDivElement>(null);
-  const expiryRef = useRef<HTMLDivElement>(null);
-  const cvcRef = useRef<HTMLDivElement>(null);
-  const [stripe, setStripe] = useState<StripeJs | null>(null);
-  const [card, setCard] = useState<StripeElement | null>(null);
+  const [stripe, setStripe] = useState<Stripe | null>(null);
   const [loadError, setLoadError] = useState('');
 
   useEffect(() => {
     let cancelled = false;
-    const mounted: StripeElement[] = [];
-    loadStripeJs(intent.publishableKey ?? '').then(
-      (stripeJs) => {
+    stripeFor(intent.publishableKey ?? '').then(
+      (loaded) => {
         if (cancelled) return;
-        const elements = stripeJs.elements();
-        const number = elements.create('cardNumber', { showIcon: true });
-        const expiry = elements.create('cardExpiry');
-        const cvc = elements.create('cardCvc');
-        number.mount(numberRef.current!);
-        expiry.mount(expiryRef.current!);
-        cvc.mount(cvcRef.current!);
-        mounted.push(number, expiry, cvc);
-        number.on('ready', () => {
-          if (!cancelled) setCard(number);
-        });
-        setStripe(stripeJs);
+        if (loaded) setStripe(loaded);
+        else setLoadError('Stripe.js did not start. Check your connection and reload the page.');
       },
-      (error: Error) => {
-        if (!cancelled) setLoadError(`${error.message}. Check your connection and reload the page.`);
+      () => {
+        if (!cancelled) setLoadError('Stripe.js could not be loaded. Check your connection and reload the page.');
       },
     );
     return () => {
       cancelled = true;
-      for (const element of mounted) element.destroy();
     };
   }, [intent.publishableKey]);
 
+  if (!stripe) {
+    return (
+      <>
+        {loadError ? (
+          <p role="alert" className="text-red-700">
+            {loadError}
+          </p>
+        ) : (
+          <p role="status" className="text-stone-600">
+            Loading the card form…
+          </p>
+        )}
+        <PaymentForm cardFields={null} ready={false} confirm={() => Promise.reject(new Error('not ready'))} onPaid={onPaid} />
+      </>
+    );
+  }
+  // A new client secret (the fulfilment changed) is a new intent: the element starts afresh.
+  return (
+    <Elements key={intent.clientSecret} stripe={stripe} options={{ clientSecret: intent.clientSecret, appearance }}>
+      <PaymentElementForm onPaid={onPaid} />
+    </Elements>
+  );
+}
+
+function PaymentElementForm({ onPaid }: { onPaid: (answer: PaidAnswer) => void }) {
+  const stripe = useStripe();
+  const elements = useElements();
+  const [elementReady, setElementReady] = useState(false);
+  const [loadError, setLoadError] = useState('');
+
+  async function confirm(billing: BillingDetails): Promise<ConfirmResult> {
+    if (!stripe || !elements) return { error: { message: 'The card form is not ready yet.' } };
+    // A card without 3-D Secure answers here; a check by the bank or a wallet's own page leaves the
+    // shop and comes back to PAYMENT_RETURN_PATH, where the server records the payment.
+    const result = await stripe.confirmPayment({
+      elements,
+      redirect: 'if_required',
+      confirmParams: {
+        return_url: new URL(PAYMENT_RETURN_PATH, window.location.origin).href,
+        payment_method_data: { billing_details: billing },
+      },
+    });
+    if (result.error) return { error: { message: result.error.message } };
+    return { paymentIntent: { id: result.paymentIntent.id, status: result.paymentIntent.status } };
+  }
+
   const cardFields = (
-    <fieldset className="space-y-4">
+    <fieldset className="space-y-2">
       <legend className="sr-only">Card</legend>
-      <div className="block text-sm font-semibold text-stone-700">
-        <span id="stripe-number-label">Card number</span>
-        <div ref={numberRef} aria-labelledby="stripe-number-label" className={fieldClass} />
-      </div>
-      <div className="grid grid-cols-2 gap-4">
-        <div className="block text-sm font-semibold text-stone-700">
-          <span id="stripe-expiry-label">Expiry</span>
-          <div ref={expiryRef} aria-labelledby="stripe-expiry-label" className={fieldClass} />
-        </div>
-        <div className="block text-sm font-semibold text-stone-700">
-          <span id="stripe-cvc-label">CVC</span>
-          <div ref={cvcRef} aria-labelledby="stripe-cvc-label" className={fieldClass} />
-        </div>
-      </div>
+      <PaymentElement
+        options={{ layout: 'tabs' }}
+        onReady={() => setElementReady(true)}
+        onLoadError={(event) => setLoadError(`${event.error.message ?? 'The card form could not be loaded'}. Reload the page to try again.`)}
+      />
       {loadError && (
         <p role="alert" className="text-red-700">
           {loadError}
@@ -72,16 +115,5 @@ export function StripePaymentForm({ intent, onPaid }: { intent: CreateIntentAnsw
     </fieldset>
   );
 
-  return (
-    <PaymentForm
-      cardFields={cardFields}
-      ready={stripe !== null && card !== null}
-      confirm={(billing) =>
-        stripe!.confirmCardPayment(intent.clientSecret, { payment_method: { card: card!, billing_details: billing } })
-      }
-      onPaid={onPaid}
-    />
-  );
+  return <PaymentForm cardFields={cardFields} ready={stripe !== null && elements !== null && elementReady} confirm={confirm} onPaid={onPaid} />;
 }
-
-

@@ -17,9 +17,10 @@ import { FulfilmentForm } from '../../orders/checkout/fulfilment-form.tsx';
 import { usePageTitle } from '../../ui/use-page-title.ts';
 import { useCreatePaymentIntent, type PaidAnswer } from '../api/payments-api.ts';
 import { OrderReceipt } from '../components/order-receipt.tsx';
+import { PaymentReturnNotice } from '../components/payment-return-notice.tsx';
 import { SandboxPaymentForm } from '../components/sandbox-payment-form.tsx';
 
-// Stripe's card fields and Stripe.js are fetched only by a Stripe shop, only on this page.
+// Stripe's Payment Element and Stripe.js are fetched only by a Stripe shop, only on this page.
 const StripePaymentForm = lazy(() =>
   import('../components/stripe-payment-form.tsx').then((m) => ({ default: m.StripePaymentForm })),
 );
@@ -87,6 +88,7 @@ export function Page() {
         </p>
       ) : (
       <div className="mt-6 space-y-6 rounded-xl bg-white p-4 shadow-sm ring-1 ring-stone-200 sm:p-6">
+        {!paid && <PaymentReturnNotice />}
         {(cart.isPending || formLoading) && (
           <p role="status" className="text-stone-600">
             Preparing your payment…

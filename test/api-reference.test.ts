@@ -1,0 +1,207 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUpUser, testAddress, type TestUser } from './helpers/auth.ts';
+import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { fillCart, menuItemIds, openIntent } from './payment-helpers.ts';
+
+/**
+ * The API reference (/api/openapi.json, /api/docs): generated from the routes' own schemas, it
+ * must list every route the app registers, mark the specification's calls, give each call the
+ * schema of its answer, and real answers must fit it, the menu's answer written before Fastify
+ * (decision 0014) included.
+ */
+interface Operation {
+  tags?: string[];
+  summary?: string;
+  'x-spec'?: boolean;
+  responses: Record<string, { description?: string; content?: Record<string, { schema: object }> }>;
+}
+interface OpenApi {
+  openapi: string;
+  info: { title: string; version: string };
+  paths: Record<string, Record<string, Operation>>;
+  components: { schemas: Record<string, object> };
+}
+
+/** The specification's calls (docs/product.md §7), written out here so that dropping a mark fails. */
+const SPEC_CALLS = [
+  'POST /api/jwt',
+  'GET /api/users/admin/{email}',
+  'GET /api/cart',
+  'POST /api/cart',
+  'DELETE /api/cart/{id}',
+  'GET /api/review',
+  'GET /api/items',
+  'GET /api/items/{id}',
+  'POST /api/items',
+  'PATCH /api/items/{id}',
+  'DELETE /api/items/{id}',
+  'POST /api/users',
+  'GET /api/users',
+  'PATCH /api/users/admin/{id}',
+  'DELETE /api/users/admin/{id}',
+  'POST /api/create-payment-intent',
+  'POST /api/payment',
+  'GET /api/admin-statistics',
+  'POST /api/images',
+];
+
+/** Fastify's `/a/:id` and `/a/*` as OpenAPI writes them. */
+const openApiPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}').replace(/\*$/, '{*}');
+
+let t: TestApp;
+let doc: OpenApi;
+let customer: TestUser;
+let base: string;
+
+beforeAll(async () => {
+  t = await createTestApp({ seed: true });
+  customer = await signUpUser(t.app, { name: 'Olga OpenAPI' });
+  const res = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+  expect(res.statusCode, res.body).toBe(200);
+  doc = res.json<OpenApi>();
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+/** A GET over a real connection of its own (no keep-alive: the app closes without waiting for it). */
+function get(path: string): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(`${base}${path}`, { agent: false }, (response) => {
+        let body = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (body += chunk));
+        response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, body }));
+      })
+      .on('error', reject);
+  });
+}
+
+function operation(method: string, path: string): Operation {
+  const found = doc.paths[path]?.[method.toLowerCase()];
+  if (!found) throw new Error(`${method} ${path} is not in the reference`);
+  return found;
+}
+
+/** Checks an answer's JSON against the schema the reference gives for that call and status. */
+function expectFitsReference(method: string, path: string, status: number | 'default', body: unknown): void {
+  const response = operation(method, path).responses[String(status)];
+  const schema = response?.content?.['application/json']?.schema;
+  expect(schema, `${method} ${path} ${status} has a JSON schema`).toBeDefined();
+  const ajv = new Ajv2020({ strict: false, validateFormats: false });
+  for (const [name, component] of Object.entries(doc.components.schemas)) ajv.addSchema(component, `#/components/schemas/${name}`);
+  const validate = ajv.compile({ ...schema, components: doc.components });
+  const valid = validate(body);
+  expect(valid ? [] : validate.errors, `${method} ${path} answers inside its schema`).toEqual([]);
+}
+
+describe('GET /api/openapi.json', () => {
+  it('is an OpenAPI 3.1 document of the shop', () => {
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.info.title).toBe('Raw Roots shop API');
+  });
+
+  it('lists every route the app registered (onRoute), and nothing else', () => {
+    const registered = new Set(t.app.apiRoutes.map((r) => `${r.method} ${openApiPath(r.url)}`));
+    const documented = new Set(Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`)));
+    expect(registered.size).toBeGreaterThan(50);
+    expect([...registered].filter((r) => !documented.has(r)), 'routes missing from the reference').toEqual([]);
+    expect([...documented].filter((d) => !registered.has(d)), 'calls of the reference that no route answers').toEqual([]);
+    // The return from Stripe's redirect, and the menu answered before Fastify's router.
+    expect(documented).toContain('GET /api/payment/return');
+    expect(documented).toContain('GET /api/items');
+  });
+
+  it("marks the specification's calls with the tag spec, x-spec and a summary, and only those", () => {
+    for (const call of SPEC_CALLS) {
+      const [method, path] = call.split(' ') as [string, string];
+      const op = operation(method, path);
+      expect(op.tags, call).toEqual(['spec']);
+      expect(op['x-spec'], call).toBe(true);
+      expect(op.summary, call).toMatch(/\w{3}/);
+    }
+    const marked = Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.entries(ops)
+        .filter(([, op]) => op['x-spec'] || op.tags?.includes('spec'))
+        .map(([m]) => `${m.toUpperCase()} ${path}`),
+    );
+    expect(marked.sort()).toEqual([...SPEC_CALLS].sort());
+  });
+
+  it('gives every call the schema of its answer and of its errors', () => {
+    const without: string[] = [];
+    for (const [path, ops] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(ops)) {
+        const answers = Object.entries(op.responses).filter(([code]) => /^[23]/.test(code));
+        const described = answers.some(([code, r]) => r.content !== undefined || (code.startsWith('3') && r.description));
+        if (!described || !op.responses.default?.content) without.push(`${method.toUpperCase()} ${path}`);
+      }
+    }
+    expect(without).toEqual([]);
+  });
+});
+
+describe('real answers fit the reference', () => {
+  it("the menu as written before Fastify, one dish, the reviews", async () => {
+    // Over HTTP: only a real connection takes the path in front of Fastify (menu-answer.ts).
+    const menu = await get('/api/items');
+    expect(menu.status).toBe(200);
+    const items = JSON.parse(menu.body) as Array<{ _id: string }>;
+    expect(items.length).toBeGreaterThan(0);
+    expectFitsReference('GET', '/api/items', 200, items);
+    const one = await t.app.inject({ method: 'GET', url: `/api/items/${items[0]!._id}` });
+    expectFitsReference('GET', '/api/items/{id}', 200, one.json());
+    expectFitsReference('GET', '/api/review', 200, (await t.app.inject({ method: 'GET', url: '/api/review' })).json());
+  });
+
+  it("Better Auth's own answers (sign-up, the session, sign-out), which no serializer checks", async () => {
+    const signUp = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      payload: { name: 'Ann Answer', email: `answer-${Date.now()}@example.test`, password: 'a long enough pass phrase 42' },
+      remoteAddress: testAddress(),
+    });
+    expect(signUp.statusCode, signUp.body).toBe(200);
+    expectFitsReference('POST', '/api/auth/sign-up/email', 200, signUp.json());
+    const session = await t.app.inject({ method: 'GET', url: '/api/auth/get-session', headers: { cookie: customer.cookie } });
+    expect(session.statusCode).toBe(200);
+    expectFitsReference('GET', '/api/auth/{*}', 200, session.json());
+    expectFitsReference('GET', '/api/auth/{*}', 200, (await t.app.inject({ method: 'GET', url: '/api/auth/get-session' })).json());
+  });
+
+  it('a payment intent, the export file, and an error', async () => {
+    const [dish] = await menuItemIds(t.app, 1);
+    await fillCart(t.app, customer, [dish!.id]);
+    const intent = await openIntent(t.app, customer);
+    expectFitsReference('POST', '/api/create-payment-intent', 200, intent);
+    const exported = await t.app.inject({ method: 'GET', url: '/api/account/export', headers: customer.headers });
+    expect(exported.statusCode).toBe(200);
+    expectFitsReference('GET', '/api/account/export', 200, JSON.parse(exported.body));
+    const refused = await t.app.inject({ method: 'POST', url: '/api/payment', headers: customer.headers, payload: { transactionId: intent.intentId } });
+    expect(refused.statusCode).toBe(409);
+    expectFitsReference('POST', '/api/payment', 'default', refused.json());
+  });
+});
+
+describe('GET /api/docs', () => {
+  it("is Swagger UI from the shop's own files (no CDN), under the shop's CSP", async () => {
+    const page = await get('/api/docs');
+    expect(page.status).toBe(200);
+    const html = page.body;
+    const assets = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]!);
+    expect(assets).toContain('/api/docs/static/swagger-ui-bundle.js');
+    expect(assets.filter((a) => /^(https?:)?\/\//.test(a))).toEqual([]);
+    for (const asset of assets) expect((await get(asset)).status, asset).toBe(200);
+    const initializer = (await get('/api/docs/static/swagger-initializer.js')).body;
+    expect(initializer).toContain('/api/openapi.json');
+    const csp = String(page.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/https?:\/\//);
+  });
+});
