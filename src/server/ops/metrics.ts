@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onResponseHookHandler } from 'fastify';
 import { sql } from 'kysely';
 import client from 'prom-client';
+import { ORDER_STATUSES } from '../../shared/order-workflow.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 
 /** The menu's answer written before Fastify (menu/menu-answer.ts) reports itself through this. */
@@ -78,24 +79,29 @@ export function registerMetrics(app: FastifyInstance, database: DatabaseHandle):
   const db = app.db;
   new client.Gauge({
     name: 'shop_orders',
-    help: 'Orders by status',
+    help: 'Orders by status (docs/product.md, orders)',
     labelNames: ['status'],
     registers: [registry],
     async collect() {
       const rows = await db.selectFrom('orders').select(['status', (eb) => eb.fn.countAll<number>().as('count')]).groupBy('status').execute();
       this.reset();
+      // Every status is reported, 0 included, so a dashboard's line does not vanish when it empties.
+      for (const status of ORDER_STATUSES) this.set({ status }, 0);
       for (const row of rows) this.set({ status: row.status }, Number(row.count));
     },
   });
   new client.Gauge({
-    name: 'shop_payments',
-    help: 'Recorded payments by status (succeeded, refunded, …): one per paid cart',
-    labelNames: ['status'],
+    name: 'shop_payments_recorded',
+    help: 'Payments recorded (one per paid cart; each made its order): count, and amount in cents',
+    labelNames: ['measure'],
     registers: [registry],
     async collect() {
-      const rows = await db.selectFrom('payments').select(['status', (eb) => eb.fn.countAll<number>().as('count')]).groupBy('status').execute();
-      this.reset();
-      for (const row of rows) this.set({ status: row.status }, Number(row.count));
+      const row = await db
+        .selectFrom('payments')
+        .select([(eb) => eb.fn.countAll<number>().as('count'), (eb) => eb.fn.coalesce(eb.fn.sum<number>('price_cents'), eb.lit(0)).as('cents')])
+        .executeTakeFirstOrThrow();
+      this.set({ measure: 'count' }, Number(row.count));
+      this.set({ measure: 'cents' }, Number(row.cents));
     },
   });
   new client.Gauge({
