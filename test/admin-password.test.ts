@@ -31,8 +31,8 @@ function adminPassword(email: string, stdin?: string): Promise<{ code: number | 
       stdio: [stdin === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
     });
     let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     if (stdin !== undefined) child.stdin!.end(stdin);
     child.once('exit', (code) => resolve({ code, output }));
   });

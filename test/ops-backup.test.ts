@@ -3,6 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openShopDb } from '../bench/lib/shop-db.ts';
+import { createPostgresDatabase } from './helpers/test-app.ts';
 import { HttpCustomer, NO_RATE_LIMITS, ShopChild, shopStorage, someItemIds, type ShopStorage } from './helpers/shop-child.ts';
 
 /**
@@ -124,4 +126,48 @@ if (postgres) describe('backup and restore with PostgreSQL', () => {
     expect(restore.code).toBe(2);
     expect(restore.output).toContain('pg_restore --clean --if-exists --no-owner --dbname="$DATABASE_URL" shop.dump');
   });
+
+  it('the README\'s pg_dump during a burst of payments restores with pg_restore, every payment answered before it began included', { timeout: 300_000 }, async () => {
+    const shop = await ShopChild.start(storage, NO_RATE_LIMITS);
+    const items = await someItemIds(shop.url);
+    const customers = Array.from({ length: 4 }, () => new HttpCustomer(shop.url));
+    await Promise.all(customers.map((c) => c.signUp()));
+    const answered: string[] = [];
+    let stop = false;
+    const burst = Promise.all(
+      customers.map(async (customer, i) => {
+        for (let n = 0; !stop; n++) answered.push((await customer.buyOne(items[(i * 7 + n) % items.length]!)).intentId);
+      }),
+    );
+    while (answered.length < 8) await new Promise((resolve) => setTimeout(resolve, 50));
+    const file = path.join(storage.dataDir, 'shop.dump');
+    const before = [...answered];
+    const dump = await run('pg_dump', ['--format=custom', `--file=${file}`, storage.databaseUrl!]);
+    stop = true;
+    await burst;
+    expect((await shop.stop()).code).toBe(0);
+    expect(dump.code, dump.output).toBe(0);
+
+    const target = await createPostgresDatabase(process.env.TEST_DATABASE_URL!);
+    try {
+      const restore = await run('pg_restore', ['--clean', '--if-exists', '--no-owner', `--dbname=${target.url}`, file]);
+      expect(restore.code, restore.output).toBe(0);
+      const db = await openShopDb({ dataDir: '', databaseUrl: target.url });
+      const recorded = new Set((await db.all<{ transaction_id: string }>('select transaction_id from payments')).map((row) => row.transaction_id));
+      await db.close();
+      for (const intentId of before) expect(recorded.has(intentId), intentId).toBe(true);
+    } finally {
+      await target.drop();
+    }
+  });
 });
+
+function run(command: string, args: string[]): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('exit', (code) => resolve({ code, output }));
+  });
+}
