@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import { z } from 'zod';
 import { appliedMigrations, MIGRATION_NAMES } from '../db/migrate.ts';
 
 /** How long /readyz waits for the database before it calls it unready, in milliseconds. */
@@ -52,15 +53,19 @@ export function registerHealth(app: FastifyInstance): Health {
     health.draining = true;
     done();
   });
-  app.get('/healthz', { logLevel: 'warn' }, async (_request, reply) => {
+  app.get('/healthz', { logLevel: 'warn', schema: { response: { 200: z.object({ status: z.literal('ok') }) } } }, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
-    return { status: 'ok' };
+    return { status: 'ok' as const };
   });
-  app.get('/readyz', { logLevel: 'warn' }, async (_request, reply) => {
+  const readiness = {
+    200: z.object({ status: z.literal('ready') }),
+    503: z.object({ status: z.literal('unavailable'), reason: z.string() }),
+  };
+  app.get('/readyz', { logLevel: 'warn', schema: { response: readiness } }, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     const reason = await health.unready(app);
-    if (reason) return reply.code(503).send({ status: 'unavailable', reason });
-    return { status: 'ready' };
+    if (reason) return reply.code(503).send({ status: 'unavailable' as const, reason });
+    return { status: 'ready' as const };
   });
   return health;
 }
