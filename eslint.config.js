@@ -54,6 +54,8 @@ export const SIDES = {
       images: ['image-store.ts'],
       mail: ['mail-queue.ts'],
       menu: ['menu-repository.ts'],
+      // Operations: health, metrics, logs, shutdown (docs/decisions/0027); only the app layer uses it.
+      ops: [],
       // A payment makes its order in the same transaction, with the fulfilment checked at checkout.
       // The statistics' export reads the orders as they are stored.
       orders: ['order-service.ts', 'fulfilment.ts', 'orders-repository.ts'],

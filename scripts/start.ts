@@ -2,7 +2,7 @@
  * `npm start`: runs the shop. Builds the web app first when there is no build yet or the sources
  * are newer than it, so that a fresh clone needs only `npm install && npm start`.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -24,6 +24,9 @@ if (!fs.existsSync(builtIndex) || fs.statSync(builtIndex).mtimeMs < sourcesChang
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-// The server replaces this process's role: signals reach it directly for a graceful close.
-const server = spawnSync('node', ['src/server/main.ts'], { stdio: 'inherit' });
-process.exit(server.status ?? 0);
+// SIGTERM and SIGINT sent to this process (by npm, a supervisor, a container's stop) are passed
+// on, so the server stops gracefully instead of being left running without its parent; Ctrl+C at
+// a terminal reaches both, and the server's stop ignores a second signal.
+const server = spawn('node', ['src/server/main.ts'], { stdio: 'inherit' });
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.kill(signal));
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -34,6 +34,9 @@ import { cartRoutes } from './cart/cart-routes.ts';
 import { answerMenuBeforeFastify, MenuAnswers } from './menu/menu-answer.ts';
 import { MenuCatalog } from './menu/menu-service.ts';
 import { menuRoutes } from './menu/menu-routes.ts';
+import { registerHealth, type Health } from './ops/health.ts';
+import { loggingOptions, registerRequestIdHeader } from './ops/logging.ts';
+import { registerMetrics } from './ops/metrics.ts';
 import { OrderHub } from './orders/order-hub.ts';
 import { orderRoutes } from './orders/order-routes.ts';
 import { OrderService } from './orders/order-service.ts';
@@ -70,6 +73,8 @@ declare module 'fastify' {
     accounts: AccountService;
     /** The restaurant's settings: hours, pause, ways of fulfilment, delivery terms, time zone. */
     settings: ShopSettings;
+    /** Readiness and draining (src/server/ops/health.ts). */
+    health: Health;
   }
 }
 
@@ -87,8 +92,11 @@ export interface BuildAppOptions {
 /** Builds the whole shop (API and web app) from its parts. Tests build it the same way. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
+  const logging = loggingOptions(config);
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.LOG_LEVEL },
+    // Operations (src/server/ops): readable or JSON lines without secrets, one per request, request ids.
+    ...logging,
+    logger: options.logger === false ? false : logging.logger,
     // Each request's child logger is made only when the request writes a line.
     childLoggerFactory: lazyChildLoggerFactory,
     // Small for every route; the menu's item routes raise it to BODY_LIMIT (http/body-limits.ts).
@@ -114,6 +122,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('dbKind', database.kind);
+  // Operations (src/server/ops), before any route so that each is counted: metrics (only with
+  // METRICS_TOKEN), /healthz and /readyz, the request id header.
+  const observeMenu = registerMetrics(app, database);
+  app.decorate('health', registerHealth(app));
+  registerRequestIdHeader(app);
   const events = await createEventBus(database, app.log);
   app.decorate('events', events);
   app.decorate('menu', new MenuCatalog(database.db, events));
@@ -230,6 +243,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
 
   await registerWebApp(app, options.webDir ?? DEFAULT_WEB_DIR);
-  answerMenuBeforeFastify(app, app.menuAnswers);
+  answerMenuBeforeFastify(app, app.menuAnswers, observeMenu);
   return app;
 }

@@ -23,6 +23,15 @@ const envSchema = z.object({
   /** Public URL of the shop (for cookies, OpenID Connect redirects and cross-site checks). */
   PUBLIC_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Readable log lines (pino-pretty) instead of JSON; unset: when stdout is a terminal. Never in production. */
+  LOG_PRETTY: z
+    .enum(['1', '0', 'true', 'false'])
+    .transform((v) => v === '1' || v === 'true')
+    .optional(),
+  /** Turns on GET /metrics (Prometheus), answered only with `Authorization: Bearer <this token>`. */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** On SIGTERM / SIGINT: how long requests in flight may take to finish before their connections are cut. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   /** Create the demo menu and reviews on the first start of an empty database. */
   SEED_DEMO_DATA: z
     .enum(['true', 'false'])

@@ -5,6 +5,7 @@ import { createDemoAdmin } from './auth/demo-admin.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { closeOnSignals, portInUseMessage, writePidFile } from './ops/shutdown.ts';
 import { seedDemoData } from './seed/seed-demo.ts';
 
 /** The process: configuration, database, listen, and a graceful close on SIGINT / SIGTERM. */
@@ -27,23 +28,24 @@ async function main(): Promise<void> {
     app.log.info('Created the demo menu and reviews');
     await app.menu.changed();
   }
-  const demoAdmin = config.SEED_DEMO_DATA ? await createDemoAdmin(app) : undefined;
 
-  let closing = false;
-  const close = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'closing');
-    const timer = setTimeout(() => process.exit(1), 10_000).unref();
+  let removePidFile = () => {};
+  closeOnSignals(app, database, config.SHUTDOWN_TIMEOUT_MS, () => removePidFile());
+
+  let address: string;
+  try {
+    address = await app.listen({ host: config.HOST, port: config.PORT });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+    console.error(portInUseMessage(config.HOST, config.PORT));
     await app.close();
     await database.db.destroy();
-    clearTimeout(timer);
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void close('SIGINT'));
-  process.on('SIGTERM', () => void close('SIGTERM'));
-
-  const address = await app.listen({ host: config.HOST, port: config.PORT });
+    process.exit(1);
+  }
+  // SQLite: `npm run restore` refuses while this file names a live process.
+  if (database.kind === 'sqlite') removePidFile = writePidFile(config.dataDir, (app.server.address() as { port: number }).port);
+  // After listening: a start that fails (a port in use) must not make the password nobody sees.
+  const demoAdmin = config.SEED_DEMO_DATA ? await createDemoAdmin(app) : undefined;
   if (demoAdmin) {
     // Shown once, on the first start: the password exists nowhere else.
     const url = config.PUBLIC_URL ?? address.replace('0.0.0.0', 'localhost');
@@ -54,7 +56,9 @@ async function main(): Promise<void> {
         `  ${url}/login`,
         `  e-mail:   ${demoAdmin.email}`,
         `  password: ${demoAdmin.password}`,
-        'Keep the password now: it is not shown again. To make any account an administrator:',
+        'Keep the password now: it is not shown again. Lost it? Set a new one (with the shop running or not):',
+        `  npm run admin:password -- ${demoAdmin.email}`,
+        'To make any account an administrator:',
         '  npm run admin:promote -- <email>',
         '',
       ].join('\n'),

@@ -161,4 +161,7 @@ export const NOT_IN_MATRIX: Record<string, string> = {
   'POST /api/account/email/confirm': "public: the mailed link's token decides the account; test/mail-accounts.test.ts",
   'DELETE /api/account': "deletes the caller's own account (confirmed with its password), so not the scene's; test/account-routes.test.ts",
   'GET /api/orders/events': 'a stream that never ends, so not callable here; every caller over a real socket in test/order-stream.test.ts',
+  'GET /healthz': 'public by design, for load balancers; reads nothing (test/ops-health-metrics.test.ts)',
+  'GET /readyz': 'public by design, for load balancers; tells only ready or why not (test/ops-health-metrics.test.ts)',
+  'GET /metrics': 'only with METRICS_TOKEN, and then only with it as the bearer token (test/ops-health-metrics.test.ts)',
 };

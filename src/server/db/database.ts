@@ -12,6 +12,9 @@ export interface DatabaseHandle {
   kind: DbKind;
   /** For PostgreSQL: the connection settings, so that LISTEN can open its own connection. */
   postgresUrl?: string;
+  /** For PostgreSQL: the pool (its counts are metrics); for SQLite: the database file. */
+  pool?: pg.Pool;
+  file?: string;
 }
 
 // PostgreSQL's int8 (COUNT, SUM) arrives as a string by default; our sums fit a JS number.
@@ -24,9 +27,10 @@ export function openDatabase(options: { dataDir: string; databaseUrl?: string })
       db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
       kind: 'postgres',
       postgresUrl: options.databaseUrl,
+      pool,
     };
   }
   fs.mkdirSync(options.dataDir, { recursive: true });
   const file = path.join(options.dataDir, 'shop.sqlite');
-  return { db: new Kysely<Database>({ dialect: createNodeSqliteDialect(file) }), kind: 'sqlite' };
+  return { db: new Kysely<Database>({ dialect: createNodeSqliteDialect(file) }), kind: 'sqlite', file };
 }

@@ -1,5 +1,6 @@
-import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import type { DatabaseHandle, DbKind } from './database.ts';
+import type { Database } from './schema.ts';
 import * as m001 from './migrations/001-menu-reviews-images.ts';
 import * as m002 from './migrations/002-accounts.ts';
 import * as m003 from './migrations/003-cart-payments.ts';
@@ -48,6 +49,15 @@ class StaticMigrationProvider implements MigrationProvider {
 }
 
 export type MigrationName = keyof typeof MIGRATIONS;
+
+/** Every migration this code knows, in order: what a ready database (and a restored backup) has applied. */
+export const MIGRATION_NAMES: readonly string[] = Object.keys(MIGRATIONS).sort();
+
+/** The migrations this database has applied (Kysely's own table; none on an empty database). */
+export async function appliedMigrations(db: Kysely<Database>): Promise<string[]> {
+  const { rows } = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(db).catch(() => ({ rows: [] }));
+  return rows.map((row) => row.name);
+}
 
 export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
   await migrateTo(handle);

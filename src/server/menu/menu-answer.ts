@@ -85,7 +85,7 @@ const CATEGORY_QUERY = `${MENU_PATH}?category=`;
  * the cross-site guard and the body deadline concern writes and bodies, no rate limit applies.
  * `app.inject` does not pass through the server: tests of this path use a real connection.
  */
-export function answerMenuBeforeFastify(app: FastifyInstance, answers: MenuAnswers): void {
+export function answerMenuBeforeFastify(app: FastifyInstance, answers: MenuAnswers, observe?: (statusCode: number, seconds: number) => void): void {
   const listeners = app.server.listeners('request');
   // Fastify serves through one 'request' listener; anything else means its internals changed.
   if (listeners.length !== 1) throw new Error(`Expected Fastify's one request listener on the server, found ${listeners.length}`);
@@ -116,7 +116,13 @@ export function answerMenuBeforeFastify(app: FastifyInstance, answers: MenuAnswe
   app.server.removeListener('request', fastify);
   app.server.on('request', (request: IncomingMessage, response: ServerResponse) => {
     const bytes = menuBytesFor(request);
-    if (bytes) answers.write(request, response, bytes);
-    else fastify(request, response);
+    if (!bytes) fastify(request, response);
+    else if (!observe) answers.write(request, response, bytes);
+    else {
+      // Metrics on (METRICS_TOKEN): the time to write the answer, counted under the route's own labels.
+      const started = performance.now();
+      answers.write(request, response, bytes);
+      observe(response.statusCode, (performance.now() - started) / 1000);
+    }
   });
 }

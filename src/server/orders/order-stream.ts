@@ -40,11 +40,18 @@ export class OrderStreams {
     this.timer.unref();
   }
 
-  /** Ends every stream (the app is closing: their clients reconnect to another process). */
+  /**
+   * Ends every stream (the app is closing: their clients reconnect to another process). Each gets a
+   * `retry:` hint first, spread over twice the usual wait, so the clients of a stopping process do
+   * not all come back in the same instant.
+   */
   closeAll(): void {
     clearInterval(this.timer);
     this.timer = undefined;
-    for (const stream of [...this.open]) stream.close();
+    for (const stream of [...this.open]) {
+      stream.write(`retry: ${ORDER_STREAM_RETRY_MS + Math.floor(Math.random() * ORDER_STREAM_RETRY_MS)}\n\n`);
+      stream.close();
+    }
   }
 
   add(stream: OpenStream): void {

@@ -1,0 +1,121 @@
+import { Writable } from 'node:stream';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/server/config.ts';
+import { loggedUrl, loggingOptions } from '../src/server/ops/logging.ts';
+import { freePort } from '../scripts/free-port.ts';
+import { HttpCustomer, NO_RATE_LIMITS, ShopChild, shopStorage, someItemIds, type ShopStorage } from './helpers/shop-child.ts';
+
+/**
+ * The shop's log as an operator reads it (src/server/ops/logging.ts), from a real process: JSON in
+ * production, one line per request with its id (the same id in the answer's x-request-id), and
+ * never a password, a session cookie or token, a bearer token, a card or a payment's client secret.
+ */
+let storage: ShopStorage;
+beforeAll(async () => {
+  storage = await shopStorage();
+});
+afterAll(() => storage.drop());
+
+describe('the log', () => {
+  it('holds no secret of a sign-up, a sign-in and a payment; one JSON line per request, with the id it answered', { timeout: 180_000 }, async () => {
+    const port = await freePort();
+    const shop = await ShopChild.start(
+      storage,
+      {
+        ...NO_RATE_LIMITS,
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'info',
+        LOG_PRETTY: '1',
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        ALLOW_SANDBOX_IN_PRODUCTION: 'true',
+        SEED_DEMO_DATA: 'true',
+      },
+      port,
+    );
+    const customer = new HttpCustomer(shop.url);
+    await customer.signUp();
+    await customer.signIn(storage);
+    const items = await someItemIds(shop.url);
+    const { clientSecret } = await customer.buyOne(items[0]!);
+    // A wrong password, a mailed link's token in a URL, and a call with the bearer token.
+    const wrong = await fetch(`${shop.url}/api/auth/sign-in/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: shop.url },
+      body: JSON.stringify({ email: customer.email, password: `${customer.password}-wrong-guess`, captchaId: 'x', captchaAnswer: 'y' }),
+    });
+    expect(wrong.status).toBeGreaterThanOrEqual(400);
+    const linkToken = 'link-token-7c1d9e0b5a3f';
+    await fetch(`${shop.url}/reset-password?token=${linkToken}`);
+    const orders = await customer.call('GET', '/api/orders');
+    expect(orders.status).toBe(200);
+    const requestId = orders.headers.get('x-request-id');
+    expect(requestId).toMatch(/^[0-9a-f]{8}-[0-9a-z]+$/);
+    expect((await shop.stop()).code).toBe(0);
+
+    const log = shop.output;
+    const sessionToken = customer.cookie.split('=')[1]!;
+    for (const secret of [customer.password, sessionToken, decodeURIComponent(sessionToken).split('.')[0]!, customer.token, clientSecret, '4242 4242 4242 4242', linkToken]) {
+      expect(secret.length).toBeGreaterThan(8);
+      expect(log.includes(secret), `the log holds ${secret.slice(0, 6)}…`).toBe(false);
+    }
+
+    // Production: every line is JSON (LOG_PRETTY is for development only); the first start's
+    // banner with the demo administrator's password is the one plain text, on purpose.
+    const lines = log.split('\n').filter((line) => line.startsWith('{'));
+    const entries = lines.map((line) => JSON.parse(line) as { reqId?: string; msg: string; url?: string; statusCode?: number; ms?: number });
+    expect(entries.length).toBeGreaterThan(10);
+    const ofRequest = entries.filter((entry) => entry.reqId === requestId);
+    expect(ofRequest).toHaveLength(1);
+    expect(ofRequest[0]).toMatchObject({ msg: expect.stringMatching(/^GET \/api\/orders 200 /), url: '/api/orders', statusCode: 200 });
+    expect(typeof ofRequest[0]!.ms).toBe('number');
+    // One line per request: no request id appears twice.
+    const ids = entries.filter((entry) => entry.url !== undefined).map((entry) => entry.reqId);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(entries.some((entry) => entry.url === '/reset-password?token=[redacted]')).toBe(true);
+  });
+
+  it('is readable lines for a person in development (LOG_PRETTY=1)', { timeout: 180_000 }, async () => {
+    const shop = await ShopChild.start(storage, { NODE_ENV: 'development', LOG_LEVEL: 'info', LOG_PRETTY: '1', SEED_DEMO_DATA: 'false' });
+    const res = await fetch(`${shop.url}/api/review`);
+    expect(res.status).toBe(200);
+    const id = res.headers.get('x-request-id')!;
+    expect((await shop.stop()).code).toBe(0);
+    const line = shop.output.split('\n').find((text) => text.includes('GET /api/review 200'));
+    expect(line, shop.output).toMatch(/^\[\d\d:\d\d:\d\d\.\d{3}\] INFO: GET \/api\/review 200 [\d.]+ ms/);
+    expect(line).toContain(id);
+    expect(shop.output.split('\n').some((text) => text.startsWith('{'))).toBe(false);
+  });
+
+  it('redacts credentials, card fields and client secrets wherever a logged object holds them', async () => {
+    let written = '';
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        written += chunk.toString();
+        done();
+      },
+    });
+    const logging = loggingOptions(loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'info', MAIL_DISABLED: 'true', ALLOW_SANDBOX_IN_PRODUCTION: 'true' }));
+    const app = Fastify({ ...logging, logger: { ...(logging.logger as object), stream } });
+    await app.ready();
+    app.log.error(
+      {
+        req: { method: 'POST', url: '/api/payment', headers: { authorization: 'Bearer secret-bearer-1', cookie: 'session=secret-cookie-2' } },
+        res: { headers: { 'set-cookie': 'session=secret-cookie-3' } },
+        body: { email: 'a@example.test', password: 'secret-password-4', card: { number: '4242424242424242', cvc: '123' } },
+        intent: { clientSecret: 'pi_1_secret_5', client_secret: 'pi_1_secret_6' },
+        args: [{ body: { newPassword: 'secret-password-7' }, headers: { cookie: 'secret-cookie-8' } }],
+        token: 'secret-token-9',
+      },
+      'something failed',
+    );
+    await app.close();
+    expect(written).toContain('something failed');
+    expect(written).toContain('a@example.test');
+    for (const secret of ['secret-bearer-1', 'secret-cookie-2', 'secret-cookie-3', 'secret-password-4', '4242424242424242', 'pi_1_secret_5', 'pi_1_secret_6', 'secret-password-7', 'secret-cookie-8', 'secret-token-9']) {
+      expect(written).not.toContain(secret);
+    }
+    expect(loggedUrl('/reset-password?token=abc&next=/x')).toBe('/reset-password?token=[redacted]&next=/x');
+    expect(loggedUrl('/api/items?category=salads')).toBe('/api/items?category=salads');
+  });
+});
