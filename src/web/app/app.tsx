@@ -3,6 +3,7 @@ import { useCallback, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../shared/paths.ts';
 import { AuthProvider } from '../auth/auth-provider.tsx';
+import { AppBanners } from './app-banners.tsx';
 import { AppRoutes } from './router.tsx';
 import { ScrollToTop } from './scroll-to-top.tsx';
 import { ToastProvider } from '../ui/toast.tsx';
@@ -32,6 +33,7 @@ export function App({ queryClient }: { queryClient: QueryClient }) {
       <ToastProvider>
         <AuthWithLoginRedirect>
           <ScrollToTop />
+          <AppBanners />
           <AppRoutes />
         </AuthWithLoginRedirect>
       </ToastProvider>

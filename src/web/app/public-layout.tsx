@@ -1,6 +1,7 @@
 import { Outlet } from 'react-router';
 import { Footer } from '../ui/footer.tsx';
 import { Header } from './header.tsx';
+import { InstallOffer } from './install-offer.tsx';
 
 /** Public pages: header, routed content, footer (docs/product.md §1). */
 export function PublicLayout() {
@@ -20,6 +21,7 @@ export function PublicLayout() {
             a transition and keep the current page on screen meanwhile. */}
         <Outlet />
       </main>
+      <InstallOffer />
       <Footer />
     </div>
   );
