@@ -18,7 +18,7 @@ import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute, type PrecacheEn
 import { registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import { IMAGE_URL_PREFIX } from '../shared/image-urls.ts';
-import { OFFLINE_SHELL, PUBLIC_API_READS, PUBLIC_API_READS_TO_KEEP, SKIP_WAITING_MESSAGE } from './lib/offline.ts';
+import { MENU_READ, OFFLINE_SHELL, PUBLIC_API_READS, PUBLIC_API_READS_TO_KEEP, SKIP_WAITING_MESSAGE } from './lib/offline.ts';
 
 declare const __PRECACHE_MANIFEST__: PrecacheEntry[];
 
@@ -60,7 +60,21 @@ registerRoute(
 
 // The menu and the reviews: fresh from the server while online, the last copy offline.
 const publicReads = new NetworkFirst({ cacheName: 'public-api', plugins: [storableOnly, new ExpirationPlugin({ maxEntries: 200 })] });
-registerRoute(({ request, url }) => request.method === 'GET' && PUBLIC_API_READS.some((read) => read.test(url.pathname)), publicReads);
+registerRoute(
+  ({ request, url }) => request.method === 'GET' && PUBLIC_API_READS.some((read) => read.test(url.pathname)),
+  async (options) => {
+    try {
+      return await publicReads.handle(options);
+    } catch (error) {
+      // A tab of the menu never read before (GET /api/items?category=juice): its dishes from the kept menu.
+      const category = new URL(options.request.url).searchParams.get('category');
+      const menu = category === null ? undefined : await (await caches.open('public-api')).match(MENU_READ);
+      if (!menu) throw error;
+      const dishes = ((await menu.json()) as { category: string }[]).filter((dish) => dish.category === category);
+      return Response.json(dishes);
+    }
+  },
+);
 
 // The dishes' pictures never change under their name (a new picture is a new file).
 registerRoute(

@@ -9,8 +9,11 @@ export const OFFLINE_SHELL = '/index.html';
 /** The public answers kept for offline reading: the menu (whole, searched, one dish) and the reviews. */
 export const PUBLIC_API_READS: readonly RegExp[] = [/^\/api\/items(\/[^/]+)?$/, /^\/api\/review$/];
 
+/** The whole menu (the spec's GET /api/items). */
+export const MENU_READ = '/api/items';
+
 /** Kept as soon as the service worker is installed, so the menu opens offline after one visit. */
-export const PUBLIC_API_READS_TO_KEEP: readonly string[] = ['/api/items', '/api/review'];
+export const PUBLIC_API_READS_TO_KEEP: readonly string[] = [MENU_READ, '/api/review'];
 
 /** The page asks a waiting new version to take over with this message. */
 export const SKIP_WAITING_MESSAGE = 'skip-waiting';
