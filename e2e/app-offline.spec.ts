@@ -114,4 +114,28 @@ test.describe('the installable app', () => {
     expect(keptUrls.filter((url) => /^\/api\/(carts|cart|payments|orders|auth|users|admin|staff)/.test(url))).toEqual([]);
     expect(keptUrls).toContain('/api/items');
   });
+
+  test('a new version of the app is offered with "Reload", and the page reloads into it', async ({ page }) => {
+    await page.goto('/');
+    await waitForApp(page);
+    await waitForServiceWorker(page);
+    // A new version deployed: the same worker with other bytes (the build's worker, one comment longer).
+    const workerFile = path.resolve('dist/web/sw.js');
+    const original = fs.readFileSync(workerFile, 'utf8');
+    fs.writeFileSync(workerFile, `${original}\n// next version ${Date.now()}\n`);
+    try {
+      await page.evaluate(async () => void (await navigator.serviceWorker.getRegistration())?.update());
+      const offer = page.getByRole('status').filter({ hasText: 'A new version is available.' });
+      await expect(offer).toBeVisible({ timeout: 20_000 });
+      const before = await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL);
+      await offer.getByRole('button', { name: 'Reload' }).click();
+      await page.waitForEvent('load');
+      await waitForApp(page);
+      await expect(page.getByText('A new version is available.')).toBeHidden();
+      expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(before);
+      expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting ?? null)).toBeNull();
+    } finally {
+      fs.writeFileSync(workerFile, original);
+    }
+  });
 });
