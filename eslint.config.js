@@ -14,7 +14,7 @@ export const SIDES = {
     other: 'server',
     /** Folders and root files of the app layer: the router, layouts and providers, the entries. */
     appFolders: ['app'],
-    appFiles: ['main.tsx', 'boot.ts', 'server-render.tsx', 'page-data.ts'],
+    appFiles: ['main.tsx', 'boot.ts', 'server-render.tsx', 'page-data.ts', 'service-worker.ts'],
     infrastructure: ['ui', 'lib'],
     infrastructureFiles: [],
     features: {

@@ -25,6 +25,10 @@ export default defineConfig({
   ],
   use: {
     baseURL,
+    // The shop's service worker answers the page's requests once installed, which would hide them
+    // from page.route and keep files between tests: off, except in the offline app's tests
+    // (e2e/app-offline.spec.ts), which turn it on.
+    serviceWorkers: 'block',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {

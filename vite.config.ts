@@ -1,7 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { WEB_APP_MANIFEST, WEB_APP_MANIFEST_FILE } from './src/web/app/web-app-manifest.ts';
 
 // React Router 7 resolves to its development build by default (its package exports have no
 // "production" condition; only its framework plugin swaps builds). In a production build we
@@ -9,10 +10,21 @@ import { defineConfig } from 'vite';
 // (docs/product.md §15: 120 KB budget). See docs/performance.md.
 const reactRouterProduction = fileURLToPath(import.meta.resolve('react-router').replace('/development/', '/production/'));
 
+/** Writes the web app manifest into the browser's build (not the server renderer's). */
+function webAppManifest(): Plugin {
+  return {
+    name: 'web-app-manifest',
+    applyToEnvironment: (environment) => environment.config.consumer === 'client',
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: WEB_APP_MANIFEST_FILE, source: JSON.stringify(WEB_APP_MANIFEST, null, 2) });
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), webAppManifest()],
   resolve: {
     alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
   },

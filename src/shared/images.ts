@@ -1,10 +1,7 @@
 import { z } from 'zod';
 
-/** Every image the shop stores is served under this path, so the shop recognises its own URLs. */
-export const IMAGE_URL_PREFIX = '/api/images/';
-
-/** One of the shop's own image URLs: the prefix, a UUID, '.webp' (what POST /api/images answers). */
-export const OWN_IMAGE_URL = /^\/api\/images\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.webp$/;
+// Zod-free, so the service worker can read it without Zod.
+export * from './image-urls.ts';
 
 /** The largest upload accepted by POST /api/images; the form checks it too, before sending. */
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;

@@ -1,4 +1,5 @@
 import { DEFERRED_SCRIPTS_ID, SERVER_RENDERED_ATTRIBUTE } from '../shared/rendered-page.ts';
+import { catchInstallPrompt } from './app/install-prompt.ts';
 import './styles.css';
 
 /**
@@ -20,3 +21,5 @@ function startApp() {
 const serverRendered = document.getElementById('root')?.hasAttribute(SERVER_RENDERED_ATTRIBUTE);
 if (serverRendered && document.readyState !== 'complete') window.addEventListener('load', startApp, { once: true });
 else startApp();
+
+catchInstallPrompt();

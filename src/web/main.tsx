@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App, createQueryClient } from './app/app.tsx';
 import { loadPageOf } from './app/router.tsx';
+import { registerServiceWorker } from './app/service-worker-registration.ts';
 import { APP_READY_ATTRIBUTE, SERVER_RENDERED_ATTRIBUTE } from '../shared/rendered-page.ts';
 import { readPageData, seedQueries } from './page-data.ts';
 
@@ -39,3 +40,5 @@ if (root.hasAttribute(SERVER_RENDERED_ATTRIBUTE)) {
   // Any other page holds only the static loading screen, which React replaces.
   createRoot(root).render(app);
 }
+
+registerServiceWorker();

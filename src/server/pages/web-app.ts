@@ -107,7 +107,10 @@ export async function registerWebApp(app: FastifyInstance, webDir: string): Prom
     allowedPath: (pathName) => app.config.NODE_ENV !== 'production' || !pathName.endsWith('.map'),
     setHeaders: (reply, filePath) => {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-      reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      // The service worker and the app's manifest are asked again on every check for a new version.
+      const alwaysAsked = filePath.endsWith(`${path.sep}sw.js`) || filePath.endsWith('.webmanifest');
+      reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : alwaysAsked ? 'no-cache' : 'public, max-age=3600');
+      if (filePath.endsWith('.webmanifest')) reply.header('content-type', 'application/manifest+json');
     },
   });
 

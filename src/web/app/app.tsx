@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { paths } from '../../shared/paths.ts';
 import { AuthProvider } from '../auth/auth-provider.tsx';
 import { DishOptionsHost } from '../menu/options/dish-options-host.tsx';
+import { AppBanners } from './app-banners.tsx';
 import { AppRoutes } from './router.tsx';
 import { ScrollToTop } from './scroll-to-top.tsx';
 import { ToastProvider } from '../ui/toast.tsx';
@@ -33,6 +34,7 @@ export function App({ queryClient }: { queryClient: QueryClient }) {
       <ToastProvider>
         <AuthWithLoginRedirect>
           <ScrollToTop />
+          <AppBanners />
           <AppRoutes />
           <DishOptionsHost />
         </AuthWithLoginRedirect>

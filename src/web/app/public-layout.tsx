@@ -2,6 +2,7 @@ import { Outlet } from 'react-router';
 import { OpenNowLine } from '../settings/components/open-now-line.tsx';
 import { Footer } from '../ui/footer.tsx';
 import { Header } from './header.tsx';
+import { InstallOffer } from './install-offer.tsx';
 
 /** Public pages: header, routed content, footer (docs/product.md §1). */
 export function PublicLayout() {
@@ -22,6 +23,7 @@ export function PublicLayout() {
             a transition and keep the current page on screen meanwhile. */}
         <Outlet />
       </main>
+      <InstallOffer />
       <Footer />
     </div>
   );

@@ -1,9 +1,26 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { SessionUser } from '../../shared/auth.ts';
-import { setAuthFailureListener, TOKEN_STORAGE_KEY } from '../lib/api-client.ts';
+import { ApiRequestError, OFFLINE_CODE, setAuthFailureListener, TOKEN_STORAGE_KEY } from '../lib/api-client.ts';
 import { fetchSession, registerUser, requestToken, signInEmail, signOutSession, signUpEmail, type AuthUser } from './api/auth-api.ts';
 import { AuthContext, type AuthContextValue } from './auth-context.ts';
+
+/**
+ * Who was signed in when the server last said so, kept beside the token: opened without a
+ * connection, the app shows that customer (their pages say what cannot load) instead of signing
+ * them out, and asks the server again once the connection is back.
+ */
+const LAST_USER_KEY = 'signed-in-user';
+
+function lastSignedInUser(): SessionUser | null {
+  try {
+    return localStorage.getItem(TOKEN_STORAGE_KEY) ? (JSON.parse(localStorage.getItem(LAST_USER_KEY) ?? 'null') as SessionUser | null) : null;
+  } catch {
+    return null;
+  }
+}
+
+const isOffline = (error: unknown) => error instanceof ApiRequestError && error.body?.code === OFFLINE_CODE;
 
 function toSessionUser(user: AuthUser): SessionUser {
   return { uid: user.id, email: user.email, displayName: user.name || null };
@@ -27,31 +44,41 @@ export function AuthProvider({ children, onSessionLost }: { children: ReactNode;
   const settle = useCallback(async (reported: AuthUser | null) => {
     if (reported) {
       localStorage.setItem(TOKEN_STORAGE_KEY, await requestToken(reported.email));
+      localStorage.setItem(LAST_USER_KEY, JSON.stringify(toSessionUser(reported)));
       setUser(toSessionUser(reported));
     } else {
       localStorage.removeItem(TOKEN_STORAGE_KEY);
+      localStorage.removeItem(LAST_USER_KEY);
       setUser(null);
     }
   }, []);
 
   const forget = useCallback(() => {
     localStorage.removeItem(TOKEN_STORAGE_KEY);
+    localStorage.removeItem(LAST_USER_KEY);
     setUser(null);
     queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'menu' && q.queryKey[0] !== 'reviews' });
   }, [queryClient]);
 
   useEffect(() => {
     let cancelled = false;
+    const askAgainOnline = () => void fetchSession().then((reported) => (cancelled ? undefined : settle(reported)), () => undefined);
     fetchSession()
       .then((reported) => (cancelled ? undefined : settle(reported)))
-      .catch(() => {
-        if (!cancelled) localStorage.removeItem(TOKEN_STORAGE_KEY);
+      .catch((error: unknown) => {
+        if (cancelled) return;
+        const known = isOffline(error) ? lastSignedInUser() : null;
+        if (known) {
+          setUser(known);
+          window.addEventListener('online', askAgainOnline, { once: true });
+        } else localStorage.removeItem(TOKEN_STORAGE_KEY);
       })
       .finally(() => {
         if (!cancelled) setLoading(false);
       });
     return () => {
       cancelled = true;
+      window.removeEventListener('online', askAgainOnline);
     };
   }, [settle]);
 

@@ -1,8 +1,12 @@
 import { EMAIL_NOT_VERIFIED } from '../../shared/account-constants.ts';
 import type { ApiError } from '../../shared/errors.ts';
+import { OFFLINE_MESSAGE } from './offline.ts';
 
 /** Local storage key of the bearer token (docs/product.md §9). */
 export const TOKEN_STORAGE_KEY = 'access-token';
+
+/** The code of an ApiRequestError for a request that could not reach the server (status 0). */
+export const OFFLINE_CODE = 'OFFLINE';
 
 /** An answer of the API that was not 2xx, with the API's error body when it sent one. */
 export class ApiRequestError extends Error {
@@ -45,13 +49,14 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     headers['content-type'] = 'application/json';
     body = JSON.stringify(options.body);
   }
-  const response = await fetch(`/api${path}`, {
-    method: options.method ?? 'GET',
-    headers,
-    body,
-    signal: options.signal,
-    credentials: 'same-origin',
-  });
+  let response: Response;
+  try {
+    response = await fetch(`/api${path}`, { method: options.method ?? 'GET', headers, body, signal: options.signal, credentials: 'same-origin' });
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    // The request never reached the server: say so, not the browser's "Failed to fetch".
+    throw new ApiRequestError(0, { statusCode: 0, code: OFFLINE_CODE, message: OFFLINE_MESSAGE });
+  }
   if (!response.ok) {
     const errorBody = (await response.json().catch(() => undefined)) as ApiError | undefined;
     // Paying before the address is confirmed is a 403 to act on, not a lost session.

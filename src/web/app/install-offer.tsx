@@ -1,0 +1,35 @@
+import { useState, useSyncExternalStore } from 'react';
+import { canInstall, promptInstall, subscribeToInstallPrompt } from './install-prompt.ts';
+
+const ANSWERED_KEY = 'install-offer-answered';
+
+/**
+ * The shop's own offer to install it as an app: at the end of a public page, above the footer,
+ * where a visitor who has read the page arrives, never over the content; only when the browser
+ * can install it, and never again once answered either way.
+ */
+export function InstallOffer() {
+  const available = useSyncExternalStore(subscribeToInstallPrompt, canInstall, () => false);
+  const [answered, setAnswered] = useState(() => typeof localStorage !== 'undefined' && localStorage.getItem(ANSWERED_KEY) !== null);
+  if (!available || answered) return null;
+  const answer = (install: boolean) => {
+    localStorage.setItem(ANSWERED_KEY, install ? 'installed' : 'not now');
+    setAnswered(true);
+    if (install) void promptInstall();
+  };
+  return (
+    <aside aria-label="Install the app" className="mx-auto my-8 flex max-w-3xl flex-wrap items-center justify-between gap-4 rounded-2xl border border-brand-200 bg-white px-5 py-4 shadow-sm">
+      <p className="text-sm text-stone-700">
+        <strong className="text-stone-900">Raw Roots as an app:</strong> the menu on your home screen, your orders one tap away, even on a weak connection.
+      </p>
+      <div className="flex gap-2">
+        <button type="button" onClick={() => answer(false)} className="min-h-10 rounded-lg px-4 text-sm font-semibold text-stone-700 hover:bg-stone-100">
+          Not now
+        </button>
+        <button type="button" onClick={() => answer(true)} className="min-h-10 rounded-lg bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800">
+          Install
+        </button>
+      </div>
+    </aside>
+  );
+}

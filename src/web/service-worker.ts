@@ -1,0 +1,105 @@
+/**
+ * The service worker (docs/decisions/0028-installable-offline-app.md), built on its own into
+ * dist/web/sw.js by scripts/build-service-worker.ts, which writes the build's file list into it.
+ *
+ * - The app's files (scripts, styles, index.html, icons) are kept per version ("precache"): a tab
+ *   keeps the version it started with, lazy chunks included, until the customer reloads into the
+ *   next one, so nobody runs half of one build and half of another.
+ * - Pages are asked of the network first; without a connection the last copy of that page, else
+ *   the app's own shell (index.html), which draws any page in the browser.
+ * - The public answers (the menu, the reviews, the pictures) are kept for offline reading. Nothing
+ *   else of the API passes through a cache: signed-in answers, the cart and payments always go to
+ *   the server, and any answer marked no-store (a captcha, a signed-in page) is never kept.
+ */
+import { CacheableResponsePlugin } from 'workbox-cacheable-response';
+import { clientsClaim } from 'workbox-core';
+import { ExpirationPlugin } from 'workbox-expiration';
+import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
+import { registerRoute } from 'workbox-routing';
+import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
+import { IMAGE_URL_PREFIX } from '../shared/image-urls.ts';
+import { MENU_READ, OFFLINE_SHELL, PUBLIC_API_READS, PUBLIC_API_READS_TO_KEEP, SKIP_WAITING_MESSAGE } from './lib/offline.ts';
+
+declare const __PRECACHE_MANIFEST__: PrecacheEntry[];
+
+/** The service worker's global scope, typed by hand: the project's TypeScript has the page's DOM types, not a worker's. */
+/** An install event, as Workbox's strategies take it. */
+type InstallEvent = Extract<Parameters<NetworkFirst['handle']>[0], { event: unknown }>['event'];
+interface WorkerScope {
+  addEventListener(type: 'message', listener: (event: { data: unknown }) => void): void;
+  addEventListener(type: 'install', listener: (event: InstallEvent) => void): void;
+  skipWaiting(): Promise<void>;
+}
+const worker = self as unknown as WorkerScope;
+
+/** Keeps an answer only when its server allows it: a no-store answer (captcha, signed-in data) never lands in a cache. */
+const storableOnly = {
+  cacheWillUpdate: async ({ response }: { response: Response }) =>
+    response.status === 200 && !/no-store|private/.test(response.headers.get('cache-control') ?? '') ? response : null,
+};
+
+precacheAndRoute(__PRECACHE_MANIFEST__);
+cleanupOutdatedCaches();
+// The first version takes the open tab at once, so the visit that installed it already works offline.
+// A later version waits for the page's "Reload" (the message below).
+clientsClaim();
+
+const pages = new NetworkFirst({ cacheName: 'pages', plugins: [storableOnly, new ExpirationPlugin({ maxEntries: 60 })] });
+registerRoute(
+  ({ request, url }) => request.mode === 'navigate' && !url.pathname.startsWith('/api/'),
+  async (options) => {
+    try {
+      const response = await pages.handle(options);
+      if (response) return response;
+    } catch {
+      // No connection and no copy of this page: the shell below draws it in the browser.
+    }
+    return (await matchPrecache(OFFLINE_SHELL)) ?? Response.error();
+  },
+);
+
+// The menu and the reviews: fresh from the server while online, the last copy offline.
+const publicReads = new NetworkFirst({ cacheName: 'public-api', plugins: [storableOnly, new ExpirationPlugin({ maxEntries: 200 })] });
+registerRoute(
+  ({ request, url }) => request.method === 'GET' && PUBLIC_API_READS.some((read) => read.test(url.pathname)),
+  async (options) => {
+    try {
+      return await publicReads.handle(options);
+    } catch (error) {
+      // A tab of the menu never read before (GET /api/items?category=juice): its dishes from the kept menu.
+      const category = new URL(options.request.url).searchParams.get('category');
+      const menu = category === null ? undefined : await (await caches.open('public-api')).match(MENU_READ);
+      if (!menu) throw error;
+      const dishes = ((await menu.json()) as { category: string }[]).filter((dish) => dish.category === category);
+      return Response.json(dishes);
+    }
+  },
+);
+
+// The dishes' pictures never change under their name (a new picture is a new file).
+registerRoute(
+  ({ url }) => url.pathname.startsWith(IMAGE_URL_PREFIX),
+  new CacheFirst({
+    cacheName: 'dish-pictures',
+    plugins: [new CacheableResponsePlugin({ statuses: [200] }), new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 60 * 24 * 3600 })],
+  }),
+);
+
+// The pages' own pictures and video posters (src/web/public): shown at once, refreshed behind.
+registerRoute(
+  ({ url, request }) => url.origin === location.origin && (request.destination === 'image' || url.pathname.startsWith('/media/')),
+  new StaleWhileRevalidate({ cacheName: 'site-pictures', plugins: [storableOnly, new ExpirationPlugin({ maxEntries: 60 })] }),
+);
+
+// The menu kept at once, so the first visit's page (which came with the menu inside it) is
+// enough for the menu to open offline later.
+worker.addEventListener('install', (event) => {
+  event.waitUntil(
+    Promise.all(PUBLIC_API_READS_TO_KEEP.map((path) => publicReads.handle({ request: new Request(path), event }).catch(() => undefined))),
+  );
+});
+
+// The page's "Reload" on "A new version is available": the waiting version takes over, the page reloads into it.
+worker.addEventListener('message', (event) => {
+  if (event.data === SKIP_WAITING_MESSAGE) void worker.skipWaiting();
+});
