@@ -8,6 +8,7 @@ import * as m005 from './migrations/005-orders.ts';
 import * as m006 from './migrations/006-order-lines.ts';
 import * as m007 from './migrations/007-mail.ts';
 import * as m008 from './migrations/008-one-charge-per-cart.ts';
+import * as m012 from './migrations/012-favourites.ts';
 
 interface MigrationModule {
   up(kind: DbKind): Migration['up'];
@@ -27,6 +28,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '006-order-lines': m006,
   '007-mail': m007,
   '008-one-charge-per-cart': m008,
+  '012-favourites': m012,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -247,6 +247,13 @@ export interface MailQueueTable {
   sent_at: string | null;
 }
 
+/** A dish a customer saved with the heart (one row per customer and dish). */
+export interface FavouritesTable {
+  user_id: string;
+  menu_item_id: string;
+  created_at: string;
+}
+
 export interface Database {
   menu_items: MenuItemsTable;
   reviews: ReviewsTable;
@@ -259,6 +266,7 @@ export interface Database {
   rate_limits: RateLimitsTable;
   app_secrets: AppSecretsTable;
   cart_items: CartItemsTable;
+  favourites: FavouritesTable;
   payment_intents: PaymentIntentsTable;
   payments: PaymentsTable;
   paid_cart_entries: PaidCartEntriesTable;
