@@ -21,9 +21,11 @@ export const SIDES = {
       account: ['components/verify-email-banner.tsx'],
       auth: ['use-auth.ts', 'use-sign-out.ts', 'components/form-field.tsx'],
       // The payment page repeats the cart's notice of changed prices before the card.
-      cart: ['api/cart-api.ts', 'components/cart-count-badge.tsx', 'components/price-change-notice.tsx'],
+      // The public pages keep the cart's bar on a phone's screen.
+      cart: ['api/cart-api.ts', 'components/cart-count-badge.tsx', 'components/price-change-notice.tsx', 'components/view-cart-bar.tsx'],
       dashboard: ['require-user.tsx'],
-      menu: ['api/get-menu.ts', 'menu-by-category.ts', 'components/menu-item-row.tsx'],
+      // The app does a visitor's add or heart once they have signed in.
+      menu: ['api/get-menu.ts', 'menu-by-category.ts', 'components/menu-item-row.tsx', 'pending/pending-action-runner.tsx'],
       // The checkout's first step (how the meal reaches the customer) is drawn by the payment page.
       orders: ['components/status-badge.tsx', 'api/orders-api.ts', 'api/order-cache.ts', 'checkout/fulfilment-draft.ts', 'checkout/fulfilment-choice.tsx', 'checkout/fulfilment-form.tsx'],
       payments: [],

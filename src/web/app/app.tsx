@@ -3,6 +3,7 @@ import { useCallback, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../shared/paths.ts';
 import { AuthProvider } from '../auth/auth-provider.tsx';
+import { PendingActionRunner } from '../menu/pending/pending-action-runner.tsx';
 import { AppRoutes } from './router.tsx';
 import { ScrollToTop } from './scroll-to-top.tsx';
 import { ToastProvider } from '../ui/toast.tsx';
@@ -32,6 +33,8 @@ export function App({ queryClient }: { queryClient: QueryClient }) {
       <ToastProvider>
         <AuthWithLoginRedirect>
           <ScrollToTop />
+          {/* A visitor's 'Take on table' or heart, done once they have signed in. */}
+          <PendingActionRunner />
           <AppRoutes />
         </AuthWithLoginRedirect>
       </ToastProvider>

@@ -1,8 +1,9 @@
 import { Outlet } from 'react-router';
+import { ViewCartBar } from '../cart/components/view-cart-bar.tsx';
 import { Footer } from '../ui/footer.tsx';
 import { Header } from './header.tsx';
 
-/** Public pages: header, routed content, footer (docs/product.md §1). */
+/** Public pages: header, routed content, footer (docs/product.md §1), and on phones the cart's bar (§18). */
 export function PublicLayout() {
   return (
     <div className="flex min-h-screen flex-col">
@@ -21,6 +22,7 @@ export function PublicLayout() {
         <Outlet />
       </main>
       <Footer />
+      <ViewCartBar />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { CATEGORIES, CATEGORY_LABELS, type Category } from '../../shared/category-list.ts';
 
-export type MenuTabKey = Category | 'all';
+/** 'favourites' is the signed-in customer's saved dishes (favourites/, docs/product.md §18). */
+export type MenuTabKey = Category | 'all' | 'favourites';
 
 /**
  * The menu page's 11 tabs in the spec's order. The spec keyed them 'rawSpecial', 'foodbread'…
@@ -10,6 +11,7 @@ export type MenuTabKey = Category | 'all';
 export const MENU_TABS: readonly { key: MenuTabKey; label: string }[] = [
   ...CATEGORIES.map((category) => ({ key: category, label: CATEGORY_LABELS[category] })),
   { key: 'all', label: 'All Items' },
+  { key: 'favourites', label: 'Favourites' },
 ];
 
 /** The tab a route's category opens: its own, or 'All Items' when it names no tab. */

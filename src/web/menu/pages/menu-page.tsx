@@ -1,8 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { paths } from '../../../shared/paths.ts';
-import { useMenuItems } from '../api/get-menu.ts';
 import { ItemCard, ItemCardPlaceholder } from '../components/item-card.tsx';
+import { CompactOrCard } from '../components/compact-item-row.tsx';
+import { FavouritesNotice } from '../favourites/favourites-notice.tsx';
+import { useMenuTabItems } from '../favourites/use-menu-tab-items.ts';
 import { useAddItemToCart } from '../hooks/use-add-item-to-cart.ts';
 import { PageCover } from '../../ui/page-cover.tsx';
 import { QueryError } from '../../ui/query-error.tsx';
@@ -43,8 +45,10 @@ export function Page() {
   const { category } = useParams();
   const navigate = useNavigate();
   const active = initialMenuTab(category);
-  // All Items needs the whole menu; a category's tab asks for its own items only.
-  const { data: menu, isPending, isError, error, refetch } = useMenuItems(active === 'all' ? undefined : active);
+  // All Items needs the whole menu; a category's tab asks for its own items only; Favourites the customer's.
+  const { data: menu, isPending, isError, error, refetch } = useMenuTabItems(active);
+  // The long lists are compact rows on a phone (compact-item-row.tsx).
+  const compact = active === 'all' || active === 'favourites';
   const items = menu ?? [];
   const shown = useProgressiveCount(items.length, active);
   const label = MENU_TABS.find((tab) => tab.key === active)!.label;
@@ -64,7 +68,7 @@ export function Page() {
           {isError ? (
             <QueryError title="The menu could not be loaded" error={error} onRetry={refetch} className="" />
           ) : (
-            <ul data-testid="menu-grid" className="grid grid-cols-1 gap-8 md:grid-cols-2 lg:grid-cols-3">
+            <ul data-testid="menu-grid" className={`grid grid-cols-1 ${compact ? 'gap-3' : 'gap-8'} md:grid-cols-2 md:gap-8 lg:grid-cols-3`}>
               {isPending
                 ? Array.from({ length: 6 }, (_, i) => (
                     <li key={i}>
@@ -73,12 +77,17 @@ export function Page() {
                   ))
                 : items.slice(0, shown).map((item, i) => (
                     <li key={item._id} className="flex">
-                      <ItemCard item={item} eager={i < EAGER_CARDS} onAddToCart={addToCart} />
+                      {compact ? (
+                        <CompactOrCard item={item} eager={i < EAGER_CARDS} onAddToCart={addToCart} />
+                      ) : (
+                        <ItemCard item={item} eager={i < EAGER_CARDS} onAddToCart={addToCart} />
+                      )}
                     </li>
                   ))}
             </ul>
           )}
-          {menu && items.length === 0 && (
+          {active === 'favourites' && <FavouritesNotice count={menu?.length} />}
+          {menu && items.length === 0 && active !== 'favourites' && (
             <p className="py-16 text-center text-stone-600">No dishes in this category today. Please look at another tab.</p>
           )}
         </div>
