@@ -14,7 +14,8 @@ interface EntryProps {
  * name and price, the heart and the add button, so that several dishes fit one screen instead of
  * one card each. From the tablet width up the same entry is the usual card. Both are in the page
  * and CSS shows one, so the server-drawn page is right on every width from its first paint; the
- * two share the picture's address, which the browser loads once.
+ * two share the picture's address, which the browser loads once. The row is a plain box in its
+ * list item, so each dish is one article in the page.
  */
 export function CompactOrCard({ item, eager = false, onAddToCart }: EntryProps) {
   return (
@@ -30,7 +31,7 @@ export function CompactOrCard({ item, eager = false, onAddToCart }: EntryProps) 
 function CompactItemRow({ item, eager, onAddToCart }: EntryProps) {
   const reduced = item.newPrice !== undefined;
   return (
-    <article data-testid="compact-item" className="flex w-full items-center gap-3 rounded-lg bg-white p-2 shadow-sm ring-1 ring-stone-200 md:hidden">
+    <div data-testid="compact-item" className="flex w-full items-center gap-3 rounded-lg bg-white p-2 shadow-sm ring-1 ring-stone-200 md:hidden">
       <img
         src={item.image}
         alt=""
@@ -65,6 +66,6 @@ function CompactItemRow({ item, eager, onAddToCart }: EntryProps) {
       >
         Take<span className="sr-only"> {item.name} on table</span>
       </button>
-    </article>
+    </div>
   );
 }

@@ -4,7 +4,7 @@ import type { FavouriteState } from '../../../shared/favourites.ts';
 import { apiRequest } from '../../lib/api-client.ts';
 import { useToast } from '../../ui/toast.tsx';
 import { useAuth } from '../../auth/use-auth.ts';
-import { useAddToCart } from '../../cart/api/cart-api.ts';
+import { cartQuery, useAddToCart } from '../../cart/api/cart-api.ts';
 import { favouritesQuery } from '../favourites/favourites-api.ts';
 import { takePendingAction } from './pending-action.ts';
 
@@ -25,19 +25,21 @@ export function PendingActionRunner() {
     const action = takePendingAction();
     if (!action) return;
     const { name, itemId } = action;
-    if (action.kind === 'cart') {
-      addToCart(itemId).then(
-        () => toast.success(`${name} was added to your cart`),
-        (error: Error) => toast.error(`${name} could not be added to your cart: ${error.message}`),
-      );
-    } else {
-      apiRequest<FavouriteState>(`/favourites/${encodeURIComponent(itemId)}`, { method: 'PUT' })
-        .then(() => queryClient.invalidateQueries({ queryKey: favouritesQuery(email).queryKey }))
-        .then(
-          () => toast.success(`${name} was saved to your favourites`),
-          (error: Error) => toast.error(`${name} could not be saved to your favourites: ${error.message}`),
-        );
-    }
+    const listKey = action.kind === 'cart' ? cartQuery(email).queryKey : favouritesQuery(email).queryKey;
+    // The list's first read starts with the sign-in too, and may be answered from before the
+    // change; the refresh after the change would join it rather than ask again. So it is
+    // cancelled first, and read afresh once the change is made.
+    const change = async () => {
+      await queryClient.cancelQueries({ queryKey: listKey });
+      if (action.kind === 'cart') await addToCart(itemId);
+      else await apiRequest<FavouriteState>(`/favourites/${encodeURIComponent(itemId)}`, { method: 'PUT' });
+      await queryClient.invalidateQueries({ queryKey: listKey });
+    };
+    const where = action.kind === 'cart' ? 'added to your cart' : 'saved to your favourites';
+    change().then(
+      () => toast.success(`${name} was ${where}`),
+      (error: Error) => toast.error(`${name} could not be ${where}: ${error.message}`),
+    );
   }, [loading, email, addToCart, queryClient, toast]);
 
   return null;
