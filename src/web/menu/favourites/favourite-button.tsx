@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import type { MenuItem } from '../../../shared/menu.ts';
 import { useToast } from '../../ui/toast.tsx';
 import { useAuth } from '../../auth/use-auth.ts';
@@ -17,15 +18,27 @@ export function FavouriteButton({ item, variant = 'overlay' }: { item: MenuItem;
   const toast = useToast();
   const saved = favourites.data?.some((favourite) => favourite._id === item._id) ?? false;
 
+  // A click before the sign-in state is known (the moment after the page loads) waits for it:
+  // deciding at once would send a signed-in customer to log in.
+  const waiting = useRef(false);
+
   const toggle = () => {
-    // Before the sign-in state is known a click would guess: it is the moment after the page loads.
-    if (loading) return;
+    if (loading) {
+      waiting.current = true;
+      return;
+    }
     if (!user) return sendToLogin('favourite', item);
     setFavourite.mutate(
       { item, saved: !saved },
       { onError: (error) => toast.error(`${item.name} could not be ${saved ? 'removed from' : 'saved to'} your favourites: ${error.message}`) },
     );
   };
+
+  useEffect(() => {
+    if (loading || !waiting.current) return;
+    waiting.current = false;
+    toggle();
+  });
 
   return (
     <button

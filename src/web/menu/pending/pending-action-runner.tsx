@@ -4,7 +4,7 @@ import type { FavouriteState } from '../../../shared/favourites.ts';
 import { apiRequest } from '../../lib/api-client.ts';
 import { useToast } from '../../ui/toast.tsx';
 import { useAuth } from '../../auth/use-auth.ts';
-import { cartQuery, useAddToCart } from '../../cart/api/cart-api.ts';
+import { useAddToCart } from '../../cart/api/cart-api.ts';
 import { favouritesQuery } from '../favourites/favourites-api.ts';
 import { takePendingAction } from './pending-action.ts';
 
@@ -25,15 +25,18 @@ export function PendingActionRunner() {
     const action = takePendingAction();
     if (!action) return;
     const { name, itemId } = action;
-    const listKey = action.kind === 'cart' ? cartQuery(email).queryKey : favouritesQuery(email).queryKey;
     // The list's first read starts with the sign-in too, and may be answered from before the
-    // change; the refresh after the change would join it rather than ask again. So it is
-    // cancelled first, and read afresh once the change is made.
+    // change; a refresh would join it rather than ask again. So it is cancelled once the change
+    // is made, and the list read afresh (the cart's add does the same itself).
     const change = async () => {
-      await queryClient.cancelQueries({ queryKey: listKey });
-      if (action.kind === 'cart') await addToCart(itemId);
-      else await apiRequest<FavouriteState>(`/favourites/${encodeURIComponent(itemId)}`, { method: 'PUT' });
-      await queryClient.invalidateQueries({ queryKey: listKey });
+      if (action.kind === 'cart') {
+        await addToCart(itemId);
+        return;
+      }
+      await apiRequest<FavouriteState>(`/favourites/${encodeURIComponent(itemId)}`, { method: 'PUT' });
+      const { queryKey } = favouritesQuery(email);
+      await queryClient.cancelQueries({ queryKey });
+      await queryClient.invalidateQueries({ queryKey });
     };
     const where = action.kind === 'cart' ? 'added to your cart' : 'saved to your favourites';
     change().then(
