@@ -21,10 +21,12 @@ export const SIDES = {
       account: ['components/verify-email-banner.tsx'],
       auth: ['use-auth.ts', 'use-sign-out.ts', 'components/form-field.tsx'],
       // The payment page repeats the cart's notice of changed prices before the card.
-      cart: ['api/cart-api.ts', 'components/cart-count-badge.tsx', 'components/price-change-notice.tsx'],
+      // The public pages keep the cart's bar on a phone's screen.
+      cart: ['api/cart-api.ts', 'components/cart-count-badge.tsx', 'components/price-change-notice.tsx', 'components/view-cart-bar.tsx'],
       dashboard: ['require-user.tsx'],
-      // The app mounts the dish options' dialog once, for every page that adds a dish.
-      menu: ['api/get-menu.ts', 'menu-by-category.ts', 'components/menu-item-row.tsx', 'options/dish-options-host.tsx'],
+      // The app mounts the dish options' dialog once, for every page that adds a dish, and does a
+      // visitor's add or heart once they have signed in.
+      menu: ['api/get-menu.ts', 'menu-by-category.ts', 'components/menu-item-row.tsx', 'options/dish-options-host.tsx', 'pending/pending-action-runner.tsx'],
       // The checkout's first step (how the meal reaches the customer) is drawn by the payment page.
       orders: ['components/status-badge.tsx', 'api/orders-api.ts', 'api/order-cache.ts', 'checkout/fulfilment-draft.ts', 'checkout/fulfilment-choice.tsx', 'checkout/fulfilment-form.tsx'],
       payments: [],
@@ -53,7 +55,9 @@ export const SIDES = {
       cart: ['cart-repository.ts', 'cart-service.ts'],
       images: ['image-store.ts'],
       mail: ['mail-queue.ts'],
-      menu: ['menu-repository.ts'],
+      // Favourites answer their dishes as the menu does.
+      menu: ['menu-repository.ts', 'menu-service.ts'],
+      favourites: [],
       // Operations: health, metrics, logs, shutdown (docs/decisions/0027); only the app layer uses it.
       ops: [],
       // A payment makes its order in the same transaction, with the fulfilment checked at checkout.

@@ -113,17 +113,21 @@ test.describe('the cart', () => {
     await expectAccessible(page);
   });
 
-  test('a visitor who takes a dish on the table goes to the login, and comes back to the dishes after', async ({ page, request }) => {
+  test('a visitor who takes a dish on the table goes to the login, and comes back to the dishes with the dish in the cart', async ({ page, request }) => {
     const account = newAccount();
     await createAccount(request, account);
     const currentCaptcha = trackCaptcha(page);
     await page.goto('/order/juice');
+    const name = await page.getByRole('tabpanel').getByRole('article').first().getByRole('heading', { level: 3 }).textContent();
     await page.getByRole('button', { name: 'Take on table' }).first().click();
     await expect(page).toHaveURL(/\/login$/);
     await logIn(page, account, currentCaptcha);
     await expect(page).toHaveURL(/\/order\/juice$/);
-    // Nothing was added on the visitor's behalf.
-    await expect(headerCartCount(page)).toHaveAttribute('data-count', '0');
+    // The dish the visitor took is added once they are signed in (docs/product.md §18), once.
+    await expect(page.getByText(`${name} was added to your cart`)).toBeVisible();
+    await expect(headerCartCount(page)).toHaveAttribute('data-count', '1');
+    await page.reload();
+    await expect(headerCartCount(page)).toHaveAttribute('data-count', '1');
   });
 
   test('a click on Take on table before the sign-in state has loaded waits for it: the dish goes into the cart', async ({ page, request }) => {

@@ -21,10 +21,10 @@ interface Item {
 }
 
 test.describe('menu page (/order)', () => {
-  test('has the cover and the 11 tabs in the spec order', async ({ page }) => {
+  test("has the cover, the spec's 11 tabs in its order and the Favourites tab", async ({ page }) => {
     await page.goto('/order/offered');
     await expect(page.getByRole('heading', { name: 'Order Us', level: 1 })).toBeVisible();
-    await expect(page.getByRole('tab')).toHaveText([...TABS.map(([, label]) => label), 'All Items']);
+    await expect(page.getByRole('tab')).toHaveText([...TABS.map(([, label]) => label), 'All Items', 'Favourites']);
   });
 
   for (const [category, label] of TABS) {
@@ -101,17 +101,15 @@ test.describe('menu page (/order)', () => {
     await expect(img).toHaveAttribute('height', '600');
   });
 
-  test('the heart cycles white, dark red, pink on each click', async ({ page }) => {
+  test('the heart is a toggle button named for its dish; a visitor pressing it is asked to log in', async ({ page }) => {
     await page.goto('/order/offered');
-    const heart = page.getByRole('button', { name: /^Heart for / }).first();
-    const fill = () => heart.locator('path').evaluate((p) => getComputedStyle(p).fill);
-    expect(await fill()).toBe('rgb(255, 255, 255)');
+    const card = page.getByRole('tabpanel').locator('article').first();
+    const name = await card.getByRole('heading', { level: 3 }).textContent();
+    const heart = card.getByRole('button', { name: `Save ${name} to favourites` });
+    await expect(heart).toHaveAttribute('aria-pressed', 'false');
     await heart.click();
-    expect(await fill()).toBe('rgb(139, 0, 0)');
-    await heart.click();
-    expect(await fill()).toBe('rgb(255, 192, 203)');
-    await heart.click();
-    expect(await fill()).toBe('rgb(255, 255, 255)');
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByText(`Log in or sign up to save ${name} to your favourites`)).toBeVisible();
   });
 
   test('on hover the Take on table button shows and the recipe hides', async ({ page }) => {
@@ -133,7 +131,7 @@ test.describe('menu page (/order)', () => {
     await page.goto('/order/offered');
     const card = page.getByRole('tabpanel').locator('article').first();
     // After the heart, the dish's name (its page), then Take on table.
-    await card.getByRole('button', { name: /^Heart for / }).focus();
+    await card.getByRole('button', { name: /^Save .* to favourites$/ }).focus();
     await page.keyboard.press('Tab');
     await expect(card.getByRole('heading').getByRole('link')).toBeFocused();
     await page.keyboard.press('Tab');

@@ -31,6 +31,7 @@ import { MailQueue } from './mail/mail-queue.ts';
 import { createMailTransport } from './mail/mail-transport.ts';
 import { subscribeOrderMails } from './mail/order-mails.ts';
 import { cartRoutes } from './cart/cart-routes.ts';
+import { favouritesRoutes } from './favourites/favourites-routes.ts';
 import { answerMenuBeforeFastify, MenuAnswers } from './menu/menu-answer.ts';
 import { MenuCatalog } from './menu/menu-service.ts';
 import { menuRoutes } from './menu/menu-routes.ts';
@@ -231,6 +232,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(userRoutes);
       await api.register(accountRoutes);
       await api.register(cartRoutes);
+      await api.register(favouritesRoutes);
       await api.register(paymentRoutes);
       await api.register(paymentReturnRoutes);
       await api.register(orderRoutes);

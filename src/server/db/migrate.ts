@@ -12,6 +12,7 @@ import * as m008 from './migrations/008-one-charge-per-cart.ts';
 import * as m009 from './migrations/009-dish-labels-availability.ts';
 import * as m010 from './migrations/010-dish-options.ts';
 import * as m011 from './migrations/011-restaurant-settings.ts';
+import * as m012 from './migrations/012-favourites.ts';
 
 interface MigrationModule {
   up(kind: DbKind): Migration['up'];
@@ -34,6 +35,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '009-dish-labels-availability': m009,
   '010-dish-options': m010,
   '011-restaurant-settings': m011,
+  '012-favourites': m012,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -280,6 +280,13 @@ export interface RestaurantSettingsTable {
   updated_at: string;
 }
 
+/** A dish a customer saved with the heart (one row per customer and dish). */
+export interface FavouritesTable {
+  user_id: string;
+  menu_item_id: string;
+  created_at: string;
+}
+
 export interface Database {
   menu_items: MenuItemsTable;
   cart_removals: CartRemovalsTable;
@@ -293,6 +300,7 @@ export interface Database {
   rate_limits: RateLimitsTable;
   app_secrets: AppSecretsTable;
   cart_items: CartItemsTable;
+  favourites: FavouritesTable;
   payment_intents: PaymentIntentsTable;
   payments: PaymentsTable;
   paid_cart_entries: PaidCartEntriesTable;

@@ -5,6 +5,7 @@ import { paths } from '../../shared/paths.ts';
 import { AuthProvider } from '../auth/auth-provider.tsx';
 import { DishOptionsHost } from '../menu/options/dish-options-host.tsx';
 import { AppBanners } from './app-banners.tsx';
+import { PendingActionRunner } from '../menu/pending/pending-action-runner.tsx';
 import { AppRoutes } from './router.tsx';
 import { ScrollToTop } from './scroll-to-top.tsx';
 import { ToastProvider } from '../ui/toast.tsx';
@@ -35,6 +36,8 @@ export function App({ queryClient }: { queryClient: QueryClient }) {
         <AuthWithLoginRedirect>
           <ScrollToTop />
           <AppBanners />
+          {/* A visitor's 'Take on table' or heart, done once they have signed in. */}
+          <PendingActionRunner />
           <AppRoutes />
           <DishOptionsHost />
         </AuthWithLoginRedirect>

@@ -1,10 +1,11 @@
 import { Outlet } from 'react-router';
 import { OpenNowLine } from '../settings/components/open-now-line.tsx';
+import { ViewCartBar } from '../cart/components/view-cart-bar.tsx';
 import { Footer } from '../ui/footer.tsx';
 import { Header } from './header.tsx';
 import { InstallOffer } from './install-offer.tsx';
 
-/** Public pages: header, routed content, footer (docs/product.md §1). */
+/** Public pages: header, routed content, footer (docs/product.md §1), and on phones the cart's bar (§18). */
 export function PublicLayout() {
   return (
     <div className="flex min-h-screen flex-col">
@@ -25,6 +26,7 @@ export function PublicLayout() {
       </main>
       <InstallOffer />
       <Footer />
+      <ViewCartBar />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { CATEGORIES, CATEGORY_LABELS, type Category } from '../../shared/category-list.ts';
 
-export type MenuTabKey = Category | 'all';
+/** 'favourites' is the signed-in customer's saved dishes (favourites/, docs/product.md §18). */
+export type MenuTabKey = Category | 'all' | 'favourites';
 
 /**
  * The spec's own tab keys, in its order (docs/product.md §14): they open their tabs too, so an
@@ -18,16 +19,19 @@ const SPEC_TAB_KEYS: Record<MenuTabKey, string> = {
   fruits: 'fruits',
   juice: 'juice',
   all: 'all',
+  // Not a tab of the spec: the shop's own key.
+  favourites: 'favourites',
 };
 
 /**
- * The menu page's 11 tabs in the spec's order. The spec keyed them 'rawSpecial', 'foodbread'…
+ * The menu page's 11 tabs in the spec's order, and the customer's favourites. The spec keyed them 'rawSpecial', 'foodbread'…
  * while items and links say 'raw-special': docs/product.md §14 makes the keys the category
  * values, so every 'More Items' link opens its own tab; the spec's key (`specKey`) opens it too.
  */
 export const MENU_TABS: readonly { key: MenuTabKey; specKey: string; label: string }[] = [
   ...CATEGORIES.map((category) => ({ key: category, specKey: SPEC_TAB_KEYS[category], label: CATEGORY_LABELS[category] })),
   { key: 'all', specKey: SPEC_TAB_KEYS.all, label: 'All Items' },
+  { key: 'favourites', specKey: SPEC_TAB_KEYS.favourites, label: 'Favourites' },
 ];
 
 /** The tab a route's category opens: its own (by category value or the spec's key), or 'All Items' when it names no tab. */

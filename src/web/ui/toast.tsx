@@ -29,7 +29,8 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={api}>
       {children}
-      <div aria-live="polite" role="status" aria-label="Notifications" className="pointer-events-none fixed inset-x-0 bottom-4 z-50 flex flex-col items-center gap-2 px-4">
+      {/* Above the cart's bar on a phone (cart/components/view-cart-bar.tsx), not over it. */}
+      <div aria-live="polite" role="status" aria-label="Notifications" className="pointer-events-none fixed inset-x-0 bottom-4 z-50 flex flex-col items-center gap-2 px-4 max-lg:[body:has(.view-cart-bar)_&]:bottom-24">
         {toasts.map((t) => (
           <p
             key={t.id}

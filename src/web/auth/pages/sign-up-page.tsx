@@ -7,6 +7,7 @@ import { useHydrated } from '../../ui/use-hydrated.ts';
 import { usePageTitle } from '../../ui/use-page-title.ts';
 import { FormField, messageOf } from '../components/form-field.tsx';
 import { useAuth } from '../use-auth.ts';
+import { useReturnPath } from './login-page.tsx';
 
 type FieldErrors = Partial<Record<'name' | 'email' | 'password', string>>;
 
@@ -20,6 +21,8 @@ export function Page() {
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const hydrated = useHydrated();
+  // Home, or the page a visitor came from to log in (the log-in page's link hands it on).
+  const returnPath = useReturnPath();
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -41,7 +44,7 @@ export function Page() {
     try {
       const insertedId = await signUp(parsed.data);
       toast.success(insertedId ? 'new user created' : 'Signed up');
-      navigate(paths.home);
+      navigate(returnPath);
     } catch (failure) {
       // The server's own checks (a common or easily guessed password) name their field.
       const serverFields = failure instanceof ApiRequestError ? failure.body?.fieldErrors : undefined;

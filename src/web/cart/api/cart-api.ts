@@ -34,7 +34,13 @@ export function useAddToCart() {
     mutationFn: (request: AddToCartRequest) =>
       apiRequest<{ insertedId: string }>('/cart', { method: 'POST', body: typeof request === 'string' ? { itemId: request } : { itemId: request.itemId, options: request.options } }),
     onSuccess: async (result) => {
-      if (result.insertedId) await queryClient.invalidateQueries({ queryKey: cartQuery(user?.email).queryKey });
+      if (!result.insertedId) return;
+      const { queryKey } = cartQuery(user?.email);
+      // A first read of the cart still on its way (it starts with the sign-in, as an add may) can
+      // be answered from before the add, and a refresh would join it instead of asking again: it
+      // is cancelled, and the cart read afresh.
+      await queryClient.cancelQueries({ queryKey });
+      await queryClient.invalidateQueries({ queryKey });
     },
   });
 }

@@ -25,11 +25,12 @@ export function useMenu() {
  * category is cached under ['menu', category], so a menu change invalidates it with the menu.
  * When the whole menu is in the cache already (drawn into the page by the server, or fetched by
  * another page) it holds the category's items: no request. Else only that category travels, not
- * a large menu's other nine.
+ * a large menu's other nine. `enabled: false` asks nothing (the Favourites tab shows its own list).
  */
-export function useMenuItems(category?: Category) {
+export function useMenuItems(category?: Category, enabled = true) {
   const queryClient = useQueryClient();
   return useQuery({
+    enabled,
     queryKey: category === undefined ? [...MENU_QUERY_KEY] : [...MENU_QUERY_KEY, category],
     queryFn: ({ signal }) => apiRequest<MenuItem[]>(category === undefined ? '/items' : `/items?category=${category}`, { signal }),
     staleTime: MENU_STALE_MS,

@@ -2,8 +2,8 @@ import { memo } from 'react';
 import { Link } from 'react-router';
 import type { MenuItem } from '../../../shared/menu.ts';
 import { paths } from '../../../shared/paths.ts';
+import { FavouriteButton } from '../favourites/favourite-button.tsx';
 import { DishLabels, SoldOutBadge } from './dish-labels.tsx';
-import { HeartButton } from './heart-button.tsx';
 import { priceText } from '../item-price.ts';
 
 interface ItemCardProps {
@@ -16,7 +16,7 @@ interface ItemCardProps {
 
 /**
  * The menu page's card (docs/product.md §2.4): image, name, '$ {price}', 'New Price' when there is
- * one, the heart, and 'Take on table', which shows and hides the recipe on hover or focus
+ * one, the heart (saves the dish to the customer's favourites), and 'Take on table', which shows and hides the recipe on hover or focus
  * (see `.item-card` in styles.css). Memoized: a long tab renders its cards in batches, and the
  * cards already drawn need not render again with each batch.
  */
@@ -35,7 +35,7 @@ export const ItemCard = memo(function ItemCard({ item, eager = false, onAddToCar
           className="aspect-[4/3] w-full bg-stone-200 object-cover"
         />
         <div className="absolute left-3 top-3">
-          <HeartButton itemName={item.name} />
+          <FavouriteButton item={item} />
         </div>
         <div className="absolute right-3 top-3 flex flex-col items-end gap-1">
           <p className={`rounded bg-stone-900 px-3 py-1 text-sm font-bold text-white ${reduced ? 'line-through decoration-2' : ''}`}>

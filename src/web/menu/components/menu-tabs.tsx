@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { MENU_TABS, type MenuTabKey } from '../menu-tabs.ts';
+import { FavouritesTabLabel } from '../favourites/favourites-tab-label.tsx';
 
 interface MenuTabsProps {
   active: MenuTabKey;
@@ -66,7 +67,7 @@ export function MenuTabs({ active, onSelect, panelId }: MenuTabsProps) {
               selected ? 'border-accent-500 text-accent-700' : 'border-transparent text-stone-700 hover:text-stone-950'
             }`}
           >
-            {tab.label}
+            {tab.key === 'favourites' ? <FavouritesTabLabel label={tab.label} /> : tab.label}
           </button>
         );
       })}

@@ -1,15 +1,15 @@
 import { useCallback, useEffect, useRef } from 'react';
-import { useLocation, useNavigate } from 'react-router';
 import type { MenuItem } from '../../../shared/menu.ts';
-import { paths } from '../../../shared/paths.ts';
 import { useToast } from '../../ui/toast.tsx';
 import { useAuth } from '../../auth/use-auth.ts';
 import { useAddToCart } from '../../cart/api/cart-api.ts';
 import { chooseDishOptions, hasOptions } from '../options/options-request.ts';
+import { useSendToLogin } from '../pending/use-send-to-login.ts';
 
 /**
  * What the 'Take on table' button does (docs/product.md §4): a signed-in user's item goes to the cart
- * and the cart count refreshes; a visitor goes to /login, which brings them back to this page.
+ * and the cart count refreshes; a visitor goes to /login, which brings them back to this page, and
+ * the dish is added once they are signed in (pending/pending-action-runner.tsx).
  * Called once per page, not per card (a grid has up to hundreds): each call waits on its own
  * request (`mutateAsync`), so two quick clicks on two cards both say how they went.
  *
@@ -17,8 +17,7 @@ import { chooseDishOptions, hasOptions } from '../options/options-request.ts';
  * deciding at once would send a signed-in customer to /login.
  */
 export function useAddItemToCart(): (item: MenuItem) => void {
-  const navigate = useNavigate();
-  const location = useLocation();
+  const sendToLogin = useSendToLogin();
   const { user, loading } = useAuth();
   const { mutateAsync: addToCart } = useAddToCart();
   const toast = useToast();
@@ -26,7 +25,7 @@ export function useAddItemToCart(): (item: MenuItem) => void {
   const add = useCallback(
     (item: MenuItem) => {
       if (!user?.email) {
-        navigate(paths.login, { state: { from: location } });
+        sendToLogin('cart', item);
         return;
       }
       // A dish with options goes in through the choice dialog (docs/decisions/0023-dish-options.md).
@@ -38,7 +37,7 @@ export function useAddItemToCart(): (item: MenuItem) => void {
         (error: Error) => toast.error(error.message),
       );
     },
-    [navigate, location, user, addToCart, toast],
+    [sendToLogin, user, addToCart, toast],
   );
   useEffect(() => {
     if (loading || !waiting.current) return;

@@ -3,11 +3,13 @@ import { useNavigate, useParams } from 'react-router';
 import { passesFilters } from '../../../shared/dish-labels.ts';
 import { filtersToQuery, NO_FILTERS, SEARCH_RESULTS_MAX, type MenuFilters as Filters } from '../../../shared/menu-search.ts';
 import { paths } from '../../../shared/paths.ts';
-import { useMenuItems } from '../api/get-menu.ts';
 import { useMenuSearch } from '../api/search-menu.ts';
 import { MenuFilters } from '../components/menu-filters.tsx';
 import { DISHES_PER_PAGE, MenuPager } from '../components/menu-pager.tsx';
 import { MenuSearchBox } from '../components/menu-search-box.tsx';
+import { CompactOrCard } from '../components/compact-item-row.tsx';
+import { FavouritesNotice } from '../favourites/favourites-notice.tsx';
+import { useMenuTabItems } from '../favourites/use-menu-tab-items.ts';
 import { useMenuEvents } from '../hooks/use-menu-events.ts';
 import { ItemCard, ItemCardPlaceholder } from '../components/item-card.tsx';
 import { useAddItemToCart } from '../hooks/use-add-item-to-cart.ts';
@@ -60,8 +62,10 @@ export function Page() {
   const { category } = useParams();
   const navigate = useNavigate();
   const active = initialMenuTab(category);
-  // All Items needs the whole menu; a category's tab asks for its own items only.
-  const { data: menu, isPending, isError, error, refetch } = useMenuItems(active === 'all' ? undefined : active);
+  // All Items needs the whole menu; a category's tab asks for its own items only; Favourites the customer's.
+  const { data: menu, isPending, isError, error, refetch } = useMenuTabItems(active);
+  // The long lists are compact rows on a phone (compact-item-row.tsx).
+  const compact = active === 'all' || active === 'favourites';
   const [query, setQuery] = useState('');
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const searching = query.trim() !== '';
@@ -115,7 +119,7 @@ export function Page() {
               <QueryError title="The menu could not be loaded" error={error!} onRetry={refetch} className="" />
             )
           ) : (
-            <ul data-testid="menu-grid" className="grid grid-cols-1 gap-8 md:grid-cols-2 lg:grid-cols-3">
+            <ul data-testid="menu-grid" className={`grid grid-cols-1 ${compact ? 'gap-3' : 'gap-8'} md:grid-cols-2 md:gap-8 lg:grid-cols-3`}>
               {loading
                 ? Array.from({ length: 6 }, (_, i) => (
                     <li key={i}>
@@ -124,12 +128,17 @@ export function Page() {
                   ))
                 : pageItems.slice(0, shown).map((item, i) => (
                     <li key={item._id} className="flex">
-                      <ItemCard item={item} eager={i < EAGER_CARDS} onAddToCart={addToCart} />
+                      {compact ? (
+                        <CompactOrCard item={item} eager={i < EAGER_CARDS} onAddToCart={addToCart} />
+                      ) : (
+                        <ItemCard item={item} eager={i < EAGER_CARDS} onAddToCart={addToCart} />
+                      )}
                     </li>
                   ))}
             </ul>
           )}
-          {!loading && !failed && items.length === 0 && (
+          {active === 'favourites' && !searching && <FavouritesNotice count={menu?.length} />}
+          {!loading && !failed && items.length === 0 && !(active === 'favourites' && !searching) && (
             <p role="status" className="py-16 text-center text-stone-600">
               {searching
                 ? `No dish matches “${query.trim()}”${filtersToQuery(filters) ? ' with the filters you chose' : ''}. Check the spelling, or try another word.`

@@ -1,0 +1,165 @@
+import type { Page } from '@playwright/test';
+import type { MenuItem } from '../src/shared/menu.ts';
+import { createAccount, logIn, newAccount, trackCaptcha } from './auth-helpers.ts';
+import { cartPrice, menu, signInAsNew } from './cart-helpers.ts';
+import { expect, expectAccessible, test } from './fixtures.ts';
+
+/**
+ * A customer on a phone (docs/product.md §18): the cart's bar, the dish a visitor took before
+ * logging in, the saved hearts and the compact list of All Items, at 390 px as on a phone.
+ */
+const PHONE = { width: 390, height: 844 };
+test.use({ viewport: PHONE });
+
+function card(page: Page, item: MenuItem) {
+  return page.getByRole('tabpanel').getByRole('article').filter({ has: page.getByRole('heading', { name: item.name, exact: true }) });
+}
+const bar = (page: Page) => page.getByTestId('view-cart-bar');
+const money = (cents: number) => `$ ${(cents / 100).toFixed(2)}`;
+
+async function dishesOf(request: Parameters<typeof menu>[0], category: string, count: number): Promise<MenuItem[]> {
+  const items = (await menu(request)).filter((item) => item.category === category).slice(0, count);
+  expect(items).toHaveLength(count);
+  return items;
+}
+
+test.describe('on a phone', () => {
+  test('the View cart bar appears with the count and total once something is taken, and leads to the cart', async ({ page, request }) => {
+    const items = await dishesOf(request, 'offered', 2);
+    await signInAsNew(page, request);
+    await page.goto('/order/offered');
+    await expect(bar(page)).toHaveCount(0);
+
+    let cents = 0;
+    for (const [index, item] of items.entries()) {
+      await card(page, item).getByRole('button', { name: 'Take on table' }).click();
+      await expect(page.getByText(`${item.name} is on your table`)).toBeVisible();
+      cents += Math.round(cartPrice(item) * 100);
+      // "View cart · 2 · $ 23.40", read out as "View cart · 2 items · $ 23.40".
+      await expect(bar(page)).toHaveAccessibleName(new RegExp(`^View cart\\W+${index + 1}\\W+${index ? 'items' : 'item'}\\W+\\$ ${(cents / 100).toFixed(2).replace('.', '\\.')}$`));
+    }
+    await expect(bar(page)).toBeInViewport({ ratio: 1 });
+    // The page ends with room for the bar: scrolled to the end, the footer's last line is above it.
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    const barBox = (await bar(page).boundingBox())!;
+    const footerBox = (await page.getByRole('contentinfo').boundingBox())!;
+    expect(footerBox.y + footerBox.height).toBeLessThanOrEqual(barBox.y);
+    await expectAccessible(page);
+
+    await bar(page).click();
+    await expect(page).toHaveURL(/\/dashboard\/my\/cart$/);
+    await expect(page.getByText('Total item: 2')).toBeVisible();
+    await expect(page.getByText(`Total Price: ${money(cents)}`)).toBeVisible();
+    // Not on the cart page itself.
+    await expect(bar(page)).toHaveCount(0);
+  });
+
+  test('a visitor takes a dish, logs in, and finds it in the cart with a message', async ({ page, request }) => {
+    const [dish] = await dishesOf(request, 'juice', 1);
+    const account = newAccount();
+    await createAccount(request, account);
+    const currentCaptcha = trackCaptcha(page);
+    await page.goto('/order/juice');
+    await card(page, dish!).getByRole('button', { name: 'Take on table' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByText(`Log in or sign up to take ${dish!.name} on your table`)).toBeVisible();
+
+    await logIn(page, account, currentCaptcha);
+    await expect(page).toHaveURL(/\/order\/juice$/);
+    await expect(page.getByText(`${dish!.name} was added to your cart`)).toBeVisible();
+    await expect(bar(page)).toContainText(money(Math.round(cartPrice(dish!) * 100)));
+    await bar(page).click();
+    await expect(page.getByRole('row').filter({ hasText: dish!.name })).toHaveCount(1);
+    await expect(page.getByText('Total item: 1')).toBeVisible();
+  });
+
+  test('a visitor takes a dish, signs up instead, and finds it in the cart with a message', async ({ page, request }) => {
+    const [, dish] = await dishesOf(request, 'offered', 2);
+    const account = newAccount('phone');
+    await page.goto('/order/offered');
+    await card(page, dish!).getByRole('button', { name: 'Take on table' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await page.getByRole('link', { name: 'Please Make An Account' }).click();
+    await expect(page).toHaveURL(/\/signUp$/);
+    await page.getByLabel('Name').fill(account.name);
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByLabel(/^Password/).fill(account.password);
+    await page.getByRole('button', { name: 'SignUp' }).click();
+
+    // Back on the page the dish was taken from, with the dish in the cart.
+    await expect(page).toHaveURL(/\/order\/offered$/);
+    await expect(page.getByText(`${dish!.name} was added to your cart`)).toBeVisible();
+    await bar(page).click();
+    await expect(page.getByRole('row').filter({ hasText: dish!.name })).toHaveCount(1);
+    // Priced by the server at today's price, whatever the visitor's tab kept.
+    await expect(page.getByText(`Total Price: ${money(Math.round(cartPrice(dish!) * 100))}`)).toBeVisible();
+  });
+
+  test('the heart saves a dish to the account: pressed after a reload and listed in the Favourites tab', async ({ page, request }) => {
+    const [dish, other] = await dishesOf(request, 'spicy', 2);
+    await signInAsNew(page, request);
+    await page.goto('/order/spicy');
+    const heart = card(page, dish!).getByRole('button', { name: `Save ${dish!.name} to favourites` });
+    await expect(heart).toHaveAttribute('aria-pressed', 'false');
+    await heart.click();
+    await expect(heart).toHaveAttribute('aria-pressed', 'true');
+    await expect(card(page, other!).getByRole('button', { name: `Save ${other!.name} to favourites` })).toHaveAttribute('aria-pressed', 'false');
+
+    await page.reload();
+    await expect(heart).toHaveAttribute('aria-pressed', 'true');
+
+    await page.getByRole('tab', { name: 'Favourites' }).click();
+    await expect(page).toHaveURL(/\/order\/favourites$/);
+    const saved = page.getByRole('tabpanel').getByRole('heading', { level: 3 });
+    await expect(saved).toHaveText([dish!.name]);
+    await expectAccessible(page);
+
+    // Pressed again, the dish leaves the favourites, also after a reload.
+    await page.getByRole('tabpanel').getByRole('button', { name: `Save ${dish!.name} to favourites` }).click();
+    await expect(page.getByText('No favourites yet. Press the heart on a dish to save it here.')).toBeVisible();
+    await page.reload();
+    await expect(page.getByText('No favourites yet. Press the heart on a dish to save it here.')).toBeVisible();
+  });
+
+  test("a visitor's heart is saved once they have logged in", async ({ page, request }) => {
+    const [dish] = await dishesOf(request, 'dessert', 1);
+    const account = newAccount();
+    await createAccount(request, account);
+    const currentCaptcha = trackCaptcha(page);
+    await page.goto('/order/favourites');
+    await expect(page.getByText('to see the dishes you saved with the heart.')).toBeVisible();
+    await page.goto('/order/dessert');
+    await card(page, dish!).getByRole('button', { name: `Save ${dish!.name} to favourites` }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByText(`Log in or sign up to save ${dish!.name} to your favourites`)).toBeVisible();
+    await logIn(page, account, currentCaptcha);
+    await expect(page).toHaveURL(/\/order\/dessert$/);
+    await expect(page.getByText(`${dish!.name} was saved to your favourites`)).toBeVisible();
+    await expect(card(page, dish!).getByRole('button', { name: `Save ${dish!.name} to favourites` })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  test('All Items is a compact list: several dishes in the first screen, each with its price, heart and add button', async ({ page }) => {
+    await page.goto('/order');
+    const rows = page.getByTestId('compact-item');
+    await expect(rows.first()).toBeVisible();
+    let inFirstScreen = 0;
+    for (const row of (await rows.all()).slice(0, 6)) {
+      const box = await row.boundingBox();
+      if (box && box.y + box.height <= PHONE.height) inFirstScreen++;
+    }
+    expect(inFirstScreen).toBeGreaterThanOrEqual(3);
+    const first = rows.first();
+    await expect(first.getByRole('heading', { level: 3 })).toBeVisible();
+    await expect(first.getByText(/\$ \d+\.\d\d/).first()).toBeVisible();
+    await expect(first.getByRole('button', { name: /^Save .* to favourites$/ })).toBeVisible();
+    await expect(first.getByRole('button', { name: /^Take .* on table$/ })).toBeVisible();
+    // The cards of the wider screens are not drawn on the phone.
+    await expect(page.getByRole('tabpanel').locator('article.item-card').first()).toBeHidden();
+    await expectAccessible(page);
+
+    // Unchanged from the tablet width up: the cards, not the rows.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await expect(page.getByRole('tabpanel').locator('article.item-card').first()).toBeVisible();
+    await expect(rows.first()).toBeHidden();
+  });
+});

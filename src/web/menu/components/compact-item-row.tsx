@@ -1,0 +1,71 @@
+import type { MenuItem } from '../../../shared/menu.ts';
+import { FavouriteButton } from '../favourites/favourite-button.tsx';
+import { priceText } from '../item-price.ts';
+import { ItemCard } from './item-card.tsx';
+
+interface EntryProps {
+  item: MenuItem;
+  eager?: boolean;
+  onAddToCart: (item: MenuItem) => void;
+}
+
+/**
+ * One dish of a long list on a phone (All Items, Favourites): a small picture on the left, the
+ * name and price, the heart and the add button, so that several dishes fit one screen instead of
+ * one card each. From the tablet width up the same entry is the usual card. Both are in the page
+ * and CSS shows one, so the server-drawn page is right on every width from its first paint; the
+ * two share the picture's address, which the browser loads once. The row is a plain box in its
+ * list item, so each dish is one article in the page.
+ */
+export function CompactOrCard({ item, eager = false, onAddToCart }: EntryProps) {
+  return (
+    <>
+      <CompactItemRow item={item} eager={eager} onAddToCart={onAddToCart} />
+      <div className="hidden w-full md:flex">
+        <ItemCard item={item} eager={eager} onAddToCart={onAddToCart} />
+      </div>
+    </>
+  );
+}
+
+function CompactItemRow({ item, eager, onAddToCart }: EntryProps) {
+  const reduced = item.newPrice !== undefined;
+  return (
+    <div data-testid="compact-item" className="flex w-full items-center gap-3 rounded-lg bg-white p-2 shadow-sm ring-1 ring-stone-200 md:hidden">
+      <img
+        src={item.image}
+        alt=""
+        width={800}
+        height={600}
+        loading={eager ? 'eager' : 'lazy'}
+        decoding="async"
+        className="h-20 w-20 shrink-0 rounded-md bg-stone-200 object-cover"
+      />
+      <div className="min-w-0 flex-1">
+        <h3 className="line-clamp-2 font-semibold leading-snug text-stone-900">{item.name}</h3>
+        <p className="mt-1 text-sm font-semibold text-accent-700">
+          {reduced ? (
+            <>
+              <span className="mr-1.5 font-normal text-stone-500 line-through">
+                <span className="sr-only">Was </span>
+                {priceText(item.price)}
+              </span>
+              <span className="sr-only">New Price </span>
+              {priceText(item.newPrice!)}
+            </>
+          ) : (
+            priceText(item.price)
+          )}
+        </p>
+      </div>
+      <FavouriteButton item={item} variant="plain" />
+      <button
+        type="button"
+        onClick={() => onAddToCart(item)}
+        className="shrink-0 rounded-lg border-b-4 border-accent-500 bg-stone-100 px-3 py-2.5 text-sm font-semibold uppercase tracking-wide text-accent-700 hover:bg-stone-900 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+      >
+        Take<span className="sr-only"> {item.name} on table</span>
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import type { FavouriteState } from '../../../shared/favourites.ts';
+import { apiRequest } from '../../lib/api-client.ts';
+import { useToast } from '../../ui/toast.tsx';
+import { useAuth } from '../../auth/use-auth.ts';
+import { useAddToCart } from '../../cart/api/cart-api.ts';
+import { favouritesQuery } from '../favourites/favourites-api.ts';
+import { takePendingAction } from './pending-action.ts';
+
+/**
+ * Does what a visitor asked for before logging in (pending-action.ts), as soon as someone is
+ * signed in on this tab: by the log-in form, sign-up or social sign-in alike. Mounted once in the
+ * app; it draws nothing and says what it did in a message.
+ */
+export function PendingActionRunner() {
+  const { user, loading } = useAuth();
+  const { mutateAsync: addToCart } = useAddToCart();
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const email = user?.email;
+
+  useEffect(() => {
+    if (loading || !email) return;
+    const action = takePendingAction();
+    if (!action) return;
+    const { name, itemId } = action;
+    // The list's first read starts with the sign-in too, and may be answered from before the
+    // change; a refresh would join it rather than ask again. So it is cancelled once the change
+    // is made, and the list read afresh (the cart's add does the same itself).
+    const change = async () => {
+      if (action.kind === 'cart') {
+        await addToCart(itemId);
+        return;
+      }
+      await apiRequest<FavouriteState>(`/favourites/${encodeURIComponent(itemId)}`, { method: 'PUT' });
+      const { queryKey } = favouritesQuery(email);
+      await queryClient.cancelQueries({ queryKey });
+      await queryClient.invalidateQueries({ queryKey });
+    };
+    const where = action.kind === 'cart' ? 'added to your cart' : 'saved to your favourites';
+    change().then(
+      () => toast.success(`${name} was ${where}`),
+      (error: Error) => toast.error(`${name} could not be ${where}: ${error.message}`),
+    );
+  }, [loading, email, addToCart, queryClient, toast]);
+
+  return null;
+}
