@@ -83,7 +83,17 @@ test.describe('the installable app', () => {
     await context.setOffline(true);
     await openPage(page, '/order/juice');
     await expect(page.getByText('You are offline.')).toBeVisible();
-    await expect(page.getByRole('heading', { name: dish.name, exact: true })).toBeVisible();
+    const card = page.getByRole('article').filter({ has: page.getByRole('heading', { name: dish.name, exact: true }) });
+    await expect(card).toBeVisible();
+    // What needs the server is disabled, with the reason.
+    await expect(card.getByRole('button', { name: 'Take on table' })).toBeDisabled();
+    await expect(card.getByRole('button', { name: 'Take on table' })).toHaveAttribute('title', 'Needs an internet connection');
+
+    // A dish page never opened before, from the kept menu.
+    await card.getByRole('link', { name: dish.name }).click();
+    await expect(page).toHaveURL(new RegExp(`/item/${dish._id}$`));
+    await expect(page.getByRole('heading', { level: 1, name: dish.name })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Take on table' })).toBeDisabled();
 
     // The cart is never kept by the service worker: without a connection the page says why it cannot load it.
     await openPage(page, '/dashboard/my/cart');

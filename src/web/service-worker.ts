@@ -18,7 +18,7 @@ import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute, type PrecacheEn
 import { registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import { IMAGE_URL_PREFIX } from '../shared/image-urls.ts';
-import { MENU_READ, OFFLINE_SHELL, PUBLIC_API_READS, PUBLIC_API_READS_TO_KEEP, SKIP_WAITING_MESSAGE } from './lib/offline.ts';
+import { DISH_READ, MENU_READ, OFFLINE_SHELL, PUBLIC_API_READS, PUBLIC_API_READS_TO_KEEP, SKIP_WAITING_MESSAGE } from './lib/offline.ts';
 
 declare const __PRECACHE_MANIFEST__: PrecacheEntry[];
 
@@ -66,12 +66,18 @@ registerRoute(
     try {
       return await publicReads.handle(options);
     } catch (error) {
-      // A tab of the menu never read before (GET /api/items?category=juice): its dishes from the kept menu.
-      const category = new URL(options.request.url).searchParams.get('category');
-      const menu = category === null ? undefined : await (await caches.open('public-api')).match(MENU_READ);
+      // A tab of the menu (GET /api/items?category=juice) or a dish (GET /api/items/:id) never read
+      // before: answered from the kept menu.
+      const url = new URL(options.request.url);
+      const category = url.searchParams.get('category');
+      const dishId = DISH_READ.exec(url.pathname)?.[1];
+      const menu = category !== null || dishId ? await (await caches.open('public-api')).match(MENU_READ) : undefined;
       if (!menu) throw error;
-      const dishes = ((await menu.json()) as { category: string }[]).filter((dish) => dish.category === category);
-      return Response.json(dishes);
+      const dishes = (await menu.json()) as { _id: string; category: string }[];
+      if (category !== null) return Response.json(dishes.filter((dish) => dish.category === category));
+      const dish = dishes.find((d) => d._id === decodeURIComponent(dishId!));
+      if (!dish) throw error;
+      return Response.json(dish);
     }
   },
 );

@@ -66,10 +66,14 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
   };
 
   // A hidden dish is the administrator's alone (its Update form reads it here): 404 for anyone else.
-  app.get('/items/:id', { schema: { params: itemIdParamsSchema, response: { 200: menuItemSchema } } }, async (request) => {
+  app.get('/items/:id', { schema: { params: itemIdParamsSchema, response: { 200: menuItemSchema } } }, async (request, reply) => {
     const row = await findMenuItem(app.db, request.params.id);
     if (!row) throw new NotFoundError('No menu item with this id');
-    if (row.hidden && !isAdmin((await resolveCaller(app, request).catch(() => null))?.role)) throw new NotFoundError('No menu item with this id');
+    if (row.hidden) {
+      if (!isAdmin((await resolveCaller(app, request).catch(() => null))?.role)) throw new NotFoundError('No menu item with this id');
+      // The administrator's alone: no cache (the app's service worker included) may keep it for others.
+      reply.header('cache-control', 'private, no-store');
+    }
     return toMenuItem(row);
   });
 

@@ -6,8 +6,11 @@
 /** The app's shell, kept with each version: drawn in the browser for any page missing offline. */
 export const OFFLINE_SHELL = '/index.html';
 
+/** One dish (GET /api/items/:id), its id captured. */
+export const DISH_READ = /^\/api\/items\/([^/]+)$/;
+
 /** The public answers kept for offline reading: the menu (whole, searched, one dish) and the reviews. */
-export const PUBLIC_API_READS: readonly RegExp[] = [/^\/api\/items(\/[^/]+)?$/, /^\/api\/review$/];
+export const PUBLIC_API_READS: readonly RegExp[] = [/^\/api\/items$/, DISH_READ, /^\/api\/review$/];
 
 /** The whole menu (the spec's GET /api/items). */
 export const MENU_READ = '/api/items';

@@ -1,7 +1,10 @@
 import type { MenuItem } from '../../../shared/menu.ts';
+import { Link } from 'react-router';
+import { paths } from '../../../shared/paths.ts';
 import { FavouriteButton } from '../favourites/favourite-button.tsx';
 import { priceText } from '../item-price.ts';
 import { ItemCard } from './item-card.tsx';
+import { useAddButton } from './use-add-button.ts';
 
 interface EntryProps {
   item: MenuItem;
@@ -30,6 +33,7 @@ export function CompactOrCard({ item, eager = false, onAddToCart }: EntryProps) 
 
 function CompactItemRow({ item, eager, onAddToCart }: EntryProps) {
   const reduced = item.newPrice !== undefined;
+  const add = useAddButton(item);
   return (
     <div data-testid="compact-item" className="flex w-full items-center gap-3 rounded-lg bg-white p-2 shadow-sm ring-1 ring-stone-200 md:hidden">
       <img
@@ -42,7 +46,11 @@ function CompactItemRow({ item, eager, onAddToCart }: EntryProps) {
         className="h-20 w-20 shrink-0 rounded-md bg-stone-200 object-cover"
       />
       <div className="min-w-0 flex-1">
-        <h3 className="line-clamp-2 font-semibold leading-snug text-stone-900">{item.name}</h3>
+        <h3 className="line-clamp-2 font-semibold leading-snug text-stone-900">
+          <Link to={paths.dish(item._id)} className="underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-brand-700">
+            {item.name}
+          </Link>
+        </h3>
         <p className="mt-1 text-sm font-semibold text-accent-700">
           {reduced ? (
             <>
@@ -61,10 +69,20 @@ function CompactItemRow({ item, eager, onAddToCart }: EntryProps) {
       <FavouriteButton item={item} variant="plain" />
       <button
         type="button"
+        disabled={add.disabled}
+        title={add.reason}
         onClick={() => onAddToCart(item)}
-        className="shrink-0 rounded-lg border-b-4 border-accent-500 bg-stone-100 px-3 py-2.5 text-sm font-semibold uppercase tracking-wide text-accent-700 hover:bg-stone-900 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+        className="shrink-0 rounded-lg border-b-4 border-accent-500 bg-stone-100 px-3 py-2.5 text-sm font-semibold uppercase tracking-wide text-accent-700 hover:bg-stone-900 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:cursor-not-allowed disabled:border-stone-400 disabled:bg-stone-200 disabled:text-stone-700"
       >
-        Take<span className="sr-only"> {item.name} on table</span>
+        {item.soldOut ? (
+          <>
+            Sold out<span className="sr-only">: {item.name}</span>
+          </>
+        ) : (
+          <>
+            Take<span className="sr-only"> {item.name} on table</span>
+          </>
+        )}
       </button>
     </div>
   );

@@ -4,6 +4,7 @@ import type { MenuItem } from '../../../shared/menu.ts';
 import { paths } from '../../../shared/paths.ts';
 import { FavouriteButton } from '../favourites/favourite-button.tsx';
 import { DishLabels, SoldOutBadge } from './dish-labels.tsx';
+import { useAddButton } from './use-add-button.ts';
 import { priceText } from '../item-price.ts';
 
 interface ItemCardProps {
@@ -22,6 +23,7 @@ interface ItemCardProps {
  */
 export const ItemCard = memo(function ItemCard({ item, eager = false, onAddToCart }: ItemCardProps) {
   const reduced = item.newPrice !== undefined;
+  const add = useAddButton(item);
   return (
     <article className="item-card flex w-full flex-col overflow-hidden rounded-lg bg-white shadow-sm ring-1 ring-stone-200 transition-shadow hover:shadow-lg">
       <div className="relative">
@@ -63,7 +65,8 @@ export const ItemCard = memo(function ItemCard({ item, eager = false, onAddToCar
           <div className="flex items-center justify-center">
             <button
               type="button"
-              disabled={item.soldOut}
+              disabled={add.disabled}
+              title={add.reason}
               onClick={() => onAddToCart(item)}
               aria-haspopup={item.options ? 'dialog' : undefined}
               className="add-to-cart-button rounded-lg border-b-4 border-accent-500 bg-stone-100 px-6 py-3 font-semibold uppercase tracking-wide text-accent-700 hover:border-stone-900 hover:bg-stone-900 hover:text-white disabled:cursor-not-allowed disabled:border-stone-400 disabled:bg-stone-200 disabled:text-stone-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"

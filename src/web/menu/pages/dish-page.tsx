@@ -7,6 +7,7 @@ import { usePageTitle } from '../../ui/use-page-title.ts';
 import { Page as NotFoundPage } from '../../storefront/pages/not-found-page.tsx';
 import { useDish } from '../api/get-dish.ts';
 import { DishLabels, SoldOutBadge } from '../components/dish-labels.tsx';
+import { useAddButton } from '../components/use-add-button.ts';
 import { useAddItemToCart } from '../hooks/use-add-item-to-cart.ts';
 import { useMenuEvents } from '../hooks/use-menu-events.ts';
 import { priceText } from '../item-price.ts';
@@ -20,6 +21,7 @@ export function Page() {
   const { id = '' } = useParams();
   const dish = useDish(id);
   const addToCart = useAddItemToCart();
+  const add = useAddButton(dish.data);
   useMenuEvents();
   usePageTitle(dish.data ? dish.data.name : 'Dish');
 
@@ -67,7 +69,8 @@ export function Page() {
         <div>
           <button
             type="button"
-            disabled={item.soldOut}
+            disabled={add.disabled}
+            title={add.reason}
             onClick={() => addToCart(item)}
             className="rounded-lg border-b-4 border-accent-500 bg-stone-900 px-8 py-3 font-semibold uppercase tracking-wide text-white hover:bg-brand-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:cursor-not-allowed disabled:border-stone-400 disabled:bg-stone-300 disabled:text-stone-700"
           >

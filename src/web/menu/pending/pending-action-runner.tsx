@@ -6,6 +6,8 @@ import { useToast } from '../../ui/toast.tsx';
 import { useAuth } from '../../auth/use-auth.ts';
 import { useAddToCart } from '../../cart/api/cart-api.ts';
 import { favouritesQuery } from '../favourites/favourites-api.ts';
+import type { MenuItem } from '../../../shared/menu.ts';
+import { chooseDishOptions, hasOptions } from '../options/options-request.ts';
 import { takePendingAction } from './pending-action.ts';
 
 /**
@@ -28,19 +30,26 @@ export function PendingActionRunner() {
     // The list's first read starts with the sign-in too, and may be answered from before the
     // change; a refresh would join it rather than ask again. So it is cancelled once the change
     // is made, and the list read afresh (the cart's add does the same itself).
-    const change = async () => {
+    // Resolves false when nothing was done yet: a dish with options opens its choice dialog instead.
+    const change = async (): Promise<boolean> => {
       if (action.kind === 'cart') {
+        const item = await apiRequest<MenuItem>(`/items/${encodeURIComponent(itemId)}`);
+        if (hasOptions(item)) {
+          chooseDishOptions(item);
+          return false;
+        }
         await addToCart(itemId);
-        return;
+        return true;
       }
       await apiRequest<FavouriteState>(`/favourites/${encodeURIComponent(itemId)}`, { method: 'PUT' });
       const { queryKey } = favouritesQuery(email);
       await queryClient.cancelQueries({ queryKey });
       await queryClient.invalidateQueries({ queryKey });
+      return true;
     };
     const where = action.kind === 'cart' ? 'added to your cart' : 'saved to your favourites';
     change().then(
-      () => toast.success(`${name} was ${where}`),
+      (done) => done && toast.success(`${name} was ${where}`),
       (error: Error) => toast.error(`${name} could not be ${where}: ${error.message}`),
     );
   }, [loading, email, addToCart, queryClient, toast]);

@@ -3,7 +3,9 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { PAYMENT_SUCCESS_MESSAGE, PAYMENT_UNEXPECTED_ERROR } from '../../../shared/payment-constants.ts';
 import { useToast } from '../../ui/toast.tsx';
 import { useAuth } from '../../auth/use-auth.ts';
-import { ApiRequestError } from '../../lib/api-client.ts';
+import { ApiRequestError, OFFLINE_CODE } from '../../lib/api-client.ts';
+import { NEEDS_CONNECTION } from '../../lib/offline.ts';
+import { useOnline } from '../../ui/use-online.ts';
 import { savePayment, type BillingDetails, type ConfirmResult, type PaidAnswer } from '../api/payments-api.ts';
 
 const inputClass =
@@ -29,6 +31,7 @@ export function PaymentForm({ cardFields, ready, confirm, onPaid }: PaymentFormP
   const toast = useToast();
   const queryClient = useQueryClient();
   const [error, setError] = useState('');
+  const online = useOnline();
   const [transactionId, setTransactionId] = useState('');
   const [processing, setProcessing] = useState(false);
 
@@ -59,7 +62,8 @@ export function PaymentForm({ cardFields, ready, confirm, onPaid }: PaymentFormP
       // A 409 is the shop's own refusal, in words meant for the customer: the cart changed since
       // the payment was prepared, or its dishes were paid already (and this payment refunded).
       const refused = error instanceof ApiRequestError && error.status === 409;
-      setError(refused ? error.message : PAYMENT_UNEXPECTED_ERROR);
+      const offline = error instanceof ApiRequestError && error.body?.code === OFFLINE_CODE;
+      setError(refused || offline ? error.message : PAYMENT_UNEXPECTED_ERROR);
       if (refused) void queryClient.invalidateQueries({ queryKey: ['cart'] });
     } finally {
       setProcessing(false);
@@ -71,7 +75,8 @@ export function PaymentForm({ cardFields, ready, confirm, onPaid }: PaymentFormP
       {cardFields}
       <button
         type="submit"
-        disabled={!ready || processing || transactionId !== ''}
+        disabled={!ready || processing || transactionId !== '' || !online}
+        title={online ? undefined : NEEDS_CONNECTION}
         className="w-full rounded-md bg-brand-800 px-6 py-3 font-bold uppercase tracking-wide text-white hover:bg-brand-900 disabled:cursor-not-allowed disabled:bg-stone-300 disabled:text-stone-600 sm:w-auto"
       >
         {processing ? 'Paying…' : 'Pay'}
