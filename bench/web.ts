@@ -27,6 +27,8 @@ const BUDGET = { score: 95, scriptKb: 120, cls: 0.05 };
  */
 const PUBLIC_ROUTES = ['/', '/items', '/order/offered', '/order', '/about', '/detail_about', '/review', '/play-store', '/login', '/signUp'];
 const ROUTES = process.env.BENCH_ROUTES ? process.env.BENCH_ROUTES.split(',') : PUBLIC_ROUTES;
+/** A dish page (/item/{id}), measured unless BENCH_ROUTES leaves out the word `dish`. */
+const WITH_DISH = !process.env.BENCH_ROUTES || ROUTES.includes('dish');
 /** The signed-in customer's cart (three entries), measured and reported beside the public pages. */
 const CART_ROUTE = '/dashboard/my/cart';
 const WITH_CART = process.env.BENCH_CART !== '0';
@@ -116,7 +118,12 @@ const results: PageResult[] = [];
 try {
   // The cart page as a signed-in customer: Lighthouse sends the session cookie with every
   // request, so the page signs in the way a returning customer's browser does.
-  const pages: { route: string; cookie?: string }[] = ROUTES.map((route) => ({ route }));
+  const pages: { route: string; cookie?: string }[] = ROUTES.filter((route) => route !== 'dish').map((route) => ({ route }));
+  // A dish page (/item/{id}) stands for every dish's: the first dish of the demo menu (an offer).
+  if (WITH_DISH) {
+    const [dish] = (await (await fetch(`${shop.url}/api/items`)).json()) as { _id: string }[];
+    pages.push({ route: `/item/${dish!._id}` });
+  }
   if (WITH_CART) {
     const customer = await signUpCustomer(shop.url, 'web-bench');
     const itemIds = ((await (await fetch(`${shop.url}/api/items`)).json()) as { _id: string }[]).map((item) => item._id);

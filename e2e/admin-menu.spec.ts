@@ -219,12 +219,14 @@ test.describe('administrator menu management', () => {
     await expect(page.getByRole('tabpanel').locator('article').first()).toBeVisible();
     await expect(orderCard(page, name)).toHaveCount(0);
     // Gone from the customer's cart as well: nobody can pay for a dish that is off the menu.
+    const told = customerPage.waitForResponse((res) => res.url().includes('/api/cart/removed/') && res.request().method() === 'DELETE');
     await customerPage.reload();
     await expect(customerPage.getByRole('heading', { name: 'Your Cart' })).toBeVisible();
     await expect(customerPage.getByText('Total item: 0')).toBeVisible();
     await expect(customerPage.getByRole('row').filter({ hasText: name })).toHaveCount(0);
     // The cart names the dish it lost, once.
     await expect(customerPage.getByTestId('removed-dishes-notice')).toHaveText(`${name} is no longer on the menu, so it was taken out of your cart.`);
+    expect((await told).status()).toBe(200);
     await customerPage.reload();
     await expect(customerPage.getByRole('heading', { name: 'Your Cart' })).toBeVisible();
     await expect(customerPage.getByText('Total item: 0')).toBeVisible();

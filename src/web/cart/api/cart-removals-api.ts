@@ -1,8 +1,9 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client.ts';
 import { useAuth } from '../../auth/use-auth.ts';
 
-const removalsKey = (email: string | undefined) => ['cart', email, 'removed'] as const;
+/** Not under the cart's key: a change of the cart must not read the notices again while shown. */
+const removalsKey = (email: string | undefined) => ['cart-removed', email] as const;
 
 /** GET /api/cart/removed: dishes deleted from the menu while in the caller's cart, not yet told. */
 export function useCartRemovals() {
@@ -11,8 +12,10 @@ export function useCartRemovals() {
     queryKey: removalsKey(user?.email),
     queryFn: ({ signal }) => apiRequest<{ _id: string; name: string }[]>('/cart/removed', { signal }),
     enabled: !loading && Boolean(user?.email),
-    // Told once: the notice stays on this page until the customer leaves, and is not read again.
+    // Told once: the notice stays while the page is open (never read again meanwhile), and is
+    // dropped from the cache as soon as the page goes, so the next visit reads anew (then nothing).
     staleTime: Infinity,
+    gcTime: 0,
   });
 }
 
@@ -21,10 +24,4 @@ export function useForgetCartRemoval() {
   return useMutation({
     mutationFn: (id: string) => apiRequest<{ deletedCount: number }>(`/cart/removed/${encodeURIComponent(id)}`, { method: 'DELETE' }),
   });
-}
-
-export function useDropCartRemovals() {
-  const queryClient = useQueryClient();
-  const { user } = useAuth();
-  return () => queryClient.removeQueries({ queryKey: removalsKey(user?.email) });
 }

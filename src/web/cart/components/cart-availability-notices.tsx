@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { CartEntry } from '../../../shared/cart-constants.ts';
 import { UNAVAILABLE_LABELS } from '../../../shared/dish-availability.ts';
-import { useCartRemovals, useDropCartRemovals, useForgetCartRemoval } from '../api/cart-removals-api.ts';
+import { useCartRemovals, useForgetCartRemoval } from '../api/cart-removals-api.ts';
 
 /**
  * The cart's entries that stop the payment (docs/product.md §18): a dish sold out or taken off the
@@ -36,18 +36,15 @@ export function UnavailableMark({ entry }: { entry: CartEntry }) {
  */
 export function RemovedDishesNotice() {
   const removals = useCartRemovals();
-  const forget = useForgetCartRemoval();
-  const drop = useDropCartRemovals();
+  const { mutate: forget } = useForgetCartRemoval();
   const told = useRef(new Set<string>());
   useEffect(() => {
     for (const removal of removals.data ?? []) {
       if (told.current.has(removal._id)) continue;
       told.current.add(removal._id);
-      forget.mutate(removal._id);
+      forget(removal._id);
     }
   }, [removals.data, forget]);
-  // Read again on the next visit to the page (then it is empty).
-  useEffect(() => drop, [drop]);
   const names = (removals.data ?? []).map((removal) => removal.name);
   if (names.length === 0) return null;
   return (

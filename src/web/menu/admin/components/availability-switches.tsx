@@ -34,7 +34,7 @@ function Switch({ label, name, on, busy, onToggle }: { label: string; name: stri
       className="group inline-flex items-center gap-2 whitespace-nowrap text-xs font-semibold text-stone-700 disabled:opacity-60"
     >
       <span className={`relative inline-block h-5 w-9 rounded-full transition-colors ${on ? 'bg-red-700' : 'bg-stone-300'}`}>
-        <span className={`absolute top-0.5 h-4 w-4 rounded-full bg-white shadow transition-transform ${on ? 'translate-x-4' : 'translate-x-0.5'}`} />
+        <span className={`absolute left-0.5 top-0.5 h-4 w-4 rounded-full bg-white shadow transition-transform ${on ? 'translate-x-4' : 'translate-x-0'}`} />
       </span>
       {label}
     </button>
