@@ -46,6 +46,9 @@ const CALLS: Record<string, Prepare> = {
   'GET /api/review': get(() => '/api/review'),
   'GET /api/images/:file': get((sc) => sc.imageUrl),
   'GET /api/auth-providers': get(() => '/api/auth-providers'),
+  'GET /api/openapi.json': get(() => '/api/openapi.json'),
+  'GET /api/docs': get(() => '/api/docs'),
+  'GET /api/payment/return': get(() => '/api/payment/return?payment_intent=pi_unknown&redirect_status=succeeded'),
   'POST /api/captcha': post('/api/captcha'),
   'POST /api/captcha/check': async (sc, headers) => {
     const captcha = await newCaptcha(sc.app);

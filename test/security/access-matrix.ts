@@ -138,6 +138,12 @@ export const ACCESS_MATRIX: AccessRule[] = [
   { method: 'GET', route: '/api/account/sessions', expect: signedIn(200), why: 'each lists their own devices' },
   { method: 'POST', route: '/api/account/sessions/sign-out-others', expect: signedIn(200), why: "each ends their own other sessions" },
   { method: 'GET', route: '/api/account/export', expect: signedIn(200), why: 'each downloads their own data' },
+
+  // The API reference: public, like the API's shape; what each call allows is decided by the call.
+  { method: 'GET', route: '/api/openapi.json', expect: all(200) },
+  { method: 'GET', route: '/api/docs', expect: all(200) },
+  // Stripe's return_url: a redirect for everyone; only the intent's own customer's session records it.
+  { method: 'GET', route: '/api/payment/return', expect: all(303), why: 'a redirect; who may record what is in test/payment-stripe.test.ts' },
 ];
 
 /**
@@ -160,6 +166,11 @@ export const NOT_IN_MATRIX: Record<string, string> = {
   'POST /api/account/verify-email': "public: the mailed link's token decides the account; test/mail-accounts.test.ts",
   'POST /api/account/email/confirm': "public: the mailed link's token decides the account; test/mail-accounts.test.ts",
   'DELETE /api/account': "deletes the caller's own account (confirmed with its password), so not the scene's; test/account-routes.test.ts",
+  'GET /api/docs/': "Swagger UI's page again (with a trailing slash); test/api-reference.test.ts",
+  'GET /api/docs/static/index.html': "Swagger UI's own file, public; test/api-reference.test.ts",
+  'GET /api/docs/static/swagger-initializer.js': "Swagger UI's own file, public; test/api-reference.test.ts",
+  'GET /api/docs/json': 'the same document as /api/openapi.json, for Swagger UI',
+  'GET /api/docs/yaml': 'the same document as /api/openapi.json, in YAML',
   'GET /api/orders/events': 'a stream that never ends, so not callable here; every caller over a real socket in test/order-stream.test.ts',
   'GET /healthz': 'public by design, for load balancers; reads nothing (test/ops-health-metrics.test.ts)',
   'GET /readyz': 'public by design, for load balancers; tells only ready or why not (test/ops-health-metrics.test.ts)',

@@ -46,6 +46,9 @@ export async function paymentReturnRoutes(instance: FastifyInstance): Promise<vo
         if (error instanceof AlreadyPaidError) return reply.redirect(backToPayment('refunded'), 303);
         if (!(error instanceof HttpError)) throw error;
         request.log.warn({ err: error, intent: intentId }, 'payment return not recorded');
+        // An unknown intent or another customer's (404, 403): nothing more to ask Stripe.
+        if (error.statusCode !== 409) return reply.redirect(backToPayment('failed'), 303);
+        // The caller's own intent that Stripe has not confirmed: why, in one more look.
         const intent = await app.payments.provider.retrieveIntent(intentId).catch(() => undefined);
         if (intent?.status === 'processing') return reply.redirect(backToPayment('processing'), 303);
         if (intent?.status === 'canceled') return reply.redirect(backToPayment('canceled'), 303);
