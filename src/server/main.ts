@@ -45,7 +45,14 @@ async function main(): Promise<void> {
   // SQLite: `npm run restore` refuses while this file names a live process.
   if (database.kind === 'sqlite') removePidFile = writePidFile(config.dataDir, (app.server.address() as { port: number }).port);
   // After listening: a start that fails (a port in use) must not make the password nobody sees.
-  const demoAdmin = config.SEED_DEMO_DATA ? await createDemoAdmin(app) : undefined;
+  let demoAdmin;
+  try {
+    demoAdmin = config.SEED_DEMO_DATA ? await createDemoAdmin(app) : undefined;
+  } catch (error) {
+    // A stop signal that came meanwhile closed the database under it: the stop decides the exit.
+    if (app.health.draining) return;
+    throw error;
+  }
   if (demoAdmin) {
     // Shown once, on the first start: the password exists nowhere else.
     const url = config.PUBLIC_URL ?? address.replace('0.0.0.0', 'localhost');
