@@ -81,7 +81,8 @@ test.describe('dish options', () => {
     await expect(dialog.getByTestId('options-price')).toHaveText('$12.00');
     await expectAccessible(customer);
 
-    await dialog.getByRole('radio', { name: 'Small' }).focus();
+    // The focus starts on the first choice, inside the dialog.
+    await expect(dialog.getByRole('radio', { name: 'Small' })).toBeFocused();
     await customer.keyboard.press('ArrowDown');
     await expect(dialog.getByRole('radio', { name: /Large/ })).toBeChecked();
     await expect(dialog.getByTestId('options-price')).toHaveText('$14.00');

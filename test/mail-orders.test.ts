@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpUser, testAddress, type TestUser } from './helpers/auth.ts';
 import { mailEnv, startMailServer, type MailServer } from './helpers/mail-server.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
-import { makeStaff, moveOrder, placeOrder } from './order-helpers.ts';
-import { menuItemIds } from './payment-helpers.ts';
+import { makeStaff, moveOrder, openIntentFor, placeOrder } from './order-helpers.ts';
+import { confirmSandbox, menuItemIds, postPayment } from './payment-helpers.ts';
 
 /**
  * The order mails through a real SMTP server: the receipt when the payment makes the order, then
@@ -126,5 +126,26 @@ describe('order mails', () => {
     await t.app.mail.idle();
     expect(mail.to(user.email)).toHaveLength(2);
     expect(await t.app.db.selectFrom('mail_queue').select('id').where('dedupe_key', '=', `order-event:${event.id}`).execute()).toHaveLength(1);
+  });
+  it('the receipt names each line\'s options with what they added (docs/decisions/0023-dish-options.md)', async () => {
+    const user = await customer('Olive Options');
+    const [item] = await menuItemIds(t.app, 1);
+    const groups = [{ id: 'size', name: 'Size', min: 1, max: 1, choices: [{ id: 's', name: 'Small', priceCents: 0 }, { id: 'l', name: 'Large', priceCents: 200 }] }];
+    await t.app.db.updateTable('menu_items').set({ options: JSON.stringify(groups) }).where('id', '=', item!.id).execute();
+    try {
+      const added = await t.app.inject({ method: 'POST', url: '/api/cart', headers: user.headers, payload: { itemId: item!.id, options: { size: ['l'] } } });
+      expect(added.statusCode, added.body).toBe(201);
+      const intent = await openIntentFor(t.app, user);
+      expect((await confirmSandbox(t.app, user, intent)).statusCode).toBe(200);
+      expect((await postPayment(t.app, user, intent.intentId)).statusCode).toBe(200);
+      const receipt = await mail.waitFor(user.email, 2);
+      for (const part of [receipt.text!, receipt.html as string]) {
+        expect(part).toContain(`1 × ${item!.name}`);
+        expect(part).toContain('Size: Large (+$2.00)');
+        expect(part).toContain(`$ ${((item!.cents + 200) / 100).toFixed(2)}`);
+      }
+    } finally {
+      await t.app.db.updateTable('menu_items').set({ options: null }).where('id', '=', item!.id).execute();
+    }
   });
 });

@@ -176,7 +176,9 @@ export function ItemForm({
         const mapped: FieldErrors = {};
         for (const field of FIELDS) if (server[field]?.[0]) mapped[field] = server[field][0];
         const fromServer = Object.fromEntries(
-          Object.entries(server).flatMap(([key, messages]) => (key.startsWith('options.') ? [[key.slice('options.'.length), messages[0]!]] : [])),
+          Object.entries(server).flatMap(([key, messages]) =>
+            key === 'options' ? [['', messages[0]!]] : key.startsWith('options.') ? [[key.slice('options.'.length), messages[0]!]] : [],
+          ),
         );
         setOptionErrors(fromServer);
         if (Object.keys(fromServer).length > 0) mapped.options ??= 'Check the options';
