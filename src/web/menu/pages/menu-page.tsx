@@ -63,7 +63,7 @@ export function Page() {
       <PageCover title="Order Us" text="Would you like to try a dish? Pick it and take it on your table." picture="fruit" />
       <section aria-label="Order food" className="mx-auto max-w-7xl px-4 py-12 md:py-16">
         <MenuTabs active={active} onSelect={select} panelId={PANEL_ID} />
-        <div id={PANEL_ID} role="tabpanel" aria-labelledby={menuTabId(active)} tabIndex={0} className="mt-10 focus:outline-none">
+        <div id={PANEL_ID} role="tabpanel" aria-labelledby={menuTabId(active)} tabIndex={0} className={`mt-10 focus:outline-none ${active === 'favourites' ? 'min-h-[60vh]' : ''}`}>
           <h2 className="sr-only">{label}</h2>
           {isError ? (
             <QueryError title="The menu could not be loaded" error={error} onRetry={refetch} className="" />
