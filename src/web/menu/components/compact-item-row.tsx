@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react';
 import type { MenuItem } from '../../../shared/menu.ts';
 import { Link } from 'react-router';
 import { paths } from '../../../shared/paths.ts';
@@ -12,21 +13,42 @@ interface EntryProps {
   onAddToCart: (item: MenuItem) => void;
 }
 
+/** Below Tailwind's `md`: the phone widths that get the compact rows. */
+const PHONE_QUERY = '(max-width: 767.98px)';
+let phoneQuery: MediaQueryList | undefined;
+const phoneList = () => (phoneQuery ??= window.matchMedia(PHONE_QUERY));
+const subscribe = (onChange: () => void) => {
+  phoneList().addEventListener('change', onChange);
+  return () => phoneList().removeEventListener('change', onChange);
+};
+
+/**
+ * Whether the screen is a phone's width; null while the server's page is drawn or hydrated, when
+ * the width is not known to the page's first drawing.
+ */
+function usePhoneWidth(): boolean | null {
+  return useSyncExternalStore(subscribe, () => phoneList().matches, () => null);
+}
+
 /**
  * One dish of a long list on a phone (All Items, Favourites): a small picture on the left, the
  * name and price, the heart and the add button, so that several dishes fit one screen instead of
- * one card each. From the tablet width up the same entry is the usual card. Both are in the page
- * and CSS shows one, so the server-drawn page is right on every width from its first paint; the
- * two share the picture's address, which the browser loads once. The row is a plain box in its
- * list item, so each dish is one article in the page.
+ * one card each. From the tablet width up the same entry is the usual card. The server draws both
+ * and CSS shows one, so its page is right on every width from the first paint; once the page runs,
+ * only the form for the screen's width is kept (the list of a large menu is not drawn twice), and
+ * a rotation or a resized window swaps it. The two share the picture's address, which the browser
+ * loads once. The row is a plain box in its list item, so each dish is one article in the page.
  */
 export function CompactOrCard({ item, eager = false, onAddToCart }: EntryProps) {
+  const phone = usePhoneWidth();
   return (
     <>
-      <CompactItemRow item={item} eager={eager} onAddToCart={onAddToCart} />
-      <div className="hidden w-full md:flex">
-        <ItemCard item={item} eager={eager} onAddToCart={onAddToCart} />
-      </div>
+      {phone !== false && <CompactItemRow item={item} eager={eager} onAddToCart={onAddToCart} />}
+      {phone !== true && (
+        <div className="hidden w-full md:flex">
+          <ItemCard item={item} eager={eager} onAddToCart={onAddToCart} />
+        </div>
+      )}
     </>
   );
 }

@@ -100,7 +100,7 @@ export function Page() {
         <div className="mt-8">
           <MenuTabs active={active} onSelect={select} panelId={PANEL_ID} />
         </div>
-        <div ref={panel} id={PANEL_ID} role="tabpanel" aria-labelledby={menuTabId(active)} tabIndex={0} className="mt-10 scroll-mt-24 focus:outline-none">
+        <div ref={panel} id={PANEL_ID} role="tabpanel" aria-labelledby={menuTabId(active)} tabIndex={0} className={`mt-10 scroll-mt-24 focus:outline-none ${active === 'favourites' ? 'min-h-[60vh]' : ''}`}>
           {searching ? (
             <h2 className="mb-6 text-center text-lg font-semibold text-stone-800" aria-live="polite">
               {!search.data
