@@ -20,7 +20,8 @@ export default defineConfig({
   projects: [
     { name: 'shop', testIgnore: /restaurant-settings\.spec\.ts$/ },
     // Pauses orders and closes the restaurant, which would fail any payment running beside it: it
-    // runs after every other browser test.
+    // runs after every other browser test (and, as Playwright does with a dependency, not at all
+    // when one of them failed).
     { name: 'restaurant-settings', testMatch: /restaurant-settings\.spec\.ts$/, dependencies: ['shop'] },
   ],
   use: {

@@ -7,7 +7,8 @@ import { newAdmin } from './order-helpers.ts';
 /**
  * The restaurant's settings change the whole shop (a pause stops every payment), so this file runs
  * in its own Playwright project after all the others (playwright.config.ts), one test at a time,
- * and puts the fresh shop's settings back at the end of each test.
+ * and puts the fresh shop's settings back at the end of each test. Naming this file runs the
+ * others first; alone: `npm run test:e2e -- e2e/restaurant-settings.spec.ts --project=restaurant-settings --no-deps`.
  */
 test.describe.configure({ mode: 'serial' });
 

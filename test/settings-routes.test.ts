@@ -4,7 +4,7 @@ import type { CreateIntentAnswer, PaymentAnswer } from '../src/shared/payments.t
 import { defaultSettings, WEEKDAYS, zonedInstant, type RestaurantSettings } from '../src/shared/restaurant-settings.ts';
 import { localDate, nextDate } from '../src/shared/shop-time.ts';
 import { signUpUser, type TestUser } from './helpers/auth.ts';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { createTestApp, openSecondApp, type TestApp } from './helpers/test-app.ts';
 import { makeStaff, zoneWhereItIsDaytime } from './order-helpers.ts';
 import { confirmSandbox, createIntent, fillCart, menuItemIds, postPayment } from './payment-helpers.ts';
 
@@ -92,6 +92,35 @@ describe('GET and PUT /api/settings', () => {
     await save({ timeZone: 'Pacific/Chatham' });
     const slots = await t.app.inject({ method: 'GET', url: '/api/orders/pickup-slots' });
     expect(slots.json<{ timeZone: string }>().timeZone).toBe('Pacific/Chatham');
+  });
+});
+
+describe('another process of the shop', () => {
+  const settingsOf = async (app: TestApp['app']) => (await app.inject({ method: 'GET', url: '/api/settings' })).json<RestaurantSettings>();
+
+  it('reads the saved settings when it starts', async () => {
+    await save({ ordersPaused: true, pauseMessage: 'Saved before the start' });
+    const second = await openSecondApp(t, { SHOP_TIME_ZONE: 'UTC' });
+    try {
+      expect(await settingsOf(second.app)).toMatchObject({ ordersPaused: true, pauseMessage: 'Saved before the start', timeZone: ZONE });
+      const refused = await createIntent(second.app, customer, { price: 1 });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json<{ message: string }>().message).toBe('Saved before the start');
+    } finally {
+      await second.close();
+    }
+  });
+
+  it.runIf(Boolean(process.env.TEST_DATABASE_URL))('hears of a save in another process through the event bus (PostgreSQL)', async () => {
+    const second = await openSecondApp(t);
+    try {
+      expect((await settingsOf(second.app)).ordersPaused).toBe(false);
+      await save({ ordersPaused: true, pauseMessage: 'Saved by the other process' });
+      await expect.poll(async () => (await settingsOf(second.app)).pauseMessage, { timeout: 5000 }).toBe('Saved by the other process');
+      expect((await createIntent(second.app, customer, { price: 1 })).statusCode).toBe(409);
+    } finally {
+      await second.close();
+    }
   });
 });
 

@@ -12,13 +12,13 @@ import {
   type SandboxConfirmAnswer,
   type SandboxConfirmBody,
 } from '../../shared/payments.ts';
+import { minimumOrderProblem } from '../../shared/restaurant-settings.ts';
 import { deleteCartItems, findCartItemIds, listPricedCartItems } from '../cart/cart-repository.ts';
 import { priceEntry, refuseUnavailableEntries } from '../cart/cart-service.ts';
 import type { Database } from '../db/schema.ts';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../http/errors.ts';
 import type { OrderChange, OrderService } from '../orders/order-service.ts';
 import { NO_DELIVERY_CHARGE, type DeliveryCharge } from '../settings/order-rules.ts';
-import { minimumOrderProblem } from '../../shared/restaurant-settings.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 import {
   closeIntent,
