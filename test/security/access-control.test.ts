@@ -100,6 +100,33 @@ const CALLS: Record<string, Prepare> = {
     return () => send(sc.app, { method: 'GET', url: `/api/orders/${id}`, headers });
   },
   'GET /api/orders/pickup-slots': get(() => '/api/orders/pickup-slots'),
+  'PATCH /api/items/:id/availability': async (sc, headers) => {
+    const id = await createItem(sc);
+    return () => send(sc.app, { method: 'PATCH', url: `/api/items/${id}/availability`, headers, payload: { soldOut: true } });
+  },
+  'GET /api/admin/items': get(() => '/api/admin/items'),
+  'GET /api/settings': get(() => '/api/settings'),
+  'PUT /api/settings': async (sc, headers) => {
+    const current = (await send(sc.app, { method: 'GET', url: '/api/settings' })).json<object>();
+    return () => send(sc.app, { method: 'PUT', url: '/api/settings', headers, payload: current });
+  },
+  'GET /api/cart/removed': get(() => '/api/cart/removed'),
+  'DELETE /api/cart/removed/:id': async (sc, headers) => {
+    // The owner's notice of a dish deleted from the menu while in their cart.
+    const dish = await createItem(sc);
+    await addToCart(sc, sc.owner, dish);
+    await send(sc.app, { method: 'DELETE', url: `/api/items/${dish}`, headers: sc.admin.headers });
+    const [notice] = (await send(sc.app, { method: 'GET', url: '/api/cart/removed', headers: sc.owner.headers })).json<{ _id: string }[]>();
+    return async () => {
+      const res = await send(sc.app, { method: 'DELETE', url: `/api/cart/removed/${notice!._id}`, headers });
+      const own = headers.authorization === sc.owner.headers.authorization;
+      if (res.statusCode === 200) expect(res.json<{ deletedCount: number }>().deletedCount, "only the owner's notice is deleted").toBe(own ? 1 : 0);
+      return res;
+    };
+  },
+  'GET /api/favourites': get(() => '/api/favourites'),
+  'PUT /api/favourites/:itemId': async (sc, headers) => () => send(sc.app, { method: 'PUT', url: `/api/favourites/${sc.itemId}`, headers }),
+  'DELETE /api/favourites/:itemId': async (sc, headers) => () => send(sc.app, { method: 'DELETE', url: `/api/favourites/${sc.itemId}`, headers }),
   'GET /api/orders/summary': get(() => '/api/orders/summary'),
 
   'POST /api/jwt': post('/api/jwt', (sc) => ({ email: sc.owner.email })),

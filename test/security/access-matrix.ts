@@ -11,7 +11,7 @@
 export type Caller = 'anonymous' | 'customer' | 'otherCustomer' | 'staff' | 'admin';
 
 export interface AccessRule {
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   /** The route as registered (Fastify's pattern). */
   route: string;
   expect: Record<Caller, number>;
@@ -40,6 +40,20 @@ export const ACCESS_MATRIX: AccessRule[] = [
   { method: 'POST', route: '/api/items', expect: adminOnly(201) },
   { method: 'PATCH', route: '/api/items/:id', expect: adminOnly(200) },
   { method: 'DELETE', route: '/api/items/:id', expect: adminOnly(200) },
+  { method: 'PATCH', route: '/api/items/:id/availability', expect: adminOnly(200), why: 'sold out and hidden are the owner’s switches' },
+  { method: 'GET', route: '/api/admin/items', expect: adminOnly(200), why: 'the hidden dishes too' },
+  { method: 'PUT', route: '/api/settings', expect: adminOnly(200) },
+  { method: 'GET', route: '/api/settings', expect: all(200), why: 'hours, pause and delivery terms are public' },
+  { method: 'GET', route: '/api/cart/removed', expect: signedIn(200), why: "the caller's own notices only" },
+  {
+    method: 'DELETE',
+    route: '/api/cart/removed/:id',
+    expect: signedIn(200),
+    why: "deletes only the caller's own notice: another's id deletes nothing (deletedCount 0, checked in the access suite)",
+  },
+  { method: 'GET', route: '/api/favourites', expect: signedIn(200), why: "the caller's own list" },
+  { method: 'PUT', route: '/api/favourites/:itemId', expect: signedIn(200), why: "saves to the caller's own list" },
+  { method: 'DELETE', route: '/api/favourites/:itemId', expect: signedIn(200), why: "removes from the caller's own list" },
   { method: 'POST', route: '/api/images', expect: adminOnly(201) },
   { method: 'GET', route: '/api/users', expect: adminOnly(200) },
   { method: 'PATCH', route: '/api/users/admin/:id', expect: adminOnly(200) },
@@ -171,6 +185,7 @@ export const NOT_IN_MATRIX: Record<string, string> = {
   'GET /api/docs/static/swagger-initializer.js': "Swagger UI's own file, public; test/api-reference.test.ts",
   'GET /api/docs/json': 'the same document as /api/openapi.json, for Swagger UI',
   'GET /api/docs/yaml': 'the same document as /api/openapi.json, in YAML',
+  'GET /api/menu/events': 'a public stream of menu changes that never ends, so not callable here; test/dish-page.test.ts',
   'GET /api/orders/events': 'a stream that never ends, so not callable here; every caller over a real socket in test/order-stream.test.ts',
   'GET /healthz': 'public by design, for load balancers; reads nothing (test/ops-health-metrics.test.ts)',
   'GET /readyz': 'public by design, for load balancers; tells only ready or why not (test/ops-health-metrics.test.ts)',

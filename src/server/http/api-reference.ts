@@ -4,6 +4,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { createJsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { menuItemSchema } from '../../shared/menu.ts';
 import { deviceListSchema, profileSchema } from '../../shared/account.ts';
 import { cartEntrySchema } from '../../shared/cart.ts';
 import { apiErrorSchema } from '../../shared/errors.ts';
@@ -61,6 +62,10 @@ export const ANSWERS_WITHOUT_SERIALIZER: Readonly<Record<string, Record<string, 
   'GET /api/orders/events': {
     200: text('text/event-stream', "Server-sent events: each `order` event's data is an order as GET /api/orders/{id} answers it; `retry` and heartbeats between"),
   },
+  'GET /api/menu/events': {
+    200: text('text/event-stream', 'Server-sent events: a `menu` event whenever the menu changes (its new ETag as data), so open pages read it again; heartbeats between'),
+  },
+  'GET /api/admin/items': { 200: z.array(menuItemSchema).describe('Every dish, the hidden ones too (marked `hidden`): the menu as written before Fastify') },
   'GET /api/account/export': {
     200: z
       .object({
