@@ -49,6 +49,23 @@ describe('favourites', () => {
     expect(await favouritesOf(customer)).toEqual([second, first]);
   });
 
+  it('leaves a hidden dish off the lists and refuses to save one, as if it did not exist', async () => {
+    const dish = menu[5]!;
+    const fan = await signUpUser(t.app);
+    expect((await save(fan, dish._id)).statusCode).toBe(200);
+    const hide = (hidden: boolean) =>
+      t.app.inject({ method: 'PATCH', url: `/api/items/${dish._id}/availability`, headers: admin.headers, payload: { hidden } });
+    expect((await hide(true)).statusCode).toBe(200);
+    try {
+      expect(await favouritesOf(fan)).toEqual([]);
+      expect((await save(customer, dish._id)).statusCode).toBe(404);
+    } finally {
+      expect((await hide(false)).statusCode).toBe(200);
+    }
+    // Shown again, it is back on the list of whoever had saved it.
+    expect((await favouritesOf(fan)).map((d) => d._id)).toEqual([dish._id]);
+  });
+
   it('is idempotent: saving twice keeps one, removing twice answers the same', async () => {
     const dish = menu[2]!;
     for (let i = 0; i < 2; i++) {

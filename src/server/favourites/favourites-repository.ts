@@ -9,6 +9,8 @@ export async function listFavouriteItems(db: Kysely<Database>, userId: string): 
     .innerJoin('menu_items', 'menu_items.id', 'favourites.menu_item_id')
     .selectAll('menu_items')
     .where('favourites.user_id', '=', userId)
+    // A hidden dish is off the public menu, and so off the lists (it comes back when shown again).
+    .where('menu_items.hidden', '=', 0)
     .orderBy('favourites.created_at', 'desc')
     .orderBy('menu_items.id')
     .execute();
@@ -42,7 +44,9 @@ export async function insertFavourite(db: Kysely<Database>, userId: string, item
         .selectFrom('menu_items')
         // Cast: PostgreSQL cannot tell a bare parameter's type in a select list.
         .select([sql<string>`cast(${userId} as text)`.as('user_id'), 'menu_items.id as menu_item_id', sql<string>`cast(${now} as text)`.as('created_at')])
-        .where('menu_items.id', '=', itemId),
+        .where('menu_items.id', '=', itemId)
+        // A hidden dish is as unknown to customers as one that does not exist.
+        .where('menu_items.hidden', '=', 0),
     )
     .onConflict((oc) => oc.columns(['user_id', 'menu_item_id']).doNothing())
     .executeTakeFirst();
