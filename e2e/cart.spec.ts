@@ -123,7 +123,7 @@ test.describe('the cart', () => {
     await expect(page).toHaveURL(/\/login$/);
     await logIn(page, account, currentCaptcha);
     await expect(page).toHaveURL(/\/order\/juice$/);
-    // The dish the visitor took is added once they are signed in (docs/product.md §18), once.
+    // The dish the visitor took is added once they are signed in (docs/product.md §21), once.
     await expect(page.getByText(`${name} was added to your cart`)).toBeVisible();
     await expect(headerCartCount(page)).toHaveAttribute('data-count', '1');
     await page.reload();

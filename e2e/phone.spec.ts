@@ -5,7 +5,7 @@ import { cartPrice, menu, signInAsNew } from './cart-helpers.ts';
 import { expect, expectAccessible, test } from './fixtures.ts';
 
 /**
- * A customer on a phone (docs/product.md §18): the cart's bar, the dish a visitor took before
+ * A customer on a phone (docs/product.md §21): the cart's bar, the dish a visitor took before
  * logging in, the saved hearts and the compact list of All Items, at 390 px as on a phone.
  */
 const PHONE = { width: 390, height: 844 };

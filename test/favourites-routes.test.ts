@@ -4,7 +4,7 @@ import type { MenuItem } from '../src/shared/menu.ts';
 import { signUpUser, type TestUser } from './helpers/auth.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
-/** Favourites (docs/product.md §18): each customer's own saved dishes, through the real app and database. */
+/** Favourites (docs/product.md §21): each customer's own saved dishes, through the real app and database. */
 let t: TestApp;
 let customer: TestUser;
 let other: TestUser;

@@ -1,5 +1,5 @@
 /**
- * A dish's options (docs/product.md §18, docs/decisions/0023-dish-options.md): the rules without
+ * A dish's options (docs/product.md §19, docs/decisions/0023-dish-options.md): the rules without
  * Zod, read by the server (cart, payment, order) and by the web app (the choice dialog, the cart,
  * the order pages), so both say and charge the same. Money is integer cents here; the API's
  * dollar shapes and their schemas are in dish-options.ts.

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { menuItemSchema } from './menu.ts';
 
 /**
- * Favourites: the dishes a signed-in customer saved with the heart (docs/product.md §18). The
+ * Favourites: the dishes a signed-in customer saved with the heart (docs/product.md §21). The
  * customer is always the caller; the web app imports the types only (zod stays out of the
  * public pages' first load).
  */

@@ -106,7 +106,7 @@ export const orderSchema = z.object({
   note: z.string().nullable(),
   lines: z.array(orderLineSchema),
   total: z.number(),
-  /** The delivery fee inside the total, when one was charged (docs/product.md §18). */
+  /** The delivery fee inside the total, when one was charged (docs/product.md §20). */
   deliveryFee: z.number().optional(),
   customer: z.object({ name: z.string(), email: z.string() }),
   transactionId: z.string(),

@@ -61,7 +61,7 @@ export const APP_ROUTES = {
   myOrders: { pattern: '/dashboard/my/orders', page: 'orders/pages/my-orders-page.tsx', layout: 'dashboard' },
   myOrder: { pattern: '/dashboard/my/orders/:id', page: 'orders/pages/my-order-page.tsx', layout: 'dashboard' },
   profile: { pattern: '/dashboard/profile', page: 'account/pages/profile-page.tsx', layout: 'dashboard' },
-  /** The restaurant's hours, pause, ways of fulfilment and delivery terms (docs/product.md §18). */
+  /** The restaurant's hours, pause, ways of fulfilment and delivery terms (docs/product.md §20). */
   settings: { pattern: '/dashboard/settings', page: 'settings/pages/settings-page.tsx', layout: 'dashboard', adminOnly: true },
 } as const satisfies Record<string, AppRoute>;
 

@@ -13,7 +13,7 @@ export const createIntentAnswerSchema = z.object({
   amount: z.number(),
   quantity: z.number().int(),
   provider: z.enum(PAYMENT_PROVIDERS),
-  /** The delivery fee inside the amount, in dollars, when one is charged (docs/product.md §18). */
+  /** The delivery fee inside the amount, in dollars, when one is charged (docs/product.md §20). */
   deliveryFee: z.number().optional(),
   /** Stripe only: the publishable key for Stripe.js. */
   publishableKey: z.string().optional(),

@@ -1,5 +1,5 @@
 /**
- * The restaurant's settings (docs/product.md §18): who and where it is, its hours, closed days and
+ * The restaurant's settings (docs/product.md §20): who and where it is, its hours, closed days and
  * pause, how meals reach customers and on what terms. One schema with its messages for the
  * administrator's form and the server (GET and PUT /api/settings); the hours' rules are in
  * src/shared/opening-hours.ts, the delivery's here. docs/decisions/0024-restaurant-settings.md.

@@ -9,7 +9,7 @@ import { countFavourites, deleteFavourite, insertFavourite, isFavourite, listFav
 const NO_SUCH_DISH = 'No menu item with this id';
 
 /**
- * The caller's favourites (docs/product.md §18). Only the signed-in caller's own: no route takes
+ * The caller's favourites (docs/product.md §21). Only the signed-in caller's own: no route takes
  * a user. PUT and DELETE are idempotent (saving a saved dish or removing one not saved answers
  * the same state and changes nothing); a dish the menu does not have is 404.
  */

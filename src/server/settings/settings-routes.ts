@@ -4,7 +4,7 @@ import { restaurantSettingsSchema } from '../../shared/restaurant-settings.ts';
 import { useStrictJson } from '../http/strict-json.ts';
 
 /**
- * The restaurant's settings (docs/product.md §18): everyone reads them (the header's open-now line,
+ * The restaurant's settings (docs/product.md §20): everyone reads them (the header's open-now line,
  * the checkout's ways and fees); administrators save them whole.
  */
 export async function settingsRoutes(instance: FastifyInstance): Promise<void> {

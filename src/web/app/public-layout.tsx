@@ -5,7 +5,7 @@ import { Footer } from '../ui/footer.tsx';
 import { Header } from './header.tsx';
 import { InstallOffer } from './install-offer.tsx';
 
-/** Public pages: header, routed content, footer (docs/product.md §1), and on phones the cart's bar (§18). */
+/** Public pages: header, routed content, footer (docs/product.md §1), and on phones the cart's bar (§21). */
 export function PublicLayout() {
   return (
     <div className="flex min-h-screen flex-col">

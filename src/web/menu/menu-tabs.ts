@@ -1,6 +1,6 @@
 import { CATEGORIES, CATEGORY_LABELS, type Category } from '../../shared/category-list.ts';
 
-/** 'favourites' is the signed-in customer's saved dishes (favourites/, docs/product.md §18). */
+/** 'favourites' is the signed-in customer's saved dishes (favourites/, docs/product.md §21). */
 export type MenuTabKey = Category | 'all' | 'favourites';
 
 /**

@@ -7,7 +7,7 @@ import { useFavourites, useSetFavourite } from './favourites-api.ts';
 
 /**
  * The heart on a dish: a toggle button that saves the dish to the customer's favourites
- * (docs/product.md §18). A visitor is sent to log in and the dish is saved once they have.
+ * (docs/product.md §21). A visitor is sent to log in and the dish is saved once they have.
  * `overlay` sits on the card's picture; `plain` stands in the phone's compact list.
  */
 export function FavouriteButton({ item, variant = 'overlay' }: { item: MenuItem; variant?: 'overlay' | 'plain' }) {

@@ -8,7 +8,7 @@ const smallButton =
   'rounded-md px-3 py-1.5 text-sm font-semibold ring-1 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:cursor-not-allowed disabled:opacity-50';
 
 /**
- * The options of a dish in Add and Update item (docs/product.md §18): groups of choices, each
+ * The options of a dish in Add and Update item (docs/product.md §19): groups of choices, each
  * with how many a customer picks (at least / at most) and what each choice adds to the price.
  * Errors come keyed by their path inside the options, from the browser's check or the server's.
  */
