@@ -138,8 +138,7 @@ test.describe('the installable app', () => {
       const offer = page.getByRole('status').filter({ hasText: 'A new version is available.' });
       await expect(offer).toBeVisible({ timeout: 20_000 });
       const before = await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL);
-      await offer.getByRole('button', { name: 'Reload' }).click();
-      await page.waitForEvent('load');
+      await Promise.all([page.waitForEvent('load'), offer.getByRole('button', { name: 'Reload' }).click()]);
       await waitForApp(page);
       await expect(page.getByText('A new version is available.')).toBeHidden();
       expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(before);

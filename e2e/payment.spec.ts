@@ -101,11 +101,17 @@ test.describe('paying by card (sandbox)', () => {
     await addToCartViaApi(page, item!._id);
     await page.goto('/dashboard/payment');
     await chooseTable(page);
-    // The card provider cannot be reached.
-    await page.route('**/api/sandbox/**', (route) => route.abort('connectionfailed'));
+    // The card provider fails in a way nobody expected.
+    await page.route('**/api/sandbox/**', (route) => route.fulfill({ status: 500, contentType: 'text/plain', body: 'Internal Server Error' }));
     await fillCard(page, '4242 4242 4242 4242');
     await page.getByRole('button', { name: 'Pay', exact: true }).click();
     await expect(page.getByRole('alert')).toHaveText('An unexpected error occurred. Please try again.');
+    expect(await myPayments(page)).toEqual([]);
+    // A request that never reached the shop says so, not the general message.
+    await page.unroute('**/api/sandbox/**');
+    await page.route('**/api/sandbox/**', (route) => route.abort('connectionfailed'));
+    await page.getByRole('button', { name: 'Pay', exact: true }).click();
+    await expect(page.getByRole('alert')).toHaveText(/^No internet connection — your cart is kept/);
     expect(await myPayments(page)).toEqual([]);
     // Once it can be reached again, the same page pays.
     await page.unroute('**/api/sandbox/**');
