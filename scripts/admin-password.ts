@@ -7,23 +7,12 @@
  * Works with the shop running or stopped.
  */
 import fs from 'node:fs';
-import { ConfigError, loadConfig } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/database.ts';
 import { migrateToLatest } from '../src/server/db/migrate.ts';
 import { resetPassword, PasswordRefused } from '../src/server/ops/reset-password.ts';
+import { oneArgument, shopConfig } from './shop-command.ts';
 
-const email = process.argv[2]?.trim().toLowerCase();
-if (!email || process.argv.length > 3) {
-  console.error('Usage: npm run admin:password -- <email>   (prints a new password; or pipe one in: echo "…" | npm run admin:password -- <email>)');
-  process.exit(2);
-}
-let config;
-try {
-  config = loadConfig();
-} catch (error) {
-  console.error(error instanceof ConfigError ? error.message : error);
-  process.exit(1);
-}
+const email = oneArgument('npm run admin:password -- <email>   (prints a new password; or pipe one in: echo "…" | npm run admin:password -- <email>)').trim().toLowerCase();const config = shopConfig();
 // A password piped in is the one to set (its final line break is not part of it); at a terminal one is generated.
 const given = process.stdin.isTTY ? undefined : fs.readFileSync(0, 'utf8').replace(/\r?\n$/, '');
 const database = openDatabase({ dataDir: config.dataDir, databaseUrl: config.DATABASE_URL });

@@ -3,24 +3,13 @@
  * database the shop uses (the same DATA_DIR or DATABASE_URL as `npm start`). The account must
  * exist: sign up in the shop first.
  */
-import { ConfigError, loadConfig } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/database.ts';
 import { migrateToLatest } from '../src/server/db/migrate.ts';
 import { setRoleByEmail } from '../src/server/users/user-repository.ts';
+import { oneArgument, shopConfig } from './shop-command.ts';
 
-const email = process.argv[2]?.trim().toLowerCase();
-if (!email || process.argv.length > 3) {
-  console.error('Usage: npm run admin:promote -- <email>');
-  process.exit(2);
-}
-
-let config;
-try {
-  config = loadConfig();
-} catch (error) {
-  console.error(error instanceof ConfigError ? error.message : error);
-  process.exit(1);
-}
+const email = oneArgument('npm run admin:promote -- <email>').trim().toLowerCase();
+const config = shopConfig();
 const database = openDatabase({ dataDir: config.dataDir, databaseUrl: config.DATABASE_URL });
 try {
   await migrateToLatest(database);

@@ -4,21 +4,10 @@
  * data is in PostgreSQL: this prints the pg_dump command instead (README, "Backups").
  */
 import path from 'node:path';
-import { ConfigError, loadConfig } from '../src/server/config.ts';
 import { BackupError, backupSqlite } from '../src/server/ops/sqlite-backup.ts';
+import { oneArgument, shopConfig } from './shop-command.ts';
 
-const file = process.argv[2];
-if (!file || process.argv.length > 3) {
-  console.error('Usage: npm run backup -- <file>   (for example: npm run backup -- backups/shop-$(date +%F).sqlite)');
-  process.exit(2);
-}
-let config;
-try {
-  config = loadConfig();
-} catch (error) {
-  console.error(error instanceof ConfigError ? error.message : error);
-  process.exit(1);
-}
+const file = oneArgument('npm run backup -- <file>   (for example: npm run backup -- backups/shop-$(date +%F).sqlite)');const config = shopConfig();
 if (config.DATABASE_URL) {
   console.error(['The shop uses PostgreSQL (DATABASE_URL): back it up with PostgreSQL\'s own tool, which also runs while the shop serves:', `  pg_dump --format=custom --file=${file} "$DATABASE_URL"`].join('\n'));
   process.exit(2);

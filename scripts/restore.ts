@@ -4,22 +4,11 @@
  * shop); the database it replaces is kept beside it. With DATABASE_URL: prints the pg_restore command.
  */
 import path from 'node:path';
-import { ConfigError, loadConfig } from '../src/server/config.ts';
 import { runningShop } from '../src/server/ops/shutdown.ts';
 import { BackupError, checkShopDatabase, restoreSqlite } from '../src/server/ops/sqlite-backup.ts';
+import { oneArgument, shopConfig } from './shop-command.ts';
 
-const file = process.argv[2];
-if (!file || process.argv.length > 3) {
-  console.error('Usage: npm run restore -- <file>   (a file made by npm run backup; stop the shop first)');
-  process.exit(2);
-}
-let config;
-try {
-  config = loadConfig();
-} catch (error) {
-  console.error(error instanceof ConfigError ? error.message : error);
-  process.exit(1);
-}
+const file = oneArgument('npm run restore -- <file>   (a file made by npm run backup; stop the shop first)');const config = shopConfig();
 if (config.DATABASE_URL) {
   console.error(
     [
