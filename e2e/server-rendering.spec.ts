@@ -36,7 +36,7 @@ test.describe('server-rendered pages', () => {
 
       await page.goto('/items');
       await expect(page.getByRole('heading', { name: 'Our menu', level: 1 })).toBeVisible();
-      await expect(page.locator('section[data-category="juice"] h4')).toContainText(juices.slice(0, 4));
+      await expect(page.locator('section[data-category="juice"] h3')).toContainText(juices.slice(0, 4));
     });
   });
 

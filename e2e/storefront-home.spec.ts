@@ -74,7 +74,7 @@ test.describe('home page', () => {
     });
     await page.goto('/');
     await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
-    await expect(page.locator('section[data-category="offered"] li h4')).toHaveText(offered.slice(0, 4).map((name) => new RegExp(`^${name}`)));
+    await expect(page.locator('section[data-category="offered"] li h3')).toHaveText(offered.slice(0, 4).map((name) => new RegExp(`^${name}`)));
     expect(menuRequests).toEqual(['?perCategory=4']);
   });
 

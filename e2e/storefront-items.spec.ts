@@ -15,8 +15,8 @@ test.describe('item list page', () => {
     for (const category of ORDER) {
       const block = page.locator(`section[data-category="${category}"]`);
       const expected = menu.filter((item) => item.category === category).slice(0, 4).map((item) => item.name);
-      await expect(block.locator('h4')).toHaveCount(expected.length);
-      await expect(block.locator('h4')).toContainText(expected);
+      await expect(block.locator('h3')).toHaveCount(expected.length);
+      await expect(block.locator('h3')).toContainText(expected);
       await expect(block.locator('h2')).not.toBeEmpty();
       await expect(block.locator('p').first()).not.toBeEmpty();
       await expect(block.getByRole('link', { name: /More Items/ })).toHaveAttribute('href', `/order/${category}`);
@@ -63,7 +63,7 @@ test.describe('item list page', () => {
 
   test('has no serious accessibility violation', async ({ page }) => {
     await page.goto('/items');
-    await expect(page.locator('section[data-category="spicy"] h4').first()).toBeVisible();
+    await expect(page.locator('section[data-category="spicy"] h3').first()).toBeVisible();
     await expectAccessible(page);
   });
 });

@@ -29,7 +29,12 @@ export function LoadWhenNear({ children, minHeight, label }: LoadWhenNearProps) 
     return () => observer.disconnect();
   }, [near]);
 
-  const reserve = <div ref={placeholder} aria-label={label} aria-busy="true" style={{ minHeight }} />;
+  // A plain block may not carry a label (axe: aria-prohibited-attr): its words are read instead.
+  const reserve = (
+    <div ref={placeholder} aria-busy="true" style={{ minHeight }}>
+      <span className="sr-only">{label}: loading…</span>
+    </div>
+  );
   if (!near) return reserve;
   return <Suspense fallback={reserve}>{children}</Suspense>;
 }

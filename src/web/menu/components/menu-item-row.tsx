@@ -16,9 +16,9 @@ export function MenuItemRow({ item }: { item: MenuItem }) {
       />
       <div className="min-w-0 flex-1">
         <div className="flex items-baseline justify-between gap-3">
-          <h4 className="font-display text-base font-semibold uppercase sm:text-lg tracking-wide text-stone-900">
+          <h3 className="font-display text-base font-semibold uppercase sm:text-lg tracking-wide text-stone-900">
             {item.name} <span aria-hidden="true" className="hidden text-stone-400 sm:inline">------</span>
-          </h4>
+          </h3>
           <p className="shrink-0 text-right font-semibold text-accent-700">
             {item.newPrice !== undefined ? (
               <>

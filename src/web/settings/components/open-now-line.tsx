@@ -17,12 +17,13 @@ export function OpenNowLine() {
   const state = !settings.data ? 'unknown' : settings.data.ordersPaused ? 'paused' : text.startsWith('Open') ? 'open' : 'closed';
   const dot = state === 'open' ? 'bg-green-400' : state === 'paused' ? 'bg-amber-400' : 'bg-stone-400';
   return (
-    <div className="h-8 overflow-hidden bg-stone-900 text-stone-100" data-testid="open-now" data-state={state}>
+    // A landmark of its own, so no content of the page is outside one (WCAG 1.3.1, axe: region).
+    <aside aria-label="Opening hours" className="h-8 overflow-hidden bg-stone-900 text-stone-100" data-testid="open-now" data-state={state}>
       <p className="mx-auto flex h-8 max-w-7xl items-center gap-2 truncate px-4 text-xs font-semibold sm:text-sm">
         {text && <span aria-hidden="true" className={`inline-block h-2 w-2 shrink-0 rounded-full ${dot}`} />}
         <span className="truncate">{text}</span>
       </p>
-    </div>
+    </aside>
   );
 }
 
