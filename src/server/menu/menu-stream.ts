@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerResponse } from 'node:http';
+import { startEventStream } from '../http/event-stream.ts';
 import { ConflictError } from '../http/errors.ts';
 
 /** Open menu streams one process keeps at most; past it a new one is refused (the page still works, it just does not follow). */
@@ -34,15 +35,7 @@ export function menuStreamRoutes(app: FastifyInstance): void {
 
   app.get('/menu/events', { compress: false }, async (request, reply) => {
     if (open.size >= MAX_STREAMS) throw new ConflictError('Too many pages follow the menu right now; reload the page to see changes.');
-    reply.hijack();
-    const raw = reply.raw;
-    raw.writeHead(200, {
-      ...(reply.getHeaders() as Record<string, string>),
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-store',
-      'x-accel-buffering': 'no',
-    });
-    request.raw.socket.setTimeout(0);
+    const raw = startEventStream(request, reply);
     open.add(raw);
     const close = () => {
       open.delete(raw);

@@ -3,6 +3,7 @@ import { ORDER_STREAM_EVENTS, ORDER_STREAM_REPLAY_LIMIT, ORDER_STREAM_RETRY_MS }
 import { isStaff } from '../../shared/roles.ts';
 import { bearerStillValid, standingSessions } from '../auth/authenticate.ts';
 import { orderFrame, type OrderFrame } from './order-hub.ts';
+import { startEventStream } from '../http/event-stream.ts';
 
 /** A stream whose client reads slower than this many bytes behind is closed; it resumes on reconnect. */
 const MAX_BEHIND_BYTES = 1 << 20;
@@ -105,17 +106,7 @@ export async function streamOrders(
   const staff = isStaff(user.role);
   const viewer = { id: user.id, name: user.name, role: user.role };
 
-  reply.hijack();
-  const raw = reply.raw;
-  raw.writeHead(200, {
-    // The security headers set for every answer (Fastify's own writer is bypassed here).
-    ...(reply.getHeaders() as Record<string, string>),
-    'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-store',
-    // nginx and similar proxies would hold the frames back to fill a buffer.
-    'x-accel-buffering': 'no',
-  });
-  request.raw.socket.setTimeout(0);
+  const raw = startEventStream(request, reply);
 
   let closed = false;
   let lastSent = lastEventId ?? 0;
