@@ -20,7 +20,7 @@ import lighthouse from 'lighthouse';
 import { BENCH_RATE_LIMITS, signUpCustomer } from './lib/bench-customers.ts';
 import { startShop } from './lib/shop-process.ts';
 
-const BUDGET = { score: 95, scriptKb: 120, cls: 0.05 };
+const BUDGET = { score: 95, scriptKb: 100, tbtMs: 150, cls: 0.05 };
 /**
  * Every public page (the issue's "every public page"; the budget of docs/product.md §15 names the first three): one order
  * tab stands for the ten, which are the same page with another category, plus All Items.
@@ -43,6 +43,8 @@ interface PageFigures {
   tbtMs: number;
   cls: number;
   scriptKbGzip: number;
+  /** Lighthouse's own measure of this machine's speed during the run (environment.benchmarkIndex). */
+  benchmarkIndex: number;
 }
 
 /** A page's median run, with the lowest and highest score of its runs. */
@@ -101,6 +103,7 @@ async function figuresOf(route: string, lhr: Report): Promise<PageFigures> {
     tbtMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0),
     cls: Number((lhr.audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)),
     scriptKbGzip: Number((await gzippedScriptKb(scripts)).toFixed(1)),
+    benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
   };
 }
 
@@ -160,17 +163,22 @@ try {
 }
 
 console.log(`\nMedian run of ${RUNS} per page (by score); the range is the lowest and highest score of its runs.`);
-console.log('\n| page | Lighthouse performance | range | FCP ms | LCP ms | TBT ms | CLS | first-load JS (KB gzip) |');
-console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
+console.log('benchmarkIndex is Lighthouse\'s measure of the machine during that run: figures from machines whose index differs');
+console.log(`much are not comparable. Load average at the end: ${os.loadavg().map((load) => load.toFixed(2)).join(' ')}.`);
+console.log('\n| page | Lighthouse performance | range | FCP ms | LCP ms | TBT ms | CLS | first-load JS (KB gzip) | benchmarkIndex |');
+console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
 for (const r of results) {
-  console.log(`| ${r.route} | ${r.score} | ${r.scoreRange[0]}–${r.scoreRange[1]} | ${r.fcpMs} | ${r.lcpMs} | ${r.tbtMs} | ${r.cls} | ${r.scriptKbGzip} |`);
+  console.log(`| ${r.route} | ${r.score} | ${r.scoreRange[0]}–${r.scoreRange[1]} | ${r.fcpMs} | ${r.lcpMs} | ${r.tbtMs} | ${r.cls} | ${r.scriptKbGzip} | ${r.benchmarkIndex} |`);
 }
+const indexes = results.map((r) => r.benchmarkIndex);
+console.log(`\nbenchmarkIndex over the pages' median runs: ${Math.min(...indexes)} to ${Math.max(...indexes)}.`);
 
 // The budgets are the public pages' (docs/product.md §15); the cart page is reported beside them.
 const missed: string[] = [];
 for (const r of results.filter((page) => page.route !== CART_ROUTE)) {
   if (r.score < BUDGET.score) missed.push(`${r.route}: Lighthouse performance ${r.score} < ${BUDGET.score}`);
   if (r.scriptKbGzip > BUDGET.scriptKb) missed.push(`${r.route}: first-load JS ${r.scriptKbGzip} KB > ${BUDGET.scriptKb} KB`);
+  if (r.tbtMs >= BUDGET.tbtMs) missed.push(`${r.route}: Total Blocking Time ${r.tbtMs} ms ≥ ${BUDGET.tbtMs} ms`);
   if (r.cls >= BUDGET.cls) missed.push(`${r.route}: CLS ${r.cls} ≥ ${BUDGET.cls}`);
 }
 console.log(missed.length ? `\nBudgets missed:\n  ${missed.join('\n  ')}` : '\nEvery page meets its budgets.');
