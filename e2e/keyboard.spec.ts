@@ -500,6 +500,70 @@ test.describe('WCAG 2.2 AA: keyboard, focus, errors, announcements, language, zo
     }
   });
 
+  test('the fields that ask about the customer say what they hold, so that a browser can fill them in', async ({ page, request }) => {
+    const [dish] = await menu(request);
+    await page.goto('/signUp');
+    await expect(page.getByLabel('Name')).toHaveAttribute('autocomplete', 'name');
+    await expect(page.getByLabel('Email')).toHaveAttribute('autocomplete', 'email');
+    await expect(page.getByLabel('Password (8 to 128 characters)')).toHaveAttribute('autocomplete', 'new-password');
+    await signInAsNew(page, request);
+    await expect(page).toHaveURL(/\/$/);
+    await addToCartViaApi(page, dish!._id);
+    await openInApp(page, '/dashboard/payment');
+    await page.getByRole('radio', { name: /Delivery/ }).check();
+    const expected: [string, string][] = [
+      ['Street and number', 'address-line1'],
+      ['Apartment, floor (optional)', 'address-line2'],
+      ['City', 'address-level2'],
+      ['ZIP code', 'postal-code'],
+      ['Contact number', 'tel'],
+    ];
+    for (const [label, purpose] of expected) await expect(page.getByLabel(label)).toHaveAttribute('autocomplete', purpose);
+    await page.getByRole('radio', { name: /Eat here/ }).check();
+    await chooseTable(page, '9');
+    await expect(page.getByLabel('Card number')).toHaveAttribute('autocomplete', 'cc-number');
+    await expect(page.getByLabel('Expiry')).toHaveAttribute('autocomplete', 'cc-exp');
+    await expect(page.getByLabel('CVC')).toHaveAttribute('autocomplete', 'cc-csc');
+  });
+
+  test('with the text spacing of WCAG 1.4.12 no text is cut off and nothing scrolls sideways', async ({ page }) => {
+    test.setTimeout(90_000);
+    const spacing = '* { line-height: 1.5 !important; letter-spacing: 0.12em !important; word-spacing: 0.16em !important; } p { margin-bottom: 2em !important; }';
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 800 });
+      for (const path of ['/', '/review', '/items', '/order/offered', '/login']) {
+        await page.goto(path);
+        await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
+        await page.addStyleTag({ content: spacing });
+        await page.evaluate(() => window.scrollTo(0, 0));
+        expect(await sidewaysOverflow(page), `${path} at ${width} px`).toBeLessThanOrEqual(0);
+        // Text inside a box that hides what overflows it must stay inside that box.
+        const cut = await page.evaluate(() => {
+          const texts = [...document.querySelectorAll<HTMLElement>('h1, h2, h3, p, li, a, button, label, blockquote, summary')].filter(
+            (element) =>
+              element.innerText.trim() !== '' &&
+              element.checkVisibility() &&
+              !element.closest('[aria-hidden="true"], [inert], .sr-only') &&
+              element.getBoundingClientRect().width > 1,
+          );
+          return texts.flatMap((element) => {
+            const rect = element.getBoundingClientRect();
+            for (let box = element.parentElement; box; box = box.parentElement) {
+              const style = getComputedStyle(box);
+              if (!/hidden|clip/.test(style.overflowX + style.overflowY)) continue;
+              const edge = box.getBoundingClientRect();
+              if (rect.bottom > edge.bottom + 1 || rect.right > edge.right + 1 || rect.top < edge.top - 1 || rect.left < edge.left - 1) {
+                return [`"${element.innerText.trim().slice(0, 40)}" in ${box.tagName.toLowerCase()}.${box.className.toString().split(' ').slice(0, 3).join('.')}`];
+              }
+            }
+            return [];
+          });
+        });
+        expect(cut, `${path} at ${width} px`).toEqual([]);
+      }
+    }
+  });
+
   test('zoomed to 400 % (320 CSS px) no page scrolls sideways and its main controls are there', async ({ page, request }) => {
     test.setTimeout(90_000);
     // 1280 × 1024 at 400 %.
