@@ -11,9 +11,12 @@ import { boardCard, chooseTable, openInApp, placeOrderViaApi, signInAsNewStaff }
  * The shop without a mouse (WCAG 2.1.1 Keyboard): after the first page opens, these tests only
  * press keys (Tab, Shift+Tab, Enter, Space, the arrows) and type; they read the page as they go.
  */
+// Key by key, each test is many more steps than a click-through: on a busy machine (two cores,
+// several suites at once) a flow takes up to a minute and a half.
+test.describe.configure({ timeout: 150_000 });
+
 test.describe('with the keyboard only', () => {
   test('a customer logs in, takes a dish, pays and reads their order, from the home page to the order page', async ({ page, request }) => {
-    test.setTimeout(120_000);
     await page.setViewportSize({ width: 1280, height: 900 });
     const account = newAccount();
     await createAccount(request, account);
@@ -99,7 +102,6 @@ test.describe('with the keyboard only', () => {
     browser,
     request,
   }) => {
-    test.setTimeout(120_000);
     const [first, second] = (await menu(request)).filter((item) => item.category === 'offered' && !item.options && !item.soldOut);
     const customerContext = await browser.newContext();
     const customer = await customerContext.newPage();
@@ -237,7 +239,6 @@ test.describe('WCAG 2.2 AA: keyboard, focus, errors, announcements, language, zo
   });
 
   test('every element of the home page shows where the focus is, and none is hidden under the header', async ({ page }) => {
-    test.setTimeout(90_000);
     // Transitions off, so that a ring is read as it ends, not halfway.
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.setViewportSize({ width: 1280, height: 800 });
@@ -252,7 +253,6 @@ test.describe('WCAG 2.2 AA: keyboard, focus, errors, announcements, language, zo
   });
 
   test('every element of the menu page shows where the focus is, on a computer and on a phone', async ({ page }) => {
-    test.setTimeout(90_000);
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto('/order/offered');
@@ -269,7 +269,6 @@ test.describe('WCAG 2.2 AA: keyboard, focus, errors, announcements, language, zo
   });
 
   test('every element of the cart, the payment form and the item form shows where the focus is', async ({ page, request }) => {
-    test.setTimeout(120_000);
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.setViewportSize({ width: 1280, height: 800 });
     const [dish] = await menu(request);
@@ -394,7 +393,6 @@ test.describe('WCAG 2.2 AA: keyboard, focus, errors, announcements, language, zo
   });
 
   test('dialogs keep the focus inside and give it back to the button that opened them', async ({ page, browser, request }) => {
-    test.setTimeout(90_000);
     const [first, second] = (await menu(request)).filter((item) => item.category === 'offered' && !item.options && !item.soldOut);
     // The cart's delete confirmation.
     await signInAsNew(page, request);
@@ -447,7 +445,6 @@ test.describe('WCAG 2.2 AA: keyboard, focus, errors, announcements, language, zo
   });
 
   test('a new order on the board and a move on the customer’s order page are read out by their live regions', async ({ page: customer, browser, request }) => {
-    test.setTimeout(90_000);
     const [dish] = (await menu(request)).filter((item) => item.category === 'offered' && !item.options && !item.soldOut);
     const staff = await browser.newContext();
     const board = await staff.newPage();
@@ -481,7 +478,6 @@ test.describe('WCAG 2.2 AA: keyboard, focus, errors, announcements, language, zo
   });
 
   test('every page says its language, as the server sends it and once the app has drawn it', async ({ page, request, allowConsoleErrors }) => {
-    test.setTimeout(120_000);
     allowConsoleErrors(/404|401|Failed to load resource/);
     const [dish] = await menu(request);
     await signInAsNew(page, request, { admin: true });
@@ -527,7 +523,6 @@ test.describe('WCAG 2.2 AA: keyboard, focus, errors, announcements, language, zo
   });
 
   test('with the text spacing of WCAG 1.4.12 no text is cut off and nothing scrolls sideways', async ({ page }) => {
-    test.setTimeout(90_000);
     const spacing = '* { line-height: 1.5 !important; letter-spacing: 0.12em !important; word-spacing: 0.16em !important; } p { margin-bottom: 2em !important; }';
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 800 });
@@ -565,7 +560,6 @@ test.describe('WCAG 2.2 AA: keyboard, focus, errors, announcements, language, zo
   });
 
   test('zoomed to 400 % (320 CSS px) no page scrolls sideways and its main controls are there', async ({ page, request }) => {
-    test.setTimeout(90_000);
     // 1280 × 1024 at 400 %.
     await page.setViewportSize({ width: 320, height: 256 });
     const [dish] = (await menu(request)).filter((item) => item.category === 'offered' && !item.options && !item.soldOut);
