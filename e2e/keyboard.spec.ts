@@ -349,9 +349,12 @@ test.describe('WCAG 2.2 AA: keyboard, focus, errors, announcements, language, zo
     await page.goto('/login');
     // A wrong captcha: a new picture, and the field says so.
     await expect(page.getByRole('img', { name: /Captcha/ })).toBeVisible();
+    const firstCaptcha = await currentCaptcha();
     await page.getByLabel('Type the captcha above').fill('WRONG1');
     await page.getByLabel('Type the captcha above').blur();
     await expectErrorAtField(page.getByLabel('Type the captcha above'), /did not match/);
+    // The mismatch used that picture up; the next one is on its way.
+    await expect.poll(currentCaptcha).not.toBe(firstCaptcha);
     // Empty fields, with a good captcha.
     await page.getByLabel('Type the captcha above').fill(captchaAnswer(await currentCaptcha()));
     await page.getByLabel('Type the captcha above').blur();
