@@ -22,7 +22,7 @@ export function Header() {
     }`;
 
   return (
-    <header className="sticky top-0 z-40 bg-brand-900/95 text-white shadow-md backdrop-blur">
+    <header className="site-header sticky top-0 z-40 bg-brand-900/95 text-white shadow-md backdrop-blur">
       <nav aria-label="Main" className="mx-auto flex max-w-7xl items-center gap-4 px-4 py-3">
         <Link to={paths.home} className="flex items-center gap-2 font-display text-xl font-bold" onClick={() => setOpen(false)}>
           <img src="/favicon.svg" alt="" width={36} height={36} className="h-9 w-9" />

@@ -17,7 +17,8 @@ export function PublicLayout() {
       </a>
       <OpenNowLine />
       <Header />
-      <main id="main" className="flex-1">
+      {/* Focusable by the skip link only (tabIndex -1): a screen reader goes on reading from here. */}
+      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         {/* No Suspense here: while the first page's chunk loads, the static loading screen of
             index.html stands alone (see AppRoutes). Header and footer drawn around it made the footer jump
             down when the page came (CLS 0.32 in Lighthouse; budget 0.05). Later pages load in

@@ -118,7 +118,8 @@ function DashboardFrame() {
           </div>
         </nav>
       </aside>
-      <main id="dashboard-main" className="min-w-0 flex-1 bg-stone-50 px-4 py-6 md:px-8">
+      {/* Focusable by the skip link only (tabIndex -1): a screen reader goes on reading from here. */}
+      <main id="dashboard-main" tabIndex={-1} className="min-w-0 flex-1 bg-stone-50 px-4 py-6 focus:outline-none md:px-8">
         <VerifyEmailBanner />
         <Suspense fallback={<LoadingScreen />}>
           <Outlet />

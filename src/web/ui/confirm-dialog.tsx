@@ -1,9 +1,11 @@
-import { useEffect, useId, useRef } from 'react';
+import { useId, useRef } from 'react';
+import { DIALOG_FIRST_FOCUS, useModalDialog } from './use-modal-dialog.ts';
 
 /**
  * The spec's delete confirmation, one for the whole app: 'Are you sure?' / 'You won't be able to
  * revert this!' with 'Yes, delete it!' and a cancel button. A native modal dialog: focus stays
- * inside, Escape cancels, and Cancel has the first focus so Enter never deletes by accident.
+ * inside and goes back to the button that opened it, Escape cancels, and Cancel has the first focus
+ * so Enter never deletes by accident.
  */
 export function ConfirmDialog({
   open,
@@ -18,18 +20,8 @@ export function ConfirmDialog({
   detail?: string;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
-  const cancelRef = useRef<HTMLButtonElement>(null);
   const id = useId();
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
-      dialog.showModal();
-      // React keeps autoFocus to itself, so the dialog would focus 'Yes, delete it!' first.
-      cancelRef.current?.focus();
-    }
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
+  useModalDialog(ref, open);
   return (
     <dialog
       ref={ref}
@@ -54,7 +46,7 @@ export function ConfirmDialog({
         </button>
         <button
           type="button"
-          ref={cancelRef}
+          {...DIALOG_FIRST_FOCUS}
           onClick={onCancel}
           className="rounded-md bg-stone-200 px-4 py-2 font-semibold text-stone-800 hover:bg-stone-300"
         >

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 
 /** What a cell is drawn with: its row's place (from 0) and the way to ask to delete the row. */
@@ -38,9 +38,17 @@ interface DataTableProps<Row> {
 export function DataTable<Row>({ label, rows, rowKey, rowTestId, columns, onDelete, deleteDetail }: DataTableProps<Row>) {
   const [toDelete, setToDelete] = useState<Row | null>(null);
   const askToDelete = (row: Row) => setToDelete(() => row);
+  // The row's Delete button goes with the row: the focus waits on the table instead of falling
+  // to the top of the page. Set after the dialog has given it back to the button (its cleanup
+  // runs first).
+  const region = useRef<HTMLDivElement>(null);
+  const [deleted, setDeleted] = useState(0);
+  useEffect(() => {
+    if (deleted > 0) region.current?.focus();
+  }, [deleted]);
   return (
     <>
-      <div className="mt-4 overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-stone-200" tabIndex={0} role="region" aria-label={label}>
+      <div ref={region} className="mt-4 overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-stone-200" tabIndex={0} role="region" aria-label={label}>
         <table role="table" className="data-table w-full text-left text-sm">
           <caption className="sr-only">{label}</caption>
           <thead role="rowgroup" className="bg-brand-800 text-white">
@@ -73,7 +81,10 @@ export function DataTable<Row>({ label, rows, rowKey, rowTestId, columns, onDele
           onConfirm={() => {
             const target = toDelete;
             setToDelete(null);
-            if (target !== null) onDelete(target);
+            if (target !== null) {
+              setDeleted((n) => n + 1);
+              onDelete(target);
+            }
           }}
         />
       )}

@@ -1,4 +1,5 @@
 import type { InputHTMLAttributes } from 'react';
+import { FieldError } from '../../ui/field-error.tsx';
 
 /** A labelled input of the account forms, with its error read out with it. */
 export function FormField({
@@ -19,11 +20,7 @@ export function FormField({
         className="rounded-md border border-stone-300 px-3 py-2 text-base focus:border-brand-700 focus:outline-none focus:ring-2 focus:ring-brand-600/40"
         {...input}
       />
-      {error && (
-        <p id={`${id}-error`} className="text-sm text-red-700">
-          {error}
-        </p>
-      )}
+      <FieldError id={`${id}-error`} message={error} className="text-sm text-red-700" />
     </div>
   );
 }

@@ -8,6 +8,12 @@ import { FormField, messageOf } from '../components/form-field.tsx';
 import { SocialSignInButton } from '../components/social-sign-in-button.tsx';
 import { useAuth } from '../use-auth.ts';
 
+type FieldErrors = Partial<Record<'email' | 'password', string>>;
+
+const LOGIN_ERROR_ID = 'login-error';
+/** E-mail and password after the server refused them: wrong, and described by the refusal. */
+const refusedProps = { 'aria-invalid': true, 'aria-describedby': LOGIN_ERROR_ID } as const;
+
 /** Where to go after signing in: the page the visitor came from (spec), or home. */
 export function useReturnPath(): string {
   const from = (useLocation().state as { from?: Location } | null)?.from;
@@ -27,6 +33,9 @@ export function Page() {
   const [captchaReload, setCaptchaReload] = useState(0);
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  // A refused sign-in names no field: its message describes both, which are marked wrong with it.
+  const [refused, setRefused] = useState(false);
 
   function succeed() {
     toast.success('login successfully');
@@ -37,18 +46,32 @@ export function Page() {
     event.preventDefault();
     if (!captcha.valid || !captcha.id) return;
     const form = new FormData(event.currentTarget);
-    setSubmitting(true);
     setError(null);
+    setRefused(false);
+    // The server's rules (src/shared/auth.ts), loaded on submit as the sign-up page does: zod would
+    // put this public page over its first-load budget.
+    const { signInSchema } = await import('../../../shared/auth.ts');
+    const parsed = signInSchema.pick({ email: true, password: true }).safeParse({ email: form.get('email'), password: form.get('password') });
+    if (!parsed.success) {
+      const errors: FieldErrors = {};
+      for (const issue of parsed.error.issues) errors[issue.path[0] as keyof FieldErrors] ??= issue.message;
+      setFieldErrors(errors);
+      document.getElementById(errors.email ? 'email' : 'password')?.focus();
+      return;
+    }
+    setFieldErrors({});
+    setSubmitting(true);
     try {
       await signIn({
-        email: String(form.get('email')),
-        password: String(form.get('password')),
+        email: parsed.data.email,
+        password: parsed.data.password,
         captchaId: captcha.id,
         captchaAnswer: captcha.answer,
       });
       succeed();
     } catch (failure) {
       setError(messageOf(failure, 'Login failed. Please try again.'));
+      setRefused(true);
       // The server used the captcha up: a new one for the next attempt.
       setCaptcha({ id: null, answer: '', valid: false });
       setCaptchaReload((n) => n + 1);
@@ -60,15 +83,24 @@ export function Page() {
   return (
     <section className="mx-auto w-full max-w-md px-4 py-10">
       <h1 className="font-display text-3xl font-bold text-brand-900">Login</h1>
-      <form onSubmit={(e) => void onSubmit(e)} className="mt-6 flex flex-col gap-4 rounded-xl bg-white p-5 shadow-md sm:p-6" noValidate={false}>
-        <FormField id="email" name="email" type="email" label="Email" autoComplete="email" required />
-        <FormField id="password" name="password" type="password" label="Password" autoComplete="current-password" required />
+      <form onSubmit={(e) => void onSubmit(e)} className="mt-6 flex flex-col gap-4 rounded-xl bg-white p-5 shadow-md sm:p-6" noValidate>
+        <FormField id="email" name="email" type="email" label="Email" autoComplete="email" required error={fieldErrors.email} {...(refused && refusedProps)} />
+        <FormField
+          id="password"
+          name="password"
+          type="password"
+          label="Password"
+          autoComplete="current-password"
+          required
+          error={fieldErrors.password}
+          {...(refused && refusedProps)}
+        />
         <Link to={paths.forgotPassword} className="self-start text-sm text-stone-600 underline hover:text-brand-900">
           Forgot password?
         </Link>
         <CaptchaField key={captchaReload} generation={captchaReload} onChange={setCaptcha} />
         {error && (
-          <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm font-semibold text-red-800">
+          <p id={LOGIN_ERROR_ID} role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm font-semibold text-red-800">
             {error}
           </p>
         )}
@@ -82,9 +114,13 @@ export function Page() {
         <SocialSignInButton
           onDone={() => {
             setError(null);
+            setRefused(false);
             completeSocialSignIn().then(succeed, (failure: unknown) => setError(messageOf(failure, 'Social sign-in failed.')));
           }}
-          onError={setError}
+          onError={(message) => {
+            setRefused(false);
+            setError(message);
+          }}
         />
       </form>
       <p className="mt-6 text-center">

@@ -100,7 +100,7 @@ export function Page() {
         <div className="mt-8">
           <MenuTabs active={active} onSelect={select} panelId={PANEL_ID} />
         </div>
-        <div ref={panel} id={PANEL_ID} role="tabpanel" aria-labelledby={menuTabId(active)} tabIndex={0} className={`mt-10 scroll-mt-24 focus:outline-none ${active === 'favourites' ? 'min-h-[60vh]' : ''}`}>
+        <div ref={panel} id={PANEL_ID} role="tabpanel" aria-labelledby={menuTabId(active)} tabIndex={0} className={`mt-10 scroll-mt-4 rounded-lg focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-700 ${active === 'favourites' ? 'min-h-[60vh]' : ''}`}>
           {searching ? (
             <h2 className="mb-6 text-center text-lg font-semibold text-stone-800" aria-live="polite">
               {!search.data

@@ -2,6 +2,8 @@ import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { READY_IN_MAX, READY_IN_MIN, REASON_MAX, type OrderTransition } from '../../../shared/order-workflow.ts';
 import type { Order } from '../../../shared/orders.ts';
 import { ModalDialog } from '../../ui/modal-dialog.tsx';
+import { FieldError } from '../../ui/field-error.tsx';
+import { DIALOG_FIRST_FOCUS } from '../../ui/use-modal-dialog.ts';
 import { orderNumber } from '../order-format.ts';
 
 const QUICK_MINUTES = [10, 15, 20, 30] as const;
@@ -68,7 +70,7 @@ export function AcceptDialog({
             max={READY_IN_MAX}
             step={1}
             value={minutes}
-            autoFocus
+            {...DIALOG_FIRST_FOCUS}
             aria-invalid={!valid || undefined}
             aria-describedby={`${id}-hint`}
             onChange={(e) => setMinutes(e.target.value)}
@@ -138,7 +140,7 @@ export function ReasonDialog({
             id={`${id}-reason`}
             rows={3}
             maxLength={REASON_MAX}
-            autoFocus
+            {...DIALOG_FIRST_FOCUS}
             value={reason}
             aria-invalid={(tried && missing) || undefined}
             aria-describedby={tried && missing ? `${id}-error` : undefined}
@@ -146,11 +148,7 @@ export function ReasonDialog({
             placeholder="e.g. We ran out of avocados"
             className="mt-1 w-full rounded-md border border-stone-300 px-3 py-2 aria-invalid:border-red-700"
           />
-          {tried && missing && (
-            <p id={`${id}-error`} className="mt-1 text-sm font-semibold text-red-700">
-              Enter a reason
-            </p>
-          )}
+          <FieldError id={`${id}-error`} message={tried && missing ? 'Enter a reason' : undefined} className="mt-1 text-sm font-semibold text-red-700" />
         </div>
         <div className="flex flex-wrap justify-end gap-3">
           <button type="button" onClick={onBack} className={backClass}>

@@ -47,8 +47,11 @@ export function OrderCard({
     <article
       aria-labelledby={`order-${order._id}`}
       data-testid="order-card"
+      data-order={order._id}
       data-late={late}
-      className={`rounded-lg bg-white p-3 text-sm shadow-sm ring-1 ${FRAME[late]}`}
+      // The board puts the focus here after a move, when the card has gone to its next column.
+      tabIndex={-1}
+      className={`rounded-lg bg-white p-3 text-sm shadow-sm ring-1 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 ${FRAME[late]}`}
     >
       <header className="flex items-start justify-between gap-2">
         <div className="min-w-0">

@@ -3,6 +3,7 @@ import { FULFILMENT_LABELS, FULFILMENT_TYPES, NOTE_MAX, type FulfilmentType } fr
 import type { FulfilmentRequest, PickupSlots } from '../../../shared/orders.ts';
 import { closedProblem } from '../../../shared/opening-hours.ts';
 import { useRestaurantSettings } from '../../settings/api/settings-api.ts';
+import { FieldError as ErrorText } from '../../ui/field-error.tsx';
 import { DeliveryTerms } from './delivery-terms.tsx';
 import { formatTime } from '../order-format.ts';
 import { validateDraft, type FieldErrors, type FulfilmentDraft } from './fulfilment-draft.ts';
@@ -227,10 +228,5 @@ function Field({
 }
 
 function FieldError({ id, messages }: { id: string; messages?: string[] }) {
-  if (!messages?.length) return null;
-  return (
-    <p id={`${id}-error`} className="mt-1 text-sm font-semibold text-red-700">
-      {messages.join(' ')}
-    </p>
-  );
+  return <ErrorText id={`${id}-error`} message={messages?.join(' ')} className="mt-1 text-sm font-semibold text-red-700" />;
 }

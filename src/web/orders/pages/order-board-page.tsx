@@ -61,6 +61,7 @@ function OrderBoard() {
   const toast = useToast();
   const [pending, setPending] = useState<Pending | null>(null);
   const [conflict, setConflict] = useState('');
+  const [moved, setMoved] = useState<{ order: Order; from: OrderStatus } | null>(null);
 
   const all = orders.data ?? [];
   const newCount = all.filter((o) => o.status === 'placed').length;
@@ -68,12 +69,23 @@ function OrderBoard() {
     document.title = `${newCount > 0 ? `(${newCount}) ` : ''}Order board · ${PRODUCT_NAME}`;
   }, [newCount]);
 
+  // The button pressed has gone with the card: the focus follows the order to its next column, or
+  // stays in the column it left when it is done, so the keyboard goes on from there.
+  useEffect(() => {
+    if (!moved) return;
+    const card = document.querySelector<HTMLElement>(`[data-testid="order-card"][data-order="${CSS.escape(moved.order._id)}"]`);
+    (card ?? document.querySelector<HTMLElement>(`[data-testid="column-${moved.from}"]`))?.focus();
+  }, [moved]);
+
   function send(order: Order, transition: OrderTransition, extra: { readyInMinutes?: number; reason?: string } = {}) {
     setConflict('');
     move.mutate(
       { order, status: transition.to, ...extra },
       {
-        onSuccess: () => setPending(null),
+        onSuccess: (changed) => {
+          setPending(null);
+          setMoved({ order: changed, from: order.status });
+        },
         onError: (error) => {
           setPending(null);
           if (error instanceof ApiRequestError && error.status === 409) {
@@ -117,6 +129,10 @@ function OrderBoard() {
       <p aria-live="polite" className="sr-only" data-testid="board-announcement">
         {alerts.announcement}
       </p>
+      {/* And where the order they moved went (its card may have left the board). */}
+      <p role="status" className="sr-only" data-testid="board-move-announcement">
+        {moved && `${orderNumber(moved.order)} moved to ${ORDER_STATUS_LABELS[moved.order.status]}.`}
+      </p>
       {conflict && (
         <div role="alert" className="mt-4 flex items-start justify-between gap-3 rounded-lg bg-amber-100 p-3 font-semibold text-amber-950">
           <span>{conflict}</span>
@@ -142,7 +158,8 @@ function OrderBoard() {
                   key={column.status}
                   aria-labelledby={`column-${column.status}`}
                   data-testid={`column-${column.status}`}
-                  className="min-w-0 rounded-xl bg-stone-100 p-2"
+                  tabIndex={-1}
+                  className="min-w-0 rounded-xl bg-stone-100 p-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
                 >
                   <h2 id={`column-${column.status}`} className="flex items-center justify-between px-1 pb-2 font-bold text-stone-800">
                     {column.title}

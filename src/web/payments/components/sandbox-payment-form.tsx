@@ -15,7 +15,9 @@ function formatExpiry(value: string): string {
 
 /**
  * The sandbox's card fields: the shop's own test-mode form. The card goes to the shop's test
- * provider only to pick the outcome of Stripe's test numbers; nothing of it is stored.
+ * provider only to pick the outcome of Stripe's test numbers; nothing of it is stored. The fields
+ * say what they hold (`cc-number`, `cc-exp`, `cc-csc`), as a card form must for WCAG 1.3.5, so a
+ * browser or an assistive tool can fill them in.
  */
 export function SandboxPaymentForm({ intent, onPaid }: { intent: CreateIntentAnswer; onPaid: (answer: PaidAnswer) => void }) {
   const [number, setNumber] = useState('');
@@ -37,7 +39,7 @@ export function SandboxPaymentForm({ intent, onPaid }: { intent: CreateIntentAns
         <input
           name="cardnumber"
           inputMode="numeric"
-          autoComplete="off"
+          autoComplete="cc-number"
           placeholder="1234 1234 1234 1234"
           value={number}
           onChange={(e) => setNumber(formatCardNumber(e.target.value))}
@@ -50,7 +52,7 @@ export function SandboxPaymentForm({ intent, onPaid }: { intent: CreateIntentAns
           <input
             name="expiry"
             inputMode="numeric"
-            autoComplete="off"
+            autoComplete="cc-exp"
             placeholder="MM / YY"
             value={expiry}
             onChange={(e) => setExpiry(formatExpiry(e.target.value))}
@@ -62,7 +64,7 @@ export function SandboxPaymentForm({ intent, onPaid }: { intent: CreateIntentAns
           <input
             name="cvc"
             inputMode="numeric"
-            autoComplete="off"
+            autoComplete="cc-csc"
             placeholder="CVC"
             maxLength={4}
             value={cvc}

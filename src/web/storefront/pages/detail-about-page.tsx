@@ -52,7 +52,7 @@ export function Page() {
             key={topic.id}
             id={topic.id}
             aria-labelledby={`${topic.id}-title`}
-            className={`scroll-mt-24 py-12 ${i > 0 ? 'border-t border-stone-200' : ''}`}
+            className={`scroll-mt-4 py-12 ${i > 0 ? 'border-t border-stone-200' : ''}`}
           >
             <p className="font-display text-lg italic text-accent-700">--- {String(i + 1).padStart(2, '0')} ---</p>
             <h2 id={`${topic.id}-title`} className="mt-2 font-display text-3xl font-bold text-stone-900 md:text-4xl">

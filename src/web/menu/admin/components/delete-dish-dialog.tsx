@@ -1,5 +1,6 @@
 import type { MenuItem } from '../../../../shared/menu.ts';
 import { ModalDialog } from '../../../ui/modal-dialog.tsx';
+import { DIALOG_FIRST_FOCUS } from '../../../ui/use-modal-dialog.ts';
 
 /**
  * The confirmation before a dish is deleted (docs/product.md §18): it names the dish and offers the
@@ -42,7 +43,7 @@ export function DeleteDishDialog({
         <button type="button" onClick={onDelete} className={`${button} bg-red-700 text-white hover:bg-red-800`}>
           Yes, delete it!
         </button>
-        <button type="button" autoFocus onClick={onClose} className={`${button} bg-stone-200 text-stone-800 hover:bg-stone-300`}>
+        <button type="button" {...DIALOG_FIRST_FOCUS} onClick={onClose} className={`${button} bg-stone-200 text-stone-800 hover:bg-stone-300`}>
           Cancel
         </button>
       </div>

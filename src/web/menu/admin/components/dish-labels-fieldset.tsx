@@ -1,6 +1,7 @@
 import { ALLERGENS, ALLERGEN_LABELS, DISH_TAGS, DISH_TAG_LABELS, type Allergen, type DishTag } from '../../../../shared/dish-labels.ts';
 import { offerPriceProblem } from '../../../../shared/dish-availability.ts';
 import { itemInputSchema } from '../../../../shared/menu.ts';
+import { FieldError } from '../../../ui/field-error.tsx';
 
 /** The offer price as typed ('' for no offer), and the chosen tags and allergens. */
 export interface DishLabelsValue {
@@ -75,11 +76,7 @@ export function DishLabelsFieldset({
             }`}
           />
         </div>
-        {newPriceError && (
-          <p id={`${priceId}-error`} className="text-sm font-medium text-red-700">
-            {newPriceError}
-          </p>
-        )}
+        <FieldError id={`${priceId}-error`} message={newPriceError} />
       </div>
       <fieldset className="rounded-lg border border-stone-200 p-3">
         <legend className="px-1 text-sm font-semibold text-stone-800">Dietary tags</legend>

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { groupRuleText, OPTION_CHOICES_MAX, OPTION_GROUPS_MAX, OPTION_NAME_MAX } from '../../../../shared/dish-option-rules.ts';
 import { newChoiceDraft, newGroupDraft, type ChoiceDraft, type GroupDraft } from './dish-options-drafts.ts';
+import { FieldError } from '../../../ui/field-error.tsx';
 
 const inputBase = 'w-full rounded-md border px-3 py-2 text-base focus:outline-none focus:ring-2 focus:ring-brand-600/40';
 const inputClass = (error: string | undefined) => `${inputBase} ${error ? 'border-red-600' : 'border-stone-300 focus:border-brand-700'}`;
@@ -31,7 +32,7 @@ export function DishOptionsFieldset({
         Choices a customer makes when adding the dish, such as a size (at least 1, at most 1) or extras (at least 0, at most 3). In a
         group that needs a choice, the first choice is the default.
       </p>
-      {errors[''] && <p className="text-sm font-medium text-red-700">{errors['']}</p>}
+      <FieldError id={`${id}-error`} message={errors['']} />
       {value.map((group, index) => (
         <GroupEditor
           key={group.key}
@@ -184,11 +185,7 @@ function GroupEditor({
                   ✕
                 </button>
               </div>
-              {(nameError || priceError) && (
-                <p id={`${id}-c${i}-error`} className="text-sm font-medium text-red-700">
-                  {[nameError, priceError].filter(Boolean).join(' · ')}
-                </p>
-              )}
+              <FieldError id={`${id}-c${i}-error`} message={[nameError, priceError].filter(Boolean).join(' · ') || undefined} />
             </div>
           );
         })}
@@ -229,11 +226,7 @@ function Field({
         {label}
       </label>
       {children}
-      {error && (
-        <p id={`${id}-error`} className="text-sm font-medium text-red-700">
-          {error}
-        </p>
-      )}
+      <FieldError id={`${id}-error`} message={error} />
     </div>
   );
 }

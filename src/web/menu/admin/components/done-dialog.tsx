@@ -1,14 +1,10 @@
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
+import { DIALOG_FIRST_FOCUS, useModalDialog } from '../../../ui/use-modal-dialog.ts';
 
 /** The spec's success dialog after a delete: 'Deleted!' / 'Your item has been deleted.' */
 export function DoneDialog({ open, title, text, onClose }: { open: boolean; title: string; text: string; onClose: () => void }) {
   const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
+  useModalDialog(ref, open);
   return (
     <dialog
       ref={ref}
@@ -32,7 +28,7 @@ export function DoneDialog({ open, title, text, onClose }: { open: boolean; titl
       </p>
       <button
         type="button"
-        autoFocus
+        {...DIALOG_FIRST_FOCUS}
         onClick={onClose}
         className="mt-6 rounded-md bg-brand-700 px-6 py-2 font-semibold text-white hover:bg-brand-800"
       >

@@ -4,6 +4,7 @@ import { ACCEPTED_IMAGE_TYPES, MAX_UPLOAD_BYTES } from '../../../../shared/image
 import type { ApiOptionGroup } from '../../../../shared/dish-option-rules.ts';
 import { ITEM_NAME_MAX, itemInputSchema, type ItemInput } from '../../../../shared/menu.ts';
 import { ApiRequestError } from '../../../lib/api-client.ts';
+import { FieldError } from '../../../ui/field-error.tsx';
 import { uploadImage } from '../api/upload-image.ts';
 import { groupDrafts, parseGroupDrafts, type GroupDraft } from './dish-options-drafts.ts';
 import { DishOptionsFieldset } from './dish-options-fieldset.tsx';
@@ -362,14 +363,5 @@ function Label({ htmlFor, children, required = true }: { htmlFor: string; childr
         </span>
       )}
     </label>
-  );
-}
-
-function FieldError({ id, message }: { id: string; message: string | undefined }) {
-  if (!message) return null;
-  return (
-    <p id={id} className="text-sm font-medium text-red-700">
-      {message}
-    </p>
   );
 }
