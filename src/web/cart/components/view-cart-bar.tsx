@@ -20,7 +20,8 @@ export function ViewCartBar() {
   return (
     <>
       <div aria-hidden="true" className="h-20 lg:hidden" />
-      <div className="view-cart-bar fixed inset-x-0 bottom-0 z-30 px-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] pt-2 lg:hidden">
+      {/* A landmark of its own, as the header and footer are: it stays after the page's main content. */}
+      <aside aria-label="Your cart" className="view-cart-bar fixed inset-x-0 bottom-0 z-30 px-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] pt-2 lg:hidden">
         <Link
           to={paths.myCart}
           data-testid="view-cart-bar"
@@ -37,7 +38,7 @@ export function ViewCartBar() {
             <span>$ {total}</span>
           </span>
         </Link>
-      </div>
+      </aside>
     </>
   );
 }
