@@ -1,4 +1,4 @@
-import type { Page, PlaywrightTestArgs, PlaywrightTestOptions, PlaywrightWorkerArgs, TestInfo } from '@playwright/test';
+import type { Page, PlaywrightTestArgs, PlaywrightWorkerArgs, TestInfo } from '@playwright/test';
 import { APP_ROUTES, matchesRoute, ROUTE_NAMES, type RouteName } from '../src/shared/paths.ts';
 import { dishWithOptions, openSignedIn, scrollToTheEnd, signInAs } from './accessibility-helpers.ts';
 import { addToCartViaApi, fillCard, menu } from './cart-helpers.ts';
@@ -13,21 +13,30 @@ import { boardCard, chooseTable, newAdmin, placeOrderViaApi } from './order-help
  * fixtures.ts). The last test fails when a route of the table has no check here.
  */
 
-type Args = PlaywrightTestArgs & PlaywrightTestOptions & PlaywrightWorkerArgs & { allowConsoleErrors: (pattern: RegExp) => void };
+/** The fixtures a route's test may use. */
+type Args = Pick<PlaywrightTestArgs, 'page' | 'request'> & Pick<PlaywrightWorkerArgs, 'browser'> & { allowConsoleErrors: (pattern: RegExp) => void };
 
 /** The routes this file checks, filled as its tests are declared. */
 const checked = new Set<RouteName>();
+/** The routes the running test has opened (a worker runs one test at a time). */
+let opened = new Set<RouteName>();
 
-/** A test of one route of the table; its name starts with the route's pattern. */
+/** A test of one route of the table, which must open it; its name starts with the route's pattern. */
 function routeTest(route: RouteName, what: string, body: (args: Args, info: TestInfo) => Promise<void>): void {
   checked.add(route);
-  test(`${APP_ROUTES[route].pattern} — ${what}: no axe violation`, body);
+  // Playwright reads the fixtures a test needs from its first parameter's names.
+  test(`${APP_ROUTES[route].pattern} — ${what}: no axe violation`, async ({ page, request, browser, allowConsoleErrors }, info) => {
+    opened = new Set();
+    await body({ page, request, browser, allowConsoleErrors }, info);
+    expect([...opened], `the test of ${route} opens it`).toContain(route);
+  });
 }
 
-/** Opens `path`, which must be one of `route`'s (so a test cannot cover a route it never opens). */
+/** Opens `path`, which must be one of `route`'s. */
 async function visit(page: Page, route: RouteName, path: string): Promise<void> {
   expect(matchesRoute(APP_ROUTES[route].pattern, new URL(path, 'http://shop').pathname), `${path} is a ${route} page`).toBe(true);
   await page.goto(path);
+  opened.add(route);
 }
 
 /** The page as it settles: scrolled to its end, then checked. */
