@@ -5,6 +5,15 @@ import { createTestApp, type TestApp } from './helpers/test-app.ts';
 import { makeStaff, moveOrder, openIntentFor, placeOrder } from './order-helpers.ts';
 import { confirmSandbox, menuItemIds, postPayment } from './payment-helpers.ts';
 
+/** The mail's HTML with its character references read, so a dish named "Grape & Kiwi Cup" is found as written. */
+function htmlText(html: string): string {
+  const named: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+  return html.replace(/&(#x[0-9a-f]+|#\d+|\w+);/gi, (whole, ref: string) => {
+    if (ref[0] !== '#') return named[ref.toLowerCase()] ?? whole;
+    return String.fromCodePoint(ref[1] === 'x' || ref[1] === 'X' ? parseInt(ref.slice(2), 16) : Number(ref.slice(1)));
+  });
+}
+
 /**
  * The order mails through a real SMTP server: the receipt when the payment makes the order, then
  * accepted (with the ready-by time), ready, cancelled or rejected (reason and refund); each HTML
@@ -50,7 +59,7 @@ describe('order mails', () => {
     const receipt = await mail.waitFor(user.email, 2);
     expect(receipt.subject).toBe(`Your receipt for order #${order.number}`);
     expect(receipt.from?.text).toContain('shop@example.test');
-    for (const part of [receipt.text!, receipt.html as string]) {
+    for (const part of [receipt.text!, htmlText(receipt.html as string)]) {
       expect(part).toContain(`#${order.number}`);
       expect(part).toContain(`2 × ${items[0]!.name}`);
       expect(part).toContain(`1 × ${items[1]!.name}`);
@@ -139,7 +148,7 @@ describe('order mails', () => {
       expect((await confirmSandbox(t.app, user, intent)).statusCode).toBe(200);
       expect((await postPayment(t.app, user, intent.intentId)).statusCode).toBe(200);
       const receipt = await mail.waitFor(user.email, 2);
-      for (const part of [receipt.text!, receipt.html as string]) {
+      for (const part of [receipt.text!, htmlText(receipt.html as string)]) {
         expect(part).toContain(`1 × ${item!.name}`);
         expect(part).toContain('Size: Large (+$2.00)');
         expect(part).toContain(`$ ${((item!.cents + 200) / 100).toFixed(2)}`);
