@@ -87,5 +87,63 @@ export async function expectAccessible(page: Page, options: { exclude?: string[]
     await base.info().attach('axe violations', { body: JSON.stringify(results.violations, null, 2), contentType: 'application/json' });
   }
   const found = results.violations.map((v) => `${v.id} (${v.impact}): ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
-  expect(found, `accessibility violations on ${page.url()}`).toEqual([]);
+  expect([...found, ...(await faintFieldEdges(page))], `accessibility violations on ${page.url()}`).toEqual([]);
+}
+
+/**
+ * WCAG 1.4.11, which axe does not check: a text field, list or text area at rest must be told from
+ * what is around it at 3:1, by its border or by its own background. Each enabled, visible field of
+ * the page is measured (colours read through a canvas, which understands every CSS colour form),
+ * except the focused one, whose ring is measured by the keyboard tests. Returns one line a field.
+ */
+export async function faintFieldEdges(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const canvas = document.createElement('canvas').getContext('2d', { willReadFrequently: true })!;
+    type Rgba = [number, number, number, number];
+    const rgba = (color: string): Rgba => {
+      canvas.clearRect(0, 0, 1, 1);
+      canvas.fillStyle = color;
+      canvas.fillRect(0, 0, 1, 1);
+      const [r, g, b, a] = canvas.getImageData(0, 0, 1, 1).data;
+      return [r!, g!, b!, a! / 255];
+    };
+    const over = ([r, g, b, a]: Rgba, [br, bg, bb]: Rgba): Rgba => [r * a + br * (1 - a), g * a + bg * (1 - a), b * a + bb * (1 - a), 1];
+    const backgroundBehind = (element: Element | null): Rgba => {
+      const layers: Rgba[] = [];
+      for (let e = element; e; e = e.parentElement) {
+        const layer = rgba(getComputedStyle(e).backgroundColor);
+        if (layer[3] > 0) layers.push(layer);
+        if (layer[3] === 1) break;
+      }
+      return layers.reduceRight<Rgba>((below, layer) => over(layer, below), [255, 255, 255, 1]);
+    };
+    const luminance = ([r, g, b]: Rgba) => {
+      const channel = (c: number) => ((c /= 255) <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+      return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
+    };
+    const contrast = (a: Rgba, b: Rgba) => {
+      const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+      return (light! + 0.05) / (dark! + 0.05);
+    };
+    const fields = document.querySelectorAll<HTMLElement>(
+      'input:not([type=hidden],[type=checkbox],[type=radio],[type=file],[type=range],[type=color],[type=submit],[type=button]), select, textarea',
+    );
+    const faint: string[] = [];
+    for (const field of fields) {
+      const box = field.getBoundingClientRect();
+      const style = getComputedStyle(field);
+      if (box.width < 8 || box.height < 8 || style.visibility !== 'visible' || Number(style.opacity) === 0) continue;
+      if ((field as HTMLInputElement).disabled || field === document.activeElement) continue;
+      const around = backgroundBehind(field.parentElement);
+      const inside = over(rgba(style.backgroundColor), around);
+      if (contrast(inside, around) >= 3) continue;
+      const border = over(rgba(style.borderBottomColor), around);
+      const ratio = contrast(border, around);
+      if (parseFloat(style.borderBottomWidth) < 1 || ratio < 3) {
+        const name = field.id ? `#${field.id}` : `${field.tagName.toLowerCase()}[name="${field.getAttribute('name') ?? ''}"]`;
+        faint.push(`field-edge-contrast: ${name} is told from its background at ${ratio.toFixed(2)}:1, under 3:1 (WCAG 1.4.11)`);
+      }
+    }
+    return faint;
+  });
 }

@@ -50,7 +50,9 @@ export const captchaCheckResultSchema = z.object({ valid: z.boolean() });
 
 /** POST /api/captcha/spelled: the picture's characters in words, for a screen reader, on request. */
 export const captchaSpelledRequestSchema = z.strictObject({ id: z.string().min(1).max(64) });
-export const captchaSpelledSchema = z.object({ spelled: z.string() });
+/** The captcha's characters spelled out in words, and as they are, to copy into the field. */
+export const captchaSpelledSchema = z.object({ spelled: z.string(), characters: z.string() });
+export type CaptchaSpelled = z.infer<typeof captchaSpelledSchema>;
 
 /** POST /api/jwt: a token only for the signed-in caller's own e-mail. */
 export const tokenRequestSchema = z.object({ email: emailSchema });

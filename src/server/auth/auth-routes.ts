@@ -191,7 +191,7 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const spelled = await captchas.spelled(request.body.id);
       if (!spelled) throw new NotFoundError('This captcha has expired: load a new one');
-      return reply.header('cache-control', 'no-store').send({ spelled });
+      return reply.header('cache-control', 'no-store').send(spelled);
     },
   );
 

@@ -12,7 +12,12 @@ import { deleteCaptcha, deleteExpiredCaptchas, findCaptcha, insertCaptcha, takeC
  * the 1, and U/V both go; of 8/B and 6/G the digit stays (docs/decisions/0020-mail-and-accounts.md).
  */
 export const CAPTCHA_ALPHABET = 'ACDEFHJKMNPRTWXY34689';
-export const CAPTCHA_LIFETIME_MS = 5 * 60 * 1000;
+/**
+ * A day: longer than WCAG 2.2.1's twenty hours, so that no one loses the picture while reading or
+ * typing (docs/decisions/0031-captcha-without-a-transcription-test.md). A captcha is single-use and
+ * new ones are rate-limited, so its lifetime gives a guesser nothing.
+ */
+export const CAPTCHA_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
 export class CaptchaInvalidError extends HttpError {
   constructor() {
@@ -24,7 +29,7 @@ export class CaptchaInvalidError extends HttpError {
 
 /**
  * Captchas of the login page, kept in the database so any process can check them. A captcha is
- * good for one sign-in within five minutes; a wrong answer, to the check or at sign-in, uses it
+ * good for one sign-in within a day; a wrong answer, to the check or at sign-in, uses it
  * up, so guessing means asking for a new picture each time (and that is rate-limited).
  */
 export class CaptchaService {
@@ -53,13 +58,14 @@ export class CaptchaService {
 
   /**
    * The accessible alternative, only when a person asks for it: the characters spelled out in
-   * words ("capital K as in kilo, digit 4"), for a screen reader. Undefined for an unknown or
-   * expired captcha.
+   * words ("capital K as in kilo, digit 4"), for a screen reader, and the characters themselves, to
+   * copy and paste (WCAG 3.3.8 counts copying a text as help, not as a test; decision 0031).
+   * Undefined for an unknown or expired captcha.
    */
-  async spelled(id: string, now = new Date()): Promise<string | undefined> {
+  async spelled(id: string, now = new Date()): Promise<{ spelled: string; characters: string } | undefined> {
     const row = await findCaptcha(this.db, id);
     if (!row || !isUnexpired(row.expires_at, now)) return undefined;
-    return spellOut(row.answer);
+    return { spelled: spellOut(row.answer), characters: row.answer };
   }
 
   /** At sign-in: the captcha is used up whatever the answer; throws when it was not right. */

@@ -1,27 +1,75 @@
-import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 
 type ToastKind = 'success' | 'error';
 interface Toast {
   id: number;
   kind: ToastKind;
   message: string;
+  shownAt: number;
 }
 interface ToastApi {
   success(message: string): void;
   error(message: string): void;
 }
 
+/** How long a success message stays once nobody is reading it (pointer and focus elsewhere). */
+export const SUCCESS_TOAST_MS = 5000;
+/** The oldest message leaves when a newer one would make more than this many. */
+const MOST_TOASTS = 3;
+
 const ToastContext = createContext<ToastApi | null>(null);
 
-/** Short messages of the spec ('login successfully', 'SignOut successfully'…), read out by screen readers. */
+/**
+ * Short messages of the spec ('login successfully', 'SignOut successfully'…), read out by screen
+ * readers. No message leaves while it is read (WCAG 2.2.1, docs/accessibility.md): a success
+ * message, which repeats what the page already shows, leaves 5 s after the pointer and the focus
+ * have left the messages; an error stays until its Close button is pressed.
+ */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<Toast[]>([]);
+  const [held, setHeld] = useState({ pointer: false, focus: false });
+  const isHeld = held.pointer || held.focus;
   const next = useRef(1);
+
   const show = useCallback((kind: ToastKind, message: string) => {
     const id = next.current++;
-    setToasts((list) => [...list, { id, kind, message }]);
-    setTimeout(() => setToasts((list) => list.filter((t) => t.id !== id)), kind === 'error' ? 6000 : 3500);
+    setToasts((list) => [...list, { id, kind, message, shownAt: Date.now() }].slice(-MOST_TOASTS));
   }, []);
+  const dismiss = useCallback((id: number) => setToasts((list) => list.filter((t) => t.id !== id)), []);
+
+  /**
+   * The Close button: its message goes, and the focus it held moves to the next message's button,
+   * or to the page's content (its main, focusable in both layouts), not to nowhere. The removed
+   * button fires no blur or pointer leave, so the messages are let go here.
+   */
+  function close(id: number, button: HTMLButtonElement) {
+    if (document.activeElement === button) {
+      const others = [...(button.closest('[role="status"]')?.querySelectorAll('button') ?? [])].filter((other) => other !== button);
+      (others.at(-1) ?? document.querySelector<HTMLElement>('main'))?.focus();
+    }
+    dismiss(id);
+    setHeld({ pointer: false, focus: false });
+  }
+
+  // A success message's time runs from when it was shown or from when the messages were last let
+  // go, whichever is later.
+  const releasedAt = useRef(0);
+  const wasHeld = useRef(false);
+  useEffect(() => {
+    if (isHeld) {
+      wasHeld.current = true;
+      return;
+    }
+    if (wasHeld.current) {
+      wasHeld.current = false;
+      releasedAt.current = Date.now();
+    }
+    const timers = toasts
+      .filter((t) => t.kind === 'success')
+      .map((t) => setTimeout(() => dismiss(t.id), Math.max(t.shownAt, releasedAt.current) + SUCCESS_TOAST_MS - Date.now()));
+    return () => timers.forEach(clearTimeout);
+  }, [toasts, isHeld, dismiss]);
+
   const api = useMemo<ToastApi>(
     () => ({ success: (m) => show('success', m), error: (m) => show('error', m) }),
     [show],
@@ -30,16 +78,37 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     <ToastContext.Provider value={api}>
       {children}
       {/* Above the cart's bar on a phone (cart/components/view-cart-bar.tsx), not over it. */}
-      <div aria-live="polite" role="status" aria-label="Notifications" className="pointer-events-none fixed inset-x-0 bottom-4 z-50 flex flex-col items-center gap-2 px-4 max-lg:[body:has(.view-cart-bar)_&]:bottom-24">
+      <div
+        aria-live="polite"
+        role="status"
+        aria-label="Notifications"
+        // Whether the messages are held (pointed at or focused): their time stands still meanwhile.
+        data-held={isHeld}
+        onPointerEnter={() => setHeld((h) => ({ ...h, pointer: true }))}
+        onPointerLeave={() => setHeld((h) => ({ ...h, pointer: false }))}
+        onFocus={() => setHeld((h) => ({ ...h, focus: true }))}
+        onBlur={(event) => {
+          if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setHeld((h) => ({ ...h, focus: false }));
+        }}
+        className="pointer-events-none fixed inset-x-0 bottom-4 z-50 flex flex-col items-center gap-2 px-4 max-lg:[body:has(.view-cart-bar)_&]:bottom-24"
+      >
         {toasts.map((t) => (
-          <p
+          <div
             key={t.id}
-            className={`pointer-events-auto rounded-md px-4 py-3 text-sm font-semibold shadow-lg ${
+            className={`pointer-events-auto flex max-w-full items-center gap-2 rounded-md py-1 pl-4 pr-1 text-sm font-semibold shadow-lg ${
               t.kind === 'success' ? 'bg-brand-800 text-white' : 'bg-red-700 text-white'
             }`}
           >
-            {t.message}
-          </p>
+            <p className="py-2">{t.message}</p>
+            <button
+              type="button"
+              onClick={(event) => close(t.id, event.currentTarget)}
+              aria-label="Close message"
+              className="grid size-8 shrink-0 place-items-center rounded text-lg leading-none hover:bg-white/20 focus-visible:outline-2 focus-visible:outline-white"
+            >
+              <span aria-hidden="true">×</span>
+            </button>
+          </div>
         ))}
       </div>
     </ToastContext.Provider>

@@ -1,4 +1,4 @@
-import type { AuthProviders, Captcha, SignInBody, SignUpBody } from '../../../shared/auth.ts';
+import type { AuthProviders, Captcha, CaptchaSpelled, SignInBody, SignUpBody } from '../../../shared/auth.ts';
 import { paths } from '../../../shared/paths.ts';
 import type { Role } from '../../../shared/roles.ts';
 import { apiRequest } from '../../lib/api-client.ts';
@@ -67,8 +67,8 @@ export function resetPassword(token: string, newPassword: string): Promise<{ sta
 }
 
 /** The picture's characters in words, asked for only when a person wants them read out. */
-export async function spelledCaptcha(id: string): Promise<string> {
-  return (await apiRequest<{ spelled: string }>('/captcha/spelled', { ...quiet, method: 'POST', body: { id } })).spelled;
+export function spelledCaptcha(id: string): Promise<CaptchaSpelled> {
+  return apiRequest<CaptchaSpelled>('/captcha/spelled', { ...quiet, method: 'POST', body: { id } });
 }
 
 /** The sign-in options' query; the server draws the log-in page with them (src/web/server-render.tsx). */

@@ -29,9 +29,12 @@ export function CaptchaField({ generation, onChange }: { generation: number; onC
     retry: false,
   });
   const [answer, setAnswer] = useState('');
-  // The text alternative is fetched only when asked for (docs/decisions/0020-mail-and-accounts.md).
-  const [spelled, setSpelled] = useState<{ id: string; text: string } | null>(null);
+  // The text alternative is fetched only when asked for (docs/decisions/0020-mail-and-accounts.md):
+  // the characters in words, and as they are, with a button that copies them to paste into the
+  // field (WCAG 3.3.8, docs/decisions/0031-captcha-without-a-transcription-test.md).
+  const [spelled, setSpelled] = useState<{ id: string; text: string; characters?: string } | null>(null);
   const [spelling, setSpelling] = useState(false);
+  const [copied, setCopied] = useState<'no' | 'yes' | 'failed'>('no');
   const [status, setStatus] = useState<'idle' | 'checking' | 'valid' | 'invalid'>('idle');
 
   async function spellOut() {
@@ -39,7 +42,9 @@ export function CaptchaField({ generation, onChange }: { generation: number; onC
     if (!id) return;
     setSpelling(true);
     try {
-      setSpelled({ id, text: await spelledCaptcha(id) });
+      const { spelled: text, characters } = await spelledCaptcha(id);
+      setSpelled({ id, text, characters });
+      setCopied('no');
     } catch {
       setSpelled({ id, text: 'The characters could not be read out. Use “Reload captcha” and try again.' });
     } finally {
@@ -47,6 +52,15 @@ export function CaptchaField({ generation, onChange }: { generation: number; onC
     }
   }
   const wantsSpelling = spelled !== null;
+
+  async function copyCharacters(characters: string) {
+    try {
+      await navigator.clipboard.writeText(characters);
+      setCopied('yes');
+    } catch {
+      setCopied('failed');
+    }
+  }
 
   function reload(nextStatus: 'idle' | 'invalid') {
     onChange(NONE);
@@ -121,9 +135,38 @@ export function CaptchaField({ generation, onChange }: { generation: number; onC
         </button>
       </div>
       {wantsSpelling && (
-        <p id="captcha-spelled" aria-live="polite" className="rounded-md bg-stone-100 px-3 py-2 text-sm text-stone-800">
-          {spelled.id === captcha.data?.id ? `The characters are: ${spelled.text}. Either case is fine.` : spelling ? 'Reading out…' : 'A new picture: press “Spell it out” again.'}
-        </p>
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-md bg-stone-100 px-3 py-2 text-sm text-stone-800">
+          <p id="captcha-spelled" aria-live="polite">
+            {spelled.id === captcha.data?.id ? (
+              <>
+                The characters are: {spelled.text}
+                {spelled.characters && (
+                  <>
+                    {' '}
+                    (<span className="font-mono font-semibold tracking-widest">{spelled.characters}</span>)
+                  </>
+                )}
+                . Either case is fine.
+              </>
+            ) : spelling ? (
+              'Reading out…'
+            ) : (
+              'A new picture: press “Spell it out” again.'
+            )}
+          </p>
+          {spelled.id === captcha.data?.id && spelled.characters && (
+            <button
+              type="button"
+              onClick={() => void copyCharacters(spelled.characters!)}
+              className="min-h-6 text-sm font-semibold text-brand-700 underline hover:text-brand-900"
+            >
+              Copy the characters
+            </button>
+          )}
+          <p aria-live="polite" className="basis-full empty:hidden">
+            {copied === 'yes' ? 'Copied: paste them into the field below.' : copied === 'failed' ? 'They could not be copied here: select them above and copy them.' : ''}
+          </p>
+        </div>
       )}
       <label htmlFor="captcha" className="text-sm font-semibold text-stone-700">
         Type the captcha above
@@ -150,7 +193,7 @@ export function CaptchaField({ generation, onChange }: { generation: number; onC
         }}
         aria-describedby={wantsSpelling ? 'captcha-spelled captcha-status' : 'captcha-status'}
         aria-invalid={status === 'invalid' ? true : undefined}
-        className="rounded-md border border-stone-300 px-3 py-2 text-base tracking-widest focus:border-brand-700 focus:outline-none focus:ring-2 focus:ring-brand-600/40"
+        className="rounded-md border border-stone-500 px-3 py-2 text-base tracking-widest focus:border-brand-700 focus:outline-none focus:ring-2 focus:ring-brand-600/40"
       />
       <p id="captcha-status" aria-live="polite" className={`min-h-5 text-sm ${status === 'valid' ? 'text-brand-700' : 'text-red-700'}`}>
         {message}

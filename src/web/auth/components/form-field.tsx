@@ -17,7 +17,7 @@ export function FormField({
         id={id}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
-        className="rounded-md border border-stone-300 px-3 py-2 text-base focus:border-brand-700 focus:outline-none focus:ring-2 focus:ring-brand-600/40"
+        className="rounded-md border border-stone-500 px-3 py-2 text-base focus:border-brand-700 focus:outline-none focus:ring-2 focus:ring-brand-600/40"
         {...input}
       />
       <FieldError id={`${id}-error`} message={error} className="text-sm text-red-700" />

@@ -34,7 +34,7 @@ export function MenuSearchBox({ onSearch }: { onSearch: (query: string) => void 
         onKeyDown={(event) => {
           if (event.key === 'Escape') setText('');
         }}
-        className="h-12 w-full rounded-full border border-stone-300 bg-white pl-10 pr-4 text-base shadow-sm focus:border-brand-700 focus:outline-none focus:ring-2 focus:ring-brand-600/40"
+        className="h-12 w-full rounded-full border border-stone-500 bg-white pl-10 pr-4 text-base shadow-sm focus:border-brand-700 focus:outline-none focus:ring-2 focus:ring-brand-600/40"
       />
     </div>
   );

@@ -13,6 +13,7 @@ import { useMenuTabItems } from '../favourites/use-menu-tab-items.ts';
 import { useMenuEvents } from '../hooks/use-menu-events.ts';
 import { ItemCard, ItemCardPlaceholder } from '../components/item-card.tsx';
 import { useAddItemToCart } from '../hooks/use-add-item-to-cart.ts';
+import { useEscapeKeepsRecipe } from '../components/use-escape-keeps-recipe.ts';
 import { PageCover } from '../../ui/page-cover.tsx';
 import { QueryError } from '../../ui/query-error.tsx';
 import { usePageTitle } from '../../ui/use-page-title.ts';
@@ -79,6 +80,7 @@ export function Page() {
   const label = MENU_TABS.find((tab) => tab.key === active)!.label;
   const addToCart = useAddItemToCart();
   useMenuEvents();
+  useEscapeKeepsRecipe();
   const panel = useRef<HTMLDivElement>(null);
   const turnPage = (next: number) => {
     setPage(next);

@@ -32,7 +32,7 @@ export function FinishedOrders({ orders }: { orders: Order[] }) {
             type="search"
             value={search}
             onChange={(e) => setSearch(e.target.value)}
-            className="mt-1 w-56 rounded-md border border-stone-300 bg-white px-3 py-2"
+            className="mt-1 w-56 rounded-md border border-stone-500 bg-white px-3 py-2"
           />
         </div>
       </div>

@@ -74,7 +74,7 @@ export function AcceptDialog({
             aria-invalid={!valid || undefined}
             aria-describedby={`${id}-hint`}
             onChange={(e) => setMinutes(e.target.value)}
-            className="mt-1 w-32 rounded-md border border-stone-300 px-3 py-2 aria-invalid:border-red-700"
+            className="mt-1 w-32 rounded-md border border-stone-500 px-3 py-2 aria-invalid:border-red-700"
           />
           <p id={`${id}-hint`} className={`mt-1 text-sm ${valid ? 'text-stone-600' : 'font-semibold text-red-700'}`}>
             Between {READY_IN_MIN} and {READY_IN_MAX} minutes.
@@ -146,7 +146,7 @@ export function ReasonDialog({
             aria-describedby={tried && missing ? `${id}-error` : undefined}
             onChange={(e) => setReason(e.target.value)}
             placeholder="e.g. We ran out of avocados"
-            className="mt-1 w-full rounded-md border border-stone-300 px-3 py-2 aria-invalid:border-red-700"
+            className="mt-1 w-full rounded-md border border-stone-500 px-3 py-2 aria-invalid:border-red-700"
           />
           <FieldError id={`${id}-error`} message={tried && missing ? 'Enter a reason' : undefined} className="mt-1 text-sm font-semibold text-red-700" />
         </div>

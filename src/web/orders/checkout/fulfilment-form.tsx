@@ -10,7 +10,7 @@ import { validateDraft, type FieldErrors, type FulfilmentDraft } from './fulfilm
 import { pickupTimes } from './pickup-times.ts';
 
 const inputClass =
-  'mt-1 w-full rounded-md border border-stone-300 bg-white px-3 py-2 text-stone-900 focus:border-brand-700 focus:outline-2 focus:outline-brand-700 aria-invalid:border-red-700';
+  'mt-1 w-full rounded-md border border-stone-500 bg-white px-3 py-2 text-stone-900 focus:border-brand-700 focus:outline-2 focus:outline-brand-700 aria-invalid:border-red-700';
 
 /** The fields the form shows; an error of any other key is shown above the button. */
 const FIELDS = new Set(['type', 'table', 'pickupAt', 'address.line1', 'address.line2', 'address.city', 'address.postalCode', 'phone', 'note']);

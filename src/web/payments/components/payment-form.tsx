@@ -9,7 +9,7 @@ import { useOnline } from '../../ui/use-online.ts';
 import { savePayment, type BillingDetails, type ConfirmResult, type PaidAnswer } from '../api/payments-api.ts';
 
 const inputClass =
-  'mt-1 w-full rounded-md border border-stone-300 bg-white px-3 py-2 text-stone-900 focus:border-brand-700 focus:outline-2 focus:outline-brand-700';
+  'mt-1 w-full rounded-md border border-stone-500 bg-white px-3 py-2 text-stone-900 focus:border-brand-700 focus:outline-2 focus:outline-brand-700';
 
 interface PaymentFormProps {
   /** The provider's card fields (number, expiry, CVC). */

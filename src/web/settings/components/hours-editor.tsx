@@ -11,7 +11,7 @@ const DAY_NAMES: Record<Weekday, string> = {
   sunday: 'Sunday',
 };
 
-const timeClass = 'rounded-md border border-stone-300 bg-white px-2 py-1.5 text-stone-900 focus:border-brand-700 focus:outline-2 focus:outline-brand-700 aria-invalid:border-red-700';
+const timeClass = 'rounded-md border border-stone-500 bg-white px-2 py-1.5 text-stone-900 focus:border-brand-700 focus:outline-2 focus:outline-brand-700 aria-invalid:border-red-700';
 
 /**
  * A time field's value: the browser's time input cannot say 24:00, so midnight as a closing time

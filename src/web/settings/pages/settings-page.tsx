@@ -10,7 +10,7 @@ import { useRestaurantSettings, useSaveSettings } from '../api/settings-api.ts';
 import { HoursEditor } from '../components/hours-editor.tsx';
 
 const inputClass =
-  'mt-1 w-full rounded-md border border-stone-300 bg-white px-3 py-2 text-stone-900 focus:border-brand-700 focus:outline-2 focus:outline-brand-700 aria-invalid:border-red-700';
+  'mt-1 w-full rounded-md border border-stone-500 bg-white px-3 py-2 text-stone-900 focus:border-brand-700 focus:outline-2 focus:outline-brand-700 aria-invalid:border-red-700';
 
 /** The restaurant's settings (docs/product.md §20), for administrators. */
 export function Page() {

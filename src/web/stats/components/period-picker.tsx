@@ -58,7 +58,7 @@ function CustomRange({ initial, onSubmit }: { initial: DateRange | undefined; on
     setProblem(found);
     if (!found) onSubmit({ from, to });
   };
-  const field = 'mt-1 block rounded-md border border-stone-300 bg-white px-2 py-1.5 text-stone-900';
+  const field = 'mt-1 block rounded-md border border-stone-500 bg-white px-2 py-1.5 text-stone-900';
   return (
     <form id="custom-range" onSubmit={submit} noValidate className="mt-3 flex flex-wrap items-end gap-3 rounded-xl bg-white p-3 shadow-sm ring-1 ring-stone-200">
       <label className="text-sm font-semibold text-stone-800">

@@ -72,7 +72,7 @@ export function DishLabelsFieldset({
             aria-describedby={[`${priceId}-hint`, newPriceError ? `${priceId}-error` : ''].filter(Boolean).join(' ')}
             placeholder="No offer"
             className={`w-full rounded-md border px-3 py-2 pl-7 text-base focus:outline-none focus:ring-2 focus:ring-brand-600/40 ${
-              newPriceError ? 'border-red-600' : 'border-stone-300 focus:border-brand-700'
+              newPriceError ? 'border-red-600' : 'border-stone-500 focus:border-brand-700'
             }`}
           />
         </div>

@@ -4,7 +4,7 @@ import { newChoiceDraft, newGroupDraft, type ChoiceDraft, type GroupDraft } from
 import { FieldError } from '../../../ui/field-error.tsx';
 
 const inputBase = 'w-full rounded-md border px-3 py-2 text-base focus:outline-none focus:ring-2 focus:ring-brand-600/40';
-const inputClass = (error: string | undefined) => `${inputBase} ${error ? 'border-red-600' : 'border-stone-300 focus:border-brand-700'}`;
+const inputClass = (error: string | undefined) => `${inputBase} ${error ? 'border-red-600' : 'border-stone-500 focus:border-brand-700'}`;
 const smallButton =
   'rounded-md px-3 py-1.5 text-sm font-semibold ring-1 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:cursor-not-allowed disabled:opacity-50';
 

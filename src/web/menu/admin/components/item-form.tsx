@@ -201,7 +201,7 @@ export function ItemForm({
 
   const inputClass = (field: Field) =>
     `w-full rounded-md border px-3 py-2 text-base focus:outline-none focus:ring-2 focus:ring-brand-600/40 ${
-      errors[field] ? 'border-red-600' : 'border-stone-300 focus:border-brand-700'
+      errors[field] ? 'border-red-600' : 'border-stone-500 focus:border-brand-700'
     }`;
   const describedBy = (field: Field, hint?: string) =>
     [errors[field] ? `${fieldId(field)}-error` : '', hint ?? ''].filter(Boolean).join(' ') || undefined;

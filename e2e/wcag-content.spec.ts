@@ -1,0 +1,139 @@
+import type { Page } from '@playwright/test';
+import type { MenuItem } from '../src/shared/menu.ts';
+import { createAccount, newAccount, trackCaptcha } from './auth-helpers.ts';
+import { menu, signInAsNew } from './cart-helpers.ts';
+import { expect, faintFieldEdges, test } from './fixtures.ts';
+import { openInApp } from './order-helpers.ts';
+
+/**
+ * WCAG 2.2 AA criteria that neither axe nor the keyboard tests decide (docs/accessibility.md):
+ * 3.3.8 a sign-in without a transcription test, 1.4.13 content on hover that Escape dismisses,
+ * 2.2.1 messages that do not leave while they are read, 1.4.11 fields whose edge can be seen.
+ */
+
+/** A dish a card's 'Take on table' puts straight into the cart (no options dialog), and not sold out. */
+function plainDish(items: MenuItem[]): MenuItem {
+  const dish = items.find((item) => !item.options && !item.soldOut && item.category === 'offered');
+  if (!dish) throw new Error('the demo menu has no plain dish in Offered');
+  return dish;
+}
+
+function card(page: Page, dish: MenuItem) {
+  return page.locator('article.item-card').filter({ has: page.getByRole('link', { name: dish.name, exact: true }) });
+}
+
+test.describe('WCAG criteria of content, timing and sign-in', () => {
+  test('3.3.8: a customer signs in without copying the captcha by eye: spelled out, copied and pasted', async ({ page, context, request }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const account = newAccount();
+    await createAccount(request, account);
+    trackCaptcha(page);
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByLabel('Password', { exact: true }).fill(account.password);
+    await page.getByRole('button', { name: 'Can’t see it? Spell it out' }).click();
+    await expect(page.locator('#captcha-spelled')).toContainText(/The characters are: (capital|digit)/);
+    await page.getByRole('button', { name: 'Copy the characters' }).click();
+    await expect(page.getByText('Copied: paste them into the field below.')).toBeVisible();
+
+    const field = page.getByLabel('Type the captcha above');
+    await field.focus();
+    await page.keyboard.press('ControlOrMeta+V');
+    await expect(field).toHaveValue(/^[A-Z0-9]{6}$/);
+    await page.keyboard.press('Tab');
+    await expect(page.getByText('Captcha matched.')).toBeVisible();
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByText('login successfully')).toBeVisible();
+  });
+
+  test('1.4.13: Escape brings back the recipe that hover or focus on a menu card replaced, until pointer and focus leave', async ({ page, request }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const dish = plainDish(await menu(request));
+    await openInApp(page, '/order/offered');
+    const dishCard = card(page, dish);
+    const recipe = dishCard.locator('.item-recipe');
+    const button = dishCard.getByRole('button', { name: 'Take on table' });
+    await expect(recipe).toBeVisible();
+
+    // Hover: the spec's swap; Escape undoes it while the pointer stays.
+    await dishCard.hover();
+    await expect(recipe).toBeHidden();
+    await expect(button).toHaveCSS('opacity', '1');
+    await page.keyboard.press('Escape');
+    await expect(recipe).toBeVisible();
+    await expect(button).toBeVisible();
+    await expect(button).toHaveCSS('opacity', '1');
+    // Leaving and coming back swaps again.
+    await page.mouse.move(5, 5);
+    await expect(dishCard).not.toHaveClass(/recipe-kept/);
+    await dishCard.hover();
+    await expect(recipe).toBeHidden();
+
+    // Focus: the same, and the focused button stays in sight with its outline.
+    await page.mouse.move(5, 5);
+    await button.focus();
+    await expect(recipe).toBeHidden();
+    await page.keyboard.press('Escape');
+    await expect(recipe).toBeVisible();
+    await expect(button).toBeFocused();
+    await expect(button).toHaveCSS('opacity', '1');
+    // The focus on the dish's name is still in the card; on the next card it has left.
+    await page.keyboard.press('Shift+Tab');
+    await expect(dishCard).toHaveClass(/recipe-kept/);
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await expect(dishCard).not.toHaveClass(/recipe-kept/);
+  });
+
+  test('2.2.1: a success message stays while pointed at or focused, an error stays until it is closed', async ({ page, request, allowConsoleErrors }) => {
+    allowConsoleErrors(/409/);
+    await page.clock.install();
+    const dish = plainDish(await menu(request));
+    await signInAsNew(page, request);
+    const notifications = page.getByRole('status', { name: 'Notifications' });
+    const welcome = notifications.getByText('login successfully');
+    await expect(welcome).toBeVisible();
+
+    // Pointed at, it stays past its five seconds; let go, it leaves five seconds later.
+    await welcome.hover();
+    await expect(notifications).toHaveAttribute('data-held', 'true');
+    await page.clock.runFor(20_000);
+    await expect(welcome).toBeVisible();
+    await page.mouse.move(5, 5);
+    await expect(notifications).toHaveAttribute('data-held', 'false');
+    await page.clock.runFor(3_000);
+    await expect(welcome).toBeVisible();
+    await page.clock.runFor(3_000);
+    await expect(welcome).toBeHidden();
+
+    // An error stays, focused or not, until its Close button.
+    await page.route('**/api/cart', (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ statusCode: 409, code: 'TEST', message: 'The kitchen could not take it just now' }) })
+        : route.fallback(),
+    );
+    await openInApp(page, '/order/offered');
+    await card(page, dish).getByRole('button', { name: 'Take on table' }).click();
+    const error = notifications.getByText('The kitchen could not take it just now');
+    await expect(error).toBeVisible();
+    await page.mouse.move(5, 5);
+    await expect(notifications).toHaveAttribute('data-held', 'false');
+    await page.clock.runFor(120_000);
+    await expect(error).toBeVisible();
+    await notifications.getByRole('button', { name: 'Close message' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(error).toBeHidden();
+    // The focus goes to the page's content, and the next message leaves in its time again.
+    await expect(page.getByRole('main')).toBeFocused();
+    await expect(notifications).toHaveAttribute('data-held', 'false');
+  });
+
+  test('1.4.11: the measure of field edges finds a faint border, and the shop has none', async ({ page }) => {
+    await openInApp(page, '/login');
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    expect(await faintFieldEdges(page)).toEqual([]);
+    // The measure itself: the old resting border (stone-300 on white, about 1.5:1) is caught.
+    await page.getByLabel('Email').evaluate((field) => (field.style.borderColor = '#d6d3d1'));
+    expect(await faintFieldEdges(page)).toEqual([expect.stringMatching(/^field-edge-contrast: #email is told from its background at 1\.\d+:1/)]);
+  });
+});
