@@ -81,33 +81,21 @@ test.describe('public pages, as a visitor', () => {
       await expectAccessible(page);
     });
 
-    routeTest('about', `About us, at ${width} px`, async ({ page }) => {
-      await atWidth(page, width);
-      await visit(page, 'about', '/about');
-      await expect(page.getByRole('heading', { level: 1, name: 'About Us' })).toBeVisible();
-      await checkWhole(page);
-    });
-
-    routeTest('detailAbout', `About details, at ${width} px`, async ({ page }) => {
-      await atWidth(page, width);
-      await visit(page, 'detailAbout', '/detail_about');
-      await expect(page.getByRole('heading', { level: 1, name: 'About details' })).toBeVisible();
-      await checkWhole(page);
-    });
-
-    routeTest('review', `the reviews, at ${width} px`, async ({ page }) => {
-      await atWidth(page, width);
-      await visit(page, 'review', '/review');
-      await expect(page.getByRole('heading', { level: 1, name: 'Reviews' })).toBeVisible();
-      await checkWhole(page);
-    });
-
-    routeTest('playStore', `the app page, at ${width} px`, async ({ page }) => {
-      await atWidth(page, width);
-      await visit(page, 'playStore', '/play-store');
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      await checkWhole(page);
-    });
+    // The simple public pages: open, read the heading, check the whole page.
+    const simplePages: [route: RouteName, what: string, path: string, heading: string | undefined][] = [
+      ['about', 'About us', '/about', 'About Us'],
+      ['detailAbout', 'About details', '/detail_about', 'About details'],
+      ['review', 'the reviews', '/review', 'Reviews'],
+      ['playStore', 'the app page', '/play-store', undefined],
+    ];
+    for (const [route, what, path, heading] of simplePages) {
+      routeTest(route, `${what}, at ${width} px`, async ({ page }) => {
+        await atWidth(page, width);
+        await visit(page, route, path);
+        await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+        await checkWhole(page);
+      });
+    }
 
     routeTest('menu', `the menu's Juice tab and a search, at ${width} px`, async ({ page, request }) => {
       const juice = (await menu(request)).find((item) => item.category === 'juice')!;
