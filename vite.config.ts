@@ -21,12 +21,25 @@ function webAppManifest(): Plugin {
   };
 }
 
-export default defineConfig(({ command }) => ({
+export default defineConfig(({ command, isSsrBuild }) => ({
   root: 'src/web',
   publicDir: 'public',
   plugins: [react(), tailwindcss(), webAppManifest()],
   resolve: {
-    alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
+    alias:
+      command === 'build'
+        ? [
+            { find: /^react-router$/, replacement: reactRouterProduction },
+            ...(process.env.PREACT === '1' && !isSsrBuild
+              ? [
+                  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+                  { find: /^react-dom$/, replacement: 'preact/compat' },
+                  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+                  { find: /^react$/, replacement: 'preact/compat' },
+                ]
+              : []),
+          ]
+        : [],
   },
   build: {
     outDir: '../../dist/web',
