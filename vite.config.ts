@@ -6,7 +6,7 @@ import { WEB_APP_MANIFEST, WEB_APP_MANIFEST_FILE } from './src/web/app/web-app-m
 // React Router 7 resolves to its development build by default (its package exports have no
 // "production" condition; only its framework plugin swaps builds). In a production build we
 // take its production build: about 9 KB less gzipped JavaScript on every page's first load
-// (docs/product.md §15: 120 KB budget). See docs/performance.md.
+// (docs/product.md §15: under 100 KB, issue 24). See docs/performance.md.
 const reactRouterProduction = fileURLToPath(import.meta.resolve('react-router').replace('/development/', '/production/'));
 
 /** Writes the web app manifest into the browser's build (not the server renderer's). */
