@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 
 /**
  * Stops the page's fake clock (installed with `page.clock.install`) at its current time, so a
@@ -14,5 +14,18 @@ export async function pauseClock(page: Page): Promise<void> {
     // before the fast-forward that failed), so stopping again at its own time only confirms it.
     if (!String(error).includes('fast-forward to the past')) throw error;
     await page.clock.pauseAt(await page.evaluate(() => Date.now()));
+  }
+}
+
+/**
+ * Runs the paused clock in steps of 100 ms until `item` carries data-current="true", within
+ * `limitMs`: a slider's next interval is then measured from the moment it moved, wherever its
+ * timer stood when the clock was paused. (The app may start before or after the pause, and
+ * Preact runs effects, the slider's timer among them, after the next frame: a timer too.)
+ */
+export async function runClockUntilCurrent(page: Page, item: Locator, limitMs: number): Promise<void> {
+  for (let ran = 0; (await item.getAttribute('data-current')) !== 'true'; ran += 100) {
+    if (ran >= limitMs) throw new Error(`not the current one after ${limitMs} ms`);
+    await page.clock.runFor(100);
   }
 }

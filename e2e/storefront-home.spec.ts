@@ -1,5 +1,5 @@
 import { expect, expectAccessible, holdRequests, test } from './fixtures.ts';
-import { pauseClock } from './storefront-helpers.ts';
+import { pauseClock, runClockUntilCurrent } from './storefront-helpers.ts';
 
 const START = new Date('2024-06-01T12:00:00Z');
 
@@ -40,9 +40,9 @@ test.describe('home page', () => {
     const slides = page.getByRole('group', { name: 'Pictures of our food' }).locator('img');
     await expect(slides).toHaveCount(3);
     await expect(slides.nth(0)).toHaveAttribute('data-current', 'true');
+    await expect(page.locator('#root[data-app-ready]')).toHaveCount(1);
     await pauseClock(page);
-    await page.clock.runFor(4000);
-    await expect(slides.nth(1)).toHaveAttribute('data-current', 'true');
+    await runClockUntilCurrent(page, slides.nth(1), 4100);
     await expect(slides.nth(0)).toHaveCSS('opacity', '0');
     // The next change comes a full interval later, not before.
     await page.clock.runFor(3900);

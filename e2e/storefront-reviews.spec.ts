@@ -1,5 +1,5 @@
 import { expect, expectAccessible, test } from './fixtures.ts';
-import { pauseClock } from './storefront-helpers.ts';
+import { pauseClock, runClockUntilCurrent } from './storefront-helpers.ts';
 
 const START = new Date('2024-06-01T12:00:00Z');
 
@@ -24,9 +24,9 @@ test.describe('reviews', () => {
     const texts = page.getByTestId('review-texts').locator('li');
     const pictures = page.getByTestId('review-pictures');
     await expect(texts.nth(0)).toHaveAttribute('data-current', 'true');
+    await expect(page.locator('#root[data-app-ready]')).toHaveCount(1);
     await pauseClock(page);
-    await page.clock.runFor(3000);
-    await expect(texts.nth(1)).toHaveAttribute('data-current', 'true');
+    await runClockUntilCurrent(page, texts.nth(1), 3100);
     await expect(pictures).toHaveAttribute('style', /translateX\(-100%\)/);
     const count = await texts.count();
     await expect(page.getByTestId('review-texts')).toHaveAttribute('style', new RegExp(`translateY\\(-${String(100 / count).slice(0, 4).replace('.', '\\.')}`));

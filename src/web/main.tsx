@@ -1,7 +1,7 @@
-import { StrictMode, startTransition, useEffect } from 'react';
+import { StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
 import { App, createQueryClient } from './app/app.tsx';
+import { PageLoadingRouter } from './app/page-loading-router.tsx';
 import { loadPageOf } from './app/router.tsx';
 import { registerServiceWorker } from './app/service-worker-registration.ts';
 import { APP_READY_ATTRIBUTE, SERVER_RENDERED_ATTRIBUTE } from '../shared/rendered-page.ts';
@@ -22,23 +22,25 @@ function MarkAppReady() {
 
 const app = (
   <StrictMode>
-    <BrowserRouter>
+    <PageLoadingRouter>
       <App queryClient={queryClient} />
-    </BrowserRouter>
+    </PageLoadingRouter>
     <MarkAppReady />
   </StrictMode>
 );
 
+// The page's chunks load first: nothing suspends while the page is drawn (app/router.tsx).
+const pageLoaded = loadPageOf(window.location.pathname);
 if (root.hasAttribute(SERVER_RENDERED_ATTRIBUTE)) {
   // A public page comes rendered by the server (src/web/server-render.tsx), with the menu, the
-  // reviews or the captcha it was drawn with: React takes over its HTML once the page's chunk is in. In a transition, hydration
-  // works in slices and lets the browser answer in between instead of holding a slow phone's
-  // main thread for the whole page (Lighthouse's total blocking time).
+  // reviews or the captcha it was drawn with: the app takes over its HTML once the page's chunk is in.
   seedQueries(queryClient, readPageData());
-  void loadPageOf(window.location.pathname).finally(() => startTransition(() => void hydrateRoot(root, app)));
+  const hydrate = () => void hydrateRoot(root, app);
+  void pageLoaded.then(hydrate, hydrate);
 } else {
-  // Any other page holds only the static loading screen, which React replaces.
-  createRoot(root).render(app);
+  // Any other page holds only the static loading screen until then, which the app replaces.
+  const draw = () => createRoot(root).render(app);
+  void pageLoaded.then(draw, draw);
 }
 
 registerServiceWorker();

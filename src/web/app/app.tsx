@@ -26,7 +26,7 @@ function AuthWithLoginRedirect({ children }: { children: ReactNode }) {
 }
 
 /**
- * The whole app below its router: the browser wraps it in a `BrowserRouter` (main.tsx), the
+ * The whole app below its router: the browser wraps it in its router (main.tsx, page-loading-router.tsx), the
  * build's prerendering in a `StaticRouter` (prerender-entry.tsx), so both draw the same tree.
  */
 export function App({ queryClient }: { queryClient: QueryClient }) {

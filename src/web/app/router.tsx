@@ -10,12 +10,12 @@ import { PublicLayout } from './public-layout.tsx';
  * Declarative routes (`<Routes>`), not `createBrowserRouter`: the app uses no loader, action or
  * fetcher, and React Router's data router costs about 17 KB gzipped on every page's first load,
  * which put the public pages over the 120 KB budget (docs/product.md §15, docs/performance.md).
- * `BrowserRouter` updates in a transition, so the current page stays until the next one's chunk
- * has loaded, as the data router's `lazy` did.
+ * The browser's router (page-loading-router.tsx) shows a new address once its page's chunk has
+ * loaded, so the current page stays until then, as the data router's `lazy` did.
  */
 type PageModule = { Page: ComponentType };
 
-/** A module's page as a `lazy` component; `load()` fetches its chunk ahead of the first render. */
+/** A module's page (or frame) as a `lazy` component; `load()` fetches its chunk ahead of the first render. */
 interface LazyPage {
   Page: ComponentType;
   load: () => Promise<unknown>;
@@ -37,14 +37,12 @@ function lazyPage(importPage: () => Promise<PageModule>): LazyPage {
   return { Page, load };
 }
 
-const page = (importPage: () => Promise<PageModule>) => lazyPage(importPage).Page;
-
 /** An administrator's page: behind the admin guard (anyone else goes to /). */
 const adminPage = (load: () => Promise<PageModule>) =>
-  lazy(async () => {
+  lazyPage(async () => {
     const [{ Page }, { RequireAdmin }] = await Promise.all([load(), import('../dashboard/require-admin.tsx')]);
     return {
-      default: () => (
+      Page: () => (
         <RequireAdmin>
           <Page />
         </RequireAdmin>
@@ -64,32 +62,33 @@ function importerOf(route: AppRoute): () => Promise<PageModule> {
   return importer;
 }
 
-// The pages the server renders (the public ones, src/web/server-render.tsx): their chunks load
-// before hydration, through `loadPageOf`.
-const PUBLIC_PAGES = new Map<AppRoute, LazyPage>();
-const PAGES = Object.fromEntries(
+const LAZY_PAGES = new Map<AppRoute, LazyPage>(
   ROUTE_NAMES.map((name) => {
     const route: AppRoute = APP_ROUTES[name];
-    if (route.adminOnly) return [name, adminPage(importerOf(route))];
-    const page = lazyPage(importerOf(route));
-    if (route.layout === 'public') PUBLIC_PAGES.set(route, page);
-    return [name, page.Page];
+    return [route, route.adminOnly ? adminPage(importerOf(route)) : lazyPage(importerOf(route))];
   }),
-) as Record<RouteName, ComponentType>;
+);
+const PAGES = Object.fromEntries(ROUTE_NAMES.map((name) => [name, LAZY_PAGES.get(APP_ROUTES[name])!.Page])) as Record<RouteName, ComponentType>;
+
+const NotFound = lazyPage(() => import('../storefront/pages/not-found-page.tsx'));
+const NotFoundPage = NotFound.Page;
+// The dashboard's frame is for signed-in users only: not part of a visitor's first load.
+const Dashboard = lazyPage(() => import('../dashboard/dashboard-layout.tsx').then((module) => ({ Page: module.DashboardLayout })));
+const DashboardLayout = Dashboard.Page;
 
 /**
- * Loads the chunk of the page at `pathname` (when it is one the server renders). main.tsx waits
- * for it before hydrating, so that the page's `lazy` answers at once and the whole page hydrates
- * in one pass instead of waiting for its chunk.
+ * Loads the chunks that the page at `pathname` is drawn with: its page, and the dashboard's frame
+ * for a page in it. Nothing suspends then, which Preact needs where React had a transition or a
+ * root that waits (docs/decisions/0030-preact-compat.md): main.tsx waits for it before it draws or
+ * hydrates the first page, so that the page's `lazy` answers at once and the whole page hydrates
+ * in one pass; the browser's router before it shows the next page (page-loading-router.tsx); the
+ * server before it draws one (server-render.tsx).
  */
 export async function loadPageOf(pathname: string): Promise<void> {
   const route = routeOf(pathname);
-  if (route) await PUBLIC_PAGES.get(route)?.load();
+  if (!route) return void (await NotFound.load());
+  await Promise.all([LAZY_PAGES.get(route)?.load(), route.layout === 'dashboard' ? Dashboard.load() : undefined]);
 }
-
-const NotFoundPage = page(() => import('../storefront/pages/not-found-page.tsx'));
-// The dashboard's frame is for signed-in users only: not part of a visitor's first load.
-const DashboardLayout = lazy(() => import('../dashboard/dashboard-layout.tsx').then((module) => ({ default: module.DashboardLayout })));
 
 /** The `<Route>`s of one frame, their paths relative to the frame's own (`root`). */
 function routesIn(layout: AppRoute['layout'], root: string) {
@@ -101,13 +100,9 @@ function routesIn(layout: AppRoute['layout'], root: string) {
 }
 
 /**
- * No Suspense boundary around the routes, on purpose. React hydrates the content of a Suspense
- * boundary later than the rest, and the first update from above it (the session's answer) then
- * hydrates all of it in one synchronous task: 30 to 50 ms of a slow phone's main thread on the
- * item list (Lighthouse's total blocking time). Without a boundary, a page whose chunk is still
- * loading suspends the whole root: on the first load the static loading screen of index.html
- * stays until the page is in, and later pages load in a transition (BrowserRouter) while the
- * current page stays on screen.
+ * No Suspense boundary around the routes: a page is drawn only once its chunk is in (`loadPageOf`),
+ * so nothing here suspends. On the first load the static loading screen of index.html stays until
+ * the page is in, and later pages wait for theirs while the current page stays on screen.
  */
 export function AppRoutes() {
   return (

@@ -39,8 +39,8 @@ export function DataTable<Row>({ label, rows, rowKey, rowTestId, columns, onDele
   const [toDelete, setToDelete] = useState<Row | null>(null);
   const askToDelete = (row: Row) => setToDelete(() => row);
   // The row's Delete button goes with the row: the focus waits on the table instead of falling
-  // to the top of the page. Set after the dialog has given it back to the button (its cleanup
-  // runs first).
+  // to the top of the page. Set after the dialog has given it back to the button (the dialog
+  // closes in a layout effect, before this effect runs: ui/use-modal-dialog.ts).
   const region = useRef<HTMLDivElement>(null);
   const [deleted, setDeleted] = useState(0);
   useEffect(() => {
