@@ -15,10 +15,11 @@
  */
 import { BENCH_RATE_LIMITS, signUpCustomer, type BenchCustomer } from './lib/bench-customers.ts';
 import { onLoadCore, pinning, SERVER_CPU } from './lib/cpu-pinning.ts';
-import { GOOD_CARD, percentile } from './lib/customers.ts';
+import { percentile } from './lib/customers.ts';
 import { openEventStream, type EventStream } from './lib/event-stream.ts';
 import { measure, printTable, type Figures } from './lib/measure.ts';
 import { withPostgres } from './lib/postgres.ts';
+import { post, readyToPay } from './lib/place-order.ts';
 import { openShopDb } from './lib/shop-db.ts';
 import { startShop } from './lib/shop-process.ts';
 
@@ -36,32 +37,6 @@ interface LiveFigures {
   p99: number;
   max: number;
   missing: number;
-}
-
-async function post(shopUrl: string, user: BenchCustomer, path: string, body: unknown): Promise<unknown> {
-  const res = await fetch(`${shopUrl}${path}`, {
-    method: 'POST',
-    headers: { ...user.headers, 'content-type': 'application/json', origin: shopUrl },
-    body: JSON.stringify(body),
-  });
-  const json: unknown = await res.json().catch(() => undefined);
-  if (!res.ok) throw new Error(`${path} answered ${res.status}: ${JSON.stringify(json)}`);
-  return json;
-}
-
-/** A customer's order up to its confirmation, which is left for the caller to send (and time). */
-async function readyToPay(shopUrl: string, customer: BenchCustomer, itemId: string): Promise<string> {
-  await post(shopUrl, customer, '/api/cart', { itemId });
-  const intent = (await post(shopUrl, customer, '/api/create-payment-intent', { price: 1, fulfilment: { type: 'pickup' } })) as {
-    intentId: string;
-    clientSecret: string;
-  };
-  await post(shopUrl, customer, `/api/sandbox/payment-intents/${intent.intentId}/confirm`, {
-    clientSecret: intent.clientSecret,
-    card: GOOD_CARD,
-    billingDetails: { email: customer.email, name: 'Bench Customer' },
-  });
-  return intent.intentId;
 }
 
 /**

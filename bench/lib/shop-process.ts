@@ -30,16 +30,24 @@ export async function startShop(
     lowPriority?: boolean;
     /** On the servers' core when bench:api pins (bench/lib/cpu-pinning.ts). */
     pinned?: boolean;
+    /**
+     * `warn` by default, as a busy shop runs; `null` leaves LOG_LEVEL unset, so the shop runs at
+     * its own default, as the README starts it for production.
+     */
+    logLevel?: string | null;
   } = {},
 ): Promise<ShopProcess> {
   const port = await freePort();
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'shop-bench-'));
   let command = options.pinned ? serverCommand(['src/server/main.ts']) : { command: process.execPath, args: ['src/server/main.ts'] };
   if (options.lowPriority) command = { command: 'nice', args: ['-n', '19', command.command, ...command.args] };
+  const inherited = { ...process.env };
+  delete inherited.LOG_LEVEL;
+  const logLevel = options.logLevel === undefined ? 'warn' : options.logLevel;
   const child: ChildProcess = spawn(command.command, command.args, {
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
-      ...process.env,
+      ...inherited,
       NODE_ENV: 'production',
       // The bench talks plain HTTP on the loopback; the production-only HSTS upgrade is irrelevant.
       PUBLIC_URL: `http://127.0.0.1:${port}`,
@@ -50,7 +58,7 @@ export async function startShop(
       HOST: '127.0.0.1',
       PORT: String(port),
       DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
+      ...(logLevel === null ? {} : { LOG_LEVEL: logLevel }),
       ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
       ...options.env,
     },

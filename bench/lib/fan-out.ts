@@ -1,0 +1,196 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { BenchCustomer } from './bench-customers.ts';
+import { onLoadCore, serverCommand } from './cpu-pinning.ts';
+import { percentile } from './customers.ts';
+import { openEventStream, type EventStream } from './event-stream.ts';
+import type { Figures } from './measure.ts';
+
+/**
+ * An event stream's fan-out beside a bare server: BOARDS staff boards hold GET /api/orders/events
+ * open; one change at a time (a staff move, POST /api/staff/orders/:id/status, through an order's
+ * moves accepted → preparing → ready → completed), each sent when the last has reached every
+ * board. The row is changes per second, each one a POST and its frame at every board; its latency
+ * is from sending the POST to the frame's arrival at the last board. The bare server
+ * (bare-fan-out.ts, its own process) holds as many streams with the shop's head and, on each POST,
+ * writes the shop's frame to each and answers with the shop's answer, so the ratio is what the
+ * shop's own work costs: the session check, the move's transaction, the event, reading the change
+ * and serialising it once. Both take one-second turns, as takeTurns in measure.ts.
+ */
+export const BOARDS = 100;
+const MOVES = [{ status: 'accepted', readyInMinutes: 15 }, { status: 'preparing' }, { status: 'ready' }, { status: 'completed' }] as const;
+
+const PER_CONNECTION = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
+
+interface Target {
+  /** Opens one board's stream. */
+  open(): Promise<EventStream>;
+  /** Sends the next change; resolves with its answer. */
+  change(): Promise<Response>;
+}
+
+/** Opens the boards, measures changes one at a time for `seconds`, closes them. */
+async function turns(targets: { bare: Target; shop: Target }, seconds: number): Promise<{ bare: number[]; shop: number[]; bareSeconds: number; shopSeconds: number; failures: number }> {
+  const boards = {
+    bare: await Promise.all(Array.from({ length: BOARDS }, () => targets.bare.open())),
+    shop: await Promise.all(Array.from({ length: BOARDS }, () => targets.shop.open())),
+  };
+  const counts = { bare: 0, shop: 0 };
+  let waiting: { side: 'bare' | 'shop'; until: number; resolve: () => void } | undefined;
+  for (const side of ['bare', 'shop'] as const) {
+    for (const board of boards[side]) {
+      if (board.status !== 200) throw new Error(`a ${side} board was refused: ${board.status} ${board.body()}`);
+      board.onFrame = () => {
+        counts[side] += 1;
+        if (waiting?.side === side && counts[side] >= waiting.until) waiting.resolve();
+      };
+    }
+  }
+  const times = { bare: [] as number[], shop: [] as number[] };
+  const spent = { bare: 0, shop: 0 };
+  let failures = 0;
+  const turn = async (side: 'bare' | 'shop', record: boolean) => {
+    const begun = performance.now();
+    while (performance.now() - begun < 1000) {
+      const sent = performance.now();
+      const arrived = new Promise<void>((resolve) => {
+        waiting = { side, until: counts[side] + BOARDS, resolve };
+        if (counts[side] >= waiting.until) resolve();
+      });
+      const answer = await targets[side].change();
+      await answer.arrayBuffer();
+      if (!answer.ok) {
+        failures += 1;
+        waiting = undefined;
+        continue;
+      }
+      const timeout = new Promise<'late'>((resolve) => setTimeout(() => resolve('late'), 5000).unref());
+      if ((await Promise.race([arrived, timeout])) === 'late') failures += 1;
+      if (record) times[side].push(performance.now() - sent);
+    }
+    if (record) spent[side] += (performance.now() - begun) / 1000;
+  };
+  try {
+    await onLoadCore(async () => {
+      await turn('bare', false);
+      await turn('shop', false);
+      for (let cycle = 0; cycle < Math.max(1, Math.ceil(seconds / 2)); cycle++) {
+        await turn('bare', true);
+        await turn('shop', true);
+        await turn('shop', true);
+        await turn('bare', true);
+      }
+    });
+  } finally {
+    for (const board of [...boards.bare, ...boards.shop]) board.close();
+  }
+  return { ...times, bareSeconds: spent.bare, shopSeconds: spent.shop, failures };
+}
+
+/** The bare fan-out server, answering with what the shop sent. */
+async function startBareFanOut(recorded: { streamHeaders: [string, string][]; frame: string; answer: { status: number; headers: [string, string][]; body: Buffer } }) {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bare-fan-out-')), 'recorded.json');
+  fs.writeFileSync(
+    file,
+    JSON.stringify({
+      streamHeaders: recorded.streamHeaders,
+      frame: Buffer.from(recorded.frame).toString('base64'),
+      answer: { ...recorded.answer, body: recorded.answer.body.toString('base64') },
+    }),
+  );
+  const command = serverCommand([fileURLToPath(new URL('./bare-fan-out.ts', import.meta.url)), file]);
+  const child = spawn(command.command, command.args, { stdio: ['ignore', 'pipe', 'inherit'] });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const port = await new Promise<string>((resolve, reject) => {
+    child.stdout!.once('data', (chunk: Buffer) => resolve(chunk.toString().trim()));
+    child.once('exit', (code) => reject(new Error(`the bare fan-out server exited with code ${code}`)));
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: async () => {
+      child.kill('SIGTERM');
+      await exited;
+      fs.rmSync(path.dirname(file), { recursive: true, force: true });
+    },
+  };
+}
+
+/** The head of the shop's stream as sent, in order, without what node adds per connection. */
+function streamHead(url: string, headers: Record<string, string>): Promise<[string, string][]> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(url, { headers: { accept: 'text/event-stream', ...headers }, agent: false }, (response) => {
+      const kept: [string, string][] = [];
+      for (let i = 0; i < response.rawHeaders.length; i += 2) if (!PER_CONNECTION.has(response.rawHeaders[i]!.toLowerCase())) kept.push([response.rawHeaders[i]!, response.rawHeaders[i + 1]!]);
+      request.destroy();
+      resolve(kept);
+    });
+    request.on('error', reject);
+  });
+}
+
+/**
+ * The row: `orderIds` are placed pickup orders enough for every change of the run (four moves
+ * each); `staff` may move them and read every order's stream.
+ */
+export async function fanOutRows(shopUrl: string, staff: BenchCustomer, orderIds: string[], seconds: number): Promise<(Figures & { ratio?: number })[]> {
+  const moves = orderIds.flatMap((id) => MOVES.map((move) => ({ id, move })));
+  // Move by move through the orders: each order's moves in their order, the orders interleaved.
+  moves.sort((a, b) => MOVES.indexOf(a.move) - MOVES.indexOf(b.move));
+  let next = 0;
+  const move = () => {
+    const { id, move: body } = moves[next++] ?? (() => {
+      throw new Error(`the fan-out ran out of orders to move (${orderIds.length})`);
+    })();
+    return fetch(`${shopUrl}/api/staff/orders/${id}/status`, {
+      method: 'POST',
+      headers: { ...staff.headers, 'content-type': 'application/json', origin: shopUrl },
+      body: JSON.stringify(body),
+    });
+  };
+
+  // What the bare server sends: the shop's stream head, one of its frames, its answer to a move.
+  const probe = await openEventStream(`${shopUrl}/api/orders/events`, staff.headers);
+  const moved = await move();
+  const answer = { status: moved.status, headers: [] as [string, string][], body: Buffer.from(await moved.arrayBuffer()) };
+  moved.headers.forEach((value, name) => {
+    if (!PER_CONNECTION.has(name) && name !== 'set-cookie') answer.headers.push([name, value]);
+  });
+  const last = await probe.waitFor(() => true);
+  probe.close();
+  const frame = `id: ${last.id}\nevent: ${last.event}\ndata: ${last.data}\n\n`;
+  const bare = await startBareFanOut({ streamHeaders: await streamHead(`${shopUrl}/api/orders/events`, staff.headers), frame, answer });
+  try {
+    const result = await turns(
+      {
+        shop: { open: () => openEventStream(`${shopUrl}/api/orders/events`, staff.headers), change: move },
+        bare: {
+          open: () => openEventStream(`${bare.url}/events`),
+          change: () => fetch(`${bare.url}/change`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(MOVES[1]) }),
+        },
+      },
+      seconds,
+    );
+    const name = `order stream fan-out: a staff move to ${BOARDS} boards, one at a time`;
+    const bareRate = result.bare.length / result.bareSeconds;
+    const shopRate = result.shop.length / result.shopSeconds;
+    return [
+      { name, requestsPerSecond: shopRate, p50: round(percentile(result.shop, 50)), p99: round(percentile(result.shop, 99)), errors: result.failures, non2xx: 0, ratio: shopRate / bareRate },
+      { name: `${name} (bare node:http)`, requestsPerSecond: bareRate, p50: round(percentile(result.bare, 50)), p99: round(percentile(result.bare, 99)), errors: 0, non2xx: 0 },
+    ];
+  } finally {
+    await bare.close();
+  }
+}
+
+const round = (ms: number) => Math.round(ms * 10) / 10;
+
+/** How many placed orders a fan-out of `seconds` needs at most (four moves each, and a margin). */
+export function ordersForFanOut(seconds: number): number {
+  // A quiet machine of two cores moved about 1,000 a second in 2026-11 through the bare server;
+  // the shop is slower, and only the shop's turns use orders.
+  return Math.ceil(((seconds + 2) * 1200) / MOVES.length);
+}
