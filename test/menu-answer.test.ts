@@ -1,7 +1,7 @@
-import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORIES } from '../src/shared/categories.ts';
 import type { MenuItem } from '../src/shared/menu.ts';
+import { rawRequest, throughFastify as viaFastify } from './helpers/raw-http.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 // GET /api/items is answered before Fastify on a real connection (src/server/menu/menu-answer.ts);
@@ -25,42 +25,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-interface RawAnswer {
-  status: number;
-  /** Name and value pairs in the order sent, without those node adds per connection. */
-  headers: [string, string][];
-  body: Buffer;
-}
-
-const perConnection = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
-
-function request(path: string, headers: Record<string, string> = {}, method = 'GET', body?: string): Promise<RawAnswer> {
-  return new Promise((resolve, reject) => {
-    http
-      .request(`${base}${path}`, { method, headers, agent: false }, (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => {
-          const pairs: [string, string][] = [];
-          for (let i = 0; i < response.rawHeaders.length; i += 2) {
-            const name = response.rawHeaders[i]!.toLowerCase();
-            if (!perConnection.has(name)) pairs.push([name, response.rawHeaders[i + 1]!]);
-          }
-          resolve({ status: response.statusCode!, headers: pairs, body: Buffer.concat(chunks) });
-        });
-      })
-      .on('error', reject)
-      .end(body);
-  });
-}
-
-/** The same request through Fastify's route. */
-async function throughFastify(path: string, headers: Record<string, string> = {}): Promise<RawAnswer> {
-  const res = await t.app.inject({ method: 'GET', url: path, headers });
-  const pairs: [string, string][] = [];
-  for (const [name, value] of Object.entries(res.headers)) if (!perConnection.has(name)) pairs.push([name, String(value)]);
-  return { status: res.statusCode, headers: pairs, body: res.rawPayload };
-}
+const request = (path: string, headers: Record<string, string> = {}, method = 'GET', body?: string) => rawRequest(base, path, headers, method, body);
+const throughFastify = (path: string, headers: Record<string, string> = {}) => viaFastify(t.app, path, headers);
 
 describe('GET /api/items before Fastify', () => {
   it('sends what the route sends, byte for byte and header for header, without reaching Fastify', async () => {

@@ -123,8 +123,28 @@ describe('server-rendered pages', () => {
 
     const name = `Guest ${randomUUID().slice(0, 8)}`;
     await insertReviews(shop.database.db, [{ id: randomUUID(), name, image: '/api/images/x.webp', details: 'Lovely.', created_at: new Date().toISOString() }]);
+    // Whoever writes the reviews says so, as with the menu: their snapshot is rebuilt (decision 0029).
+    await shop.app.reviews.changed();
     const after = (await get('/review')).body;
     expect(after).toContain(`|${name}</main>`);
+  });
+
+  it('answers a kept page with its ETag, and a 304 to a browser that has it; a page drawn for one request has none', async () => {
+    const page = await get('/review');
+    const etag = page.headers.etag as string;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const again = await get('/review', { 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    expect(again.headers.etag).toBe(etag);
+    expect((await get('/review', { 'if-none-match': '"another"' })).statusCode).toBe(200);
+    const name = `Guest ${randomUUID().slice(0, 8)}`;
+    await insertReviews(shop.database.db, [{ id: randomUUID(), name, image: '/api/images/x.webp', details: 'Fine.', created_at: new Date().toISOString() }]);
+    await shop.app.reviews.changed();
+    const changed = await get('/review', { 'if-none-match': etag });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.body).toContain(name);
+    expect((await get('/login')).headers.etag).toBeUndefined();
   });
 
   it('draws the log-in page for each request with a captcha of its own, which the API then checks; no cache keeps it', async () => {

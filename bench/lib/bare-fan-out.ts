@@ -11,6 +11,8 @@ import http from 'node:http';
 
 interface Recorded {
   streamHeaders: [string, string][];
+  /** What the shop writes first on a new stream (its `retry:` line). */
+  opening: string;
   frame: string;
   answer: { status: number; headers: [string, string][]; body: string };
 }
@@ -25,6 +27,8 @@ const streams = new Set<http.ServerResponse>();
 const server = http.createServer((request, response) => {
   if (request.method === 'GET') {
     response.writeHead(200, streamHeaders);
+    response.flushHeaders();
+    if (recorded.opening) response.write(recorded.opening);
     request.socket.setTimeout(0);
     streams.add(response);
     response.on('close', () => streams.delete(response));

@@ -35,15 +35,18 @@ export async function placeOrder(shopUrl: string, customer: BenchCustomer, itemI
   return order._id;
 }
 
-/** `count` orders paid by `customers` at once (each paying one after another): their ids. */
+/**
+ * `count` orders paid by `customers` at once, each customer paying one after another (a customer
+ * has one cart: two payments of one customer at once would cancel each other's): their ids.
+ */
 export async function placeOrders(shopUrl: string, customers: BenchCustomer[], itemIds: string[], count: number): Promise<string[]> {
   const ids: string[] = [];
   let next = 0;
   await Promise.all(
-    customers.map(async () => {
+    customers.map(async (customer) => {
       while (next < count) {
         const n = next++;
-        ids.push(await placeOrder(shopUrl, customers[n % customers.length]!, itemIds[n % itemIds.length]!));
+        ids.push(await placeOrder(shopUrl, customer, itemIds[n % itemIds.length]!));
       }
     }),
   );

@@ -25,6 +25,8 @@ import { lazyChildLoggerFactory } from './http/lazy-child-logger.ts';
 import { registerNulRefusal } from './http/refuse-nul.ts';
 import { registerRequestDeadline } from './http/request-deadline.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
+import { answerBeforeFastify } from './http/answer-before-fastify.ts';
+import { SnapshotAnswers } from './http/snapshot-answer.ts';
 import { registerWebApp } from './pages/web-app.ts';
 import { imageRoutes } from './images/image-routes.ts';
 import { MailQueue } from './mail/mail-queue.ts';
@@ -32,7 +34,7 @@ import { createMailTransport } from './mail/mail-transport.ts';
 import { subscribeOrderMails } from './mail/order-mails.ts';
 import { cartRoutes } from './cart/cart-routes.ts';
 import { favouritesRoutes } from './favourites/favourites-routes.ts';
-import { answerMenuBeforeFastify, MenuAnswers } from './menu/menu-answer.ts';
+import { menuEarlyRoutes } from './menu/menu-answer.ts';
 import { MenuCatalog } from './menu/menu-service.ts';
 import { menuRoutes } from './menu/menu-routes.ts';
 import { registerHealth, type Health } from './ops/health.ts';
@@ -49,6 +51,7 @@ import { paymentRoutes } from './payments/payment-routes.ts';
 import { paymentReturnRoutes } from './payments/payment-return-routes.ts';
 import { StripeProvider } from './payments/stripe-provider.ts';
 import { stripeWebhookRoutes } from './payments/stripe-webhook-routes.ts';
+import { ReviewCatalog } from './reviews/review-catalog.ts';
 import { reviewRoutes } from './reviews/review-routes.ts';
 import { ShopSettings } from './settings/settings-service.ts';
 import { settingsRoutes } from './settings/settings-routes.ts';
@@ -62,7 +65,10 @@ declare module 'fastify' {
     dbKind: DbKind;
     events: EventBus;
     menu: MenuCatalog;
-    menuAnswers: MenuAnswers;
+    /** The reviews' snapshot (src/server/reviews/review-catalog.ts). */
+    reviews: ReviewCatalog;
+    /** The one writer of the public reads' snapshots, before Fastify and in their routes (http/snapshot-answer.ts). */
+    answers: SnapshotAnswers;
     payments: PaymentService;
     orders: OrderService;
     orderHub: OrderHub;
@@ -125,12 +131,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('dbKind', database.kind);
   // Operations (src/server/ops), before any route so that each is counted: metrics (only with
   // METRICS_TOKEN), /healthz and /readyz, the request id header.
-  const observeMenu = registerMetrics(app, database);
+  const observeEarly = registerMetrics(app, database);
   app.decorate('health', registerHealth(app));
   registerRequestIdHeader(app);
   const events = await createEventBus(database, app.log);
   app.decorate('events', events);
   app.decorate('menu', new MenuCatalog(database.db, events));
+  app.decorate('reviews', new ReviewCatalog(database.db, events));
   app.addHook('onClose', async () => events.close());
   const settings = new ShopSettings({ db: database.db, events, defaultTimeZone: config.SHOP_TIME_ZONE, log: app.log });
   await settings.reload();
@@ -214,7 +221,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     hsts: config.NODE_ENV === 'production' ? { maxAge: 31536000, includeSubDomains: true } : false,
   });
-  app.decorate('menuAnswers', new MenuAnswers(securityHeaders));
+  app.decorate('answers', new SnapshotAnswers(securityHeaders));
   await app.register(fastifyCompress, { threshold: 1024 });
   // Off by default: each route that needs a limit (sign-in, sign-up, captcha, token) sets its own.
   // Counters live in the database, shared by every process of the shop.
@@ -245,6 +252,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
 
   await registerWebApp(app, options.webDir ?? DEFAULT_WEB_DIR);
-  answerMenuBeforeFastify(app, app.menuAnswers, observeMenu);
+  // The public reads from their snapshots, before Fastify (decisions 0014 and 0029).
+  const log = app.log as typeof app.log & { isLevelEnabled?: (level: string) => boolean };
+  answerBeforeFastify(app, app.answers, [...menuEarlyRoutes(app.menu), app.reviews.earlyRoute()], {
+    logsEveryRequest: () => log.isLevelEnabled?.('info') ?? false,
+    observe: observeEarly,
+  });
   return app;
 }

@@ -27,6 +27,7 @@ async function main(): Promise<void> {
   if (config.SEED_DEMO_DATA && (await seedDemoData(database.db))) {
     app.log.info('Created the demo menu and reviews');
     await app.menu.changed();
+    await app.reviews.changed();
   }
 
   let removePidFile = () => {};

@@ -12,6 +12,8 @@ import { ORDER_STATUSES } from './order-workflow.ts';
 export const SHOP_EVENTS = {
   /** An administrator changed the menu: every process rebuilds its snapshot. */
   'menu.changed': z.object({}),
+  /** The reviews were written: every process rebuilds their snapshot (src/server/reviews/review-catalog.ts). */
+  'reviews.changed': z.object({}),
   /** An administrator saved the restaurant's settings: every process reads them again. */
   'settings.changed': z.object({}),
   /**

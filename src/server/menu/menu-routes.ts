@@ -8,9 +8,10 @@ import { resolveCaller } from '../auth/authenticate.ts';
 import { BadRequestError, NotFoundError } from '../http/errors.ts';
 import { menuAdminRoutes } from './menu-admin-routes.ts';
 import { menuStreamRoutes } from './menu-stream.ts';
+import { snapshotBytes, type SnapshotBytes } from '../http/snapshot-answer.ts';
 import { findMenuItem } from './menu-repository.ts';
 import { bytesOf } from './menu-answer.ts';
-import { toMenuItem, type MenuBytes } from './menu-service.ts';
+import { keepSearchAnswer, menuItemsSchema, toMenuItem } from './menu-service.ts';
 
 /** The most first items of each category one `?perCategory=` asks for. */
 const MAX_PER_CATEGORY = 12;
@@ -25,14 +26,14 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
   // `?perCategory=<1 to 12>` answers the first items of each category (the item list's blocks).
   app.get('/items', { compress: false, decompress: false, schema: { response: { 200: z.array(menuItemSchema) } } }, (request, reply) => {
     const { category, perCategory, q, tags, without } = request.query as Record<string, unknown>;
-    if (q !== undefined || tags !== undefined || without !== undefined) return searchMenu(q, tags, without, category, perCategory);
+    const write = (bytes: SnapshotBytes) => {
+      reply.hijack();
+      app.answers.write(request.raw, reply.raw, bytes);
+    };
+    if (q !== undefined || tags !== undefined || without !== undefined) return searchMenu(request.url, q, tags, without, category, perCategory).then(write);
     if (category !== undefined && (typeof category !== 'string' || !isCategory(category))) {
       throw new BadRequestError(`Unknown category; use one of: ${CATEGORIES.join(', ')}`, { category: ['Unknown category'] });
     }
-    const write = (bytes: MenuBytes) => {
-      reply.hijack();
-      app.menuAnswers.write(request.raw, reply.raw, bytes);
-    };
     if (perCategory !== undefined) {
       if (category !== undefined) throw new BadRequestError('Ask for one category or for the first items of each, not both', { perCategory: ['Not with category'] });
       const count = typeof perCategory === 'string' && /^\d{1,2}$/.test(perCategory) ? Number(perCategory) : 0;
@@ -50,8 +51,10 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
    * `?q=` searches the public menu (names, descriptions, tags, categories; small typos forgiven),
    * best first; `tags=` keeps the dishes with every tag named, `without=` drops those containing
    * any allergen named (keys of src/shared/dish-labels.ts, comma-separated). docs/product.md §18.
+   * The answer is kept under its URL for this menu version: the same search again is answered
+   * from it, before Fastify (menu-answer.ts), with its ETag.
    */
-  const searchMenu = async (q: unknown, tags: unknown, without: unknown, category: unknown, perCategory: unknown) => {
+  const searchMenu = async (url: string, q: unknown, tags: unknown, without: unknown, category: unknown, perCategory: unknown): Promise<SnapshotBytes> => {
     if (category !== undefined || perCategory !== undefined) {
       throw new BadRequestError('Search the whole menu: q does not go with category or perCategory', { q: ['Not with category or perCategory'] });
     }
@@ -62,13 +65,27 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
     const allergenKeys = parseWithout(typeof without === 'string' ? without : without === undefined ? '' : '?');
     if ('unknown' in allergenKeys) throw new BadRequestError(`Unknown allergen: ${allergenKeys.unknown}`, { without: [`Unknown allergen: ${allergenKeys.unknown}`] });
     const snapshot = app.menu.ready() ?? (await app.menu.current());
-    return snapshot.search().search(q.trim(), { tags: tagKeys.keys, without: allergenKeys.keys });
+    const kept = snapshot.searchAnswers.get(url);
+    if (kept) return kept;
+    const bytes = await snapshotBytes(snapshot.search().search(q.trim(), { tags: tagKeys.keys, without: allergenKeys.keys }), { schema: menuItemsSchema });
+    keepSearchAnswer(snapshot, url, bytes);
+    return bytes;
   };
 
-  // A hidden dish is the administrator's alone (its Update form reads it here): 404 for anyone else.
+  // A public dish from the menu's snapshot, with its ETag (most are answered before Fastify:
+  // menu-answer.ts). A hidden dish is the administrator's alone (its Update form reads it here):
+  // 404 for anyone else.
   app.get('/items/:id', { schema: { params: itemIdParamsSchema, response: { 200: menuItemSchema } } }, async (request, reply) => {
+    const snapshot = app.menu.ready() ?? (await app.menu.current());
+    const bytes = snapshot.dishAnswer(request.params.id);
+    if (bytes) {
+      reply.hijack();
+      app.answers.write(request.raw, reply.raw, bytes);
+      return;
+    }
     const row = await findMenuItem(app.db, request.params.id);
     if (!row) throw new NotFoundError('No menu item with this id');
+    // Not in the public menu: hidden (or added by another process a moment ago, its event on the way).
     if (row.hidden) {
       if (!isAdmin((await resolveCaller(app, request).catch(() => null))?.role)) throw new NotFoundError('No menu item with this id');
       // The administrator's alone: no cache (the app's service worker included) may keep it for others.

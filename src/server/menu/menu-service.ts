@@ -1,18 +1,16 @@
-import { createHash } from 'node:crypto';
-import { promisify } from 'node:util';
-import { gzip } from 'node:zlib';
 import type { Kysely } from 'kysely';
+import { z } from 'zod';
 import { groupsToApi, readOptionGroups } from '../../shared/dish-option-rules.ts';
 import { centsToPrice } from '../../shared/money.ts';
-import type { MenuItem } from '../../shared/menu.ts';
+import { menuItemSchema, type MenuItem } from '../../shared/menu.ts';
 import { CATEGORIES, type Category } from '../../shared/category-list.ts';
 import { ALLERGENS, DISH_TAGS, inListOrder, isAllergen, isDishTag, labelsFromColumn } from '../../shared/dish-labels.ts';
 import type { Database } from '../db/schema.ts';
 import type { EventBus } from '../events/event-bus.ts';
+import { RebuiltOnChange } from '../events/rebuilt-on-change.ts';
+import { snapshotBytes, snapshotBytesNow, type SnapshotBytes } from '../http/snapshot-answer.ts';
 import { listMenuItems, type MenuItemRow } from './menu-repository.ts';
 import { MenuSearch } from './menu-search.ts';
-
-const gzipAsync = promisify(gzip);
 
 export function toMenuItem(row: MenuItemRow): MenuItem {
   const item: MenuItem = {
@@ -36,17 +34,14 @@ export function toMenuItem(row: MenuItemRow): MenuItem {
   return item;
 }
 
-/** One answer of `GET /api/items`, built once per menu change. */
-export interface MenuBytes {
-  /** The JSON bytes and their strong ETag. */
-  body: Buffer;
-  /**
-   * The same bytes gzipped once per menu change: compressing the whole menu on each request
-   * cost most of the route's time with a large menu (docs/performance.md, growth figures).
-   */
-  gzipped: Buffer;
-  etag: string;
-}
+/**
+ * One answer of `GET /api/items` (the whole menu, a category, the first of each), built once per
+ * menu change and always gzipped (a large menu's whole answer is 2.5 MB).
+ */
+export type MenuBytes = SnapshotBytes & { gzipped: Buffer };
+
+/** How many search answers a menu version keeps, by URL (the most recent ones). */
+const KEPT_SEARCH_ANSWERS = 500;
 
 /** The whole menu (the spec's call), and each category's items for `?category=` alone. */
 export interface MenuSnapshot extends MenuBytes {
@@ -67,8 +62,25 @@ export interface MenuSnapshot extends MenuBytes {
   allItems(): Promise<MenuBytes>;
   /** The public dish of this id, if any (the dish page). */
   dish(id: string): MenuItem | undefined;
+  /** `GET /api/items/:id` of a public dish, built on its first request; undefined for any other id. */
+  dishAnswer(id: string): SnapshotBytes | undefined;
   /** The search index of the public menu, built on the first search (src/server/menu/menu-search.ts). */
   search(): MenuSearch;
+  /**
+   * Search answers of this menu version by their request's URL, kept when the route has answered
+   * one (so only URLs it accepted), the most recent KEPT_SEARCH_ANSWERS.
+   */
+  searchAnswers: Map<string, SnapshotBytes>;
+}
+
+/** The search's answers: a list of dishes as the route's schema serialises it. */
+export const menuItemsSchema = z.array(menuItemSchema);
+
+/** Keeps a search answer under its URL, dropping the oldest past the limit. */
+export function keepSearchAnswer(snapshot: MenuSnapshot, url: string, bytes: SnapshotBytes): void {
+  snapshot.searchAnswers.delete(url);
+  snapshot.searchAnswers.set(url, bytes);
+  if (snapshot.searchAnswers.size > KEPT_SEARCH_ANSWERS) snapshot.searchAnswers.delete(snapshot.searchAnswers.keys().next().value!);
 }
 
 /**
@@ -76,51 +88,26 @@ export interface MenuSnapshot extends MenuBytes {
  * and rebuilt only after the menu changes (in any process: the change travels on the event bus).
  */
 export class MenuCatalog {
-  private snapshot: Promise<MenuSnapshot> | undefined;
-  /** The snapshot once built, so that a request can be answered without waiting on a promise. */
-  private built: MenuSnapshot | undefined;
+  private readonly snapshot: RebuiltOnChange<MenuSnapshot>;
   private readonly db: Kysely<Database>;
-  private readonly events: EventBus;
 
   constructor(db: Kysely<Database>, events: EventBus) {
     this.db = db;
-    this.events = events;
-    events.subscribe('menu.changed', () => this.drop());
-    events.onResync(() => this.drop());
+    this.snapshot = new RebuiltOnChange(events, 'menu.changed', () => this.build());
   }
 
   current(): Promise<MenuSnapshot> {
-    if (!this.snapshot) {
-      const building = this.build();
-      this.snapshot = building;
-      building.then(
-        (snapshot) => {
-          // Kept only if the menu did not change while it was being built.
-          if (this.snapshot === building) this.built = snapshot;
-        },
-        () => {
-          // A failed build must not be cached: the next request tries again.
-          if (this.snapshot === building) this.snapshot = undefined;
-        },
-      );
-    }
-    return this.snapshot;
+    return this.snapshot.current();
   }
 
   /** The current snapshot when it is built, else undefined (then wait on `current()`). */
   ready(): MenuSnapshot | undefined {
-    return this.built;
+    return this.snapshot.ready();
   }
 
   /** Call after every write to the menu: drops this process's snapshot and tells the others. */
   async changed(): Promise<void> {
-    this.drop();
-    await this.events.publish('menu.changed', {});
-  }
-
-  private drop(): void {
-    this.snapshot = undefined;
-    this.built = undefined;
+    await this.snapshot.changed();
   }
 
   private async build(): Promise<MenuSnapshot> {
@@ -143,20 +130,31 @@ export class MenuCatalog {
     let all: Promise<MenuBytes> | undefined;
     let byId: Map<string, MenuItem> | undefined;
     let search: MenuSearch | undefined;
+    const dish = (id: string) => (byId ??= new Map(items.map((item) => [item._id, item]))).get(id);
+    const dishAnswers = new Map<string, SnapshotBytes>();
     return {
       ...whole!,
       categories: new Map(CATEGORIES.map((category, i) => [category, parts[i]!])),
       firstOfEachCategory,
       items,
       allItems: () => (all ??= menuBytes(everything)),
-      dish: (id) => (byId ??= new Map(items.map((item) => [item._id, item]))).get(id),
+      dish,
+      dishAnswer: (id) => {
+        let bytes = dishAnswers.get(id);
+        if (!bytes) {
+          const item = dish(id);
+          if (!item) return undefined;
+          bytes = snapshotBytesNow(item, { schema: menuItemSchema });
+          dishAnswers.set(id, bytes);
+        }
+        return bytes;
+      },
       search: () => (search ??= new MenuSearch(items)),
+      searchAnswers: new Map(),
     };
   }
 }
 
 async function menuBytes(items: MenuItem[]): Promise<MenuBytes> {
-  const body = Buffer.from(JSON.stringify(items));
-  const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
-  return { body, gzipped: await gzipAsync(body, { level: 9 }), etag };
+  return (await snapshotBytes(items, { gzipFrom: 0 })) as MenuBytes;
 }

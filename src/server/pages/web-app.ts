@@ -7,12 +7,10 @@ import { gzip } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { MenuItem } from '../../shared/menu.ts';
-import type { Review } from '../../shared/reviews.ts';
 import { isAppRoute } from '../../shared/paths.ts';
 import { DEFERRED_SCRIPTS_ID, SERVER_RENDERED_ATTRIBUTE, type PageRenderer, type RenderedPage } from '../../shared/rendered-page.ts';
 import { authProvidersOf } from '../auth/auth-providers.ts';
 import { pageCaptchas } from '../auth/page-captcha.ts';
-import { listReviewAnswers } from '../reviews/review-repository.ts';
 import { pageHints } from './page-hints.ts';
 import { dishHead, dishIdOf, withDishHead } from './dish-document.ts';
 
@@ -84,16 +82,15 @@ export async function registerWebApp(app: FastifyInstance, webDir: string): Prom
       return documentOf(withRenderedPage(indexHtml, hints, page), { kept: false });
     }
     const menu = await app.menu.current();
-    // The reviews have no snapshot (no route changes them; a few rows): read for their pages only,
-    // and the page is drawn again when they differ from the last time.
-    const reviews = renderer.REVIEW_PATHS.includes(pathname) ? JSON.stringify(await listReviewAnswers(app.db)) : '';
-    const version = `${menu.etag} ${createHash('sha1').update(reviews).digest('base64url')}`;
+    // The reviews' pages are drawn again when the reviews change (their snapshot's ETag).
+    const reviews = renderer.REVIEW_PATHS.includes(pathname) ? await app.reviews.current() : undefined;
+    const version = reviews ? `${menu.etag} ${reviews.etag}` : menu.etag;
     return documents.get(`page:${pathname}`, version, async () => {
       const drawnMenu = menu.body.length <= MAX_RENDERED_MENU_BYTES ? (JSON.parse(menu.body.toString('utf8')) as MenuItem[]) : undefined;
       const menuPreview = renderer.MENU_PREVIEW_PATHS.includes(pathname)
         ? (JSON.parse((await menu.firstOfEachCategory(renderer.ITEMS_PER_BLOCK)).body.toString('utf8')) as MenuItem[])
         : undefined;
-      const sources = { menu: drawnMenu, menuPreview, reviews: reviews ? (JSON.parse(reviews) as Review[]) : undefined };
+      const sources = { menu: drawnMenu, menuPreview, reviews: reviews ? [...reviews.reviews] : undefined };
       return withRenderedPage(indexHtml, hints, await renderer.renderPage(pathname, sources));
     });
   };
@@ -128,6 +125,12 @@ export async function registerWebApp(app: FastifyInstance, webDir: string): Prom
       .header('cache-control', document.kept ? 'no-cache' : 'no-store')
       .header('vary', 'accept-encoding')
       .type('text/html; charset=utf-8');
+    // A kept page is the same for everyone until its version changes: the browser's copy is asked
+    // about with its ETag, and a 304 sends nothing again (a dish page, the home page).
+    if (document.etag) {
+      reply.header('etag', document.etag);
+      if (found && request.headers['if-none-match'] === document.etag) return reply.code(304).send();
+    }
     if (/\bgzip\b/.test(request.headers['accept-encoding'] ?? '')) return reply.header('content-encoding', 'gzip').send(document.gzipped);
     return reply.send(document.html);
   });
@@ -141,6 +144,8 @@ function notFound(request: FastifyRequest, reply: FastifyReply) {
 interface WebDocument {
   html: Buffer;
   gzipped: Buffer;
+  /** The strong ETag of a kept page; none for a page drawn for one request. */
+  etag: string | undefined;
   /** False for a page drawn for one request: caches must not keep it. */
   kept: boolean;
 }
@@ -148,7 +153,8 @@ interface WebDocument {
 async function documentOf(html: string, { kept }: { kept: boolean }): Promise<WebDocument> {
   const bytes = Buffer.from(html);
   // A page drawn for one request is compressed once, for that request: quickly rather than smallest.
-  return { html: bytes, gzipped: await gzipAsync(bytes, { level: kept ? 9 : 6 }), kept };
+  const etag = kept ? `"${createHash('sha1').update(bytes).digest('base64url')}"` : undefined;
+  return { html: bytes, gzipped: await gzipAsync(bytes, { level: kept ? 9 : 6 }), etag, kept };
 }
 
 /** How many dish pages are kept drawn (the most recently drawn). */
