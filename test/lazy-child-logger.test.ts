@@ -3,9 +3,14 @@ import Fastify from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
 import { registerErrorHandler } from '../src/server/http/errors.ts';
 import { lazyChildLoggerFactory } from '../src/server/http/lazy-child-logger.ts';
+import { loadConfig } from '../src/server/config.ts';
+import { loggingOptions } from '../src/server/ops/logging.ts';
 
-/** A Fastify app logging at `level` into memory, with the shop's child logger factory and error handler. */
-function appLoggingInto(level: string) {
+/**
+ * A Fastify app logging at `level` into memory, with the shop's child logger factory and error
+ * handler (and, with `shopLines`, the shop's one line per request: src/server/ops/logging.ts).
+ */
+function appLoggingInto(level: string, shopLines = false) {
   const lines: Record<string, unknown>[] = [];
   const stream = new Writable({
     write(chunk: Buffer, _encoding, done) {
@@ -13,7 +18,8 @@ function appLoggingInto(level: string) {
       done();
     },
   });
-  const app = Fastify({ logger: { level, stream }, childLoggerFactory: lazyChildLoggerFactory });
+  const logController = shopLines ? loggingOptions(loadConfig({ NODE_ENV: 'test' })).logController : undefined;
+  const app = Fastify({ logger: { level, stream }, childLoggerFactory: lazyChildLoggerFactory, ...(logController ? { logController } : {}) });
   registerErrorHandler(app);
   app.get('/quiet', async (request) => {
     request.log.info('an info line');
@@ -37,13 +43,14 @@ describe('the per-request logger', () => {
     await app.close();
   });
 
-  it('logs a 5xx with its request id, its URL and the error, as a child logger would', async () => {
-    const { app, lines } = appLoggingInto('warn');
+  it('logs a 5xx with its request id, its URL, its status and the error, as a child logger would: one line', async () => {
+    const { app, lines } = appLoggingInto('warn', true);
     const res = await app.inject({ method: 'GET', url: '/fails' });
     expect(res.statusCode).toBe(500);
     expect(res.json()).not.toHaveProperty('stack');
-    const failed = lines.find((line) => line.msg === 'request failed');
-    expect(failed).toMatchObject({ level: 50, reqId: expect.stringMatching(/^req-/), url: '/fails', method: 'GET' });
+    expect(lines).toHaveLength(1);
+    const failed = lines[0];
+    expect(failed).toMatchObject({ level: 50, reqId: expect.stringMatching(/^req-/), url: '/fails', method: 'GET', statusCode: 500, msg: expect.stringMatching(/^GET \/fails 500 [\d.]+ ms: request failed$/) });
     expect(JSON.stringify(failed)).toContain('database went away');
     await app.close();
   });

@@ -2,7 +2,8 @@ import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/server/config.ts';
-import { loggedUrl, loggingOptions } from '../src/server/ops/logging.ts';
+import { registerErrorHandler } from '../src/server/http/errors.ts';
+import { loggedUrl, loggingOptions, registerRequestIdHeader } from '../src/server/ops/logging.ts';
 import { freePort } from '../scripts/free-port.ts';
 import { HttpCustomer, NO_RATE_LIMITS, ShopChild, shopStorage, someItemIds, type ShopStorage } from './helpers/shop-child.ts';
 
@@ -18,7 +19,7 @@ beforeAll(async () => {
 afterAll(() => storage.drop());
 
 describe('the log', () => {
-  it('holds no secret of a sign-up, a sign-in and a payment; one JSON line per request, with the id it answered', { timeout: 180_000 }, async () => {
+  it('holds no secret of a sign-up, a sign-in and a payment; one JSON line per request (LOG_REQUESTS=all), with the id it answered', { timeout: 180_000 }, async () => {
     const port = await freePort();
     const shop = await ShopChild.start(
       storage,
@@ -26,6 +27,7 @@ describe('the log', () => {
         ...NO_RATE_LIMITS,
         NODE_ENV: 'production',
         LOG_LEVEL: 'info',
+        LOG_REQUESTS: 'all',
         LOG_PRETTY: '1',
         PUBLIC_URL: `http://127.0.0.1:${port}`,
         ALLOW_SANDBOX_IN_PRODUCTION: 'true',
@@ -73,6 +75,67 @@ describe('the log', () => {
     const ids = entries.filter((entry) => entry.url !== undefined).map((entry) => entry.reqId);
     expect(new Set(ids).size).toBe(ids.length);
     expect(entries.some((entry) => entry.url === '/reset-password?token=[redacted]')).toBe(true);
+  });
+
+  it('at the production defaults (NODE_ENV=production, nothing else): no line for an answer that went well, one for each error with its request id and status', { timeout: 180_000 }, async () => {
+    const port = await freePort();
+    const shop = await ShopChild.start(
+      storage,
+      { ...NO_RATE_LIMITS, NODE_ENV: 'production', LOG_LEVEL: null, PUBLIC_URL: `http://127.0.0.1:${port}`, ALLOW_SANDBOX_IN_PRODUCTION: 'true', MAIL_DISABLED: 'true', SEED_DEMO_DATA: 'true' },
+      port,
+    );
+    const customer = new HttpCustomer(shop.url);
+    await customer.signUp();
+    const ok = [await fetch(`${shop.url}/api/items`), await fetch(`${shop.url}/api/review`), await customer.call('GET', '/api/orders'), await fetch(`${shop.url}/api/items?q=mango`)];
+    for (const answer of ok) expect(answer.status).toBe(200);
+    const unauthorized = await fetch(`${shop.url}/api/orders`);
+    const unknown = await fetch(`${shop.url}/api/no-such-thing`);
+    const invalid = await fetch(`${shop.url}/api/items?category=soup`);
+    expect([unauthorized.status, unknown.status, invalid.status]).toEqual([401, 404, 400]);
+    expect((await shop.stop()).code).toBe(0);
+
+    const entries = shop.output
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as { level: number; reqId?: string; msg: string; url?: string; statusCode?: number });
+    const requestLines = entries.filter((entry) => entry.url !== undefined);
+    expect(requestLines.map((entry) => [entry.url, entry.statusCode])).toEqual([
+      ['/api/orders', 401],
+      ['/api/no-such-thing', 404],
+      ['/api/items?category=soup', 400],
+    ]);
+    for (const [entry, answer] of requestLines.map((line, i) => [line, [unauthorized, unknown, invalid][i]!] as const)) {
+      expect(entry.reqId).toBe(answer.headers.get('x-request-id'));
+      expect(entry.level).toBe(30);
+      expect(entry.msg).toMatch(new RegExp(`^GET ${entry.url!.replace(/[?]/g, '\\?')} ${entry.statusCode} [\\d.]+ ms$`));
+    }
+  });
+
+  it('at the production defaults, a failed request is one line at error: its request id, status, URL and error', async () => {
+    let written = '';
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        written += chunk.toString();
+        done();
+      },
+    });
+    const logging = loggingOptions(loadConfig({ NODE_ENV: 'production', MAIL_DISABLED: 'true', ALLOW_SANDBOX_IN_PRODUCTION: 'true' }));
+    const app = Fastify({ ...logging, logger: { ...(logging.logger as object), stream } });
+    registerErrorHandler(app);
+    registerRequestIdHeader(app);
+    app.get('/api/fails', async () => {
+      throw new Error('the database went away');
+    });
+    app.get('/api/fine', async () => ({ ok: true }));
+    const failed = await app.inject({ method: 'GET', url: '/api/fails?token=secret-link-token' });
+    const fine = await app.inject({ method: 'GET', url: '/api/fine' });
+    await app.close();
+    expect([failed.statusCode, fine.statusCode]).toEqual([500, 200]);
+    const lines = written.split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ level: 50, reqId: failed.headers['x-request-id'], statusCode: 500, method: 'GET', url: '/api/fails?token=[redacted]' });
+    expect(JSON.stringify(lines[0])).toContain('the database went away');
+    expect(written).not.toContain('secret-link-token');
   });
 
   it('is readable lines for a person in development (LOG_PRETTY=1)', { timeout: 180_000 }, async () => {

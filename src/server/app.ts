@@ -38,7 +38,7 @@ import { menuEarlyRoutes } from './menu/menu-answer.ts';
 import { MenuCatalog } from './menu/menu-service.ts';
 import { menuRoutes } from './menu/menu-routes.ts';
 import { registerHealth, type Health } from './ops/health.ts';
-import { loggingOptions, registerRequestIdHeader } from './ops/logging.ts';
+import { loggingOptions, logsEveryRequest, registerRequestIdHeader } from './ops/logging.ts';
 import { registerMetrics } from './ops/metrics.ts';
 import { OrderHub } from './orders/order-hub.ts';
 import { orderRoutes } from './orders/order-routes.ts';
@@ -253,9 +253,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await registerWebApp(app, options.webDir ?? DEFAULT_WEB_DIR);
   // The public reads from their snapshots, before Fastify (decisions 0014 and 0029).
-  const log = app.log as typeof app.log & { isLevelEnabled?: (level: string) => boolean };
   answerBeforeFastify(app, app.answers, [...menuEarlyRoutes(app.menu), app.reviews.earlyRoute()], {
-    logsEveryRequest: () => log.isLevelEnabled?.('info') ?? false,
+    logsEveryRequest: logsEveryRequest(config, app.log),
     observe: observeEarly,
   });
   return app;

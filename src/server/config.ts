@@ -23,6 +23,12 @@ const envSchema = z.object({
   /** Public URL of the shop (for cookies, OpenID Connect redirects and cross-site checks). */
   PUBLIC_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * Which requests write their line at `info`: `all`, or `errors` (answers of status 400 and up;
+   * every 5xx is logged at `error` whatever this says). Unset: `errors` in production, where a line
+   * per request cost a tenth of a busy shop's time (docs/performance.md), `all` elsewhere.
+   */
+  LOG_REQUESTS: z.enum(['all', 'errors']).optional(),
   /** Readable log lines (pino-pretty) instead of JSON; unset: when stdout is a terminal. Never in production. */
   LOG_PRETTY: z
     .enum(['1', '0', 'true', 'false'])
@@ -144,7 +150,11 @@ const envSchema = z.object({
   }
 });
 
-export type Config = Omit<z.infer<typeof envSchema>, 'PAYMENT_CHECK_INTERVAL_MS'> & { dataDir: string; PAYMENT_CHECK_INTERVAL_MS: number };
+export type Config = Omit<z.infer<typeof envSchema>, 'PAYMENT_CHECK_INTERVAL_MS' | 'LOG_REQUESTS'> & {
+  dataDir: string;
+  PAYMENT_CHECK_INTERVAL_MS: number;
+  LOG_REQUESTS: 'all' | 'errors';
+};
 
 /** The periodic payment check's default: every 5 minutes, off in tests (which set it when they want it). */
 const PAYMENT_CHECK_DEFAULT_MS = 5 * 60_000;
@@ -161,5 +171,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...parsed.data,
     dataDir: path.resolve(parsed.data.DATA_DIR),
     PAYMENT_CHECK_INTERVAL_MS: parsed.data.PAYMENT_CHECK_INTERVAL_MS ?? (parsed.data.NODE_ENV === 'test' ? 0 : PAYMENT_CHECK_DEFAULT_MS),
+    LOG_REQUESTS: parsed.data.LOG_REQUESTS ?? (parsed.data.NODE_ENV === 'production' ? 'errors' : 'all'),
   };
 }

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
 
 /**
  * An answer as it went over the wire: status, headers in the order sent (lower-case names, without
@@ -35,11 +36,16 @@ export function rawRequest(base: string, path: string, headers: Record<string, s
   });
 }
 
-/** The same request through Fastify's route (`app.inject` never takes the path before Fastify). */
+/**
+ * The same request through Fastify's route (`app.inject` never takes the path before Fastify),
+ * without its `x-request-id`: Fastify gives each request an id (its log line's); an answer before
+ * Fastify has none.
+ */
 export async function throughFastify(app: FastifyInstance, path: string, headers: Record<string, string> = {}): Promise<RawAnswer> {
   const res = await app.inject({ method: 'GET', url: path, headers });
+  expect(res.headers['x-request-id']).toEqual(expect.any(String));
   const pairs: [string, string][] = [];
-  for (const [name, value] of Object.entries(res.headers)) if (!PER_CONNECTION.has(name)) pairs.push([name, String(value)]);
+  for (const [name, value] of Object.entries(res.headers)) if (!PER_CONNECTION.has(name) && name !== 'x-request-id') pairs.push([name, String(value)]);
   return { status: res.statusCode, headers: pairs, body: res.rawPayload };
 }
 

@@ -43,11 +43,14 @@ export class ShopChild {
   output = '';
   readonly exited: Promise<number | null>;
 
-  constructor(port: number, env: Record<string, string>) {
+  /** `env` over the test's defaults; a variable given as `null` is left unset (the shop's own default). */
+  constructor(port: number, env: Record<string, string | null>) {
     this.port = port;
     this.url = `http://127.0.0.1:${port}`;
+    const merged: Record<string, string | null | undefined> = { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', MAIL_DISABLED: 'true', HOST: '127.0.0.1', PORT: String(port), ...env };
+    for (const [name, value] of Object.entries(merged)) if (value === null) delete merged[name];
     this.child = spawn(process.execPath, ['src/server/main.ts'], {
-      env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', MAIL_DISABLED: 'true', HOST: '127.0.0.1', PORT: String(port), ...env },
+      env: merged as NodeJS.ProcessEnv,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     this.child.stdout!.on('data', (chunk: Buffer) => (this.output += chunk.toString()));
@@ -55,7 +58,7 @@ export class ShopChild {
     this.exited = new Promise((resolve) => this.child.once('exit', (code) => resolve(code)));
   }
 
-  static async start(storage: ShopStorage, env: Record<string, string> = {}, port?: number): Promise<ShopChild> {
+  static async start(storage: ShopStorage, env: Record<string, string | null> = {}, port?: number): Promise<ShopChild> {
     const shop = new ShopChild(port ?? (await freePort()), { ...storage.env, ...env });
     const started = Date.now();
     for (;;) {

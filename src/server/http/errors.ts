@@ -41,9 +41,14 @@ export class ConflictError extends HttpError {
   }
 }
 
+/** The error behind a request's 5xx, for its one log line (ops/logging.ts writes it when the answer has gone). */
+const failures = new WeakMap<object, unknown>();
+export const failureOf = (request: object): unknown => failures.get(request);
+
 /**
  * The one error handler: 4xx answers carry a code, a message and, for invalid input, the errors
- * of each field; a 5xx is logged with its request and answered without any internals.
+ * of each field; a 5xx is answered without any internals, and its error is logged with the
+ * request's line (method, URL, status, time, request id: one line per request).
  */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
@@ -72,7 +77,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.code(status).send(body);
     }
 
-    request.log.error({ err: error, url: request.url, method: request.method }, 'request failed');
+    failures.set(request, error);
     return reply.code(500).send({
       statusCode: 500,
       code: 'INTERNAL_ERROR',

@@ -66,16 +66,21 @@ export class SnapshotAnswers {
     this.securityHeaders = securityHeaders;
   }
 
-  write(request: IncomingMessage, response: ServerResponse, bytes: SnapshotBytes): void {
+  /**
+   * `requestId`: the id of a request Fastify handled, sent as `x-request-id` like every answer of
+   * Fastify's (its log line has it); an answer before Fastify has no id and no line.
+   */
+  write(request: IncomingMessage, response: ServerResponse, bytes: SnapshotBytes, requestId?: string): void {
     const headers = this.headersFor(bytes);
+    const withId = (list: string[]) => (requestId === undefined ? list : [...list, 'x-request-id', requestId]);
     if (request.headers['if-none-match'] === bytes.etag) {
-      response.writeHead(304, headers.notModified);
+      response.writeHead(304, withId(headers.notModified));
       response.end();
     } else if (bytes.gzipped && acceptsGzip(request.headers['accept-encoding'])) {
-      response.writeHead(200, headers.gzipped);
+      response.writeHead(200, withId(headers.gzipped));
       response.end(bytes.gzipped);
     } else {
-      response.writeHead(200, headers.plain);
+      response.writeHead(200, withId(headers.plain));
       response.end(bytes.body);
     }
   }

@@ -46,7 +46,7 @@ export const menuAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/admin/items', { preValidation: app.requireAdmin, compress: false }, async (request, reply) => {
     const bytes = await (await app.menu.current()).allItems();
     reply.hijack();
-    app.answers.write(request.raw, reply.raw, bytes);
+    app.answers.write(request.raw, reply.raw, bytes, request.id);
   });
 
   app.delete(

@@ -28,7 +28,7 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
     const { category, perCategory, q, tags, without } = request.query as Record<string, unknown>;
     const write = (bytes: SnapshotBytes) => {
       reply.hijack();
-      app.answers.write(request.raw, reply.raw, bytes);
+      app.answers.write(request.raw, reply.raw, bytes, request.id);
     };
     if (q !== undefined || tags !== undefined || without !== undefined) return searchMenu(request.url, q, tags, without, category, perCategory).then(write);
     if (category !== undefined && (typeof category !== 'string' || !isCategory(category))) {
@@ -80,7 +80,7 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
     const bytes = snapshot.dishAnswer(request.params.id);
     if (bytes) {
       reply.hijack();
-      app.answers.write(request.raw, reply.raw, bytes);
+      app.answers.write(request.raw, reply.raw, bytes, request.id);
       return;
     }
     const row = await findMenuItem(app.db, request.params.id);

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { Config } from '../config.ts';
+import { failureOf } from '../http/errors.ts';
 
 /**
  * What never reaches a log line, wherever it sits in a logged object: credentials (headers, cookies,
@@ -56,27 +57,54 @@ export function wantsPrettyLogs(config: Pick<Config, 'NODE_ENV' | 'LOG_PRETTY'>,
 
 /**
  * Fastify's two lines per request (incoming, completed) become one, written when the answer has
- * gone: method, URL (secret query values left out), status, time. Its message says the same in
- * words, for the pretty lines. Nothing is built when `info` is off.
+ * gone: method, URL (secret query values left out), status, time, and the request id the logger
+ * binds. A failed request (a 5xx from an error) is that line at `error`, with its error (the error
+ * handler leaves it for this line: http/errors.ts), whatever LOG_REQUESTS says; any other answer
+ * of status 400 and up at `info`; any other answer at `info` only
+ * with LOG_REQUESTS=all (decision 0029: in production a line for every request cost a tenth of a
+ * busy shop's time). Its message says the same in words, for the pretty lines. Nothing is built
+ * when the line's level is off.
  */
 class OneLinePerRequest extends LogController {
+  private readonly everyRequest: boolean;
+
+  constructor(everyRequest: boolean) {
+    super();
+    this.everyRequest = everyRequest;
+  }
+
   override incomingRequest(): void {}
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
-    if (error) {
-      reply.log.error({ err: error, method: request.method, url: loggedUrl(request.url), statusCode: reply.statusCode, ms: rounded(reply.elapsedTime) }, 'request failed');
+    const statusCode = reply.statusCode;
+    const failure = error ?? (statusCode >= 500 ? failureOf(request) : undefined);
+    // A 5xx a route answers on purpose (a 503 from /readyz while draining) is an error status, not a failure.
+    if (failure !== undefined) {
+      const url = loggedUrl(request.url);
+      const ms = rounded(reply.elapsedTime);
+      reply.log.error({ err: failure, method: request.method, url, statusCode, ms }, `${request.method} ${url} ${statusCode} ${ms} ms: request failed`);
       return;
     }
-    if ((LEVELS[reply.log.level] ?? 0) > LEVELS.info!) return;
+    if ((statusCode < 400 && !this.everyRequest) || (LEVELS[reply.log.level] ?? 0) > LEVELS.info!) return;
     const url = loggedUrl(request.url);
     const ms = rounded(reply.elapsedTime);
-    reply.log.info({ method: request.method, url, statusCode: reply.statusCode, ms }, `${request.method} ${url} ${reply.statusCode} ${ms} ms`);
+    reply.log.info({ method: request.method, url, statusCode, ms }, `${request.method} ${url} ${statusCode} ${ms} ms`);
   }
 }
 
 const rounded = (ms: number) => Math.round(ms * 10) / 10;
 /** pino's level numbers: the request's logger (made lazily, http/lazy-child-logger.ts) tells only its level's name. */
 const LEVELS: Record<string, number> = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60, silent: Infinity };
+
+/**
+ * Whether every request writes its line (LOG_REQUESTS=all at `info` or below): then the public
+ * reads are left to Fastify, which writes it (http/answer-before-fastify.ts).
+ */
+export function logsEveryRequest(config: Pick<Config, 'LOG_REQUESTS'>, log: FastifyBaseLogger): () => boolean {
+  if (config.LOG_REQUESTS !== 'all') return () => false;
+  const logger = log as FastifyBaseLogger & { isLevelEnabled?: (level: string) => boolean };
+  return () => logger.isLevelEnabled?.('info') ?? false;
+}
 
 /** Fastify's logger and request-id options for this configuration. */
 export function loggingOptions(config: Config): Pick<FastifyServerOptions, 'logger' | 'genReqId' | 'requestIdHeader' | 'logController'> {
@@ -92,7 +120,7 @@ export function loggingOptions(config: Config): Pick<FastifyServerOptions, 'logg
     // A proxy in front (TRUST_PROXY) may hand its own id on, so one id follows the request through both logs.
     requestIdHeader: config.TRUST_PROXY ? 'x-request-id' : false,
     genReqId: requestIds(),
-    logController: new OneLinePerRequest(),
+    logController: new OneLinePerRequest(config.LOG_REQUESTS === 'all'),
   };
 }
 

@@ -11,6 +11,6 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/review', { compress: false, schema: { response: { 200: z.array(reviewSchema) } } }, async (request, reply) => {
     const snapshot = app.reviews.ready() ?? (await app.reviews.current());
     reply.hijack();
-    app.answers.write(request.raw, reply.raw, snapshot);
+    app.answers.write(request.raw, reply.raw, snapshot, request.id);
   });
 };
