@@ -35,11 +35,14 @@ export async function startShop(
      * its own default, as the README starts it for production.
      */
     logLevel?: string | null;
+    /** Node's own options before the script (`--cpu-prof`: bench/profile-reads.ts). */
+    nodeArgs?: string[];
   } = {},
 ): Promise<ShopProcess> {
   const port = await freePort();
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'shop-bench-'));
-  let command = options.pinned ? serverCommand(['src/server/main.ts']) : { command: process.execPath, args: ['src/server/main.ts'] };
+  const script = [...(options.nodeArgs ?? []), 'src/server/main.ts'];
+  let command = options.pinned ? serverCommand(script) : { command: process.execPath, args: script };
   if (options.lowPriority) command = { command: 'nice', args: ['-n', '19', command.command, ...command.args] };
   const inherited = { ...process.env };
   delete inherited.LOG_LEVEL;

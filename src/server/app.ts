@@ -12,6 +12,7 @@ import { createAuth } from './auth/auth-instance.ts';
 import { authRoutes } from './auth/auth-routes.ts';
 import { resolveAuthSecret } from './auth/auth-secret.ts';
 import { registerAuthentication } from './auth/authenticate.ts';
+import { SessionCache } from './auth/session-cache.ts';
 import { databaseRateLimitStore } from './auth/rate-limit-store.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle, DbKind } from './db/database.ts';
@@ -195,7 +196,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
   });
   accounts.auth = auth;
-  registerAuthentication(app, auth, new AccessTokens(authSecret));
+  const sessions = new SessionCache({ events, writes: database.signInWrites, waitsForNotices: database.kind === 'postgres' });
+  registerAuthentication(app, auth, new AccessTokens(authSecret), sessions);
+  if (database.kind === 'postgres') {
+    // An answer after a write to a session or a user goes once PostgreSQL has sent the write's
+    // notice to every process (session-cache.ts): a sign-out ends the session everywhere before
+    // its answer arrives. Every other answer passes at once.
+    app.addHook('onSend', (_request, _reply, payload, done) => {
+      const notice = sessions.pendingNotice();
+      if (notice === undefined) done(null, payload);
+      else void notice.then(() => done(null, payload));
+    });
+  }
 
   const securityHeaders = await registerSecurityHeaders(app, {
     contentSecurityPolicy: {
@@ -256,6 +268,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   answerBeforeFastify(app, app.answers, [...menuEarlyRoutes(app.menu), app.reviews.earlyRoute()], {
     logsEveryRequest: logsEveryRequest(config, app.log),
     observe: observeEarly,
+    // SQLite: a write by another process is heard before any request is answered.
+    beforeEachRequest: () => events.catchUp(true),
   });
   return app;
 }

@@ -14,6 +14,12 @@ export const SHOP_EVENTS = {
   'menu.changed': z.object({}),
   /** The reviews were written: every process rebuilds their snapshot (src/server/reviews/review-catalog.ts). */
   'reviews.changed': z.object({}),
+  /**
+   * A session or a user was updated or deleted (a sign-out, a password change, a role, e-mail or
+   * name changed, an account deleted): every process forgets the callers it had kept. Sent by the
+   * database itself on PostgreSQL (migration 013), so every writer is heard.
+   */
+  'sessions.changed': z.object({}),
   /** An administrator saved the restaurant's settings: every process reads them again. */
   'settings.changed': z.object({}),
   /**

@@ -13,8 +13,17 @@ export interface AccessTokenClaims {
   exp: number;
 }
 
+/** How many verified tokens are remembered at most (the oldest go first). */
+const MAX_REMEMBERED = 20_000;
+
 export class AccessTokens {
   private readonly key: Buffer;
+  /**
+   * Tokens whose signature and claims were checked, with their claims: a token cannot change, so
+   * it is checked once (an HMAC and two JSON parses per request were a share of every signed-in
+   * read: docs/performance.md); its expiry is still checked at each use.
+   */
+  private readonly verified = new Map<string, AccessTokenClaims>();
   constructor(secret: string) {
     // A key of its own, derived from the shared secret, so a token can never pass for a cookie.
     this.key = createHash('sha256').update(`access-token:${secret}`).digest();
@@ -28,6 +37,18 @@ export class AccessTokens {
 
   /** The claims of a well-formed, correctly signed, unexpired token; otherwise undefined. */
   verify(token: string, now = Date.now()): AccessTokenClaims | undefined {
+    let claims = this.verified.get(token);
+    if (claims === undefined) {
+      claims = this.check(token);
+      if (claims === undefined) return undefined;
+      if (this.verified.size >= MAX_REMEMBERED) this.verified.delete(this.verified.keys().next().value!);
+      this.verified.set(token, Object.freeze(claims));
+    }
+    return claims.exp * 1000 <= now ? undefined : claims;
+  }
+
+  /** Signature and claims, without the expiry. */
+  private check(token: string): AccessTokenClaims | undefined {
     const parts = token.split('.');
     if (parts.length !== 3) return undefined;
     const [header, payload, signature] = parts as [string, string, string];
@@ -47,7 +68,6 @@ export class AccessTokens {
     ) {
       return undefined;
     }
-    if (claims.exp * 1000 <= now) return undefined;
     return claims as unknown as AccessTokenClaims;
   }
 

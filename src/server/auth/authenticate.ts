@@ -4,6 +4,7 @@ import { isAdmin, isStaff, type Role } from '../../shared/roles.ts';
 import { ForbiddenError, UnauthorizedError } from '../http/errors.ts';
 import type { AccessTokens } from './access-token.ts';
 import type { Auth } from './auth-instance.ts';
+import type { SessionCache } from './session-cache.ts';
 import { findSessionsWithUsers, findSessionWithUser, toDate } from './session-repository.ts';
 
 /** The caller of a request, as every feature's routes see it. The role is read at each request. */
@@ -21,6 +22,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     auth: Auth;
     accessTokens: AccessTokens;
+    /** The callers of recent requests, kept until any session or user changes (session-cache.ts). */
+    sessions: SessionCache;
     /** preHandler: a signed-in caller (bearer token or session cookie), else 401. Sets request.user. */
     requireUser: preHandlerAsyncHookHandler;
     /** preHandler: a signed-in administrator, else 401 (anonymous) or 403 (customer, staff). */
@@ -38,8 +41,10 @@ const EXPIRED = 'Your sign-in has ended. Please log in again.';
 /**
  * Who is calling: the bearer token of POST /api/jwt when the request has one (a bad one is a 401,
  * never a fallback to the cookie), else Better Auth's session cookie. Either way the session must
- * still exist in the database and the user is read from it now, so a sign-out, a deleted user or
- * a changed role take effect on the very next request.
+ * still exist and the user is its user as they are now, so a sign-out, a deleted user or a
+ * changed role take effect on the very next request: a bearer token's caller is read from the
+ * database, or from the callers kept since the last change of any session or user
+ * (session-cache.ts, decision 0029).
  */
 export async function resolveCaller(app: FastifyInstance, request: FastifyRequest): Promise<RequestUser | null> {
   const authorization = request.headers.authorization;
@@ -49,6 +54,8 @@ export async function resolveCaller(app: FastifyInstance, request: FastifyReques
     const claims = match ? app.accessTokens.verify(match[1]!) : undefined;
     if (!claims) throw new UnauthorizedError(EXPIRED);
     sessionId = claims.sid;
+    const kept = await keptCaller(app.sessions, sessionId);
+    if (kept) return kept;
   } else {
     // No cookie, no session: a visitor is known at once, without asking Better Auth.
     if (!request.headers.cookie) return null;
@@ -56,11 +63,21 @@ export async function resolveCaller(app: FastifyInstance, request: FastifyReques
     if (!session) return null;
     sessionId = session.session.id;
   }
+  const mark = app.sessions.mark();
   const row = await findSessionWithUser(app.db, sessionId);
   if (!row) throw new UnauthorizedError(EXPIRED);
   const expiresAt = toDate(row.expiresAt);
   if (expiresAt.getTime() <= Date.now()) throw new UnauthorizedError(EXPIRED);
-  return { id: row.userId, email: row.email, name: row.name, role: row.role, sessionId, sessionExpiresAt: expiresAt };
+  const caller: RequestUser = { id: row.userId, email: row.email, name: row.name, role: row.role, sessionId, sessionExpiresAt: expiresAt };
+  app.sessions.keep(caller, mark);
+  return caller;
+}
+
+/** The kept caller of a session, heard after any notice of a change that came in before the request (PostgreSQL). */
+async function keptCaller(sessions: SessionCache, sessionId: string): Promise<RequestUser | undefined> {
+  if (sessions.get(sessionId, Date.now()) === undefined) return undefined;
+  if (sessions.waitsForNotices) await new Promise<void>((resolve) => setImmediate(resolve));
+  return sessions.get(sessionId, Date.now());
 }
 
 /**
@@ -85,9 +102,10 @@ export function bearerStillValid(app: FastifyInstance, request: FastifyRequest, 
   return Boolean(match && app.accessTokens.verify(match[1]!, now));
 }
 
-export function registerAuthentication(app: FastifyInstance, auth: Auth, accessTokens: AccessTokens): void {
+export function registerAuthentication(app: FastifyInstance, auth: Auth, accessTokens: AccessTokens, sessions: SessionCache): void {
   app.decorate('auth', auth);
   app.decorate('accessTokens', accessTokens);
+  app.decorate('sessions', sessions);
   app.decorateRequest('user', null);
 
   const requireUser: preHandlerAsyncHookHandler = async function (request) {

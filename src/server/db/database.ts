@@ -2,8 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import { createNodeSqliteDialect } from './node-sqlite-dialect.ts';
+import { createNodeSqliteDialect, watchOtherWriters } from './node-sqlite-dialect.ts';
 import type { Database } from './schema.ts';
+import { SignInWrites } from './sign-in-writes.ts';
 
 export type DbKind = 'sqlite' | 'postgres';
 
@@ -15,22 +16,40 @@ export interface DatabaseHandle {
   /** For PostgreSQL: the pool (its counts are metrics); for SQLite: the database file. */
   pool?: pg.Pool;
   file?: string;
+  /** Tells, right after it ran, of each statement of this process that changed a session or a user. */
+  signInWrites: SignInWrites;
+  /**
+   * SQLite: whether another process committed to the database since the last look (`perTurn`: at
+   * most one look per turn of the event loop). PostgreSQL: always false (other processes' changes
+   * arrive through the event bus, LISTEN/NOTIFY).
+   */
+  writtenElsewhere(perTurn?: boolean): boolean;
 }
 
 // PostgreSQL's int8 (COUNT, SUM) arrives as a string by default; our sums fit a JS number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
 export function openDatabase(options: { dataDir: string; databaseUrl?: string }): DatabaseHandle {
+  const signInWrites = new SignInWrites();
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 20 });
     return {
-      db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
+      db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [signInWrites] }),
       kind: 'postgres',
       postgresUrl: options.databaseUrl,
       pool,
+      signInWrites,
+      writtenElsewhere: () => false,
     };
   }
   fs.mkdirSync(options.dataDir, { recursive: true });
   const file = path.join(options.dataDir, 'shop.sqlite');
-  return { db: new Kysely<Database>({ dialect: createNodeSqliteDialect(file) }), kind: 'sqlite', file };
+  const otherWriters = watchOtherWriters();
+  return {
+    db: new Kysely<Database>({ dialect: createNodeSqliteDialect(file, otherWriters.opened), plugins: [signInWrites] }),
+    kind: 'sqlite',
+    file,
+    signInWrites,
+    writtenElsewhere: otherWriters.writtenElsewhere,
+  };
 }

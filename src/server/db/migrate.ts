@@ -13,6 +13,7 @@ import * as m009 from './migrations/009-dish-labels-availability.ts';
 import * as m010 from './migrations/010-dish-options.ts';
 import * as m011 from './migrations/011-restaurant-settings.ts';
 import * as m012 from './migrations/012-favourites.ts';
+import * as m013 from './migrations/013-sign-in-notices.ts';
 
 interface MigrationModule {
   up(kind: DbKind): Migration['up'];
@@ -36,6 +37,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '010-dish-options': m010,
   '011-restaurant-settings': m011,
   '012-favourites': m012,
+  '013-sign-in-notices': m013,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

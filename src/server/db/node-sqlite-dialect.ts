@@ -5,32 +5,92 @@ import { SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely
  * Kysely's own SqliteDialect speaks the better-sqlite3 interface; this adapts Node's built-in
  * node:sqlite to it, so the shop needs no native build.
  */
-export function createNodeSqliteDialect(file: string): SqliteDialect {
+export function createNodeSqliteDialect(file: string, opened?: (database: DatabaseSync) => void): SqliteDialect {
   return new SqliteDialect({
     database: async () => {
       const database = new DatabaseSync(file, { timeout: 5000 });
       database.exec('PRAGMA journal_mode = WAL');
       database.exec('PRAGMA synchronous = NORMAL');
       database.exec('PRAGMA foreign_keys = ON');
+      opened?.(database);
       return adapt(database);
     },
   });
 }
 
-function adapt(database: DatabaseSync): SqliteDatabase {
+/**
+ * Whether another connection (another process: a command such as `npm run admin:promote`, a
+ * test, an operator's sqlite3) committed to the database since the last look, by SQLite's own
+ * counter (`PRAGMA data_version`, which this connection's own writes leave alone; a look costs a
+ * microsecond or two). `perTurn`: at most one look per turn of the event loop, shared by every
+ * request of a busy turn (the public reads, whose answer takes about twenty microseconds).
+ */
+export function watchOtherWriters(): { opened(database: DatabaseSync): void; writtenElsewhere(perTurn?: boolean): boolean } {
+  let statement: StatementSync | undefined;
+  let version: unknown;
+  let lookedThisTurn = false;
+  const look = (): boolean => {
+    if (!statement) return false;
+    let now: unknown;
+    try {
+      now = statement.get()?.data_version;
+    } catch {
+      // The database is closed (the app is stopping): nothing more to hear.
+      statement = undefined;
+      return false;
+    }
+    const changed = now !== version;
+    version = now;
+    return changed;
+  };
   return {
-    close: () => database.close(),
-    prepare: (sql) => adaptStatement(database.prepare(sql)),
+    opened(database) {
+      statement = database.prepare('PRAGMA data_version');
+      version = statement.get()?.data_version;
+    },
+    writtenElsewhere(perTurn = false) {
+      if (perTurn) {
+        if (lookedThisTurn) return false;
+        lookedThisTurn = true;
+        setImmediate(() => (lookedThisTurn = false));
+      }
+      return look();
+    },
   };
 }
 
-function adaptStatement(statement: StatementSync): SqliteStatement {
+/** How many prepared statements are kept, by their SQL (the oldest prepared goes first past it). */
+const KEPT_STATEMENTS = 500;
+
+/**
+ * Each statement is prepared once and kept by its SQL: preparing one cost about three times what
+ * running a small query does (docs/performance.md, issue 23), and Kysely asks for a new one on
+ * every query. A statement being iterated (a stream) is its own, never a kept one, so two
+ * streams of the same SQL cannot share a cursor.
+ */
+function adapt(database: DatabaseSync): SqliteDatabase {
+  const kept = new Map<string, SqliteStatement>();
+  return {
+    close: () => database.close(),
+    prepare: (sql) => {
+      let statement = kept.get(sql);
+      if (statement === undefined) {
+        statement = adaptStatement(database, sql, database.prepare(sql));
+        if (kept.size >= KEPT_STATEMENTS) kept.delete(kept.keys().next().value!);
+        kept.set(sql, statement);
+      }
+      return statement;
+    },
+  };
+}
+
+function adaptStatement(database: DatabaseSync, sql: string, statement: StatementSync): SqliteStatement {
   return {
     // A statement that yields columns returns rows (SELECT, or anything with RETURNING).
     reader: statement.columns().length > 0,
     all: (parameters) => statement.all(...toSqlite(parameters)),
     run: (parameters) => statement.run(...toSqlite(parameters)),
-    iterate: (parameters) => statement.iterate(...toSqlite(parameters)),
+    iterate: (parameters) => database.prepare(sql).iterate(...toSqlite(parameters)),
   };
 }
 

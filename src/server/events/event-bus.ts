@@ -28,6 +28,15 @@ export interface EventBus {
    * back): a subscriber that keeps state reads it again.
    */
   onResync(listener: () => void): () => void;
+  /**
+   * Called before a request is answered. SQLite: when another process committed to the database
+   * since the last look (a command, a test, an operator), every subscriber that keeps state reads
+   * it again, as after a missed event: no event travels between SQLite processes. `perTurn`: one
+   * look per turn of the event loop at most (before every request; a caller's check looks each
+   * time). PostgreSQL: nothing (every change arrives as an event, the database's own included:
+   * migration 013).
+   */
+  catchUp(perTurn?: boolean): void;
   close(): Promise<void>;
 }
 
@@ -68,6 +77,9 @@ export async function createEventBus(handle: DatabaseHandle, log: Logger): Promi
   if (handle.kind === 'sqlite' || !handle.postgresUrl) {
     return {
       ...subscriptions,
+      catchUp: (perTurn) => {
+        if (handle.writtenElsewhere(perTurn)) local.emit(RESYNC);
+      },
       publish: async (name, payload) => deliver(name, SHOP_EVENTS[name].parse(payload)),
       close: async () => void local.removeAllListeners(),
     };
@@ -112,6 +124,7 @@ export async function createEventBus(handle: DatabaseHandle, log: Logger): Promi
 
   return {
     ...subscriptions,
+    catchUp: () => {},
     publish: async (name, payload) => {
       const message = JSON.stringify({ name, payload: SHOP_EVENTS[name].parse(payload) });
       await sql`select pg_notify(${CHANNEL}, ${message})`.execute(handle.db);

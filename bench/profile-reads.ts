@@ -1,0 +1,112 @@
+/**
+ * `node bench/profile-reads.ts`: where a signed-in read's time goes. Starts the real shop (as
+ * bench:api does: production, LOG_LEVEL=warn, pinned to its core) under `node --cpu-prof`, makes a
+ * customer with five cart entries and five orders, loads each read with autocannon (50
+ * connections, PROFILE_SECONDS each, default 8): `GET /api/cart`, `GET /api/orders`,
+ * `GET /api/orders/:id`, then stops the shop, which writes its CPU profile, and prints the
+ * self time of the busy part by where the code lives (Fastify, Better Auth, Kysely, the
+ * database driver, Zod, the logger, the shop's own folders…) and the heaviest functions.
+ * DATABASE_URL=postgres://… profiles on PostgreSQL (an empty database of its own). The profile
+ * is kept (its path is printed) for Chrome's DevTools or speedscope.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { BENCH_RATE_LIMITS, signUpCustomer } from './lib/bench-customers.ts';
+import { onLoadCore } from './lib/cpu-pinning.ts';
+import { measure } from './lib/measure.ts';
+import { placeOrder } from './lib/place-order.ts';
+import { startShop } from './lib/shop-process.ts';
+
+const SECONDS = Number(process.env.PROFILE_SECONDS ?? 8);
+const profileDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-profile-'));
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
+}
+interface Profile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/** Where a function lives, as a reader of the profile would group it. */
+function placeOf(url: string, name: string): string {
+  if (!url) return name === '(garbage collector)' ? 'garbage collection' : name === '(idle)' || name === '(program)' ? name : 'node (native)';
+  const inModules = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
+  if (inModules) {
+    const pkg = inModules[1]!;
+    if (pkg === 'fastify' || pkg.startsWith('@fastify/') || ['find-my-way', 'light-my-request', 'avvio', 'fast-json-stringify', 'process-warning', 'toad-cache'].includes(pkg)) return 'Fastify';
+    if (pkg === 'better-auth' || pkg.startsWith('@better-auth/') || pkg === 'better-call') return 'Better Auth';
+    if (pkg === 'kysely') return 'Kysely';
+    if (pkg === 'pg' || pkg.startsWith('pg-')) return 'pg (PostgreSQL driver)';
+    if (pkg === 'zod' || pkg === 'fastify-type-provider-zod') return 'Zod';
+    if (pkg.startsWith('pino') || pkg === 'sonic-boom' || pkg === 'fast-redact') return 'logger';
+    return pkg;
+  }
+  const inShop = /\/src\/(server|shared)\/([^/]+)/.exec(url);
+  if (inShop) return `shop: ${inShop[1]}/${inShop[2]}`;
+  if (url.startsWith('node:')) return `node: ${url.slice(5).split('/')[0]}`;
+  return url;
+}
+
+function summarise(file: string): void {
+  const profile = JSON.parse(fs.readFileSync(file, 'utf8')) as Profile;
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const self = new Map<number, number>();
+  profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+  const places = new Map<string, number>();
+  const functions = new Map<string, number>();
+  let busy = 0;
+  for (const [id, micros] of self) {
+    const { functionName, url, lineNumber } = byId.get(id)!.callFrame;
+    if (functionName === '(idle)' || functionName === '(program)') continue;
+    busy += micros;
+    const place = placeOf(url, functionName);
+    places.set(place, (places.get(place) ?? 0) + micros);
+    const fn = `${functionName || '(anonymous)'} ${url.replace(/^.*node_modules\//, '').replace(/^file:\/\/.*\/src\//, 'src/')}:${lineNumber + 1}`;
+    functions.set(fn, (functions.get(fn) ?? 0) + micros);
+  }
+  const share = (micros: number) => `${((100 * micros) / busy).toFixed(1)} %`;
+  console.log(`\nBusy CPU in the profile: ${(busy / 1e6).toFixed(1)} s (idle and "(program)" left out)`);
+  console.log('| where | self time |');
+  console.log('|---|---:|');
+  for (const [place, micros] of [...places].sort((a, b) => b[1] - a[1]).slice(0, 20)) console.log(`| ${place} | ${share(micros)} |`);
+  console.log('\n| heaviest functions (self time) | |');
+  console.log('|---|---:|');
+  for (const [fn, micros] of [...functions].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`| ${fn} | ${share(micros)} |`);
+}
+
+const shop = await startShop({
+  databaseUrl: process.env.DATABASE_URL,
+  env: BENCH_RATE_LIMITS,
+  pinned: true,
+  nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`],
+});
+try {
+  const itemIds = ((await (await fetch(`${shop.url}/api/items`)).json()) as { _id: string }[]).map((item) => item._id);
+  const customer = await signUpCustomer(shop.url, 'profiled');
+  const orderIds: string[] = [];
+  for (const itemId of itemIds.slice(0, 5)) orderIds.push(await placeOrder(shop.url, customer, itemId));
+  for (const itemId of itemIds.slice(5, 10)) {
+    const added = await fetch(`${shop.url}/api/cart`, { method: 'POST', headers: { ...customer.headers, 'content-type': 'application/json' }, body: JSON.stringify({ itemId }) });
+    if (added.status !== 201) throw new Error(`POST /api/cart answered ${added.status}`);
+  }
+  for (const [name, url] of [
+    ['GET /api/cart (5 entries)', `${shop.url}/api/cart?email=${encodeURIComponent(customer.email)}`],
+    ['GET /api/orders (5 orders)', `${shop.url}/api/orders`],
+    ['GET /api/orders/:id', `${shop.url}/api/orders/${orderIds[0]}`],
+  ] as const) {
+    const figures = await onLoadCore(() => measure(name, url, { headers: customer.headers, seconds: SECONDS }));
+    console.log(`${name}: ${Math.round(figures.requestsPerSecond)} req/s, p50 ${figures.p50} ms, p99 ${figures.p99} ms, ${figures.errors + figures.non2xx} failed`);
+  }
+} finally {
+  await shop.stop();
+}
+const written = fs.readdirSync(profileDir).filter((name) => name.endsWith('.cpuprofile'));
+if (written.length === 0) throw new Error('the shop wrote no profile');
+const file = path.join(profileDir, written[0]!);
+console.log(`\nProfile: ${file}`);
+summarise(file);
