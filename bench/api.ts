@@ -3,7 +3,7 @@
  * that sends the same bytes, in the same run, on SQLite and (when PostgreSQL's server programs
  * are installed) on PostgreSQL. BENCH_SECONDS sets each measurement's length (default 8; side by
  * side, each server gets that long in one-second turns: see takeTurns in lib/measure.ts).
- * Budget (docs/product.md §15): GET /api/items at least 0.8 of the bare server's throughput;
+ * Budget (docs/product.md §15): GET /api/items and GET /api/review at least 0.8 of the bare server's throughput;
  * cart writes (POST /api/cart by signed-in customers) and reads (GET /api/cart), and payment
  * writes (100 customers paying at once through the sandbox provider) are reported.
  * With two cores or more, autocannon runs on core 0 and each server under test (shop or bare,
@@ -31,7 +31,9 @@ import { openShopDb } from './lib/shop-db.ts';
 import { startShop } from './lib/shop-process.ts';
 import { withPostgres } from './lib/postgres.ts';
 
-const ITEMS_BUDGET = 0.8;
+/** docs/product.md §15: the public reads (the menu and the reviews) fail the run under this. */
+const PUBLIC_READ_BUDGET = 0.8;
+const BUDGET_ROWS = ['GET /api/items', 'GET /api/review'];
 const GROUPS = ['items', 'defaults', 'public', 'cart', 'orders', 'fanout', 'payments'] as const;
 const ONLY = new Set((process.env.BENCH_ONLY ?? GROUPS.join(',')).split(',').map((group) => group.trim()));
 const measures = (group: (typeof GROUPS)[number]) => ONLY.has(group);
@@ -313,10 +315,12 @@ const GOALS: [string, number][] = [
 
 let missed = false;
 for (const [label, rows] of Object.entries(results)) {
-  const items = rows.find((row) => row.name === 'GET /api/items');
-  if (items?.ratio !== undefined && items.ratio < ITEMS_BUDGET) {
-    missed = true;
-    console.log(`Budget missed on ${label}: GET /api/items at ${items.ratio.toFixed(2)} of the bare server (budget ${ITEMS_BUDGET}).`);
+  for (const name of BUDGET_ROWS) {
+    const row = rows.find((candidate) => candidate.name === name);
+    if (row?.ratio !== undefined && row.ratio < PUBLIC_READ_BUDGET) {
+      missed = true;
+      console.log(`Budget missed on ${label}: ${name} at ${row.ratio.toFixed(2)} of the bare server (budget ${PUBLIC_READ_BUDGET}).`);
+    }
   }
   const failures = rows.reduce((n, row) => n + row.errors + row.non2xx, 0);
   if (failures > 0) {
@@ -329,5 +333,5 @@ for (const [label, rows] of Object.entries(results)) {
     console.log(`${label}: ${name} at ${row.ratio.toFixed(2)} of bare, goal ${goal}: ${row.ratio >= goal ? 'met' : 'MISSED'}`);
   }
 }
-if (!missed) console.log(`\nBudget met: GET /api/items at ≥ ${ITEMS_BUDGET} of the bare server on every database.`);
+if (!missed) console.log(`\nBudget met: ${BUDGET_ROWS.join(' and ')} at ≥ ${PUBLIC_READ_BUDGET} of the bare server on every database (those measured).`);
 process.exitCode = missed ? 1 : 0;
