@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { DatabaseSync } from 'node:sqlite';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -150,6 +151,24 @@ describe('a change is served at once', () => {
     await t.app.menu.changed();
     expect((JSON.parse(bodyOf(await get(`/api/items/${dish._id}`))) as MenuItem).name).toBe('Zucchini Crunch Plate');
     expect((JSON.parse(bodyOf(await get('/api/items?q=crunch%20plate'))) as MenuItem[]).map((item) => item._id)).toContain(dish._id);
+  });
+
+  it.runIf(!process.env.TEST_DATABASE_URL)('on SQLite, reviews written by another connection (a command, a test, sqlite3) with no event: served at the next request', async () => {
+    const reviewIds = async () => (JSON.parse(bodyOf(await get('/api/review'))) as Review[]).map((review) => review._id);
+    const before = await reviewIds();
+    const etag = header(await get('/api/review'), 'etag')!;
+    const other = new DatabaseSync(t.database.file!, { timeout: 5000 });
+    try {
+      const id = randomUUID();
+      other.prepare('insert into reviews (id, name, image, details, created_at) values (?, ?, ?, ?, ?)').run(id, 'Guest Behind', '/api/images/x.webp', 'Written by hand.', new Date().toISOString());
+      const added = await get('/api/review', { 'if-none-match': etag });
+      expect(added.status).toBe(200);
+      expect((JSON.parse(bodyOf(added)) as Review[]).map((review) => review._id)).toEqual([...before, id]);
+      other.prepare('delete from reviews where id = ?').run(id);
+      expect(await reviewIds()).toEqual(before);
+    } finally {
+      other.close();
+    }
   });
 
   it.runIf(Boolean(process.env.TEST_DATABASE_URL))('in a second process on the same PostgreSQL database: a review added and one deleted, a dish changed', async () => {
