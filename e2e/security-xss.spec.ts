@@ -43,6 +43,9 @@ test('stored script payloads are shown as text and never run', async ({ page, re
   expect(renamed).toBe(200);
   await addToCartViaApi(page, itemId);
 
+  // Written straight into the shop's SQLite file, with no 'reviews.changed' event: the shop sees
+  // another connection's commit (PRAGMA data_version) before its next request and reads the
+  // reviews again (decision 0029), so the review pages below really hold the payload.
   const reviewId = randomUUID();
   const db = new DatabaseSync(path.join(dataDir(), 'shop.sqlite'));
   db.prepare('insert into reviews (id, name, image, details, created_at) values (?, ?, ?, ?, ?)').run(
@@ -76,6 +79,7 @@ test('stored script payloads are shown as text and never run', async ({ page, re
         await expect(page.getByText(PAYLOADS.name).first(), url).toBeVisible();
       }
       if (url === '/dashboard/all/users') await expect(page.getByText(PAYLOADS.displayName).first()).toBeVisible();
+      if (url === '/review') await expect(page.getByTestId('review-texts')).toContainText(PAYLOADS.review);
     }
     await page.goto('/order/raw-special');
     await page.getByText(PAYLOADS.recipe).first().scrollIntoViewIfNeeded();
@@ -91,4 +95,6 @@ test('stored script payloads are shown as text and never run', async ({ page, re
       await fetch(`/api/items/${id}`, { method: 'DELETE', headers: { authorization: `Bearer ${localStorage.getItem('access-token')}` } });
     }, itemId);
   }
+  // The review is gone from the shop's answers too, so the other specs see the demo reviews only.
+  expect(await (await request.get('/api/review')).text()).not.toContain(reviewId);
 });
