@@ -13,7 +13,7 @@ interface ToastApi {
 }
 
 /** How long a success message stays once nobody is reading it (pointer and focus elsewhere). */
-export const SUCCESS_TOAST_MS = 5000;
+const SUCCESS_TOAST_MS = 5000;
 /** The oldest message leaves when a newer one would make more than this many. */
 const MOST_TOASTS = 3;
 
@@ -43,12 +43,13 @@ export function ToastProvider({ children }: { children: ReactNode }) {
    * button fires no blur or pointer leave, so the messages are let go here.
    */
   function close(id: number, button: HTMLButtonElement) {
+    // Let go first: the focus moved onto another message below holds the messages again.
+    setHeld({ pointer: false, focus: false });
     if (document.activeElement === button) {
       const others = [...(button.closest('[role="status"]')?.querySelectorAll('button') ?? [])].filter((other) => other !== button);
       (others.at(-1) ?? document.querySelector<HTMLElement>('main'))?.focus();
     }
     dismiss(id);
-    setHeld({ pointer: false, focus: false });
   }
 
   // A success message's time runs from when it was shown or from when the messages were last let
