@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORIES } from '../src/shared/categories.ts';
 import type { MenuItem } from '../src/shared/menu.ts';
-import { rawRequest, throughFastify as viaFastify } from './helpers/raw-http.ts';
+import { listen, rawRequest, recordFastifyRequests, throughFastify as viaFastify } from './helpers/raw-http.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 // GET /api/items is answered before Fastify on a real connection (src/server/menu/menu-answer.ts);
@@ -14,14 +14,9 @@ const seenByFastify: string[] = [];
 beforeAll(async () => {
   t = await createTestApp({
     seed: true,
-    beforeReady: (app) =>
-      app.addHook('onRequest', (request, _reply, done) => {
-        seenByFastify.push(`${request.method} ${request.url}`);
-        done();
-      }),
+    beforeReady: recordFastifyRequests(seenByFastify),
   });
-  await t.app.listen({ host: '127.0.0.1', port: 0 });
-  base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
+  base = await listen(t.app);
 });
 afterAll(async () => t.close());
 

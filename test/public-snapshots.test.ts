@@ -9,7 +9,7 @@ import { reviewSchema, type Review } from '../src/shared/reviews.ts';
 import { findMenuItem } from '../src/server/menu/menu-repository.ts';
 import { toMenuItem } from '../src/server/menu/menu-service.ts';
 import { insertReviews, listReviewAnswers } from '../src/server/reviews/review-repository.ts';
-import { listen, rawRequest, throughFastify, type RawAnswer } from './helpers/raw-http.ts';
+import { listen, rawRequest, recordFastifyRequests, throughFastify, type RawAnswer } from './helpers/raw-http.ts';
 import { createTestApp, openSecondApp, type TestApp } from './helpers/test-app.ts';
 
 /**
@@ -25,11 +25,7 @@ const seenByFastify: string[] = [];
 beforeAll(async () => {
   t = await createTestApp({
     seed: true,
-    beforeReady: (app) =>
-      app.addHook('onRequest', (request, _reply, done) => {
-        seenByFastify.push(`${request.method} ${request.url}`);
-        done();
-      }),
+    beforeReady: recordFastifyRequests(seenByFastify),
   });
   base = await listen(t.app);
 });

@@ -1,14 +1,13 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BenchCustomer } from './bench-customers.ts';
-import { onLoadCore, serverCommand } from './cpu-pinning.ts';
+import { onLoadCore } from './cpu-pinning.ts';
 import { percentile } from './customers.ts';
 import { openEventStream, type EventStream } from './event-stream.ts';
-import type { Figures } from './measure.ts';
+import { startBareProcess, type Figures } from './measure.ts';
 
 /**
  * An event stream's fan-out beside a bare server: BOARDS staff boards hold GET /api/orders/events
@@ -108,21 +107,7 @@ async function startBareFanOut(recorded: { streamHeaders: [string, string][]; op
       answer: { ...recorded.answer, body: recorded.answer.body.toString('base64') },
     }),
   );
-  const command = serverCommand([fileURLToPath(new URL('./bare-fan-out.ts', import.meta.url)), file]);
-  const child = spawn(command.command, command.args, { stdio: ['ignore', 'pipe', 'inherit'] });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const port = await new Promise<string>((resolve, reject) => {
-    child.stdout!.once('data', (chunk: Buffer) => resolve(chunk.toString().trim()));
-    child.once('exit', (code) => reject(new Error(`the bare fan-out server exited with code ${code}`)));
-  });
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: async () => {
-      child.kill('SIGTERM');
-      await exited;
-      fs.rmSync(path.dirname(file), { recursive: true, force: true });
-    },
-  };
+  return startBareProcess(fileURLToPath(new URL('./bare-fan-out.ts', import.meta.url)), file, 'the bare fan-out server');
 }
 
 /** The head of the shop's stream as sent, in order, without what node adds per connection. */

@@ -105,12 +105,20 @@ export interface BareAnswer {
 export async function startBareServer(answer: BareAnswer): Promise<{ url: string; close(): Promise<void> }> {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bare-answer-')), 'answer.json');
   fs.writeFileSync(file, JSON.stringify({ status: answer.status, headers: answer.headers, body: answer.body.toString('base64') }));
-  const command = serverCommand([fileURLToPath(new URL('./bare-server.ts', import.meta.url)), file]);
+  return startBareProcess(fileURLToPath(new URL('./bare-server.ts', import.meta.url)), file, 'the bare server');
+}
+
+/**
+ * Runs a bare server script (pinned like the shop) on the answers recorded in `file`, waits for
+ * the port it prints, and on close stops it and removes the file's folder.
+ */
+export async function startBareProcess(script: string, file: string, name: string): Promise<{ url: string; close(): Promise<void> }> {
+  const command = serverCommand([script, file]);
   const child = spawn(command.command, command.args, { stdio: ['ignore', 'pipe', 'inherit'] });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const port = await new Promise<string>((resolve, reject) => {
     child.stdout!.once('data', (chunk: Buffer) => resolve(chunk.toString().trim()));
-    child.once('exit', (code) => reject(new Error(`the bare server exited with code ${code}`)));
+    child.once('exit', (code) => reject(new Error(`${name} exited with code ${code}`)));
   });
   return {
     url: `http://127.0.0.1:${port}`,

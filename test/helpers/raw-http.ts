@@ -54,3 +54,15 @@ export async function listen(app: FastifyInstance): Promise<string> {
   await app.listen({ host: '127.0.0.1', port: 0 });
   return `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
 }
+
+/**
+ * A test app's `beforeReady` that writes each request reaching Fastify's hooks into `seen`, as
+ * "METHOD URL": what is answered before Fastify (decision 0029) never shows there.
+ */
+export function recordFastifyRequests(seen: string[]): (app: FastifyInstance) => void {
+  return (app) =>
+    app.addHook('onRequest', (request, _reply, done) => {
+      seen.push(`${request.method} ${request.url}`);
+      done();
+    });
+}
