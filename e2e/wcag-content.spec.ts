@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import type { MenuItem } from '../src/shared/menu.ts';
 import { createAccount, newAccount, trackCaptcha } from './auth-helpers.ts';
 import { menu, signInAsNew } from './cart-helpers.ts';
-import { expect, faintFieldEdges, test } from './fixtures.ts';
+import { expect, expectAccessible, faintFieldEdges, test } from './fixtures.ts';
 import { openInApp } from './order-helpers.ts';
 
 /**
@@ -35,6 +35,7 @@ test.describe('WCAG criteria of content, timing and sign-in', () => {
     await expect(page.locator('#captcha-spelled')).toContainText(/The characters are: (capital|digit)/);
     await page.getByRole('button', { name: 'Copy the characters' }).click();
     await expect(page.getByText('Copied: paste them into the field below.')).toBeVisible();
+    await expectAccessible(page);
 
     const field = page.getByLabel('Type the captcha above');
     await field.focus();
