@@ -93,6 +93,10 @@ describe('a captcha a person can read', () => {
     expect((await check(id, answer)).json()).toEqual({ valid: true });
     const gone = await t.app.inject({ method: 'POST', url: '/api/captcha/spelled', payload: { id: 'no-such-captcha' }, remoteAddress: testAddress() });
     expect(gone.statusCode).toBe(404);
+    for (const payload of [{}, { id: '' }, { id, extra: true }]) {
+      const bad = await t.app.inject({ method: 'POST', url: '/api/captcha/spelled', payload, remoteAddress: testAddress() });
+      expect(bad.statusCode, JSON.stringify(payload)).toBe(400);
+    }
   });
 });
 
