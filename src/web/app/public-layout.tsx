@@ -2,6 +2,7 @@ import { Outlet } from 'react-router';
 import { OpenNowLine } from '../settings/components/open-now-line.tsx';
 import { ViewCartBar } from '../cart/components/view-cart-bar.tsx';
 import { Footer } from '../ui/footer.tsx';
+import { HydrateLater } from '../ui/hydrate-later.tsx';
 import { Header } from './header.tsx';
 import { InstallOffer } from './install-offer.tsx';
 
@@ -26,7 +27,10 @@ export function PublicLayout() {
         <Outlet />
       </main>
       <InstallOffer />
-      <Footer />
+      {/* The page's content comes first when the server's page is taken over (ui/hydrate-later.tsx). */}
+      <HydrateLater>
+        <Footer />
+      </HydrateLater>
       <ViewCartBar />
     </div>
   );

@@ -14,6 +14,7 @@ import { useMenuEvents } from '../hooks/use-menu-events.ts';
 import { ItemCard, ItemCardPlaceholder } from '../components/item-card.tsx';
 import { useAddItemToCart } from '../hooks/use-add-item-to-cart.ts';
 import { useEscapeKeepsRecipe } from '../components/use-escape-keeps-recipe.ts';
+import { HydrateLater } from '../../ui/hydrate-later.tsx';
 import { PageCover } from '../../ui/page-cover.tsx';
 import { QueryError } from '../../ui/query-error.tsx';
 import { usePageTitle } from '../../ui/use-page-title.ts';
@@ -128,15 +129,19 @@ export function Page() {
                       <ItemCardPlaceholder />
                     </li>
                   ))
-                : pageItems.slice(0, shown).map((item, i) => (
-                    <li key={item._id} className="flex">
-                      {compact ? (
-                        <CompactOrCard item={item} eager={i < EAGER_CARDS} onAddToCart={addToCart} />
-                      ) : (
-                        <ItemCard item={item} eager={i < EAGER_CARDS} onAddToCart={addToCart} />
-                      )}
-                    </li>
-                  ))}
+                : pageItems.slice(0, shown).map((item, i) => {
+                    const entry = (
+                      <li key={item._id} className="flex">
+                        {compact ? (
+                          <CompactOrCard item={item} eager={i < EAGER_CARDS} onAddToCart={addToCart} />
+                        ) : (
+                          <ItemCard item={item} eager={i < EAGER_CARDS} onAddToCart={addToCart} />
+                        )}
+                      </li>
+                    );
+                    // The first screen's cards are taken over with the page, the others after it.
+                    return i < EAGER_CARDS ? entry : <HydrateLater key={item._id}>{entry}</HydrateLater>;
+                  })}
             </ul>
           )}
           {active === 'favourites' && !searching && <FavouritesNotice count={menu?.length} />}

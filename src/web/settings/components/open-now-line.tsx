@@ -1,7 +1,8 @@
-import { useSyncExternalStore } from 'react';
-import { statusLine } from '../../../shared/opening-hours.ts';
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import type { RestaurantSettings } from '../../../shared/restaurant-settings.ts';
 import { useHydrated } from '../../ui/use-hydrated.ts';
 import { useRestaurantSettings } from '../api/settings-api.ts';
+import type { StatusLineQuestion } from '../status-line.worker.ts';
 
 /**
  * "Open now · until 22:00", "Closed · opens Tuesday 11:00" or "Orders paused: …" above the header.
@@ -13,7 +14,7 @@ export function OpenNowLine() {
   const hydrated = useHydrated();
   const settings = useRestaurantSettings(hydrated);
   const now = useMinuteClock();
-  const text = settings.data && now ? statusLine(settings.data, new Date(now)) : '';
+  const text = useStatusLine(settings.data, now);
   const state = !settings.data ? 'unknown' : settings.data.ordersPaused ? 'paused' : text.startsWith('Open') ? 'open' : 'closed';
   const dot = state === 'open' ? 'bg-green-400' : state === 'paused' ? 'bg-amber-400' : 'bg-stone-400';
   return (
@@ -25,6 +26,33 @@ export function OpenNowLine() {
       </p>
     </aside>
   );
+}
+
+/** The line for these settings at this minute, worked out by a worker (status-line.worker.ts); '' meanwhile. */
+function useStatusLine(rules: RestaurantSettings | undefined, now: number | undefined): string {
+  const [line, setLine] = useState('');
+  useEffect(() => {
+    if (!rules || now === undefined) return;
+    let current = true;
+    void askStatusLine({ rules, now }).then((answer) => current && setLine(answer));
+    return () => {
+      current = false;
+    };
+  }, [rules, now]);
+  return line;
+}
+
+let worker: Worker | undefined;
+const waiting: ((line: string) => void)[] = [];
+
+/** One worker for the page; it answers in the order it was asked. */
+function askStatusLine(question: StatusLineQuestion): Promise<string> {
+  if (!worker) {
+    worker = new Worker(new URL('../status-line.worker.ts', import.meta.url), { type: 'module' });
+    worker.onmessage = (event: MessageEvent<string>) => waiting.shift()?.(event.data);
+  }
+  worker.postMessage(question);
+  return new Promise((resolve) => waiting.push(resolve));
 }
 
 /**

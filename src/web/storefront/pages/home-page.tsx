@@ -1,4 +1,5 @@
 import { lazy } from 'react';
+import { HydrateLater } from '../../ui/hydrate-later.tsx';
 import { LoadWhenNear } from '../../ui/load-when-near.tsx';
 import { usePageTitle } from '../../ui/use-page-title.ts';
 import { AboutTeaser } from '../components/about-teaser.tsx';
@@ -20,8 +21,13 @@ export function Page() {
   return (
     <>
       <Hero />
-      <FeatureCards />
-      <AboutTeaser />
+      {/* Below the hero: taken over from the server's page after it (ui/hydrate-later.tsx). */}
+      <HydrateLater>
+        <FeatureCards />
+      </HydrateLater>
+      <HydrateLater>
+        <AboutTeaser />
+      </HydrateLater>
       <LoadWhenNear minHeight="44rem" label="Today's offer">
         <CategoryBlock category="offered" />
       </LoadWhenNear>
