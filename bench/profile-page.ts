@@ -123,7 +123,7 @@ function describeLongTasks(events: TraceEvent[], profile: CpuProfile): string {
     }
     const parts = [...byKind].sort((a, b) => b[1] - a[1]).slice(0, 6).map(([kind, ms]) => `${kind} ${ms.toFixed(0)}`);
     lines.push(`- task of ${(task.dur! / 1000).toFixed(0)} ms: ${parts.join(', ')}`);
-    const functions = selfTimes(profile, task.ts, task.ts + task.dur!).filter(([name]) => name !== '(idle)').slice(0, 5);
+    const functions = selfTimes(profile, task.ts, task.ts + task.dur!).filter(([name]) => name !== '(idle)').slice(0, Number(process.env.PROFILE_TOP ?? 5));
     lines.push(`  its own time: ${functions.map(([name, ms]) => `${name} ${ms.toFixed(0)}`).join(', ')}`);
     const app = appTotals(profile, task.ts, task.ts + task.dur!).slice(0, 8);
     if (app.length > 0) lines.push(`  in the app's functions: ${app.map(([name, ms]) => `${name} ${ms.toFixed(0)}`).join(', ')}`);

@@ -6,7 +6,7 @@ import { loadPageOf } from './app/router.tsx';
 import { registerServiceWorker } from './app/service-worker-registration.ts';
 import { APP_READY_ATTRIBUTE, SERVER_RENDERED_ATTRIBUTE } from '../shared/rendered-page.ts';
 import { readPageData, seedQueries } from './page-data.ts';
-import { firstPassDone, startTakingOver } from './ui/hydrate-later.tsx';
+import { whenTakenOver, startTakingOver } from './ui/hydrate-later.tsx';
 
 /** The app, started by boot.ts (the page's entry) once its page is ready for it. */
 const root = document.getElementById('root')!;
@@ -18,7 +18,7 @@ const queryClient = createQueryClient();
  * wait for it). Draws nothing, so hydration sees the server's HTML.
  */
 function MarkAppReady() {
-  useEffect(() => void firstPassDone().then(() => root.setAttribute(APP_READY_ATTRIBUTE, '')), []);
+  useEffect(() => void whenTakenOver().then(() => root.setAttribute(APP_READY_ATTRIBUTE, '')), []);
   return null;
 }
 

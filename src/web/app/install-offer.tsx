@@ -10,8 +10,9 @@ const ANSWERED_KEY = 'install-offer-answered';
  */
 export function InstallOffer() {
   const available = useSyncExternalStore(subscribeToInstallPrompt, canInstall, () => false);
-  const [answered, setAnswered] = useState(() => typeof localStorage !== 'undefined' && localStorage.getItem(ANSWERED_KEY) !== null);
-  if (!available || answered) return null;
+  const [answeredHere, setAnswered] = useState(false);
+  // The storage is read only when the offer could show: a page's first read of it costs time.
+  if (!available || answeredHere || localStorage.getItem(ANSWERED_KEY) !== null) return null;
   const answer = (install: boolean) => {
     localStorage.setItem(ANSWERED_KEY, install ? 'installed' : 'not now');
     setAnswered(true);

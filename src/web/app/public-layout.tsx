@@ -17,7 +17,9 @@ export function PublicLayout() {
         Skip to content
       </a>
       <OpenNowLine />
-      <Header />
+      <HydrateLater>
+        <Header />
+      </HydrateLater>
       {/* Focusable by the skip link only (tabIndex -1): a screen reader goes on reading from here. */}
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         {/* No Suspense here: while the first page's chunk loads, the static loading screen of

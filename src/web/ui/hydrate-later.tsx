@@ -33,10 +33,15 @@ function WaitForTurn({ turn, children }: { turn: Turn | undefined; children: Rea
 }
 
 let takingOver = false;
+/** Turns given and not yet ended; a part hydrated in its turn may hold parts of its own. */
+let pendingTurns = 0;
 let lastTurn: Promise<void> = Promise.resolve();
+let tookOver: () => void = () => {};
+const takenOver = new Promise<void>((resolve) => (tookOver = resolve));
 
 /** A turn after the one before it, each in a task of its own. */
 function nextTurn(): Turn {
+  pendingTurns++;
   const turn: Turn = { promise: Promise.resolve(), done: false };
   turn.promise = lastTurn
     .then(() => new Promise<void>((resolve) => setTimeout(resolve, 0)))
@@ -44,7 +49,18 @@ function nextTurn(): Turn {
       turn.done = true;
     });
   lastTurn = turn.promise;
+  void turn.promise.then(() => {
+    pendingTurns--;
+    // In a task of its own: the part is hydrated after this, and may give turns to parts within it.
+    setTimeout(endWhenNoTurnIsLeft, 0);
+  });
   return turn;
+}
+
+function endWhenNoTurnIsLeft() {
+  if (!takingOver || pendingTurns > 0) return;
+  takingOver = false;
+  tookOver();
 }
 
 /** Called just before the server's page is hydrated: the parts wrapped in <HydrateLater> wait their turn. */
@@ -53,11 +69,11 @@ export function startTakingOver(): void {
 }
 
 /**
- * Called once the first pass is done (its effects run): parts drawn from now on draw at once.
- * Resolves when every waiting part is hydrated, so "the app is ready" means every button works.
+ * Called once the first pass is done (its effects run). Resolves when every part is hydrated, those
+ * within parts too, so "the app is ready" means every button works; at once for a page the browser drew.
  */
-export function firstPassDone(): Promise<void> {
-  takingOver = false;
-  // The last part is hydrated in the task its turn ends in: the answer comes in the next one.
-  return lastTurn.then(() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
+export function whenTakenOver(): Promise<void> {
+  if (!takingOver) return Promise.resolve();
+  setTimeout(endWhenNoTurnIsLeft, 0);
+  return takenOver;
 }

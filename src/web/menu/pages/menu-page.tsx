@@ -25,21 +25,23 @@ const PANEL_ID = 'menu-panel';
 /** Cards in the first row or two load at once; the others only when scrolled near. */
 const EAGER_CARDS = 3;
 /**
- * Cards rendered in the first paint (two screenfuls on a wide screen), then this many more at
- * each idle moment until the tab is complete: a category of a thousand dishes would otherwise
- * block the first paint of its tab for seconds (docs/performance.md, growth figures), and the
- * demo menu's All Items (61 cards) held a phone's main thread for Lighthouse (score 89).
+ * Cards rendered in the first paint (two screenfuls on a wide screen, the cards the server
+ * draws), then CARDS_PER_TASK more in each task until the tab is complete: a category of a
+ * thousand dishes would otherwise block the first paint of its tab for seconds
+ * (docs/performance.md, growth figures), and the demo menu's All Items (61 cards) held a phone's
+ * main thread for Lighthouse (score 89). Twelve cards in one task were still a long task there.
  */
-const CARDS_PER_BATCH = 12;
+const FIRST_CARDS = 12;
+const CARDS_PER_TASK = 4;
 
-/** How many of `total` cards to render now: one batch at first, growing after each paint. */
+/** How many of `total` cards to render now: the first ones at once, more in each following task. */
 function useProgressiveCount(total: number, resetKey: string): number {
-  const [state, setState] = useState({ key: resetKey, shown: CARDS_PER_BATCH });
-  const shown = state.key === resetKey ? state.shown : CARDS_PER_BATCH;
-  if (state.key !== resetKey) setState({ key: resetKey, shown: CARDS_PER_BATCH });
+  const [state, setState] = useState({ key: resetKey, shown: FIRST_CARDS });
+  const shown = state.key === resetKey ? state.shown : FIRST_CARDS;
+  if (state.key !== resetKey) setState({ key: resetKey, shown: FIRST_CARDS });
   useEffect(() => {
     if (shown >= total) return;
-    const timer = setTimeout(() => setState({ key: resetKey, shown: shown + CARDS_PER_BATCH }), 0);
+    const timer = setTimeout(() => setState({ key: resetKey, shown: shown + CARDS_PER_TASK }), 0);
     return () => clearTimeout(timer);
   }, [shown, total, resetKey]);
   return Math.min(shown, total);
@@ -96,13 +98,21 @@ export function Page() {
 
   return (
     <>
-      <PageCover title="Order Us" text="Would you like to try a dish? Pick it and take it on your table." picture="fruit" />
+      <HydrateLater>
+        <PageCover title="Order Us" text="Would you like to try a dish? Pick it and take it on your table." picture="fruit" />
+      </HydrateLater>
       <section aria-label="Order food" className="mx-auto max-w-7xl px-4 py-12 md:py-16">
-        <MenuSearchBox onSearch={setQuery} />
-        <MenuFilters value={filters} onChange={setFilters} />
-        <div className="mt-8">
-          <MenuTabs active={active} onSelect={select} panelId={PANEL_ID} />
-        </div>
+        <HydrateLater>
+          <MenuSearchBox onSearch={setQuery} />
+        </HydrateLater>
+        <HydrateLater>
+          <MenuFilters value={filters} onChange={setFilters} />
+        </HydrateLater>
+        <HydrateLater>
+          <div className="mt-8">
+            <MenuTabs active={active} onSelect={select} panelId={PANEL_ID} />
+          </div>
+        </HydrateLater>
         <div ref={panel} id={PANEL_ID} role="tabpanel" aria-labelledby={menuTabId(active)} tabIndex={0} className={`mt-10 scroll-mt-4 rounded-lg focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-700 ${active === 'favourites' ? 'min-h-[60vh]' : ''}`}>
           {searching ? (
             <h2 className="mb-6 text-center text-lg font-semibold text-stone-800" aria-live="polite">
@@ -139,8 +149,9 @@ export function Page() {
                         )}
                       </li>
                     );
-                    // The first screen's cards are taken over with the page, the others after it.
-                    return i < EAGER_CARDS ? entry : <HydrateLater key={item._id}>{entry}</HydrateLater>;
+                    // The cards the server drew are taken over one a turn (ui/hydrate-later.tsx);
+                    // later batches are the browser's own.
+                    return i < FIRST_CARDS ? <HydrateLater key={item._id}>{entry}</HydrateLater> : entry;
                   })}
             </ul>
           )}

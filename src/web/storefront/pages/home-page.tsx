@@ -20,8 +20,9 @@ export function Page() {
   usePageTitle('Home');
   return (
     <>
-      <Hero />
-      {/* Below the hero: taken over from the server's page after it (ui/hydrate-later.tsx). */}
+      <HydrateLater>
+        <Hero />
+      </HydrateLater>
       <HydrateLater>
         <FeatureCards />
       </HydrateLater>

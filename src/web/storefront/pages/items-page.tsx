@@ -12,7 +12,9 @@ export function Page() {
   usePageTitle('Item list');
   return (
     <>
-      <VideoBanner />
+      <HydrateLater>
+        <VideoBanner />
+      </HydrateLater>
       {ITEM_LIST_ORDER.map((category, i) => (
         <HydrateLater key={category}>
           <div className={i % 2 ? 'bg-white' : undefined}>
