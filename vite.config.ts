@@ -56,6 +56,13 @@ export default defineConfig(({ command }) => ({
     // Read by the server (src/server/pages/page-hints.ts) to preload each public page's chunk.
     manifest: true,
     rolldownOptions: {
+      output: {
+        // Preact, TanStack Query and React Router in one chunk: every page loads all three, and
+        // each chunk more is one more preload hint and module for the page's start to handle.
+        codeSplitting: {
+          groups: [{ name: 'framework', test: /node_modules[\\/](preact|@tanstack[\\/](query-core|react-query)|react-router)[\\/]/ }],
+        },
+      },
       onwarn(warning, warn) {
         // "use client" marks a boundary of React's server components, which the app does not use.
         if (warning.code === 'MODULE_LEVEL_DIRECTIVE' && warning.message.includes('"use client"')) return;

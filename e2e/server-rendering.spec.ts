@@ -55,7 +55,7 @@ test.describe('server-rendered pages', () => {
         document.addEventListener('readystatechange', () => {
           if (document.readyState !== 'interactive') return;
           const root = document.getElementById('root')!;
-          (window as unknown as { serverElements: Element[] }).serverElements = [...root.querySelectorAll('h1, nav, main, footer')];
+          (window as unknown as { serverElements: Element[] }).serverElements = [...root.querySelectorAll('h1, header, nav, main, section, li, footer')];
         });
       });
       const menuRequests: string[] = [];
@@ -66,8 +66,11 @@ test.describe('server-rendered pages', () => {
         if (pathname === '/api/review') reviewRequests.push(request.url());
       });
       await page.goto(path);
-      // The title is set by an effect: it changes once React has hydrated the page.
+      // The title is set by an effect: it changes once the app's first pass has hydrated the page;
+      // the parts taken over in turns after it (src/web/ui/hydrate-later.tsx) are all in once the
+      // root is marked ready.
       await expect(page).toHaveTitle(title);
+      await expect(page.locator('#root[data-app-ready]')).toBeAttached();
       const kept = await page.evaluate(() => {
         const serverElements = (window as unknown as { serverElements: Element[] }).serverElements;
         return { count: serverElements.length, connected: serverElements.every((element) => element.isConnected) };
