@@ -215,8 +215,10 @@ test.describe('public pages, as a visitor', () => {
     await checkWhole(page);
   });
 
-  test('the offer to install the app, at the end of a public page: no axe violation', async ({ page }) => {
+  test('the offer to install the app, at the end of a public page: no axe violation, and nothing moves when it comes', async ({ page }) => {
     await page.goto('/about');
+    const footer = page.getByRole('contentinfo');
+    const footerBefore = await footer.boundingBox();
     // What Chromium sends when it could install the shop (it never does in a test's profile).
     await page.evaluate(() => {
       const offer = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
@@ -227,6 +229,8 @@ test.describe('public pages, as a visitor', () => {
     });
     const aside = page.getByRole('complementary', { name: 'Install the app' });
     await expect(aside).toBeVisible();
+    // Below the footer: its coming moves no part of the page (layout shift, Lighthouse's CLS).
+    expect(await footer.boundingBox()).toEqual(footerBefore);
     await scrollToTheEnd(page);
     await expectAccessible(page);
   });

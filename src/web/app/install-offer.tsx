@@ -4,8 +4,9 @@ import { canInstall, promptInstall, subscribeToInstallPrompt } from './install-p
 const ANSWERED_KEY = 'install-offer-answered';
 
 /**
- * The shop's own offer to install it as an app: at the end of a public page, above the footer,
- * where a visitor who has read the page arrives, never over the content; only when the browser
+ * The shop's own offer to install it as an app: at the very end of a public page, below the
+ * footer, where a visitor who has read the page arrives, never over the content, and where its
+ * coming moves nothing (public-layout.tsx); only when the browser
  * can install it, and never again once answered either way.
  */
 export function InstallOffer() {
