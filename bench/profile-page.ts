@@ -53,16 +53,23 @@ function nameOf({ functionName, url, lineNumber, columnNumber }: ProfileNode['ca
   return `${functionName || '(anonymous)'} ${script}:${lineNumber + 1}`;
 }
 
-/** Time of its own (ms) by function and source, biggest first; within [from, to] µs of the trace's clock when given. */
+/** Each sample taken within [from, to] (µs, the trace's clock): the node it landed in and its time in ms. */
+function forEachSample(profile: CpuProfile, from: number, to: number, visit: (nodeId: number, ms: number) => void): void {
+  let time = profile.startTime;
+  profile.samples.forEach((nodeId, index) => {
+    const delta = profile.timeDeltas[index] ?? 0;
+    time += delta;
+    if (time >= from && time <= to) visit(nodeId, delta / 1000);
+  });
+}
+
+/** Time of its own (ms) by function and source, biggest first; within [from, to] when given. */
 function selfTimes(profile: CpuProfile, from = -Infinity, to = Infinity): [string, number][] {
   const nodesById = new Map(profile.nodes.map((node) => [node.id, node]));
   const totals = new Map<string, number>();
-  let time = profile.startTime;
-  profile.samples.forEach((nodeId, index) => {
-    time += profile.timeDeltas[index] ?? 0;
-    if (time < from || time > to) return;
+  forEachSample(profile, from, to, (nodeId, ms) => {
     const key = nameOf(nodesById.get(nodeId)!.callFrame);
-    totals.set(key, (totals.get(key) ?? 0) + (profile.timeDeltas[index] ?? 0) / 1000);
+    totals.set(key, (totals.get(key) ?? 0) + ms);
   });
   return [...totals].sort((a, b) => b[1] - a[1]);
 }
@@ -74,13 +81,9 @@ interface TraceEvent {
   dur?: number;
   pid: number;
   tid: number;
-  args?: { name?: string; data?: { url?: string; functionName?: string; scriptName?: string } };
+  args?: { name?: string; data?: { url?: string } };
 }
 
-/**
- * The renderer's main-thread tasks over 50 ms, each split into the work directly inside it
- * (script evaluated or called, by script; HTML parsed; style; layout; paint; garbage collection).
- */
 /**
  * Time with callees (ms) of the app's own functions (sources under src/), biggest first, within
  * [from, to]: which component's drawing a task spent its time in.
@@ -90,21 +93,23 @@ function appTotals(profile: CpuProfile, from: number, to: number): [string, numb
   for (const node of profile.nodes) for (const child of node.children ?? []) parents.set(child, node.id);
   const nodesById = new Map(profile.nodes.map((node) => [node.id, node]));
   const totals = new Map<string, number>();
-  let time = profile.startTime;
-  profile.samples.forEach((nodeId, index) => {
-    time += profile.timeDeltas[index] ?? 0;
-    if (time < from || time > to) return;
+  forEachSample(profile, from, to, (nodeId, ms) => {
     const seen = new Set<string>();
     for (let id: number | undefined = nodeId; id !== undefined; id = parents.get(id)) {
       const name = nameOf(nodesById.get(id)!.callFrame);
       if (!name.includes(' src/') || seen.has(name)) continue;
       seen.add(name);
-      totals.set(name, (totals.get(name) ?? 0) + (profile.timeDeltas[index] ?? 0) / 1000);
+      totals.set(name, (totals.get(name) ?? 0) + ms);
     }
   });
   return [...totals].sort((a, b) => b[1] - a[1]);
 }
 
+/**
+ * The renderer's main-thread tasks over 50 ms, each split into the work directly inside it
+ * (script evaluated or called, by script; HTML parsed; style; layout; paint; garbage collection),
+ * the functions that took its time, and the app's own functions by time with callees.
+ */
 function describeLongTasks(events: TraceEvent[], profile: CpuProfile): string {
   // Every renderer's main thread: the page's document may come in another process than the blank one.
   const mainThreads = new Set(events.filter((event) => event.name === 'thread_name' && event.args?.name === 'CrRendererMain').map((event) => `${event.pid}:${event.tid}`));
