@@ -15,7 +15,8 @@ export function OpenNowLine() {
   const settings = useRestaurantSettings(hydrated);
   const now = useMinuteClock();
   const text = useStatusLine(settings.data, now);
-  const state = !settings.data ? 'unknown' : settings.data.ordersPaused ? 'paused' : text.startsWith('Open') ? 'open' : 'closed';
+  // Not "closed" while the worker has not answered yet: the line says nothing then.
+  const state = !settings.data ? 'unknown' : settings.data.ordersPaused ? 'paused' : !text ? 'unknown' : text.startsWith('Open') ? 'open' : 'closed';
   const dot = state === 'open' ? 'bg-green-400' : state === 'paused' ? 'bg-amber-400' : 'bg-stone-400';
   return (
     // A landmark of its own, so no content of the page is outside one (WCAG 1.3.1, axe: region).
