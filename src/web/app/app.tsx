@@ -12,8 +12,12 @@ import { ToastProvider } from '../ui/toast.tsx';
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
+    // Requests go out even when the browser says it is offline ('always'): the failure then says
+    // "No internet connection…" (lib/api-client.ts) at once, where TanStack Query would hold the
+    // request, and the page would show "Loading…" until the connection came back.
     defaultOptions: {
-      queries: { retry: 1, refetchOnWindowFocus: false },
+      queries: { retry: 1, refetchOnWindowFocus: false, networkMode: 'always' },
+      mutations: { networkMode: 'always' },
     },
   });
 }

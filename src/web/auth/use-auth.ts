@@ -32,6 +32,10 @@ export function useAuth(): UseAuth {
     queryFn: () => fetchRole(email!),
     enabled: !auth.loading && Boolean(email),
     staleTime: 60_000,
+    // A failed lookup (offline) is asked again on reconnecting, not by each part that mounts: a
+    // query without data goes back to pending when asked again, the dashboard's menu then waits
+    // for it, and the parts it unmounted would mount and ask again, every retry, for ever.
+    retryOnMount: false,
   });
   return {
     ...auth,
