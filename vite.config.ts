@@ -55,6 +55,12 @@ export default defineConfig(({ command }) => ({
     reportCompressedSize: true,
     // Read by the server (src/server/pages/page-hints.ts) to preload each public page's chunk.
     manifest: true,
+    modulePreload: {
+      // The browser's entry (src/web/boot.ts) starts the app's preloads itself, one a task: each
+      // fetch the browser starts costs its main thread time, and Vite's preloader would start
+      // them all in the task that imports the app.
+      resolveDependencies: (file, deps) => (/(^|\/)main-[\w-]+\.js$/.test(file) ? [] : deps),
+    },
     rolldownOptions: {
       output: {
         // Preact, TanStack Query and React Router in one chunk: every page loads all three, and
