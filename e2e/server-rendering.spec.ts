@@ -112,6 +112,14 @@ test.describe('server-rendered pages', () => {
     releasePicture();
     await expect(page.locator('#root[data-app-ready]')).toHaveCount(1);
     expect(appScripts).toHaveLength(1);
+    // Its hints, held back in a template, all reach <head> once the app runs (src/web/boot.ts), each once.
+    const held = (await (await page.request.get('/')).text()).match(/<template id="page-scripts">(.*?)<\/template>/)![1]!;
+    const heldHrefs = [...held.matchAll(/href="([^"]+)"/g)].map((match) => match[1]);
+    await expect
+      .poll(() => page.evaluate(() => [...document.head.querySelectorAll('link[rel="modulepreload"]')].map((link) => link.getAttribute('href'))))
+      .toEqual(expect.arrayContaining(heldHrefs));
+    const headHrefs = await page.evaluate(() => [...document.head.querySelectorAll('link[rel="modulepreload"]')].map((link) => link.getAttribute('href')));
+    expect(headHrefs).toHaveLength(new Set(headHrefs).size);
 
     const hinted = await (await page.request.get('/dashboard/my/cart')).text();
     expect(hinted.slice(0, hinted.indexOf('</head>')), 'the app is hinted in <head>').toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/main-/);
