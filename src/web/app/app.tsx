@@ -8,6 +8,7 @@ import { AppBanners } from './app-banners.tsx';
 import { PendingActionRunner } from '../menu/pending/pending-action-runner.tsx';
 import { AppRoutes } from './router.tsx';
 import { ScrollToTop } from './scroll-to-top.tsx';
+import { HydrateLater, MountLater } from '../ui/hydrate-later.tsx';
 import { ToastProvider } from '../ui/toast.tsx';
 
 export function createQueryClient(): QueryClient {
@@ -39,11 +40,17 @@ export function App({ queryClient }: { queryClient: QueryClient }) {
       <ToastProvider>
         <AuthWithLoginRedirect>
           <ScrollToTop />
-          <AppBanners />
+          <HydrateLater>
+            <AppBanners />
+          </HydrateLater>
           {/* A visitor's 'Take on table' or heart, done once they have signed in. */}
-          <PendingActionRunner />
+          <MountLater>
+            <PendingActionRunner />
+          </MountLater>
           <AppRoutes />
-          <DishOptionsHost />
+          <MountLater>
+            <DishOptionsHost />
+          </MountLater>
         </AuthWithLoginRedirect>
       </ToastProvider>
     </QueryClientProvider>

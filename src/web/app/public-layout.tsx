@@ -2,7 +2,7 @@ import { Outlet } from 'react-router';
 import { OpenNowLine } from '../settings/components/open-now-line.tsx';
 import { ViewCartBar } from '../cart/components/view-cart-bar.tsx';
 import { Footer } from '../ui/footer.tsx';
-import { HydrateLater } from '../ui/hydrate-later.tsx';
+import { HydrateLater, MountLater } from '../ui/hydrate-later.tsx';
 import { Header } from './header.tsx';
 import { InstallOffer } from './install-offer.tsx';
 
@@ -16,7 +16,9 @@ export function PublicLayout() {
       >
         Skip to content
       </a>
-      <OpenNowLine />
+      <HydrateLater>
+        <OpenNowLine />
+      </HydrateLater>
       <HydrateLater>
         <Header />
       </HydrateLater>
@@ -34,8 +36,10 @@ export function PublicLayout() {
       </HydrateLater>
       {/* After the footer: it appears when the browser says the shop can be installed, and
           nothing below it moves then (above the footer, it moved a short page's footer: CLS 0.059). */}
-      <InstallOffer />
-      <ViewCartBar />
+      <MountLater>
+        <InstallOffer />
+        <ViewCartBar />
+      </MountLater>
     </div>
   );
 }

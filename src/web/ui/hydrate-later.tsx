@@ -1,4 +1,4 @@
-import { Suspense, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
 
 /**
  * Hydration in turns (docs/decisions/0032-hydration-in-turns.md). Preact takes a server-rendered
@@ -18,6 +18,21 @@ export function HydrateLater({ children }: { children: ReactNode }) {
       <WaitForTurn turn={turn}>{children}</WaitForTurn>
     </Suspense>
   );
+}
+
+/**
+ * For parts the server's page does not show (a dialog's host, the runner of a visitor's pending
+ * action, the cart's bar before the cart is known): left out of the first pass and mounted after
+ * every part the page shows, in a turn of their own. Drawn any other time, they mount at once.
+ */
+export function MountLater({ children }: { children: ReactNode }) {
+  const [mounted, setMounted] = useState(!takingOver);
+  useEffect(() => {
+    // Given in an effect: after the turns of every part the first pass met.
+    if (!mounted) void nextTurn().promise.then(() => setMounted(true));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, for the first pass
+  }, []);
+  return mounted ? children : null;
 }
 
 interface Turn {
