@@ -86,11 +86,11 @@ async function runLighthouse(route: string, cookie: string | undefined) {
     if (cookie && lhr.finalDisplayedUrl && !lhr.finalDisplayedUrl.endsWith(route)) {
       throw new Error(`The signed-in page ended on ${lhr.finalDisplayedUrl}, not ${route}`);
     }
-    return lhr;
+    return { lhr, trace: runnerResult.artifacts.Trace };
   }
 }
 
-type Report = Awaited<ReturnType<typeof runLighthouse>>;
+type Report = Awaited<ReturnType<typeof runLighthouse>>['lhr'];
 
 async function figuresOf(route: string, lhr: Report): Promise<PageFigures> {
   const requests = (lhr.audits['network-requests']?.details as { items: { url: string; resourceType?: string }[] } | undefined)?.items ?? [];
@@ -144,10 +144,13 @@ try {
   const runsOf = new Map<string, PageFigures[]>(pages.map(({ route }) => [route, []]));
   for (let run = 1; run <= RUNS; run++) {
     for (const { route, cookie } of pages) {
-      const lhr = await runLighthouse(route, cookie);
+      const { lhr, trace } = await runLighthouse(route, cookie);
       if (REPORT_DIR) {
         fs.mkdirSync(REPORT_DIR, { recursive: true });
-        fs.writeFileSync(path.join(REPORT_DIR, `${route.replace(/\W+/g, '_') || '_'}-run${run}.json`), JSON.stringify(lhr, null, 1));
+        const name = `${route.replace(/\W+/g, '_') || '_'}-run${run}`;
+        fs.writeFileSync(path.join(REPORT_DIR, `${name}.json`), JSON.stringify(lhr, null, 1));
+        // The page's unthrottled trace, which Lighthouse's simulation scales: bench/long-tasks.ts reads it.
+        fs.writeFileSync(path.join(REPORT_DIR, `${name}.trace.json`), JSON.stringify(trace));
       }
       runsOf.get(route)!.push(await figuresOf(route, lhr));
     }

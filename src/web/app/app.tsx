@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { paths } from '../../shared/paths.ts';
 import { AuthProvider } from '../auth/auth-provider.tsx';
 import { DishOptionsHost } from '../menu/options/dish-options-host.tsx';
+import { FavouriteHeartsProvider } from '../menu/favourites/favourite-hearts.tsx';
 import { AppBanners } from './app-banners.tsx';
 import { PendingActionRunner } from '../menu/pending/pending-action-runner.tsx';
 import { AppRoutes } from './router.tsx';
@@ -47,7 +48,9 @@ export function App({ queryClient }: { queryClient: QueryClient }) {
           <MountLater>
             <PendingActionRunner />
           </MountLater>
-          <AppRoutes />
+          <FavouriteHeartsProvider>
+            <AppRoutes />
+          </FavouriteHeartsProvider>
           <MountLater>
             <DishOptionsHost />
           </MountLater>

@@ -22,14 +22,17 @@ export function PublicLayout() {
       <HydrateLater>
         <Header />
       </HydrateLater>
-      {/* Focusable by the skip link only (tabIndex -1): a screen reader goes on reading from here. */}
-      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
-        {/* No Suspense here: while the first page's chunk loads, the static loading screen of
-            index.html stands alone (see AppRoutes). Header and footer drawn around it made the footer jump
-            down when the page came (CLS 0.32 in Lighthouse; budget 0.05). Later pages are shown
-            once their chunks are in (page-loading-router.tsx): the current page stays on screen meanwhile. */}
-        <Outlet />
-      </main>
+      {/* The page in a turn of its own, after the header's: the first pass is only the app's frame. */}
+      <HydrateLater>
+        {/* Focusable by the skip link only (tabIndex -1): a screen reader goes on reading from here. */}
+        <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+          {/* No Suspense here: while the first page's chunk loads, the static loading screen of
+              index.html stands alone (see AppRoutes). Header and footer drawn around it made the footer jump
+              down when the page came (CLS 0.32 in Lighthouse; budget 0.05). Later pages are shown
+              once their chunks are in (page-loading-router.tsx): the current page stays on screen meanwhile. */}
+          <Outlet />
+        </main>
+      </HydrateLater>
       {/* The page's content comes first when the server's page is taken over (ui/hydrate-later.tsx). */}
       <HydrateLater>
         <Footer />

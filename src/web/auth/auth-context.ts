@@ -1,10 +1,15 @@
 import { createContext } from 'react';
 import type { SignInBody, SignUpBody, SessionUser } from '../../shared/auth.ts';
+import type { Role } from '../../shared/roles.ts';
 
 export interface AuthContextValue {
   user: SessionUser | null;
   /** True at start and during each sign-in, sign-up, social sign-in or sign-out (docs/product.md §4). */
   loading: boolean;
+  /** The signed-in user's role (GET /api/users/admin/{email}), once the lookup has answered. */
+  role: Role | undefined;
+  /** True while the role lookup has not answered yet for a signed-in user. */
+  roleLoading: boolean;
   signIn(body: SignInBody): Promise<void>;
   /** Creates the account and signs in; answers the insertedId of POST /api/users. */
   signUp(body: SignUpBody): Promise<string | null>;

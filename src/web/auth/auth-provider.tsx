@@ -1,8 +1,8 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { SessionUser } from '../../shared/auth.ts';
 import { ApiRequestError, OFFLINE_CODE, setAuthFailureListener, TOKEN_STORAGE_KEY } from '../lib/api-client.ts';
-import { fetchSession, registerUser, requestToken, signInEmail, signOutSession, signUpEmail, type AuthUser } from './api/auth-api.ts';
+import { fetchRole, fetchSession, registerUser, requestToken, signInEmail, signOutSession, signUpEmail, type AuthUser } from './api/auth-api.ts';
 import { AuthContext, type AuthContextValue } from './auth-context.ts';
 
 /**
@@ -107,10 +107,27 @@ export function AuthProvider({ children, onSessionLost }: { children: ReactNode;
     [forget],
   );
 
+  const email = user?.email;
+  // Looked up here, once for the app, not by each part that asks who is signed in: a menu page's
+  // every card did, and each lookup's observer lengthened the page's takeover.
+  const role = useQuery({
+    queryKey: ['isAdmin', email],
+    queryFn: () => fetchRole(email!),
+    enabled: !loading && Boolean(email),
+    staleTime: 60_000,
+    // A failed lookup (offline) is asked again on reconnecting, not on each mount: a query without
+    // data goes back to pending when asked again, the dashboard's menu then waits for it, and the
+    // parts it unmounted would mount and ask again, every retry, for ever.
+    retryOnMount: false,
+  });
+  const roleLoading = Boolean(email) && role.isPending;
+
   const value = useMemo<AuthContextValue>(
     () => ({
       user,
       loading,
+      role: role.data,
+      roleLoading,
       signIn: (body) =>
         run(async () => {
           const { user: signedIn } = await signInEmail(body);
@@ -145,7 +162,7 @@ export function AuthProvider({ children, onSessionLost }: { children: ReactNode;
         }
       },
     }),
-    [user, loading, run, settle, forget],
+    [user, loading, role.data, roleLoading, run, settle, forget],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

@@ -1,9 +1,5 @@
-import { useEffect, useRef } from 'react';
 import type { MenuItem } from '../../../shared/menu.ts';
-import { useToast } from '../../ui/toast.tsx';
-import { useAuth } from '../../auth/use-auth.ts';
-import { useSendToLogin } from '../pending/use-send-to-login.ts';
-import { useFavourites, useSetFavourite } from './favourites-api.ts';
+import { useFavouriteHearts } from './favourite-hearts.tsx';
 
 /**
  * The heart on a dish: a toggle button that saves the dish to the customer's favourites
@@ -11,34 +7,9 @@ import { useFavourites, useSetFavourite } from './favourites-api.ts';
  * `overlay` sits on the card's picture; `plain` stands in the phone's compact list.
  */
 export function FavouriteButton({ item, variant = 'overlay' }: { item: MenuItem; variant?: 'overlay' | 'plain' }) {
-  const { user, loading } = useAuth();
-  const favourites = useFavourites();
-  const setFavourite = useSetFavourite();
-  const sendToLogin = useSendToLogin();
-  const toast = useToast();
-  const saved = favourites.data?.some((favourite) => favourite._id === item._id) ?? false;
-
-  // A click before the sign-in state is known (the moment after the page loads) waits for it:
-  // deciding at once would send a signed-in customer to log in.
-  const waiting = useRef(false);
-
-  const toggle = () => {
-    if (loading) {
-      waiting.current = true;
-      return;
-    }
-    if (!user) return sendToLogin('favourite', item);
-    setFavourite.mutate(
-      { item, saved: !saved },
-      { onError: (error) => toast.error(`${item.name} could not be ${saved ? 'removed from' : 'saved to'} your favourites: ${error.message}`) },
-    );
-  };
-
-  useEffect(() => {
-    if (loading || !waiting.current) return;
-    waiting.current = false;
-    toggle();
-  });
+  const hearts = useFavouriteHearts();
+  const saved = hearts.isSaved(item._id);
+  const toggle = () => hearts.toggle(item);
 
   return (
     <button
