@@ -7,16 +7,7 @@
  * own time (what is not in a nested event), and the scripts whose calls it ran.
  */
 import fs from 'node:fs';
-
-interface TraceEvent {
-  name: string;
-  ph: string;
-  ts: number;
-  dur?: number;
-  pid: number;
-  tid: number;
-  args?: { name?: string; data?: { url?: string; functionName?: string; type?: string } };
-}
+import type { TraceEvent } from './lib/trace-event.ts';
 
 const SLOWDOWN = 4;
 const LONG_MS = 50 / SLOWDOWN;

@@ -12,6 +12,7 @@ import { chromium } from '@playwright/test';
 import { SourceMapConsumer } from 'source-map-js';
 import { startShop } from './lib/shop-process.ts';
 import { BENCH_RATE_LIMITS } from './lib/bench-customers.ts';
+import type { TraceEvent } from './lib/trace-event.ts';
 
 const ROUTES = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['/', '/items', '/order/offered', '/order'];
 const SLOWDOWN = Number(process.env.PROFILE_SLOWDOWN ?? 4);
@@ -72,16 +73,6 @@ function selfTimes(profile: CpuProfile, from = -Infinity, to = Infinity): [strin
     totals.set(key, (totals.get(key) ?? 0) + ms);
   });
   return [...totals].sort((a, b) => b[1] - a[1]);
-}
-
-interface TraceEvent {
-  name: string;
-  ph: string;
-  ts: number;
-  dur?: number;
-  pid: number;
-  tid: number;
-  args?: { name?: string; data?: { url?: string } };
 }
 
 /**
