@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
 
 /**
  * Hydration in turns (docs/decisions/0032-hydration-in-turns.md). Preact takes a server-rendered
@@ -33,6 +33,20 @@ export function MountLater({ children }: { children: ReactNode }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, for the first pass
   }, []);
   return mounted ? children : null;
+}
+
+/**
+ * False in a component's first drawing, true from the next (before the screen is painted). For an
+ * attribute that shows what only the browser knows (a saved heart, the signed-in user's dashboard
+ * link) in a part hydrated in its turn: Preact keeps the server's attributes when it hydrates, so a
+ * part whose turn came after the answer would keep the server's value on screen for good.
+ */
+export function useAfterFirstDraw(): boolean {
+  const [drawn, setDrawn] = useState(false);
+  // The second drawing is the point: it sets the attributes the hydration left as the server's.
+  // eslint-disable-next-line react-hooks/set-state-in-effect
+  useLayoutEffect(() => setDrawn(true), []);
+  return drawn;
 }
 
 interface Turn {

@@ -1,5 +1,6 @@
 import { Link, NavLink, useLocation } from 'react-router';
 import { paths } from '../../../shared/paths.ts';
+import { useAfterFirstDraw } from '../../ui/hydrate-later.tsx';
 import { useAuth } from '../use-auth.ts';
 import { useSignOut } from '../use-sign-out.ts';
 
@@ -45,7 +46,9 @@ export function HeaderAccount() {
  */
 export function DashboardLink({ className }: { className: (state: { isActive: boolean }) => string }) {
   const { isAdmin, adminLoading } = useAuth();
-  const home = adminLoading ? paths.dashboard : isAdmin ? paths.adminHome : paths.userHome;
+  // Drawn first as the server drew it (/dashboard): ui/hydrate-later.tsx says why.
+  const known = useAfterFirstDraw() && !adminLoading;
+  const home = !known ? paths.dashboard : isAdmin ? paths.adminHome : paths.userHome;
   return (
     <NavLink to={home} className={className}>
       Dashboard
