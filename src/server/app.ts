@@ -27,6 +27,7 @@ import { registerNulRefusal } from './http/refuse-nul.ts';
 import { registerRequestDeadline } from './http/request-deadline.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { answerBeforeFastify } from './http/answer-before-fastify.ts';
+import { KeptAnswers } from './http/kept-answers.ts';
 import { SnapshotAnswers } from './http/snapshot-answer.ts';
 import { registerWebApp } from './pages/web-app.ts';
 import { imageRoutes } from './images/image-routes.ts';
@@ -70,6 +71,8 @@ declare module 'fastify' {
     reviews: ReviewCatalog;
     /** The one writer of the public reads' snapshots, before Fastify and in their routes (http/snapshot-answer.ts). */
     answers: SnapshotAnswers;
+    /** A signed-in customer's own reads, kept until what they show is written (http/kept-answers.ts). */
+    keptAnswers: KeptAnswers;
     payments: PaymentService;
     orders: OrderService;
     orderHub: OrderHub;
@@ -196,18 +199,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
   });
   accounts.auth = auth;
-  const sessions = new SessionCache({ events, writes: database.signInWrites, waitsForNotices: database.kind === 'postgres' });
+  const sessions = new SessionCache({ events, writes: database.watchedWrites, waitsForNotices: database.kind === 'postgres' });
   registerAuthentication(app, auth, new AccessTokens(authSecret), sessions);
-  if (database.kind === 'postgres') {
-    // An answer after a write to a session or a user goes once PostgreSQL has sent the write's
-    // notice to every process (session-cache.ts): a sign-out ends the session everywhere before
-    // its answer arrives. Every other answer passes at once.
-    app.addHook('onSend', (_request, _reply, payload, done) => {
-      const notice = sessions.pendingNotice();
-      if (notice === undefined) done(null, payload);
-      else void notice.then(() => done(null, payload));
-    });
-  }
 
   const securityHeaders = await registerSecurityHeaders(app, {
     contentSecurityPolicy: {
@@ -234,6 +227,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     hsts: config.NODE_ENV === 'production' ? { maxAge: 31536000, includeSubDomains: true } : false,
   });
   app.decorate('answers', new SnapshotAnswers(securityHeaders));
+  const keptAnswers = new KeptAnswers({ events, writes: database.watchedWrites, answers: app.answers, waitsForNotices: database.kind === 'postgres' });
+  app.decorate('keptAnswers', keptAnswers);
+  if (database.kind === 'postgres') {
+    // An answer after a write to a session or a user, or to the caller's cart or orders, goes once
+    // PostgreSQL has sent the write's notice to every process (session-cache.ts, kept-answers.ts):
+    // a sign-out ends the session everywhere, and a cart changed here is never read stale there,
+    // before its answer arrives. Every other answer passes at once.
+    app.addHook('onSend', (request, _reply, payload, done) => {
+      const sessionNotice = sessions.pendingNotice();
+      const answerNotice = keptAnswers.pendingNotice(request.user?.id);
+      if (sessionNotice === undefined && answerNotice === undefined) done(null, payload);
+      else void Promise.all([sessionNotice, answerNotice]).then(() => done(null, payload));
+    });
+  }
   await app.register(fastifyCompress, { threshold: 1024 });
   // Off by default: each route that needs a limit (sign-in, sign-up, captcha, token) sets its own.
   // Counters live in the database, shared by every process of the shop.

@@ -20,6 +20,12 @@ export const SHOP_EVENTS = {
    * database itself on PostgreSQL (migration 013), so every writer is heard.
    */
   'sessions.changed': z.object({}),
+  /**
+   * A customer's cart, payment intent or orders were written (`customerId`), or the menu they are
+   * priced from (no id: everyone's): every process forgets the answers it kept for them
+   * (src/server/http/kept-answers.ts). Sent by the database itself on PostgreSQL (migration 014).
+   */
+  'answers.changed': z.object({ customerId: z.string().optional() }),
   /** An administrator saved the restaurant's settings: every process reads them again. */
   'settings.changed': z.object({}),
   /**

@@ -1,18 +1,10 @@
-import type { SignInWrites } from '../db/sign-in-writes.ts';
+import type { WatchedWrites } from '../db/watched-writes.ts';
+import { AwaitedNotices } from '../events/awaited-notices.ts';
 import type { EventBus } from '../events/event-bus.ts';
 import type { RequestUser } from './authenticate.ts';
 
 /** How many callers are kept at most (the oldest kept goes first past it). */
 const MAX_KEPT = 50_000;
-/** The longest an answer waits for its write's notice (a write rolled back sends none). */
-const NOTICE_WAIT_MS = 200;
-
-function awaitedNotice(): { heard: Promise<void>; hear(): void } {
-  let hear!: () => void;
-  const heard = new Promise<void>((resolve) => (hear = resolve));
-  setTimeout(hear, NOTICE_WAIT_MS).unref();
-  return { heard, hear };
-}
 
 /**
  * The callers of recent requests by session id: the session's user, role, e-mail and name as the
@@ -20,7 +12,7 @@ function awaitedNotice(): { heard: Promise<void>; hear(): void } {
  * (docs/performance.md, issue 23). Kept only while nothing could have changed them: every
  * update or delete of a session or a user forgets them all, at once and in every process:
  * - this process's own writes, whoever makes them (Better Auth, the shop's code), as soon as the
- *   statement has run (db/sign-in-writes.ts);
+ *   statement has run (db/watched-writes.ts);
  * - another process's, through the event bus: `sessions.changed`, sent by PostgreSQL itself
  *   when such a write commits (migration 013), and a resync when the bus may have missed events;
  *   on SQLite, a write by another connection seen by `PRAGMA data_version` (events.catchUp).
@@ -40,19 +32,19 @@ export class SessionCache {
   readonly waitsForNotices: boolean;
 
   /** PostgreSQL: this process wrote a session or a user, and its notice has not come back yet. */
-  private notice: { heard: Promise<void>; hear(): void } | undefined;
+  private readonly notices = new AwaitedNotices();
 
-  constructor(options: { events: EventBus; writes: SignInWrites; waitsForNotices: boolean }) {
+  constructor(options: { events: EventBus; writes: WatchedWrites; waitsForNotices: boolean }) {
     this.events = options.events;
     this.waitsForNotices = options.waitsForNotices;
-    options.writes.onWrite(() => {
+    options.writes.onWrite((topic) => {
+      if (topic !== 'sign-in') return;
       this.forgetAll();
-      if (this.waitsForNotices) this.notice ??= awaitedNotice();
+      if (this.waitsForNotices) this.notices.wrote(AwaitedNotices.ANY);
     });
     options.events.subscribe('sessions.changed', () => {
       this.forgetAll();
-      this.notice?.hear();
-      this.notice = undefined;
+      this.notices.heard(undefined);
     });
     options.events.onResync(() => this.forgetAll());
   }
@@ -64,7 +56,7 @@ export class SessionCache {
    * has sent its notice to every process: the next request, wherever it goes, is a new caller.
    */
   pendingNotice(): Promise<void> | undefined {
-    return this.notice?.heard;
+    return this.notices.pending();
   }
 
   /** The caller of this session if kept and not expired at `now`. */

@@ -26,18 +26,28 @@ export async function cartRoutes(instance: FastifyInstance): Promise<void> {
   useStrictJson(instance);
   const app = instance.withTypeProvider<ZodTypeProvider>();
 
+  const cartAnswer = z.array(cartEntrySchema);
   app.get(
     '/cart',
     {
-      schema: { querystring: cartQuerySchema, response: { 200: z.array(cartEntrySchema) } },
+      // Not compressed by @fastify/compress: the kept answer holds its gzipped bytes (kept-answers.ts).
+      compress: false,
+      schema: { querystring: cartQuerySchema, response: { 200: cartAnswer } },
       preHandler: app.requireUser,
     },
-    async (request) => {
+    async (request, reply) => {
       const user = request.user!;
       // The spec keys the cart by e-mail; the shop answers only for the caller's own.
       if (request.query.email !== user.email.toLowerCase()) throw new ForbiddenError('You can only read your own cart');
-      await app.payments.reconcileOwn(user.id);
-      return (await listPricedCartItems(app.db, user.id)).map((row) => toCartEntry(row, user.email));
+      await app.keptAnswers.customerWrites(user.id, () =>
+        app.keptAnswers.send(request, reply, user.id, 'cart', {
+          schema: cartAnswer,
+          value: async () => {
+            await app.payments.reconcileOwn(user.id);
+            return (await listPricedCartItems(app.db, user.id)).map((row) => toCartEntry(row, user.email));
+          },
+        }),
+      );
     },
   );
 
@@ -49,8 +59,11 @@ export async function cartRoutes(instance: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const userId = request.user!.id;
-      const insertedId = await addToCart(app.db, userId, request.body.itemId, request.body.options);
-      await app.payments.cartChanged(userId);
+      const insertedId = await app.keptAnswers.customerWrites(userId, async () => {
+        const id = await addToCart(app.db, userId, request.body.itemId, request.body.options);
+        await app.payments.cartChanged(userId);
+        return id;
+      });
       return reply.code(201).send({ insertedId });
     },
   );
@@ -60,11 +73,13 @@ export async function cartRoutes(instance: FastifyInstance): Promise<void> {
     { schema: { params: idParams, response: { 200: cartDeletedSchema } }, preHandler: app.requireUser },
     async (request) => {
       const userId = request.user!.id;
-      // Another customer's entry is as unknown to the caller as one that never existed.
-      const deletedCount = await deleteCartItem(app.db, userId, request.params.id);
-      if (deletedCount === 0) throw new NotFoundError('No such entry in your cart');
-      await app.payments.cartChanged(userId);
-      return { deletedCount };
+      return app.keptAnswers.customerWrites(userId, async () => {
+        // Another customer's entry is as unknown to the caller as one that never existed.
+        const deletedCount = await deleteCartItem(app.db, userId, request.params.id);
+        if (deletedCount === 0) throw new NotFoundError('No such entry in your cart');
+        await app.payments.cartChanged(userId);
+        return { deletedCount };
+      });
     },
   );
 

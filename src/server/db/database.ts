@@ -4,7 +4,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { createNodeSqliteDialect, watchOtherWriters } from './node-sqlite-dialect.ts';
 import type { Database } from './schema.ts';
-import { SignInWrites } from './sign-in-writes.ts';
+import { WatchedWrites } from './watched-writes.ts';
 
 export type DbKind = 'sqlite' | 'postgres';
 
@@ -16,8 +16,8 @@ export interface DatabaseHandle {
   /** For PostgreSQL: the pool (its counts are metrics); for SQLite: the database file. */
   pool?: pg.Pool;
   file?: string;
-  /** Tells, right after it ran, of each statement of this process that changed a session or a user. */
-  signInWrites: SignInWrites;
+  /** Tells, right after it ran, of each statement of this process that can make a kept copy stale (a session, a user, a customer's cart or orders, the menu). */
+  watchedWrites: WatchedWrites;
   /**
    * SQLite: whether another process committed to the database since the last look (`perTurn`: at
    * most one look per turn of the event loop). PostgreSQL: always false (other processes' changes
@@ -30,15 +30,15 @@ export interface DatabaseHandle {
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
 export function openDatabase(options: { dataDir: string; databaseUrl?: string }): DatabaseHandle {
-  const signInWrites = new SignInWrites();
+  const watchedWrites = new WatchedWrites();
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 20 });
     return {
-      db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [signInWrites] }),
+      db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [watchedWrites] }),
       kind: 'postgres',
       postgresUrl: options.databaseUrl,
       pool,
-      signInWrites,
+      watchedWrites,
       writtenElsewhere: () => false,
     };
   }
@@ -46,10 +46,10 @@ export function openDatabase(options: { dataDir: string; databaseUrl?: string })
   const file = path.join(options.dataDir, 'shop.sqlite');
   const otherWriters = watchOtherWriters();
   return {
-    db: new Kysely<Database>({ dialect: createNodeSqliteDialect(file, otherWriters.opened), plugins: [signInWrites] }),
+    db: new Kysely<Database>({ dialect: createNodeSqliteDialect(file, otherWriters.opened), plugins: [watchedWrites] }),
     kind: 'sqlite',
     file,
-    signInWrites,
+    watchedWrites,
     writtenElsewhere: otherWriters.writtenElsewhere,
   };
 }

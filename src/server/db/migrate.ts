@@ -14,6 +14,7 @@ import * as m010 from './migrations/010-dish-options.ts';
 import * as m011 from './migrations/011-restaurant-settings.ts';
 import * as m012 from './migrations/012-favourites.ts';
 import * as m013 from './migrations/013-sign-in-notices.ts';
+import * as m014 from './migrations/014-answer-notices.ts';
 
 interface MigrationModule {
   up(kind: DbKind): Migration['up'];
@@ -38,6 +39,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '011-restaurant-settings': m011,
   '012-favourites': m012,
   '013-sign-in-notices': m013,
+  '014-answer-notices': m014,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

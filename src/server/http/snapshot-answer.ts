@@ -23,6 +23,8 @@ export interface SnapshotBytes {
    */
   gzipped: Buffer | undefined;
   etag: string;
+  /** One customer's own answer (kept-answers.ts): no shared cache may keep it. */
+  private?: true;
 }
 
 const etagOf = (body: Buffer) => `"${createHash('sha1').update(body).digest('base64url')}"`;
@@ -36,14 +38,18 @@ interface BytesOptions {
   schema?: z.ZodType;
   /** Gzipped from this size on (the menu's answers always are, as they always were). */
   gzipFrom?: number;
+  /** One customer's own answer: sent with `cache-control: private, no-cache`. */
+  private?: boolean;
 }
 
 const bodyOf = (value: unknown, schema: z.ZodType | undefined) => Buffer.from(JSON.stringify(schema ? schema.parse(value) : value));
 
 /** The answer of `value`, gzipped in libuv's pool. */
-export async function snapshotBytes(value: unknown, { schema, gzipFrom = GZIP_THRESHOLD }: BytesOptions = {}): Promise<SnapshotBytes> {
+export async function snapshotBytes(value: unknown, { schema, gzipFrom = GZIP_THRESHOLD, private: own }: BytesOptions = {}): Promise<SnapshotBytes> {
   const body = bodyOf(value, schema);
-  return { body, gzipped: body.length < gzipFrom ? undefined : await gzipAsync(body, { level: 9 }), etag: etagOf(body) };
+  const bytes: SnapshotBytes = { body, gzipped: body.length < gzipFrom ? undefined : await gzipAsync(body, { level: 9 }), etag: etagOf(body) };
+  if (own) bytes.private = true;
+  return bytes;
 }
 
 /** The same, built at once: a small answer made on its first request (one dish), for the path before Fastify. */
@@ -89,7 +95,8 @@ export class SnapshotAnswers {
   private headersFor(bytes: SnapshotBytes): HeaderLists {
     let lists = this.headersOf.get(bytes);
     if (!lists) {
-      const common = [...this.securityHeaders.flat(), 'etag', bytes.etag, 'cache-control', 'no-cache', 'vary', 'accept-encoding'];
+      const cacheControl = bytes.private ? 'private, no-cache' : 'no-cache';
+      const common = [...this.securityHeaders.flat(), 'etag', bytes.etag, 'cache-control', cacheControl, 'vary', 'accept-encoding'];
       const json = ['content-type', 'application/json; charset=utf-8'];
       lists = {
         notModified: common,

@@ -10,6 +10,7 @@ import {
   pickupSlotsSchema,
 } from '../../shared/orders.ts';
 import { openPickupSlots } from '../../shared/opening-hours.ts';
+import { isStaff } from '../../shared/roles.ts';
 import { BadRequestError } from '../http/errors.ts';
 import { streamOrders } from './order-stream.ts';
 
@@ -17,10 +18,19 @@ import { streamOrders } from './order-stream.ts';
 export async function orderRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
 
+  // A customer's own reads are kept until what they show is written (http/kept-answers.ts); not
+  // compressed by @fastify/compress: the kept answer holds its gzipped bytes.
   app.get(
     '/orders',
-    { schema: { querystring: orderListQuerySchema, response: { 200: orderListSchema } }, preHandler: app.requireUser },
-    async (request) => app.orders.listOwn(request.user!, request.query.page, request.query.pageSize),
+    { compress: false, schema: { querystring: orderListQuerySchema, response: { 200: orderListSchema } }, preHandler: app.requireUser },
+    async (request, reply) => {
+      const { page, pageSize } = request.query;
+      const user = request.user!;
+      await app.keptAnswers.send(request, reply, user.id, `orders?page=${page}&pageSize=${pageSize}`, {
+        schema: orderListSchema,
+        value: () => app.orders.listOwn(user, page, pageSize),
+      });
+    },
   );
 
   // The payment page offers these; POST /api/create-payment-intent accepts exactly these.
@@ -51,7 +61,15 @@ export async function orderRoutes(instance: FastifyInstance): Promise<void> {
 
   app.get(
     '/orders/:id',
-    { schema: { params: orderIdParamsSchema, response: { 200: orderSchema } }, preHandler: app.requireUser },
-    async (request) => app.orders.get(request.params.id, request.user!),
+    { compress: false, schema: { params: orderIdParamsSchema, response: { 200: orderSchema } }, preHandler: app.requireUser },
+    async (request, reply) => {
+      const user = request.user!;
+      // Staff open anyone's order, whose changes are kept under its customer: theirs are read each time.
+      if (isStaff(user.role)) return reply.send(await app.orders.get(request.params.id, user));
+      await app.keptAnswers.send(request, reply, user.id, `order/${request.params.id}`, {
+        schema: orderSchema,
+        value: () => app.orders.get(request.params.id, user),
+      });
+    },
   );
 }

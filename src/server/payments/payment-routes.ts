@@ -43,7 +43,8 @@ export async function paymentRoutes(instance: FastifyInstance): Promise<void> {
       const fulfilment = checkFulfilment(request.body?.fulfilment, now, settings.timeZone);
       // The restaurant's hours, pause and delivery terms: nothing is opened when they refuse.
       checkOrderRules(settings, fulfilment, now);
-      return app.payments.createIntent(request.user!.id, fulfilment, deliveryChargeFor(app.settings, fulfilment));
+      const userId = request.user!.id;
+      return app.keptAnswers.customerWrites(userId, () => app.payments.createIntent(userId, fulfilment, deliveryChargeFor(app.settings, fulfilment)));
     },
   );
 
@@ -54,7 +55,8 @@ export async function paymentRoutes(instance: FastifyInstance): Promise<void> {
       preHandler: app.requireUser,
     },
     async (request) => {
-      const { payment, order } = await app.payments.recordPayment(request.body.transactionId, request.user!.id);
+      const userId = request.user!.id;
+      const { payment, order } = await app.keptAnswers.customerWrites(userId, () => app.payments.recordPayment(request.body.transactionId, userId));
       return { result: { insertedId: payment._id }, payment, ...(order ? { order } : {}) };
     },
   );
@@ -81,7 +83,8 @@ export async function paymentRoutes(instance: FastifyInstance): Promise<void> {
       async (request) => {
         // A payment page left open past closing time (or when orders were paused) charges nothing.
         checkTakingOrders(app.settings.current(), new Date());
-        return app.payments.confirmSandbox(provider, request.params.id, request.user!.id, request.body);
+        const userId = request.user!.id;
+        return app.keptAnswers.customerWrites(userId, () => app.payments.confirmSandbox(provider, request.params.id, userId, request.body));
       },
     );
   }

@@ -1,0 +1,141 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { WatchedWrites } from '../db/watched-writes.ts';
+import { AwaitedNotices } from '../events/awaited-notices.ts';
+import type { EventBus } from '../events/event-bus.ts';
+import { snapshotBytes, type SnapshotAnswers, type SnapshotBytes } from './snapshot-answer.ts';
+
+/** How many customers' answers are kept at most (the customer kept longest goes first past it). */
+const MAX_CUSTOMERS = 10_000;
+/** How many answers one customer keeps at most (pages of their orders, orders opened). */
+const MAX_PER_CUSTOMER = 20;
+
+/**
+ * A signed-in customer's own reads (their cart, their orders, one order), kept as the bytes last
+ * sent until something they are built from is written (decision 0033): a customer who opens the
+ * order page, My Orders or the cart again and again costs a look-up, not a query. Forgotten:
+ * - **this process's writes**, as soon as each statement has run, whatever its code path
+ *   (db/watched-writes.ts): a customer's cart, payment intent or orders written within
+ *   `customerWrites` forget that customer's answers; any other such write (a staff member's move,
+ *   a webhook, the menu) and any write to a session or a user forget everyone's;
+ * - **another process's**: `answers.changed`, sent by PostgreSQL itself when such a write commits
+ *   (migration 014), `sessions.changed`, and a resync when the bus may have missed events; on
+ *   SQLite, a write by another connection seen by `PRAGMA data_version` (events.catchUp).
+ * A read that began before a write that concerns its customer is not kept, so it cannot bring
+ * back what the write changed. Answers hold nothing that changes with time alone. An answer built
+ * from another table needs that table in db/watched-writes.ts's lists and in a trigger like
+ * migration 014's.
+ */
+export class KeptAnswers {
+  private readonly byCustomer = new Map<string, Map<string, SnapshotBytes>>();
+  /** Counts forgettings: a read marks it before it starts and is kept only if nothing it shows was forgotten since. */
+  private clock = 0;
+  private everyoneForgottenAt = 0;
+  private readonly forgottenAt = new Map<string, number>();
+  private readonly events: EventBus;
+  private readonly answers: SnapshotAnswers;
+  private readonly writes: WatchedWrites;
+  /** PostgreSQL: wait for the I/O already in before trusting a kept answer, and for this process's notices before answering a write. */
+  readonly waitsForNotices: boolean;
+  private readonly notices = new AwaitedNotices();
+
+  constructor(options: { events: EventBus; writes: WatchedWrites; answers: SnapshotAnswers; waitsForNotices: boolean }) {
+    this.events = options.events;
+    this.answers = options.answers;
+    this.writes = options.writes;
+    this.waitsForNotices = options.waitsForNotices;
+    options.writes.onWrite((topic, customer) => {
+      if (customer === undefined) this.forgetEveryone();
+      else this.forget(customer);
+      if (topic === 'answers' && this.waitsForNotices) this.notices.wrote(customer ?? AwaitedNotices.ANY);
+    });
+    options.events.subscribe('answers.changed', ({ customerId }) => {
+      if (customerId === undefined) this.forgetEveryone();
+      else this.forget(customerId);
+      this.notices.heard(customerId);
+    });
+    options.events.subscribe('sessions.changed', () => this.forgetEveryone());
+    options.events.onResync(() => this.forgetEveryone());
+  }
+
+  /**
+   * Answers `request` with the customer's kept answer under `key`, or reads it (`read`), sends it
+   * as the route's `schema` serialises it, and keeps it. Private (`cache-control: private`), with
+   * an ETag: the same answer again is a 304.
+   */
+  async send(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    customerId: string,
+    key: string,
+    read: { schema: z.ZodType; value: () => Promise<unknown> },
+  ): Promise<void> {
+    let bytes = await this.kept(customerId, key);
+    if (!bytes) {
+      const mark = this.clock;
+      bytes = await snapshotBytes(await read.value(), { schema: read.schema, private: true });
+      this.keep(customerId, key, bytes, mark);
+      // The read may have written (the cart records a payment the shop missed): its notice first.
+      const notice = this.pendingNotice(customerId);
+      if (notice) await notice;
+    }
+    reply.hijack();
+    this.answers.write(request.raw, reply.raw, bytes, request.id);
+  }
+
+  /**
+   * PostgreSQL: what the answer of a request by `customerId` waits for: the notices of this
+   * process's writes to that customer's data, and of any write that could not say whose it was.
+   */
+  pendingNotice(customerId: string | undefined): Promise<void> | undefined {
+    return this.notices.pending(customerId);
+  }
+
+  /**
+   * Runs `work`, a customer's writes to their own cart, payment or orders: they forget that
+   * customer's answers alone (db/watched-writes.ts).
+   */
+  customerWrites<T>(customerId: string, work: () => T): T {
+    return this.writes.customerWrites(customerId, work);
+  }
+
+  private async kept(customerId: string, key: string): Promise<SnapshotBytes | undefined> {
+    this.events.catchUp();
+    if (this.byCustomer.get(customerId)?.get(key) === undefined) return undefined;
+    // PostgreSQL: a notice that came in before this request is heard first (as for a kept caller).
+    if (this.waitsForNotices) await new Promise<void>((resolve) => setImmediate(resolve));
+    return this.byCustomer.get(customerId)?.get(key);
+  }
+
+  private keep(customerId: string, key: string, bytes: SnapshotBytes, mark: number): void {
+    if (this.everyoneForgottenAt > mark || (this.forgottenAt.get(customerId) ?? 0) > mark) return;
+    let answers = this.byCustomer.get(customerId);
+    if (!answers) {
+      if (this.byCustomer.size >= MAX_CUSTOMERS) this.byCustomer.delete(this.byCustomer.keys().next().value!);
+      answers = new Map();
+      this.byCustomer.set(customerId, answers);
+    }
+    if (answers.size >= MAX_PER_CUSTOMER) answers.delete(answers.keys().next().value!);
+    answers.set(key, bytes);
+  }
+
+  forget(customerId: string): void {
+    this.clock += 1;
+    this.byCustomer.delete(customerId);
+    // Past this many marks it is cheaper to forget everyone than to remember whom.
+    if (this.forgottenAt.size >= MAX_CUSTOMERS) this.forgetEveryone();
+    else this.forgottenAt.set(customerId, this.clock);
+  }
+
+  forgetEveryone(): void {
+    this.clock += 1;
+    this.everyoneForgottenAt = this.clock;
+    this.byCustomer.clear();
+    this.forgottenAt.clear();
+  }
+
+  /** Whether this customer's answer under `key` is kept (the tests). */
+  isKept(customerId: string, key: string): boolean {
+    return this.byCustomer.get(customerId)?.has(key) ?? false;
+  }
+}
