@@ -140,6 +140,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerRequestIdHeader(app);
   const events = await createEventBus(database, app.log);
   app.decorate('events', events);
+  if (database.kind === 'sqlite') {
+    // Another process's commit (a command, an operator's sqlite3) is heard before anything kept is
+    // trusted: one look as each request arrives, so a request read after the commit sees it
+    // (the callers and the customers' answers kept, decisions 0029 and 0033).
+    app.addHook('onRequest', (_request, _reply, done) => {
+      events.catchUp();
+      done();
+    });
+  }
   app.decorate('menu', new MenuCatalog(database.db, events));
   app.decorate('reviews', new ReviewCatalog(database.db, events));
   app.addHook('onClose', async () => events.close());
@@ -275,8 +284,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   answerBeforeFastify(app, app.answers, [...menuEarlyRoutes(app.menu), app.reviews.earlyRoute()], {
     logsEveryRequest: logsEveryRequest(config, app.log),
     observe: observeEarly,
-    // SQLite: a write by another process is heard before any request is answered.
-    beforeEachRequest: () => events.catchUp(true),
+    // SQLite: a write by another process is heard before a public read is answered (one look a
+    // turn of the event loop: a public read shows nothing of one customer's).
+    beforeEarlyAnswer: () => events.catchUp(true),
   });
   return app;
 }

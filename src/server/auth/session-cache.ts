@@ -15,7 +15,8 @@ const MAX_KEPT = 50_000;
  *   statement has run (db/watched-writes.ts);
  * - another process's, through the event bus: `sessions.changed`, sent by PostgreSQL itself
  *   when such a write commits (migration 013), and a resync when the bus may have missed events;
- *   on SQLite, a write by another connection seen by `PRAGMA data_version` (events.catchUp).
+ *   on SQLite, a write by another connection seen by `PRAGMA data_version` (events.catchUp), looked
+ *   at as each request arrives (app.ts).
  * An expired session is never answered from here. A read from the database that began before a
  * write is not kept (`mark` / `keep`), so it cannot bring back what the write ended.
  * Decision 0029.
@@ -23,7 +24,6 @@ const MAX_KEPT = 50_000;
 export class SessionCache {
   private readonly callers = new Map<string, RequestUser>();
   private generation = 0;
-  private readonly events: EventBus;
   /**
    * PostgreSQL: another process's write arrives as a notice on a socket of its own. A request that
    * found its caller here waits for the I/O already in (setImmediate runs after the loop has
@@ -35,7 +35,6 @@ export class SessionCache {
   private readonly notices = new AwaitedNotices();
 
   constructor(options: { events: EventBus; writes: WatchedWrites; waitsForNotices: boolean }) {
-    this.events = options.events;
     this.waitsForNotices = options.waitsForNotices;
     options.writes.onWrite((topic) => {
       if (topic !== 'sign-in') return;
@@ -61,7 +60,6 @@ export class SessionCache {
 
   /** The caller of this session if kept and not expired at `now`. */
   get(sessionId: string, now: number): RequestUser | undefined {
-    this.events.catchUp();
     const caller = this.callers.get(sessionId);
     if (caller === undefined) return undefined;
     if (caller.sessionExpiresAt.getTime() <= now) {

@@ -32,9 +32,9 @@ export interface EventBus {
    * Called before a request is answered. SQLite: when another process committed to the database
    * since the last look (a command, a test, an operator), every subscriber that keeps state reads
    * it again, as after a missed event: no event travels between SQLite processes. `perTurn`: one
-   * look per turn of the event loop at most (before every request; a caller's check looks each
-   * time). PostgreSQL: nothing (every change arrives as an event, the database's own included:
-   * migration 013).
+   * look per turn of the event loop at most (before a public read answered early; every request
+   * that reaches Fastify looks as it arrives). PostgreSQL: nothing (every change arrives as an
+   * event, the database's own included: migrations 013 and 014).
    */
   catchUp(perTurn?: boolean): void;
   close(): Promise<void>;

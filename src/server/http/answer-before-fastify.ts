@@ -30,13 +30,13 @@ export function answerBeforeFastify(
   app: FastifyInstance,
   answers: SnapshotAnswers,
   routes: readonly EarlyRoute[],
-  options: { logsEveryRequest: () => boolean; observe?: EarlyObserver; beforeEachRequest?: () => void },
+  options: { logsEveryRequest: () => boolean; observe?: EarlyObserver; beforeEarlyAnswer?: () => void },
 ): void {
   const listeners = app.server.listeners('request');
   // Fastify serves through one 'request' listener; anything else means its internals changed.
   if (listeners.length !== 1) throw new Error(`Expected Fastify's one request listener on the server, found ${listeners.length}`);
   const fastify = listeners[0] as (request: IncomingMessage, response: ServerResponse) => void;
-  const { logsEveryRequest, observe, beforeEachRequest } = options;
+  const { logsEveryRequest, observe, beforeEarlyAnswer } = options;
   let closing = false;
   app.addHook('preClose', (done) => {
     closing = true;
@@ -45,12 +45,12 @@ export function answerBeforeFastify(
 
   app.server.removeListener('request', fastify);
   app.server.on('request', (request: IncomingMessage, response: ServerResponse) => {
-    beforeEachRequest?.();
     if (request.method !== 'GET' || closing || request.headers['content-length'] !== undefined || request.headers['transfer-encoding'] !== undefined || logsEveryRequest()) {
       fastify(request, response);
       return;
     }
     const url = request.url!;
+    beforeEarlyAnswer?.();
     for (const early of routes) {
       const bytes = early.bytesFor(url);
       if (!bytes) continue;

@@ -20,7 +20,8 @@ const MAX_PER_CUSTOMER = 20;
  *   a webhook, the menu) and any write to a session or a user forget everyone's;
  * - **another process's**: `answers.changed`, sent by PostgreSQL itself when such a write commits
  *   (migration 014), `sessions.changed`, and a resync when the bus may have missed events; on
- *   SQLite, a write by another connection seen by `PRAGMA data_version` (events.catchUp).
+ *   SQLite, a write by another connection seen by `PRAGMA data_version` (events.catchUp), looked at
+ *   as each request arrives (app.ts).
  * A read that began before a write that concerns its customer is not kept, so it cannot bring
  * back what the write changed. Answers hold nothing that changes with time alone. An answer built
  * from another table needs that table in db/watched-writes.ts's lists and in a trigger like
@@ -32,7 +33,6 @@ export class KeptAnswers {
   private clock = 0;
   private everyoneForgottenAt = 0;
   private readonly forgottenAt = new Map<string, number>();
-  private readonly events: EventBus;
   private readonly answers: SnapshotAnswers;
   private readonly writes: WatchedWrites;
   /** PostgreSQL: wait for the I/O already in before trusting a kept answer, and for this process's notices before answering a write. */
@@ -40,7 +40,6 @@ export class KeptAnswers {
   private readonly notices = new AwaitedNotices();
 
   constructor(options: { events: EventBus; writes: WatchedWrites; answers: SnapshotAnswers; waitsForNotices: boolean }) {
-    this.events = options.events;
     this.answers = options.answers;
     this.writes = options.writes;
     this.waitsForNotices = options.waitsForNotices;
@@ -100,7 +99,6 @@ export class KeptAnswers {
   }
 
   private async kept(customerId: string, key: string): Promise<SnapshotBytes | undefined> {
-    this.events.catchUp();
     if (this.byCustomer.get(customerId)?.get(key) === undefined) return undefined;
     // PostgreSQL: a notice that came in before this request is heard first (as for a kept caller).
     if (this.waitsForNotices) await new Promise<void>((resolve) => setImmediate(resolve));
