@@ -18,7 +18,7 @@ import { PAGE_DATA_ELEMENT_ID, seedQueries, type PageData } from './page-data.ts
  *
  * The log-in and sign-up forms too: React keeps what a visitor types into them before the
  * scripts have run (the captcha field takes its text in, captcha-field.tsx), and their submit
- * buttons stay disabled until then (`useHydrated`).
+ * buttons stay disabled until then (`useAfterFirstDraw`, ui/hydrate-later.tsx).
  */
 export const SERVER_RENDERED_PATHS: readonly string[] = [
   // The public routes of the route table (src/shared/paths.ts) without a parameter…

@@ -85,7 +85,23 @@ function DashboardFrame() {
         </div>
         <nav aria-label="Dashboard" className="px-3 pb-4">
           {adminLoading ? (
-            <p className="px-3 py-2 text-sm text-brand-100">Loading menu…</p>
+            // The customer's menu, unseen, holds its place until the role is known: the page below
+            // does not jump when the menu comes (on a phone the menu is above it).
+            <div className="relative">
+              <p role="status" className="absolute inset-x-0 top-0 px-3 py-2 text-sm text-brand-100">
+                Loading menu…
+              </p>
+              <ul aria-hidden="true" className="invisible flex flex-row flex-wrap gap-1 md:flex-col">
+                {customerMenu(<CustomerCartBadge />).map((entry) => (
+                  <li key={entry.to}>
+                    <span className={linkClass({ isActive: false })}>
+                      {entry.label}
+                      {entry.badge}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            </div>
           ) : (
             <ul className="flex flex-row flex-wrap gap-1 md:flex-col">
               {menu.map((entry) => (

@@ -36,10 +36,13 @@ export function MountLater({ children }: { children: ReactNode }) {
 }
 
 /**
- * False in a component's first drawing, true from the next (before the screen is painted). For an
- * attribute that shows what only the browser knows (a saved heart, the signed-in user's dashboard
- * link) in a part hydrated in its turn: Preact keeps the server's attributes when it hydrates, so a
- * part whose turn came after the answer would keep the server's value on screen for good.
+ * False in a component's first drawing (and on the server), true from the next (before the screen
+ * is painted). For an attribute that shows what only the browser knows (a saved heart, the
+ * signed-in user's dashboard link, whether the session is still being looked up) in a part
+ * hydrated in its turn: Preact keeps the server's attributes when it hydrates, so a part whose
+ * turn came after the answer would keep the server's value on screen for good. Also for what must
+ * wait until the scripts run (a form's submit button: before them, the browser would submit the
+ * form itself, sending what was typed, password included, in the page's address).
  */
 export function useAfterFirstDraw(): boolean {
   const [drawn, setDrawn] = useState(false);

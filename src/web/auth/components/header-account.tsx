@@ -9,6 +9,8 @@ export function HeaderAccount() {
   const location = useLocation();
   const { user, loading } = useAuth();
   const signOut = useSignOut();
+  // Drawn first as the server drew it (busy): ui/hydrate-later.tsx says why.
+  const busy = !useAfterFirstDraw() || loading;
 
   if (user) {
     return (
@@ -31,7 +33,7 @@ export function HeaderAccount() {
     <Link
       to={paths.login}
       state={{ from: location }}
-      aria-busy={loading}
+      aria-busy={busy}
       className="rounded-md bg-accent-400 px-4 py-2 text-sm font-bold text-brand-900 hover:bg-accent-500"
     >
       Log in
