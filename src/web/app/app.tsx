@@ -49,7 +49,10 @@ export function App({ queryClient }: { queryClient: QueryClient }) {
             <PendingActionRunner />
           </MountLater>
           <FavouriteHeartsProvider>
-            <AppRoutes />
+            {/* The page in a turn of its own: the first pass is only the app's providers. */}
+            <HydrateLater>
+              <AppRoutes />
+            </HydrateLater>
           </FavouriteHeartsProvider>
           <MountLater>
             <DishOptionsHost />
