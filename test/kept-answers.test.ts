@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CartEntry } from '../src/shared/cart.ts';
 import type { Order, OrderList } from '../src/shared/orders.ts';
 import { signUpUser, type TestUser } from './helpers/auth.ts';
+import { noticesDelivered } from './helpers/notices.ts';
 import { createTestApp, openSecondApp, type TestApp } from './helpers/test-app.ts';
 import { makeStaff, moveBody, moveOrder, placeOrder } from './order-helpers.ts';
 import { menuItemIds } from './payment-helpers.ts';
@@ -50,24 +51,6 @@ const addToCart = async (app: FastifyInstance, user: TestUser, itemId: string) =
   return res.json<{ insertedId: string }>().insertedId;
 };
 const ORDERS_KEY = 'orders?page=1&pageSize=20';
-
-/** The PostgreSQL twin of session-cache.test.ts's: every notice committed before has been handled by each app. */
-async function noticesDelivered(...apps: FastifyInstance[]): Promise<void> {
-  if (t.database.kind !== 'postgres') return;
-  const stops: (() => void)[] = [];
-  const heard = apps.map((app) => new Promise<void>((resolve) => stops.push(app.events.subscribe('reviews.changed', () => resolve()))));
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error('a notice sent through PostgreSQL did not arrive within 10 s')), 10_000);
-  });
-  try {
-    await t.app.events.publish('reviews.changed', {});
-    await Promise.race([Promise.all(heard), timeout]);
-  } finally {
-    clearTimeout(timer);
-    for (const stop of stops) stop();
-  }
-}
 
 /** Runs a statement on a connection of its own, behind the shop's back (an operator, a command). */
 async function behindTheBack(statement: string, ...values: string[]): Promise<void> {
@@ -135,7 +118,7 @@ describe("a customer's cart", () => {
     const entryId = await addToCart(t.app, user, dish!.id);
     expect(await readCart(t.app, user)).toHaveLength(1);
     await behindTheBack('delete from cart_items where id = $1', entryId);
-    await noticesDelivered(t.app);
+    await noticesDelivered(t, t.app);
     expect(await readCart(t.app, user)).toEqual([]);
   });
 });
@@ -177,7 +160,7 @@ describe("a customer's orders", () => {
     const { order } = await placeOrder(t.app, customer);
     expect((await readOrder(t.app, customer, order._id)).note).toBeNull();
     await behindTheBack('update orders set note = $1 where id = $2', 'Ring twice', order._id);
-    await noticesDelivered(t.app);
+    await noticesDelivered(t, t.app);
     expect((await readOrder(t.app, customer, order._id)).note).toBe('Ring twice');
   });
 });
@@ -224,7 +207,7 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('two shop processes on on
     expect(await readCart(second.app, user)).toEqual([]);
     expect(second.app.keptAnswers.isKept(user.id, 'cart')).toBe(true);
     const entryId = await addToCart(t.app, user, dish!.id);
-    await noticesDelivered(t.app, second.app);
+    await noticesDelivered(t, t.app, second.app);
     expect((await readCart(second.app, user)).map((entry) => entry._id)).toEqual([entryId]);
   });
 
@@ -234,7 +217,7 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('two shop processes on on
     expect((await readOrder(second.app, customer, order._id)).status).toBe('placed');
     expect(second.app.keptAnswers.isKept(customer.id, `order/${order._id}`)).toBe(true);
     expect((await moveOrder(t.app, staff, order._id, moveBody('accepted', 'readyInMinutes'))).statusCode).toBe(200);
-    await noticesDelivered(t.app, second.app);
+    await noticesDelivered(t, t.app, second.app);
     expect((await readOrder(second.app, customer, order._id)).status).toBe('accepted');
   });
 
@@ -245,11 +228,11 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('two shop processes on on
     await addToCart(t.app, user, dish!.id);
     expect(await readCart(second.app, user)).toHaveLength(1);
     await addToCart(t.app, neighbour, dish!.id);
-    await noticesDelivered(t.app, second.app);
+    await noticesDelivered(t, t.app, second.app);
     expect(second.app.keptAnswers.isKept(user.id, 'cart')).toBe(true);
     const soldOut = await t.app.inject({ method: 'PATCH', url: `/api/items/${dish!.id}/availability`, headers: admin.headers, payload: { soldOut: true } });
     expect(soldOut.statusCode).toBe(200);
-    await noticesDelivered(t.app, second.app);
+    await noticesDelivered(t, t.app, second.app);
     expect((await readCart(second.app, user))[0]!.unavailable).toBeDefined();
     await t.app.inject({ method: 'PATCH', url: `/api/items/${dish!.id}/availability`, headers: admin.headers, payload: { soldOut: false } });
   });

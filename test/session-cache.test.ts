@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, signUpUser, testAddress, type TestUser } from './helpers/auth.ts';
+import { noticesDelivered } from './helpers/notices.ts';
 import { createTestApp, openSecondApp, type TestApp } from './helpers/test-app.ts';
 
 /**
@@ -34,33 +35,6 @@ async function keptIn(app: FastifyInstance, user: { email: string; token: string
   expect((await cart(app, user)).statusCode).toBe(200);
   expect((await cart(app, user)).statusCode).toBe(200);
   expect(app.sessions.get(sessionIdOf(app, user.token), Date.now())?.email).toBe(user.email);
-}
-
-/**
- * PostgreSQL: waits until each of `apps` has heard every notice of a write committed before this
- * call. The database delivers its notices to each listening process in the order their
- * transactions committed, so a marker sent now and heard by a process means that the process has
- * read and handled (forgotten its kept callers) every 'sessions.changed' sent before it, e.g. by
- * a command or by the other process. The marker is a 'menu.changed', which touches no kept
- * caller: a process that did not forget a caller on the write's own notice still has it. This
- * waits for the event, not for a time; a marker that never arrives fails the test. SQLite: no
- * notices (another connection's write is seen by PRAGMA data_version at the next look-up).
- */
-async function noticesDelivered(...apps: FastifyInstance[]): Promise<void> {
-  if (t.database.kind !== 'postgres') return;
-  const stops: (() => void)[] = [];
-  const heard = apps.map((app) => new Promise<void>((resolve) => stops.push(app.events.subscribe('menu.changed', () => resolve()))));
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error('a notice sent through PostgreSQL did not arrive within 10 s')), 10_000);
-  });
-  try {
-    await t.app.events.publish('menu.changed', {});
-    await Promise.race([Promise.all(heard), timeout]);
-  } finally {
-    clearTimeout(timer);
-    for (const stop of stops) stop();
-  }
 }
 
 /**
@@ -132,7 +106,7 @@ describe('a kept caller', () => {
     await keptIn(t.app, user);
     expect((await staffBoard(t.app, user)).statusCode).toBe(403);
     expect(await runCommand('scripts/admin-promote.ts', user.email)).toContain('is now an administrator');
-    await noticesDelivered(t.app);
+    await noticesDelivered(t, t.app);
     expect((await staffBoard(t.app, user)).statusCode).toBe(200);
   });
 
@@ -140,7 +114,7 @@ describe('a kept caller', () => {
     const user = await signUpUser(t.app);
     await keptIn(t.app, user);
     await runCommand('scripts/admin-password.ts', user.email);
-    await noticesDelivered(t.app);
+    await noticesDelivered(t, t.app);
     expect((await cart(t.app, user)).statusCode).toBe(401);
   });
 });
@@ -166,7 +140,7 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('two shop processes on on
     await keptIn(t.app, user);
     const out = await t.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { cookie: user.cookie } });
     expect(out.statusCode).toBe(200);
-    await noticesDelivered(t.app, second.app);
+    await noticesDelivered(t, t.app, second.app);
     expect((await cart(second.app, user)).statusCode).toBe(401);
   });
 
@@ -183,7 +157,7 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('two shop processes on on
       remoteAddress: testAddress(),
     });
     expect(changed.statusCode, changed.body).toBe(200);
-    await noticesDelivered(t.app, second.app);
+    await noticesDelivered(t, t.app, second.app);
     expect((await cart(second.app, other)).statusCode).toBe(401);
   });
 
@@ -194,11 +168,11 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('two shop processes on on
     expect((await staffBoard(second.app, user)).statusCode).toBe(403);
     const role = (to: string) => t.app.inject({ method: 'PATCH', url: `/api/users/role/${user.id}`, headers: admin.headers, payload: { role: to } });
     expect((await role('staff')).statusCode).toBe(200);
-    await noticesDelivered(t.app, second.app);
+    await noticesDelivered(t, t.app, second.app);
     expect((await staffBoard(second.app, user)).statusCode).toBe(200);
     expect((await staffBoard(second.app, user)).statusCode).toBe(200);
     expect((await role('user')).statusCode).toBe(200);
-    await noticesDelivered(t.app, second.app);
+    await noticesDelivered(t, t.app, second.app);
     expect((await staffBoard(second.app, user)).statusCode).toBe(403);
   });
 });

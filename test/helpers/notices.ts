@@ -1,0 +1,30 @@
+import type { FastifyInstance } from 'fastify';
+import type { TestApp } from './test-app.ts';
+
+/**
+ * PostgreSQL: waits until each of `apps` has heard every notice of a write committed before this
+ * call. The database delivers its notices to each listening process in the order their
+ * transactions committed, so a marker sent now and heard by a process means that the process has
+ * read and handled every notice sent before it (a 'sessions.changed' or an 'answers.changed' of a
+ * command, of an operator's SQL, or of the other process). The marker is a 'reviews.changed',
+ * which touches no kept caller and no kept answer: a process that did not forget them on the
+ * write's own notice still has them. This waits for the event, not for a time; a marker that never
+ * arrives fails the test. SQLite: no notices (another connection's write is seen by PRAGMA
+ * data_version as the next request arrives).
+ */
+export async function noticesDelivered(t: TestApp, ...apps: FastifyInstance[]): Promise<void> {
+  if (t.database.kind !== 'postgres') return;
+  const stops: (() => void)[] = [];
+  const heard = apps.map((app) => new Promise<void>((resolve) => stops.push(app.events.subscribe('reviews.changed', () => resolve()))));
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('a notice sent through PostgreSQL did not arrive within 10 s')), 10_000);
+  });
+  try {
+    await t.app.events.publish('reviews.changed', {});
+    await Promise.race([Promise.all(heard), timeout]);
+  } finally {
+    clearTimeout(timer);
+    for (const stop of stops) stop();
+  }
+}
