@@ -69,6 +69,8 @@ export interface SessionUser {
   uid: string;
   email: string;
   displayName: string | null;
+  /** Whether the address is confirmed, as the session said (the dashboard's banner shows at once). */
+  emailVerified?: boolean;
 }
 
 /**

@@ -23,7 +23,7 @@ function lastSignedInUser(): SessionUser | null {
 const isOffline = (error: unknown) => error instanceof ApiRequestError && error.body?.code === OFFLINE_CODE;
 
 function toSessionUser(user: AuthUser): SessionUser {
-  return { uid: user.id, email: user.email, displayName: user.name || null };
+  return { uid: user.id, email: user.email, displayName: user.name || null, emailVerified: user.emailVerified };
 }
 
 /**

@@ -2,16 +2,22 @@ import { useAuth } from '../../auth/use-auth.ts';
 import { useProfile, useResendVerification } from '../api/account-api.ts';
 import { Outcome } from './profile-card.tsx';
 
-/** Shown on every dashboard page until the account's address is confirmed, with "send again". */
+/**
+ * Shown on every dashboard page until the account's address is confirmed, with "send again". From
+ * the session's word at once, then the profile's: appearing only once the profile had loaded, it
+ * pushed the page down (a layout shift on every dashboard page of an unconfirmed account).
+ */
 export function VerifyEmailBanner() {
   const { user } = useAuth();
   const profile = useProfile(Boolean(user));
   const resend = useResendVerification();
-  if (!profile.data || profile.data.emailVerified) return null;
+  const verified = profile.data ? profile.data.emailVerified : user?.emailVerified;
+  if (!user || verified !== false) return null;
+  const email = profile.data?.email ?? user.email;
   return (
     <div role="region" aria-label="Confirm your e-mail address" className="mb-5 rounded-xl bg-amber-50 p-4 text-amber-950 ring-1 ring-amber-300">
       <p>
-        Please confirm your e-mail address: we sent a link to <span className="font-semibold">{profile.data.email}</span>.
+        Please confirm your e-mail address: we sent a link to <span className="font-semibold">{email}</span>.
       </p>
       <div className="mt-2 flex flex-wrap items-center gap-3">
         <button
