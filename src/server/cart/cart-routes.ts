@@ -18,9 +18,11 @@ const idParams = z.object({ id: z.string().min(1).max(100) });
 /**
  * The spec's cart calls (docs/product.md §7). The owner is always the caller, never a field of the
  * request. Reading the cart first records a payment the customer made but the shop never recorded
- * (one indexed lookup when there is none); a change cancels the customer's open payment intent,
- * which no longer pays for the cart (docs/decisions/0021-one-charge-per-cart.md). A refused call
- * changes nothing.
+ * (one indexed lookup when there is none); the answer is then kept until the customer's cart,
+ * intent or the menu is written (http/kept-answers.ts), and an intent can only become such a
+ * payment by a write to it, which forgets the kept answer. A change cancels the customer's open
+ * payment intent, which no longer pays for the cart (docs/decisions/0021-one-charge-per-cart.md).
+ * A refused call changes nothing.
  */
 export async function cartRoutes(instance: FastifyInstance): Promise<void> {
   useStrictJson(instance);
