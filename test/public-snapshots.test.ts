@@ -167,6 +167,23 @@ describe('a change is served at once', () => {
     }
   });
 
+  it.runIf(!process.env.TEST_DATABASE_URL)('on SQLite, a review written by another connection after a quiet while (the log watched, not looked at each turn): served at the next request', async () => {
+    const reviewIds = async () => (JSON.parse(bodyOf(await get('/api/review'))) as Review[]).map((review) => review._id);
+    const before = await reviewIds();
+    // Longer than the shop goes on looking each turn after the write-ahead log was last written.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const other = new DatabaseSync(t.database.file!, { timeout: 5000 });
+    try {
+      const id = randomUUID();
+      other.prepare('insert into reviews (id, name, image, details, created_at) values (?, ?, ?, ?, ?)').run(id, 'Guest Later', '/api/images/x.webp', 'Written after a pause.', new Date().toISOString());
+      expect(await reviewIds()).toEqual([...before, id]);
+      other.prepare('delete from reviews where id = ?').run(id);
+      expect(await reviewIds()).toEqual(before);
+    } finally {
+      other.close();
+    }
+  });
+
   it.runIf(Boolean(process.env.TEST_DATABASE_URL))('in a second process on the same PostgreSQL database: a review added and one deleted, a dish changed', async () => {
     const second = await openSecondApp(t);
     try {

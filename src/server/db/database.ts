@@ -44,7 +44,7 @@ export function openDatabase(options: { dataDir: string; databaseUrl?: string })
   }
   fs.mkdirSync(options.dataDir, { recursive: true });
   const file = path.join(options.dataDir, 'shop.sqlite');
-  const otherWriters = watchOtherWriters();
+  const otherWriters = watchOtherWriters(file);
   return {
     db: new Kysely<Database>({ dialect: createNodeSqliteDialect(file, otherWriters.opened), plugins: [watchedWrites] }),
     kind: 'sqlite',

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
 import { SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';
 
@@ -5,15 +7,15 @@ import { SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely
  * Kysely's own SqliteDialect speaks the better-sqlite3 interface; this adapts Node's built-in
  * node:sqlite to it, so the shop needs no native build.
  */
-export function createNodeSqliteDialect(file: string, opened?: (database: DatabaseSync) => void): SqliteDialect {
+export function createNodeSqliteDialect(file: string, opened?: (database: DatabaseSync) => () => void): SqliteDialect {
   return new SqliteDialect({
     database: async () => {
       const database = new DatabaseSync(file, { timeout: 5000 });
       database.exec('PRAGMA journal_mode = WAL');
       database.exec('PRAGMA synchronous = NORMAL');
       database.exec('PRAGMA foreign_keys = ON');
-      opened?.(database);
-      return adapt(database);
+      const closing = opened?.(database);
+      return adapt(database, closing);
     },
   });
 }
@@ -22,13 +24,24 @@ export function createNodeSqliteDialect(file: string, opened?: (database: Databa
  * Whether another connection (another process: a command such as `npm run admin:promote`, a
  * test, an operator's sqlite3) committed to the database since the last look, by SQLite's own
  * counter (`PRAGMA data_version`, which this connection's own writes leave alone; a look costs a
- * microsecond or two). `perTurn`: at most one look per turn of the event loop, shared by every
- * request of a busy turn (the public reads, whose answer takes about twenty microseconds).
+ * few microseconds).
+ *
+ * `perTurn`, for the public reads answered before Fastify (about twenty microseconds each): at most
+ * one look per turn of the event loop, and only while the write-ahead log was written in the last
+ * `WAL_QUIET_MS` (any commit, ours or another connection's, writes it; the operating system tells
+ * of it through fs.watch). A look every turn was a tenth of those reads' time (docs/performance.md,
+ * issue 23 part 1). The window, rather than one look per notice, because the notice can come
+ * between the other connection's last write to the log and its commit becoming visible.
  */
-export function watchOtherWriters(): { opened(database: DatabaseSync): void; writtenElsewhere(perTurn?: boolean): boolean } {
+export function watchOtherWriters(file: string): {
+  opened(database: DatabaseSync): () => void;
+  writtenElsewhere(perTurn?: boolean): boolean;
+} {
   let statement: StatementSync | undefined;
   let version: unknown;
   let lookedThisTurn = false;
+  // Without a watcher (fs.watch refused), every per-turn look is made.
+  let logWrittenAt = Number.POSITIVE_INFINITY;
   const look = (): boolean => {
     if (!statement) return false;
     let now: unknown;
@@ -43,14 +56,28 @@ export function watchOtherWriters(): { opened(database: DatabaseSync): void; wri
     version = now;
     return changed;
   };
+  const watchLog = (): (() => void) => {
+    const log = `${path.basename(file)}-wal`;
+    try {
+      const watcher = fs.watch(path.dirname(file), { persistent: false }, (_event, name) => {
+        if (name === log || name === null) logWrittenAt = performance.now();
+      });
+      watcher.on('error', () => (logWrittenAt = Number.POSITIVE_INFINITY));
+      logWrittenAt = performance.now();
+      return () => watcher.close();
+    } catch {
+      return () => {};
+    }
+  };
   return {
     opened(database) {
       statement = database.prepare('PRAGMA data_version');
       version = statement.get()?.data_version;
+      return watchLog();
     },
     writtenElsewhere(perTurn = false) {
       if (perTurn) {
-        if (lookedThisTurn) return false;
+        if (lookedThisTurn || performance.now() - logWrittenAt > WAL_QUIET_MS) return false;
         lookedThisTurn = true;
         setImmediate(() => (lookedThisTurn = false));
       }
@@ -58,6 +85,12 @@ export function watchOtherWriters(): { opened(database: DatabaseSync): void; wri
     },
   };
 }
+
+/**
+ * How long after the write-ahead log was last written the per-turn looks go on: far longer than
+ * a commit takes between its last write to the log and its index's update in shared memory.
+ */
+const WAL_QUIET_MS = 1000;
 
 /** How many prepared statements are kept, by their SQL (the oldest prepared goes first past it). */
 const KEPT_STATEMENTS = 500;
@@ -68,10 +101,13 @@ const KEPT_STATEMENTS = 500;
  * every query. A statement being iterated (a stream) is its own, never a kept one, so two
  * streams of the same SQL cannot share a cursor.
  */
-function adapt(database: DatabaseSync): SqliteDatabase {
+function adapt(database: DatabaseSync, closing?: () => void): SqliteDatabase {
   const kept = new Map<string, SqliteStatement>();
   return {
-    close: () => database.close(),
+    close: () => {
+      closing?.();
+      database.close();
+    },
     prepare: (sql) => {
       let statement = kept.get(sql);
       if (statement === undefined) {
