@@ -23,7 +23,8 @@ import http from 'node:http';
 import { CART_MAX_ENTRIES } from '../src/shared/cart-constants.ts';
 import { BENCH_RATE_LIMITS, signUpCustomer, type BenchCustomer } from './lib/bench-customers.ts';
 import { onLoadCore, pinning, SERVER_CPU } from './lib/cpu-pinning.ts';
-import { GOOD_CARD, percentile } from './lib/customers.ts';
+import { percentile } from './lib/customers.ts';
+import { payAgainAndAgain, signUpPayers } from './lib/paying-customers.ts';
 import { measure, printTable, startBareServer, takeTurns, type BareAnswer, type Figures } from './lib/measure.ts';
 import { fanOutRows, ordersForFanOut } from './lib/fan-out.ts';
 import { placeOrder, placeOrders } from './lib/place-order.ts';
@@ -231,59 +232,8 @@ async function cartRows(shopUrl: string, itemIds: string[]): Promise<Row[]> {
 const PAYING_CUSTOMERS = 100;
 
 async function paymentRows(shopUrl: string, itemIds: string[]): Promise<Row[]> {
-  const customers: BenchCustomer[] = [];
-  while (customers.length < PAYING_CUSTOMERS) customers.push(...(await Promise.all(Array.from({ length: 10 }, () => signUpCustomer(shopUrl, 'payer')))));
-  const steps = ['POST /api/cart', 'POST /api/create-payment-intent', 'POST …/confirm (sandbox)', 'POST /api/payment'] as const;
-  const latencies = new Map<string, number[]>([...steps, 'whole payment'].map((name) => [name, []]));
-  const failures = new Map<string, number>([...steps, 'whole payment'].map((name) => [name, 0]));
-  let elapsedSeconds = 0;
-
-  async function write(customer: BenchCustomer, step: (typeof steps)[number], path: string, body: unknown): Promise<unknown> {
-    const started = performance.now();
-    const answer = await fetch(`${shopUrl}${path}`, {
-      method: 'POST',
-      headers: { ...customer.headers, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    const json: unknown = await answer.json().catch(() => undefined);
-    latencies.get(step)!.push(performance.now() - started);
-    if (!answer.ok) {
-      failures.set(step, failures.get(step)! + 1);
-      throw new Error(`${step} answered ${answer.status}`);
-    }
-    return json;
-  }
-
-  async function pay(customer: BenchCustomer, n: number): Promise<void> {
-    await write(customer, 'POST /api/cart', '/api/cart', { itemId: itemIds[n % itemIds.length] });
-    const intent = (await write(customer, 'POST /api/create-payment-intent', '/api/create-payment-intent', { price: 0.01 })) as { intentId: string; clientSecret: string };
-    await write(customer, 'POST …/confirm (sandbox)', `/api/sandbox/payment-intents/${intent.intentId}/confirm`, {
-      clientSecret: intent.clientSecret,
-      card: GOOD_CARD,
-      billingDetails: { email: customer.email, name: 'Bench Customer' },
-    });
-    await write(customer, 'POST /api/payment', '/api/payment', { transactionId: intent.intentId });
-  }
-
-  await onLoadCore(async () => {
-    const begun = performance.now();
-    const stopAt = begun + SECONDS * 1000;
-    await Promise.all(
-      customers.map(async (customer, i) => {
-        for (let n = i; performance.now() < stopAt; n += customers.length) {
-          const started = performance.now();
-          try {
-            await pay(customer, n);
-            latencies.get('whole payment')!.push(performance.now() - started);
-          } catch {
-            failures.set('whole payment', failures.get('whole payment')! + 1);
-          }
-        }
-      }),
-    );
-    // Until the last payment begun in time has ended.
-    elapsedSeconds = (performance.now() - begun) / 1000;
-  });
+  const customers = await signUpPayers(shopUrl, PAYING_CUSTOMERS);
+  const { latencies, failures, elapsedSeconds } = await payAgainAndAgain(shopUrl, customers, itemIds, SECONDS);
   return [...latencies].map(([step, times]) => ({
     name: `payment, ${PAYING_CUSTOMERS} customers at once: ${step}`,
     requestsPerSecond: (times.length - failures.get(step)!) / elapsedSeconds,

@@ -6,6 +6,8 @@
  * `GET /api/orders/:id`, then stops the shop, which writes its CPU profile, and prints the
  * self time of the busy part by where the code lives (Fastify, Better Auth, Kysely, the
  * database driver, Zod, the logger, the shop's own folders…) and the heaviest functions.
+ * PROFILE_LOAD=payments profiles whole payments instead: 100 customers paying again and again as
+ * bench:api's payment rows do (bench/lib/paying-customers.ts), PROFILE_SECONDS long.
  * DATABASE_URL=postgres://… profiles on PostgreSQL (an empty database of its own). The profile
  * is kept (its path is printed) for Chrome's DevTools or speedscope.
  */
@@ -15,6 +17,7 @@ import path from 'node:path';
 import { BENCH_RATE_LIMITS, signUpCustomer } from './lib/bench-customers.ts';
 import { onLoadCore } from './lib/cpu-pinning.ts';
 import { measure } from './lib/measure.ts';
+import { payAgainAndAgain, signUpPayers } from './lib/paying-customers.ts';
 import { placeOrder } from './lib/place-order.ts';
 import { startShop } from './lib/shop-process.ts';
 
@@ -87,6 +90,17 @@ const shop = await startShop({
 });
 try {
   const itemIds = ((await (await fetch(`${shop.url}/api/items`)).json()) as { _id: string }[]).map((item) => item._id);
+  if (process.env.PROFILE_LOAD === 'payments') {
+    const payers = await signUpPayers(shop.url, 100);
+    const { latencies, failures, elapsedSeconds } = await payAgainAndAgain(shop.url, payers, itemIds, SECONDS);
+    const paid = latencies.get('whole payment')!.length - failures.get('whole payment')!;
+    console.log(`whole payments: ${Math.round(paid / elapsedSeconds)} a second, ${failures.get('whole payment')} failed`);
+  } else await profileReads(itemIds);
+} finally {
+  await shop.stop();
+}
+
+async function profileReads(itemIds: string[]): Promise<void> {
   const customer = await signUpCustomer(shop.url, 'profiled');
   const orderIds: string[] = [];
   for (const itemId of itemIds.slice(0, 5)) orderIds.push(await placeOrder(shop.url, customer, itemId));
@@ -102,8 +116,6 @@ try {
     const figures = await onLoadCore(() => measure(name, url, { headers: customer.headers, seconds: SECONDS }));
     console.log(`${name}: ${Math.round(figures.requestsPerSecond)} req/s, p50 ${figures.p50} ms, p99 ${figures.p99} ms, ${figures.errors + figures.non2xx} failed`);
   }
-} finally {
-  await shop.stop();
 }
 const written = fs.readdirSync(profileDir).filter((name) => name.endsWith('.cpuprofile'));
 if (written.length === 0) throw new Error('the shop wrote no profile');

@@ -44,13 +44,28 @@ export function isTimeZone(name: string): boolean {
   }
 }
 
-/** The wall-clock reading of an instant in the zone. */
-export function zonedParts(instant: Date, timeZone: string): ZonedParts {
-  const parts: Record<string, number> = {};
-  for (const part of formatter(timeZone).formatToParts(instant)) {
-    if (part.type !== 'literal') parts[part.type] = Number(part.value);
+/**
+ * Readings already made, by zone and second: Intl's formatToParts was a twentieth of a whole
+ * payment's time on the server (opening hours, the pickup time, the order's day each read the
+ * clock), and a busy second asks for the same reading again and again. Small, emptied when full.
+ */
+const readings = new Map<string, Readonly<ZonedParts>>();
+const KEPT_READINGS = 256;
+
+/** The wall-clock reading of an instant in the zone (to the second; shared: never change it). */
+export function zonedParts(instant: Date, timeZone: string): Readonly<ZonedParts> {
+  const key = `${Math.floor(instant.getTime() / 1000)} ${timeZone}`;
+  let reading = readings.get(key);
+  if (!reading) {
+    const parts: Record<string, number> = {};
+    for (const part of formatter(timeZone).formatToParts(instant)) {
+      if (part.type !== 'literal') parts[part.type] = Number(part.value);
+    }
+    reading = { year: parts.year!, month: parts.month!, day: parts.day!, hour: parts.hour!, minute: parts.minute!, second: parts.second! };
+    if (readings.size >= KEPT_READINGS) readings.clear();
+    readings.set(key, reading);
   }
-  return { year: parts.year!, month: parts.month!, day: parts.day!, hour: parts.hour!, minute: parts.minute!, second: parts.second! };
+  return reading;
 }
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
