@@ -55,11 +55,17 @@ function placeOf(url: string, name: string): string {
   return url;
 }
 
-function summarise(file: string): void {
+/** `lastSeconds`: only the samples of the profile's last seconds (the load, not the sign-ups before it). */
+function summarise(file: string, lastSeconds = Number.POSITIVE_INFINITY): void {
   const profile = JSON.parse(fs.readFileSync(file, 'utf8')) as Profile;
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const self = new Map<number, number>();
-  profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+  const at: number[] = [];
+  profile.timeDeltas.reduce((sum, delta, i) => (at[i] = sum + delta), 0);
+  const from = at[at.length - 1]! - lastSeconds * 1e6;
+  profile.samples.forEach((id, i) => {
+    if (at[i]! >= from) self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
+  });
   const places = new Map<string, number>();
   const functions = new Map<string, number>();
   let busy = 0;
@@ -121,4 +127,5 @@ const written = fs.readdirSync(profileDir).filter((name) => name.endsWith('.cpup
 if (written.length === 0) throw new Error('the shop wrote no profile');
 const file = path.join(profileDir, written[0]!);
 console.log(`\nProfile: ${file}`);
-summarise(file);
+// The payments' load is the end of the shop's life, after a hundred sign-ups worth leaving out.
+summarise(file, process.env.PROFILE_LOAD === 'payments' ? SECONDS : undefined);
