@@ -6,7 +6,8 @@
  * `GET /api/orders/:id`, then stops the shop, which writes its CPU profile, and prints the
  * self time of the busy part by where the code lives (Fastify, Better Auth, Kysely, the
  * database driver, Zod, the logger, the shop's own folders…) and the heaviest functions.
- * PROFILE_LOAD=payments profiles whole payments instead: 100 customers paying again and again as
+ * PROFILE_LOAD=public profiles two public reads answered from snapshots instead (the reviews, a
+ * dish), PROFILE_LOAD=payments whole payments: 100 customers paying again and again as
  * bench:api's payment rows do (bench/lib/paying-customers.ts), PROFILE_SECONDS long.
  * DATABASE_URL=postgres://… profiles on PostgreSQL (an empty database of its own). The profile
  * is kept (its path is printed) for Chrome's DevTools or speedscope.
@@ -101,6 +102,14 @@ try {
     const { latencies, failures, elapsedSeconds } = await payAgainAndAgain(shop.url, payers, itemIds, SECONDS);
     const paid = latencies.get('whole payment')!.length - failures.get('whole payment')!;
     console.log(`whole payments: ${Math.round(paid / elapsedSeconds)} a second, ${failures.get('whole payment')} failed`);
+  } else if (process.env.PROFILE_LOAD === 'public') {
+    for (const [name, url] of [
+      ['GET /api/review', `${shop.url}/api/review`],
+      ['GET /api/items/:id', `${shop.url}/api/items/${itemIds[0]}`],
+    ] as const) {
+      const figures = await onLoadCore(() => measure(name, url, { seconds: SECONDS }));
+      console.log(`${name}: ${Math.round(figures.requestsPerSecond)} req/s, p50 ${figures.p50} ms, p99 ${figures.p99} ms, ${figures.errors + figures.non2xx} failed`);
+    }
   } else await profileReads(itemIds);
 } finally {
   await shop.stop();
