@@ -16,7 +16,7 @@ export interface RawAnswer {
 const PER_CONNECTION = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
 
 /** A request over a real connection to `base` (the app listening). */
-export function rawRequest(base: string, path: string, headers: Record<string, string | string[]> = {}, method = 'GET', body?: string): Promise<RawAnswer> {
+export function rawRequest(base: string, path: string, headers: Record<string, string> = {}, method = 'GET', body?: string): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
     http
       .request(`${base}${path}`, { method, headers, agent: false }, (response) => {

@@ -40,8 +40,8 @@ export function watchOtherWriters(file: string): {
   let statement: StatementSync | undefined;
   let version: unknown;
   let lookedThisTurn = false;
-  // Without a watcher (fs.watch refused), every per-turn look is made.
-  let logWrittenAt = Number.POSITIVE_INFINITY;
+  // Whether the log was written lately; without a watcher (fs.watch refused), always.
+  let logWrittenLately = true;
   const look = (): boolean => {
     if (!statement) return false;
     let now: unknown;
@@ -58,14 +58,24 @@ export function watchOtherWriters(file: string): {
   };
   const watchLog = (): (() => void) => {
     const log = `${path.basename(file)}-wal`;
+    // Pushed back at each change of the log: no clock read per turn.
+    const quiet = setTimeout(() => (logWrittenLately = false), WAL_QUIET_MS).unref();
     try {
       const watcher = fs.watch(path.dirname(file), { persistent: false }, (_event, name) => {
-        if (name === log || name === null) logWrittenAt = performance.now();
+        if (name !== log && name !== null) return;
+        logWrittenLately = true;
+        quiet.refresh();
       });
-      watcher.on('error', () => (logWrittenAt = Number.POSITIVE_INFINITY));
-      logWrittenAt = performance.now();
-      return () => watcher.close();
+      watcher.on('error', () => {
+        clearTimeout(quiet);
+        logWrittenLately = true;
+      });
+      return () => {
+        clearTimeout(quiet);
+        watcher.close();
+      };
     } catch {
+      clearTimeout(quiet);
       return () => {};
     }
   };
@@ -77,7 +87,7 @@ export function watchOtherWriters(file: string): {
     },
     writtenElsewhere(perTurn = false) {
       if (perTurn) {
-        if (lookedThisTurn || performance.now() - logWrittenAt > WAL_QUIET_MS) return false;
+        if (lookedThisTurn || !logWrittenLately) return false;
         lookedThisTurn = true;
         setImmediate(() => (lookedThisTurn = false));
       }

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
-import type { AnswerConditions, SnapshotAnswers, SnapshotBytes } from './snapshot-answer.ts';
+import type { SnapshotAnswers, SnapshotBytes } from './snapshot-answer.ts';
 
 /**
  * A public read answered before Fastify: for a request's URL, the snapshot's bytes when this path
@@ -45,8 +45,7 @@ export function answerBeforeFastify(
 
   app.server.removeListener('request', fastify);
   app.server.on('request', (request: IncomingMessage, response: ServerResponse) => {
-    const conditions = request.method === 'GET' && !closing && !logsEveryRequest() ? earlyConditions(request.rawHeaders) : undefined;
-    if (!conditions) {
+    if (request.method !== 'GET' || closing || request.headers['content-length'] !== undefined || request.headers['transfer-encoding'] !== undefined || logsEveryRequest()) {
       fastify(request, response);
       return;
     }
@@ -55,50 +54,15 @@ export function answerBeforeFastify(
     for (const early of routes) {
       const bytes = early.bytesFor(url);
       if (!bytes) continue;
-      if (!observe) answers.send(response, bytes, conditions);
+      if (!observe) answers.write(request, response, bytes);
       else {
         // Metrics on (METRICS_TOKEN): the time to write the answer, counted under the route's own labels.
         const started = performance.now();
-        answers.send(response, bytes, conditions);
+        answers.write(request, response, bytes);
         observe(early.route, response.statusCode, (performance.now() - started) / 1000);
       }
       return;
     }
     fastify(request, response);
   });
-}
-
-/**
- * The conditions of a request that can be answered early, read from its raw header list: node
- * builds `request.headers` (an object, each name lower-cased) only when it is first read, a tenth
- * of a small early answer's own time (docs/performance.md, issue 23 part 1). Undefined for a
- * request with a body (Content-Length, Transfer-Encoding) or with either condition sent twice:
- * Fastify's route answers those.
- */
-export function earlyConditions(rawHeaders: string[]): AnswerConditions | undefined {
-  let ifNoneMatch: string | undefined;
-  let acceptEncoding: string | undefined;
-  for (let i = 0; i < rawHeaders.length; i += 2) {
-    const name = rawHeaders[i]!;
-    // Only names of one of the four lengths are lower-cased and compared.
-    switch (name.length) {
-      case 13:
-        if (name.toLowerCase() !== 'if-none-match') break;
-        if (ifNoneMatch !== undefined) return undefined;
-        ifNoneMatch = rawHeaders[i + 1]!;
-        break;
-      case 15:
-        if (name.toLowerCase() !== 'accept-encoding') break;
-        if (acceptEncoding !== undefined) return undefined;
-        acceptEncoding = rawHeaders[i + 1]!;
-        break;
-      case 14:
-        if (name.toLowerCase() === 'content-length') return undefined;
-        break;
-      case 17:
-        if (name.toLowerCase() === 'transfer-encoding') return undefined;
-        break;
-    }
-  }
-  return { ifNoneMatch, acceptEncoding };
 }

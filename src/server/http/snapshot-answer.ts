@@ -77,17 +77,12 @@ export class SnapshotAnswers {
    * Fastify's (its log line has it); an answer before Fastify has no id and no line.
    */
   write(request: IncomingMessage, response: ServerResponse, bytes: SnapshotBytes, requestId?: string): void {
-    this.send(response, bytes, { ifNoneMatch: request.headers['if-none-match'], acceptEncoding: request.headers['accept-encoding'] }, requestId);
-  }
-
-  /** The same, with the two request headers it depends on read by the caller. */
-  send(response: ServerResponse, bytes: SnapshotBytes, conditions: AnswerConditions, requestId?: string): void {
     const headers = this.headersFor(bytes);
     const withId = (list: string[]) => (requestId === undefined ? list : [...list, 'x-request-id', requestId]);
-    if (conditions.ifNoneMatch === bytes.etag) {
+    if (request.headers['if-none-match'] === bytes.etag) {
       response.writeHead(304, withId(headers.notModified));
       response.end();
-    } else if (bytes.gzipped && acceptsGzip(conditions.acceptEncoding)) {
+    } else if (bytes.gzipped && acceptsGzip(request.headers['accept-encoding'])) {
       response.writeHead(200, withId(headers.gzipped));
       response.end(bytes.gzipped);
     } else {
@@ -112,12 +107,6 @@ export class SnapshotAnswers {
     }
     return lists;
   }
-}
-
-/** The request headers a snapshot's answer depends on. */
-export interface AnswerConditions {
-  ifNoneMatch: string | undefined;
-  acceptEncoding: string | undefined;
 }
 
 interface HeaderLists {
