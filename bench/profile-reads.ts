@@ -89,6 +89,13 @@ function summarise(file: string, lastSeconds = Number.POSITIVE_INFINITY): void {
   for (const [fn, micros] of [...functions].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`| ${fn} | ${share(micros)} |`);
 }
 
+/** A process's CPU time so far (user and system, every thread), from /proc. */
+function cpuSeconds(pid: number | undefined): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  // utime and stime are the 14th and 15th fields of the line, in clock ticks (100 a second on Linux).
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
 const shop = await startShop({
   databaseUrl: process.env.DATABASE_URL,
   env: BENCH_RATE_LIMITS,
@@ -99,9 +106,12 @@ try {
   const itemIds = ((await (await fetch(`${shop.url}/api/items`)).json()) as { _id: string }[]).map((item) => item._id);
   if (process.env.PROFILE_LOAD === 'payments') {
     const payers = await signUpPayers(shop.url, 100);
+    const cpuBefore = cpuSeconds(shop.pid);
     const { latencies, failures, elapsedSeconds } = await payAgainAndAgain(shop.url, payers, itemIds, SECONDS);
     const paid = latencies.get('whole payment')!.length - failures.get('whole payment')!;
-    console.log(`whole payments: ${Math.round(paid / elapsedSeconds)} a second, ${failures.get('whole payment')} failed`);
+    // The shop's own CPU for each payment: less moved by other work on the machine than the rate.
+    const cpuPerPayment = ((cpuSeconds(shop.pid) - cpuBefore) * 1000) / paid;
+    console.log(`whole payments: ${Math.round(paid / elapsedSeconds)} a second, ${cpuPerPayment.toFixed(2)} ms of the shop's CPU each, ${failures.get('whole payment')} failed`);
   } else if (process.env.PROFILE_LOAD === 'public') {
     for (const [name, url] of [
       ['GET /api/review', `${shop.url}/api/review`],
