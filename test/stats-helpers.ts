@@ -47,7 +47,7 @@ export async function insertPastOrder(app: FastifyInstance, order: PastOrder): P
         created_at: order.at,
       })
       .execute();
-    return app.orders.place(trx, {
+    return (await app.orders.place(trx, {
       transactionId,
       userId: order.userId ?? null,
       customer: { name: 'Past Customer', email: 'past@example.test' },
@@ -55,7 +55,7 @@ export async function insertPastOrder(app: FastifyInstance, order: PastOrder): P
       totalCents,
       fulfilment: JSON.stringify(request),
       at: order.at,
-    });
+    })).change;
   });
   if (order.status || order.refund) {
     await app.db

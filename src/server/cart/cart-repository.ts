@@ -44,13 +44,6 @@ export async function countCartItems(db: Db, userId: string): Promise<number> {
   return Number(row.count);
 }
 
-/** Which of these ids are entries of the owner's cart. */
-export async function findCartItemIds(db: Db, userId: string, ids: string[]): Promise<string[]> {
-  if (ids.length === 0) return [];
-  const rows = await db.selectFrom('cart_items').select('id').where('user_id', '=', userId).where('id', 'in', ids).execute();
-  return rows.map((row) => row.id);
-}
-
 export async function insertCartItem(db: Db, row: CartItemRow): Promise<void> {
   await db.insertInto('cart_items').values(row).execute();
 }

@@ -60,6 +60,12 @@ export interface Placement {
   at: string;
 }
 
+/** A placed order: the change to publish after commit, and the order as its customer sees it. */
+export interface PlacedOrder {
+  change: OrderChange;
+  order: Order;
+}
+
 /** A change to publish once its transaction has committed. */
 export interface OrderChange {
   eventId: number;
@@ -94,13 +100,13 @@ export class OrderService {
    * Makes the order of a payment inside the payment's own transaction, so there is an order for
    * every recorded payment and none without one. The caller publishes the answer after commit.
    */
-  async place(trx: Transaction<Database>, placement: Placement): Promise<OrderChange> {
+  async place(trx: Transaction<Database>, placement: Placement): Promise<PlacedOrder> {
     const { fulfilment, note } = splitFulfilment(placement.fulfilment);
     const number = await nextOrderNumber(trx);
     await lockOrderEvents(trx);
     const id = randomUUID();
     const lines = groupLines(placement.items);
-    await insertOrder(trx, {
+    const row: OrderRow = {
       id,
       number,
       transaction_id: placement.transactionId,
@@ -120,18 +126,15 @@ export class OrderService {
       refund_cents: null,
       created_at: placement.at,
       updated_at: placement.at,
-    });
+    };
+    await insertOrder(trx, row);
     await insertOrderLines(trx, id, placement.at, lines);
-    const eventId = await insertOrderEvent(trx, {
-      order_id: id,
-      kind: 'status',
-      status: 'placed',
-      reason: null,
-      by_user_id: null,
-      by_name: null,
-      at: placement.at,
-    });
-    return { eventId, orderId: id, userId: placement.userId, status: 'placed' };
+    const event = { order_id: id, kind: 'status' as const, status: 'placed', reason: null, by_user_id: null, by_name: null, at: placement.at };
+    const eventId = await insertOrderEvent(trx, event);
+    return {
+      change: { eventId, orderId: id, userId: placement.userId, status: 'placed' },
+      order: withoutStaffNames(toOrder(row, [{ id: eventId, ...event }], false)),
+    };
   }
 
   /**

@@ -1,4 +1,5 @@
 import type { PaymentProviderName } from '../../shared/payments.ts';
+import type { PaymentIntentRow } from './payment-repository.ts';
 
 /** What the shop needs to know of an intent, whoever the provider is. */
 export interface ProviderIntent {
@@ -48,6 +49,11 @@ export interface PaymentProvider {
   createIntent(input: CreateIntentInput): Promise<CreatedIntent>;
   /** The provider's current word on an intent; undefined when it does not know the id. */
   retrieveIntent(id: string): Promise<ProviderIntent | undefined>;
+  /**
+   * A provider whose intents are the shop's own rows (the sandbox): its word on an intent from the
+   * row the caller has just read, without reading it again. Absent for a provider that must be asked.
+   */
+  intentFromRow?(row: PaymentIntentRow): ProviderIntent;
   /**
    * The same, with the client secret the browser confirms with: for the payment page to reuse an
    * open intent. The shop keeps no secret of Stripe's, so it asks Stripe for it each time.

@@ -51,6 +51,11 @@ export async function findSucceededOpenIntentId(db: Db, userId: string): Promise
   return row?.id;
 }
 
+/** The customer's open intent's id and status, if any: the unique index alone answers. */
+export async function findOpenIntentStatus(db: Db, userId: string): Promise<{ id: string; status: string } | undefined> {
+  return db.selectFrom('payment_intents').select(['id', 'status']).where('open_for_user', '=', userId).executeTakeFirst();
+}
+
 /** The customer's open intent, if any: one lookup in the unique index. */
 export async function findOpenIntent(db: Db, userId: string): Promise<PaymentIntentRow | undefined> {
   return db.selectFrom('payment_intents').selectAll().where('open_for_user', '=', userId).executeTakeFirst();

@@ -40,7 +40,7 @@ export async function paymentReturnRoutes(instance: FastifyInstance): Promise<vo
       if (!caller) return reply.redirect(paths.login, 303);
       if (!intentId || status === 'failed' || status === 'canceled') return reply.redirect(backToPayment('failed'), 303);
       try {
-        const { order } = await app.keptAnswers.customerWrites(caller.id, () => app.payments.recordPayment(intentId, caller.id));
+        const { order } = await app.keptAnswers.customerWrites(caller.id, () => app.payments.recordPayment(intentId, caller));
         return reply.redirect(order ? paths.myOrder(order._id) : paths.myOrders, 303);
       } catch (error) {
         if (error instanceof AlreadyPaidError) return reply.redirect(backToPayment('refunded'), 303);

@@ -55,8 +55,8 @@ export async function paymentRoutes(instance: FastifyInstance): Promise<void> {
       preHandler: app.requireUser,
     },
     async (request) => {
-      const userId = request.user!.id;
-      const { payment, order } = await app.keptAnswers.customerWrites(userId, () => app.payments.recordPayment(request.body.transactionId, userId));
+      const caller = request.user!;
+      const { payment, order } = await app.keptAnswers.customerWrites(caller.id, () => app.payments.recordPayment(request.body.transactionId, caller));
       return { result: { insertedId: payment._id }, payment, ...(order ? { order } : {}) };
     },
   );

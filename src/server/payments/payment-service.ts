@@ -13,11 +13,11 @@ import {
   type SandboxConfirmBody,
 } from '../../shared/payments.ts';
 import { minimumOrderProblem } from '../../shared/restaurant-settings.ts';
-import { deleteCartItems, findCartItemIds, listPricedCartItems } from '../cart/cart-repository.ts';
+import { deleteCartItems, listPricedCartItems } from '../cart/cart-repository.ts';
 import { priceEntry, refuseUnavailableEntries } from '../cart/cart-service.ts';
 import type { Database } from '../db/schema.ts';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../http/errors.ts';
-import type { OrderChange, OrderService } from '../orders/order-service.ts';
+import type { OrderService, PlacedOrder } from '../orders/order-service.ts';
 import { NO_DELIVERY_CHARGE, type DeliveryCharge } from '../settings/order-rules.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 import {
@@ -25,6 +25,7 @@ import {
   detachOpenIntent,
   findIntent,
   findOpenIntent,
+  findOpenIntentStatus,
   findPaidEntries,
   findPaymentByTransaction,
   findSucceededOpenIntentId,
@@ -56,6 +57,13 @@ const CREATE_ATTEMPTS = 5;
  * was refunded in full (a 409 that says so). The webhook acknowledges it: there is nothing to retry.
  */
 export class AlreadyPaidError extends ConflictError {}
+
+/** Who pays, when the signed-in customer records their own payment: the caller of the request. */
+export interface Buyer {
+  id: string;
+  name: string;
+  email: string;
+}
 
 /** Thrown inside the recording transaction to roll it back when an entry was paid by another payment. */
 class PaidElsewhere extends Error {}
@@ -218,7 +226,12 @@ export class PaymentService {
    * one the shop knew had succeeded was not taken off, and is recorded now.
    */
   async cartChanged(userId: string): Promise<void> {
-    for (const intent of await detachOpenIntent(this.db, userId)) await this.cancelAtProvider(intent);
+    // Most changes find no open intent (the last payment closed it): one lookup in the unique index.
+    const open = await findOpenIntentStatus(this.db, userId);
+    if (!open) return;
+    if (open.status !== 'succeeded') {
+      for (const intent of await detachOpenIntent(this.db, userId)) await this.cancelAtProvider(intent);
+    }
     await this.reconcileOwn(userId);
   }
 
@@ -293,15 +306,20 @@ export class PaymentService {
    * still recorded as paid. Only when a recorded payment paid for one of its entries already is the
    * payment refunded in full through the provider instead (AlreadyPaidError, a 409 that says so).
    */
-  async recordPayment(intentId: string, callerId: string | null): Promise<{ payment: PaymentRecord; order?: Order }> {
+  async recordPayment(intentId: string, caller: Buyer | null): Promise<{ payment: PaymentRecord; order?: Order }> {
     const intent = await findIntent(this.db, intentId);
     if (!intent || intent.provider !== this.provider.name) throw new NotFoundError('No such payment');
-    if (callerId !== null && intent.user_id !== callerId) throw new ForbiddenError('This payment is not yours');
+    if (caller !== null && intent.user_id !== caller.id) throw new ForbiddenError('This payment is not yours');
 
-    const recorded = await findPaymentByTransaction(this.db, intent.id);
-    if (recorded) return this.answer(recorded);
+    // A payment is recorded in the transaction that settles its intent: only a settled intent can
+    // have one to answer again (and the insert below answers the record it meets anyway).
+    if (intent.settled_at !== null) {
+      const recorded = await findPaymentByTransaction(this.db, intent.id);
+      if (recorded) return this.answer(recorded);
+    }
 
-    const fromProvider = await this.provider.retrieveIntent(intent.id);
+    // The sandbox's word is the row just read; any other provider is asked.
+    const fromProvider = this.provider.intentFromRow ? this.provider.intentFromRow(intent) : await this.provider.retrieveIntent(intent.id);
     if (!fromProvider || fromProvider.status !== 'succeeded') {
       if (fromProvider?.status === 'canceled') throw new ConflictError(PAYMENT_CANCELED_MESSAGE);
       throw new ConflictError('The payment has not succeeded, so nothing was recorded');
@@ -310,7 +328,11 @@ export class PaymentService {
       throw new ConflictError('The amount paid does not match the order, so nothing was recorded');
     }
 
-    const buyer = (await findUserContact(this.db, intent.user_id)) ?? { name: 'anonymous', email: 'unknown' };
+    // The signed-in buyer's name and address are the caller's (read with the session, forgotten at
+    // any change of a user); the webhook and the checks read them.
+    const buyer = caller
+      ? { name: caller.name, email: caller.email }
+      : ((await findUserContact(this.db, intent.user_id)) ?? { name: 'anonymous', email: 'unknown' });
     const items = JSON.parse(intent.items) as IntentItem[];
     const entryIds = items.map((i) => i.cartItemId);
     const row: PaymentRow = {
@@ -327,9 +349,9 @@ export class PaymentService {
       status: PAYMENT_STATUS_PENDING,
       created_at: new Date().toISOString(),
     };
-    let saved: { row: PaymentRow; placed?: OrderChange };
+    let saved: { row: PaymentRow; placed?: PlacedOrder };
     try {
-      saved = await this.db.transaction().execute(async (trx): Promise<{ row: PaymentRow; placed?: OrderChange }> => {
+      saved = await this.db.transaction().execute(async (trx): Promise<{ row: PaymentRow; placed?: PlacedOrder }> => {
         if (!(await insertPaymentOnce(trx, row))) {
           // Another call recorded it a moment ago: answer its record, remove nothing more.
           return { row: (await findPaymentByTransaction(trx, intent.id))! };
@@ -354,8 +376,10 @@ export class PaymentService {
       if (error instanceof PaidElsewhere) return this.refundSecondPayment(intent, entryIds);
       throw error;
     }
-    if (saved.placed) await this.orders.announce(saved.placed);
-    return this.answer(saved.row);
+    if (!saved.placed) return this.answer(saved.row);
+    await this.orders.announce(saved.placed.change);
+    // The order as it was placed, as its customer sees it: no need to read back what was just written.
+    return { payment: toPaymentRecord(saved.row), order: saved.placed.order };
   }
 
   /**
@@ -391,7 +415,9 @@ export class PaymentService {
     const intent = await this.findOwnIntent(intentId, userId);
     if (intent.status !== 'succeeded' && intent.open_for_user !== null) {
       const entryIds = (JSON.parse(intent.items) as IntentItem[]).map((i) => i.cartItemId);
-      const inCart = new Set(await findCartItemIds(this.db, userId, entryIds));
+      // The whole cart in one read (an entry goes with its dish, so the join keeps every entry).
+      const cart = await listPricedCartItems(this.db, userId);
+      const inCart = new Set(cart.map((row) => row.id));
       const missing = entryIds.filter((id) => !inCart.has(id));
       if (missing.length > 0) {
         if ((await findPaidEntries(this.db, missing)).length > 0) {
@@ -400,7 +426,8 @@ export class PaymentService {
         throw new ConflictError('Your cart changed since this payment was prepared, so it was not charged. Reload the page to pay for your cart as it is now.');
       }
       // A dish sold out or hidden since the payment was prepared is not charged for.
-      refuseUnavailableEntries((await listPricedCartItems(this.db, userId)).filter((row) => inCart.has(row.id)));
+      const paying = new Set(entryIds);
+      refuseUnavailableEntries(cart.filter((row) => paying.has(row.id)));
     }
     return sandbox.confirm(intent, body);
   }

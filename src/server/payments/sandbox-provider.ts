@@ -44,6 +44,11 @@ export class SandboxProvider implements PaymentProvider {
   async retrieveIntent(id: string): Promise<ProviderIntent | undefined> {
     const row = await findIntent(this.db, id);
     if (!row || row.provider !== 'sandbox') return undefined;
+    return this.intentFromRow(row);
+  }
+
+  /** The sandbox's intents are the shop's rows: the row just read is its word. */
+  intentFromRow(row: PaymentIntentRow): ProviderIntent {
     return { id: row.id, status: sandboxStatus(row.status), amountCents: row.amount_cents, currency: row.currency };
   }
 
