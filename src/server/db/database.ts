@@ -46,7 +46,7 @@ export function openDatabase(options: { dataDir: string; databaseUrl?: string })
   const file = path.join(options.dataDir, 'shop.sqlite');
   const otherWriters = watchOtherWriters(file);
   return {
-    db: new Kysely<Database>({ dialect: createNodeSqliteDialect(file, otherWriters.opened), plugins: [watchedWrites] }),
+    db: new Kysely<Database>({ dialect: createNodeSqliteDialect(file, { opened: otherWriters.opened, lost: otherWriters.readAgain }), plugins: [watchedWrites] }),
     kind: 'sqlite',
     file,
     watchedWrites,

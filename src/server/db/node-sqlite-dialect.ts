@@ -1,23 +1,28 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
-import { SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';
+import { SqliteDialect, type Driver, type SqliteDatabase, type SqliteStatement } from 'kysely';
+import { GroupedCommitsDriver } from './grouped-commits.ts';
 
 /**
  * Kysely's own SqliteDialect speaks the better-sqlite3 interface; this adapts Node's built-in
- * node:sqlite to it, so the shop needs no native build.
+ * node:sqlite to it, so the shop needs no native build, and gives it the driver that commits the
+ * writes of a turn together (grouped-commits.ts). `lost`: told when such a commit failed.
  */
-export function createNodeSqliteDialect(file: string, opened?: (database: DatabaseSync) => () => void): SqliteDialect {
-  return new SqliteDialect({
-    database: async () => {
-      const database = new DatabaseSync(file, { timeout: 5000 });
-      database.exec('PRAGMA journal_mode = WAL');
-      database.exec('PRAGMA synchronous = NORMAL');
-      database.exec('PRAGMA foreign_keys = ON');
-      const closing = opened?.(database);
-      return adapt(database, closing);
-    },
-  });
+export function createNodeSqliteDialect(file: string, options: { opened?: (database: DatabaseSync) => () => void; lost?: () => void } = {}): SqliteDialect {
+  const open = async () => {
+    const database = new DatabaseSync(file, { timeout: 5000 });
+    database.exec('PRAGMA journal_mode = WAL');
+    database.exec('PRAGMA synchronous = NORMAL');
+    database.exec('PRAGMA foreign_keys = ON');
+    const closing = options.opened?.(database);
+    return { database, statements: adapt(database, closing) };
+  };
+  return new (class extends SqliteDialect {
+    override createDriver(): Driver {
+      return new GroupedCommitsDriver(file, open, options.lost ?? (() => {}));
+    }
+  })({ database: () => Promise.reject(new Error('The grouped-commits driver opens the database itself')) });
 }
 
 /**
@@ -36,9 +41,12 @@ export function createNodeSqliteDialect(file: string, opened?: (database: Databa
 export function watchOtherWriters(file: string): {
   opened(database: DatabaseSync): () => void;
   writtenElsewhere(perTurn?: boolean): boolean;
+  /** The database may not hold what was read from it (a grouped commit failed): the next look says so. */
+  readAgain(): void;
 } {
   let statement: StatementSync | undefined;
   let version: unknown;
+  let readAgain = false;
   let lookedThisTurn = false;
   // Whether the log was written lately; without a watcher (fs.watch refused), always.
   let logWrittenLately = true;
@@ -52,8 +60,9 @@ export function watchOtherWriters(file: string): {
       statement = undefined;
       return false;
     }
-    const changed = now !== version;
+    const changed = now !== version || readAgain;
     version = now;
+    readAgain = false;
     return changed;
   };
   const watchLog = (): (() => void) => {
@@ -87,11 +96,14 @@ export function watchOtherWriters(file: string): {
     },
     writtenElsewhere(perTurn = false) {
       if (perTurn) {
-        if (lookedThisTurn || !logWrittenLately) return false;
+        if (lookedThisTurn || !(logWrittenLately || readAgain)) return false;
         lookedThisTurn = true;
         setImmediate(() => (lookedThisTurn = false));
       }
       return look();
+    },
+    readAgain() {
+      readAgain = true;
     },
   };
 }
