@@ -218,7 +218,11 @@ class GroupedConnection implements DatabaseConnection {
       this.exec('commit');
       group.resolve();
     } catch (error) {
-      if (this.database.isTransaction) this.exec('rollback');
+      try {
+        if (this.database.isTransaction) this.exec('rollback');
+      } catch {
+        // The connection itself failed: the group's writers hear of it by the COMMIT's error.
+      }
       group.reject(error);
       this.lost();
     } finally {
