@@ -156,7 +156,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await settings.reload();
   app.decorate('settings', settings);
   const paymentProvider = createPaymentProvider(config, database.db);
-  const orders = new OrderService({ db: database.db, events, provider: paymentProvider, timeZone: () => settings.timeZone(), log: app.log });
+  const orders = new OrderService({ db: database.db, databaseKind: database.kind, events, provider: paymentProvider, timeZone: () => settings.timeZone(), log: app.log });
   app.decorate('orders', orders);
   const payments = new PaymentService(database.db, paymentProvider, orders, app.log);
   app.decorate('payments', payments);

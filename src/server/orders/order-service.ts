@@ -11,6 +11,7 @@ import {
 } from '../../shared/orders.ts';
 import { isStaff, type Role } from '../../shared/roles.ts';
 import { localDate, localDayBounds } from '../../shared/shop-time.ts';
+import type { DbKind } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import type { EventBus } from '../events/event-bus.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../http/errors.ts';
@@ -25,9 +26,8 @@ import {
   findOrderByTransaction,
   findOrderEvent,
   findOrders,
-  insertOrder,
+  insertNewOrder,
   insertOrderEvent,
-  insertOrderLines,
   listOrdersOfUser,
   listOrdersPlacedBetween,
   listTimelines,
@@ -87,9 +87,11 @@ export class OrderService {
   private readonly refunds: OrderRefunds;
   /** The restaurant's time zone now: its settings can change it while the shop runs. */
   private readonly zone: () => string;
+  private readonly databaseKind: DbKind;
 
-  constructor(options: { db: Kysely<Database>; events: EventBus; provider: PaymentProvider; timeZone: () => string; log: Logger }) {
+  constructor(options: { db: Kysely<Database>; databaseKind: DbKind; events: EventBus; provider: PaymentProvider; timeZone: () => string; log: Logger }) {
     this.db = options.db;
+    this.databaseKind = options.databaseKind;
     this.events = options.events;
     this.zone = options.timeZone;
     this.log = options.log;
@@ -127,10 +129,8 @@ export class OrderService {
       created_at: placement.at,
       updated_at: placement.at,
     };
-    await insertOrder(trx, row);
-    await insertOrderLines(trx, id, placement.at, lines);
     const event = { order_id: id, kind: 'status' as const, status: 'placed', reason: null, by_user_id: null, by_name: null, at: placement.at };
-    const eventId = await insertOrderEvent(trx, event);
+    const eventId = await insertNewOrder(trx, this.databaseKind, row, lines, event);
     return {
       change: { eventId, orderId: id, userId: placement.userId, status: 'placed' },
       order: withoutStaffNames(toOrder(row, [{ id: eventId, ...event }], false)),

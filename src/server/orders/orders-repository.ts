@@ -1,4 +1,5 @@
 import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { DbKind } from '../db/database.ts';
 import type { Database, OrderEventsTable, OrdersTable } from '../db/schema.ts';
 import type { ChosenGroup } from '../../shared/dish-option-rules.ts';
 
@@ -53,28 +54,48 @@ export async function insertOrderEvent(trx: Transaction<Database>, row: Insertab
   return Number(inserted.id);
 }
 
-export async function insertOrder(trx: Transaction<Database>, row: OrderRow): Promise<void> {
+async function insertOrder(trx: Transaction<Database>, row: OrderRow): Promise<void> {
   await trx.insertInto('orders').values(row).execute();
 }
 
 /** The order's lines, one row each, for the statistics (docs/decisions/0019-statistics.md). */
-export async function insertOrderLines(trx: Transaction<Database>, orderId: string, createdAt: string, lines: OrderLineRow[]): Promise<void> {
+async function insertOrderLines(trx: Transaction<Database>, orderId: string, createdAt: string, lines: OrderLineRow[]): Promise<void> {
   if (lines.length === 0) return;
-  await trx
-    .insertInto('order_lines')
-    .values(
-      lines.map((line, position) => ({
-        order_id: orderId,
-        position,
-        item_id: line.itemId,
-        name: line.name,
-        unit_cents: line.priceCents,
-        quantity: line.quantity,
-        options: line.options ? JSON.stringify(line.options) : null,
-        created_at: createdAt,
-      })),
-    )
-    .execute();
+  await trx.insertInto('order_lines').values(orderLineRows(orderId, createdAt, lines)).execute();
+}
+
+const orderLineRows = (orderId: string, createdAt: string, lines: OrderLineRow[]) =>
+  lines.map((line, position) => ({
+    order_id: orderId,
+    position,
+    item_id: line.itemId,
+    name: line.name,
+    unit_cents: line.priceCents,
+    quantity: line.quantity,
+    options: line.options ? JSON.stringify(line.options) : null,
+    created_at: createdAt,
+  }));
+
+/**
+ * A new order, its lines and its first event; answers the event's id. On PostgreSQL one
+ * statement (INSERTs in WITH): a round trip to the server each is what a payment spends most on
+ * there, and these run while the event counter's row is locked, which every placement waits for
+ * (docs/performance.md, issue 23 part 3). SQLite has no INSERT in WITH, and no round trips.
+ */
+export async function insertNewOrder(trx: Transaction<Database>, kind: DbKind, order: OrderRow, lines: OrderLineRow[], event: Insertable<OrderEventsTable>): Promise<number> {
+  if (kind === 'sqlite' || lines.length === 0) {
+    await insertOrder(trx, order);
+    await insertOrderLines(trx, order.id, order.created_at, lines);
+    return insertOrderEvent(trx, event);
+  }
+  const inserted = await trx
+    .with('new_order', (db) => db.insertInto('orders').values(order))
+    .with('new_lines', (db) => db.insertInto('order_lines').values(orderLineRows(order.id, order.created_at, lines)))
+    .insertInto('order_events')
+    .values(event)
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(inserted.id);
 }
 
 export async function findOrder(db: Db, id: string): Promise<OrderRow | undefined> {
