@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable, Transaction } from 'kysely';
+import { compiledOnce } from '../db/compiled-once.ts';
 import type { CartItemsTable, Database } from '../db/schema.ts';
 
 export type CartItemRow = Selectable<CartItemsTable>;
@@ -18,7 +19,12 @@ export type PricedCartItemRow = CartItemRow & {
 
 /** The owner's cart, oldest entry first, each with what its dish costs on the menu now. */
 export async function listPricedCartItems(db: Db, userId: string): Promise<PricedCartItemRow[]> {
-  return db
+  return (await pricedCartItems(db, userId)).rows;
+}
+
+// Read three times in a payment's requests: compiled once (db/compiled-once.ts).
+const pricedCartItems = compiledOnce((db, userId: string) =>
+  db
     .selectFrom('cart_items')
     .innerJoin('menu_items', 'menu_items.id', 'cart_items.menu_item_id')
     .selectAll('cart_items')
@@ -31,22 +37,26 @@ export async function listPricedCartItems(db: Db, userId: string): Promise<Price
     ])
     .where('cart_items.user_id', '=', userId)
     .orderBy('cart_items.created_at')
-    .orderBy('cart_items.id')
-    .execute();
-}
+    .orderBy('cart_items.id'),
+);
 
 export async function countCartItems(db: Db, userId: string): Promise<number> {
-  const row = await db
-    .selectFrom('cart_items')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('user_id', '=', userId)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+  const [row] = (await cartItemCount(db, userId)).rows;
+  return Number(row!.count);
 }
 
+const cartItemCount = compiledOnce((db, userId: string) =>
+  db
+    .selectFrom('cart_items')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('user_id', '=', userId),
+);
+
 export async function insertCartItem(db: Db, row: CartItemRow): Promise<void> {
-  await db.insertInto('cart_items').values(row).execute();
+  await cartItemInsert(db, row);
 }
+
+const cartItemInsert = compiledOnce((db, row: CartItemRow) => db.insertInto('cart_items').values(row));
 
 /** Deletes the owner's entry only: another customer's id deletes nothing. */
 export async function deleteCartItem(db: Db, userId: string, id: string): Promise<number> {
@@ -56,13 +66,10 @@ export async function deleteCartItem(db: Db, userId: string, id: string): Promis
 
 export async function deleteCartItems(db: Db, userId: string, ids: string[]): Promise<number> {
   if (ids.length === 0) return 0;
-  const result = await db
-    .deleteFrom('cart_items')
-    .where('user_id', '=', userId)
-    .where('id', 'in', ids)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
+  return Number((await cartItemsDelete(db, userId, ids)).numAffectedRows);
 }
+
+const cartItemsDelete = compiledOnce((db, userId: string, ids: string[]) => db.deleteFrom('cart_items').where('user_id', '=', userId).where('id', 'in', ids));
 
 /**
  * Before a dish is deleted (in the same transaction): one notice per customer who has it in their

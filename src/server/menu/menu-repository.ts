@@ -1,4 +1,5 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
+import { compiledOnce } from '../db/compiled-once.ts';
 import type { Database, MenuItemsTable } from '../db/schema.ts';
 
 export type MenuItemRow = Selectable<MenuItemsTable>;
@@ -10,8 +11,11 @@ export async function listMenuItems(db: Kysely<Database>): Promise<MenuItemRow[]
 }
 
 export async function findMenuItem(db: Kysely<Database>, id: string): Promise<MenuItemRow | undefined> {
-  return db.selectFrom('menu_items').selectAll().where('id', '=', id).executeTakeFirst();
+  return (await menuItemById(db, id)).rows[0];
 }
+
+// Read by every dish put into a cart: compiled once (db/compiled-once.ts).
+const menuItemById = compiledOnce((db, id: string) => db.selectFrom('menu_items').selectAll().where('id', '=', id));
 
 export async function insertMenuItems(db: Kysely<Database>, rows: NewMenuItemRow[]): Promise<void> {
   if (rows.length > 0) await db.insertInto('menu_items').values(rows).execute();

@@ -1,4 +1,5 @@
 import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { compiledOnce } from '../db/compiled-once.ts';
 import type { DbKind } from '../db/database.ts';
 import type { Database, OrderEventsTable, OrdersTable } from '../db/schema.ts';
 import type { ChosenGroup } from '../../shared/dish-option-rules.ts';
@@ -25,14 +26,18 @@ export interface OrderLineRow {
  * placements never get the same number, on either engine, from any number of processes.
  */
 export async function nextOrderNumber(trx: Transaction<Database>): Promise<number> {
-  const row = await trx
+  const [row] = (await orderNumberTaken(trx)).rows;
+  return Number(row!.value);
+}
+
+// The statements of a payment's path are compiled once (db/compiled-once.ts).
+const orderNumberTaken = compiledOnce((db) =>
+  db
     .updateTable('order_counters')
     .set((eb) => ({ value: eb('value', '+', 1) }))
     .where('name', '=', 'order_number')
-    .returning('value')
-    .executeTakeFirstOrThrow();
-  return Number(row.value);
-}
+    .returning('value'),
+);
 
 /**
  * Appends to an order's timeline and answers the event's id. The 'order_event' counter row is
@@ -42,27 +47,27 @@ export async function nextOrderNumber(trx: Transaction<Database>): Promise<numbe
  * an existing order's row, so two of them never wait on each other in opposite order.
  */
 export async function lockOrderEvents(trx: Transaction<Database>): Promise<void> {
-  await trx
+  await orderEventsLocked(trx);
+}
+
+const orderEventsLocked = compiledOnce((db) =>
+  db
     .updateTable('order_counters')
     .set((eb) => ({ value: eb('value', '+', 1) }))
-    .where('name', '=', 'order_event')
-    .execute();
-}
+    .where('name', '=', 'order_event'),
+);
 
 export async function insertOrderEvent(trx: Transaction<Database>, row: Insertable<OrderEventsTable>): Promise<number> {
-  const inserted = await trx.insertInto('order_events').values(row).returning('id').executeTakeFirstOrThrow();
-  return Number(inserted.id);
+  const [inserted] = (await orderEventInsert(trx, row)).rows;
+  return Number(inserted!.id);
 }
 
-async function insertOrder(trx: Transaction<Database>, row: OrderRow): Promise<void> {
-  await trx.insertInto('orders').values(row).execute();
-}
+const orderEventInsert = compiledOnce((db, row: Insertable<OrderEventsTable>) => db.insertInto('order_events').values(row).returning('id'));
+
+const orderInsert = compiledOnce((db, row: OrderRow) => db.insertInto('orders').values(row));
 
 /** The order's lines, one row each, for the statistics (docs/decisions/0019-statistics.md). */
-async function insertOrderLines(trx: Transaction<Database>, orderId: string, createdAt: string, lines: OrderLineRow[]): Promise<void> {
-  if (lines.length === 0) return;
-  await trx.insertInto('order_lines').values(orderLineRows(orderId, createdAt, lines)).execute();
-}
+const orderLinesInsert = compiledOnce((db, rows: ReturnType<typeof orderLineRows>) => db.insertInto('order_lines').values(rows));
 
 const orderLineRows = (orderId: string, createdAt: string, lines: OrderLineRow[]) =>
   lines.map((line, position) => ({
@@ -84,19 +89,22 @@ const orderLineRows = (orderId: string, createdAt: string, lines: OrderLineRow[]
  */
 export async function insertNewOrder(trx: Transaction<Database>, kind: DbKind, order: OrderRow, lines: OrderLineRow[], event: Insertable<OrderEventsTable>): Promise<number> {
   if (kind === 'sqlite' || lines.length === 0) {
-    await insertOrder(trx, order);
-    await insertOrderLines(trx, order.id, order.created_at, lines);
+    await orderInsert(trx, order);
+    if (lines.length > 0) await orderLinesInsert(trx, orderLineRows(order.id, order.created_at, lines));
     return insertOrderEvent(trx, event);
   }
-  const inserted = await trx
-    .with('new_order', (db) => db.insertInto('orders').values(order))
-    .with('new_lines', (db) => db.insertInto('order_lines').values(orderLineRows(order.id, order.created_at, lines)))
+  const [inserted] = (await newOrderInsert(trx, order, orderLineRows(order.id, order.created_at, lines), event)).rows;
+  return Number(inserted!.id);
+}
+
+const newOrderInsert = compiledOnce((db, order: OrderRow, lines: ReturnType<typeof orderLineRows>, event: Insertable<OrderEventsTable>) =>
+  db
+    .with('new_order', (wdb) => wdb.insertInto('orders').values(order))
+    .with('new_lines', (wdb) => wdb.insertInto('order_lines').values(lines))
     .insertInto('order_events')
     .values(event)
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return Number(inserted.id);
-}
+    .returning('id'),
+);
 
 export async function findOrder(db: Db, id: string): Promise<OrderRow | undefined> {
   return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();

@@ -1,4 +1,5 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
+import { compiledOnce } from '../db/compiled-once.ts';
 import type { Database, PaymentIntentsTable, PaymentsTable, SandboxRefundsTable } from '../db/schema.ts';
 import type { ChosenGroup } from '../../shared/dish-option-rules.ts';
 
@@ -24,42 +25,49 @@ export interface IntentItem {
  * inserted it.
  */
 export async function insertOpenIntent(db: Db, row: PaymentIntentRow): Promise<boolean> {
-  const inserted = await db
+  return (await openIntentInsert(db, row)).rows.length === 1;
+}
+
+// The statements of a payment's path are compiled once (db/compiled-once.ts).
+const openIntentInsert = compiledOnce((db, row: PaymentIntentRow) =>
+  db
     .insertInto('payment_intents')
     .values(row)
     .onConflict((oc) => oc.column('open_for_user').doNothing())
-    .returning('id')
-    .execute();
-  return inserted.length === 1;
-}
+    .returning('id'),
+);
 
 export async function findIntent(db: Db, id: string): Promise<PaymentIntentRow | undefined> {
-  return db.selectFrom('payment_intents').selectAll().where('id', '=', id).executeTakeFirst();
+  return (await intentById(db, id)).rows[0];
 }
+
+const intentById = compiledOnce((db, id: string) => db.selectFrom('payment_intents').selectAll().where('id', '=', id));
 
 /**
  * The customer's open intent that the shop knows has succeeded, which is one not recorded yet
  * (recording closes it): a lookup in the unique index that reads one column, run on every cart read.
  */
 export async function findSucceededOpenIntentId(db: Db, userId: string): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('payment_intents')
-    .select('id')
-    .where('open_for_user', '=', userId)
-    .where('status', '=', 'succeeded')
-    .executeTakeFirst();
-  return row?.id;
+  return (await succeededOpenIntentId(db, userId)).rows[0]?.id;
 }
+
+const succeededOpenIntentId = compiledOnce((db, userId: string) =>
+  db.selectFrom('payment_intents').select('id').where('open_for_user', '=', userId).where('status', '=', 'succeeded'),
+);
 
 /** The customer's open intent's id and status, if any: the unique index alone answers. */
 export async function findOpenIntentStatus(db: Db, userId: string): Promise<{ id: string; status: string } | undefined> {
-  return db.selectFrom('payment_intents').select(['id', 'status']).where('open_for_user', '=', userId).executeTakeFirst();
+  return (await openIntentStatus(db, userId)).rows[0];
 }
+
+const openIntentStatus = compiledOnce((db, userId: string) => db.selectFrom('payment_intents').select(['id', 'status']).where('open_for_user', '=', userId));
 
 /** The customer's open intent, if any: one lookup in the unique index. */
 export async function findOpenIntent(db: Db, userId: string): Promise<PaymentIntentRow | undefined> {
-  return db.selectFrom('payment_intents').selectAll().where('open_for_user', '=', userId).executeTakeFirst();
+  return (await openIntent(db, userId)).rows[0];
 }
+
+const openIntent = compiledOnce((db, userId: string) => db.selectFrom('payment_intents').selectAll().where('open_for_user', '=', userId));
 
 /** The sandbox's declined card: noted on an intent still waiting for one (a cancelled one stays cancelled). */
 export async function recordDecline(db: Db, id: string, code: string): Promise<void> {
@@ -76,15 +84,18 @@ export async function recordDecline(db: Db, id: string, code: string): Promise<v
  * succeeds once, and never after it was cancelled. Answers whether this call moved it.
  */
 export async function markIntentSucceeded(db: Db, id: string): Promise<boolean> {
-  const result = await db
+  const result = await intentSucceeded(db, id, new Date().toISOString());
+  return Number(result.numAffectedRows) === 1;
+}
+
+const intentSucceeded = compiledOnce((db, id: string, now: string) =>
+  db
     .updateTable('payment_intents')
-    .set({ status: 'succeeded', last_error: null, updated_at: new Date().toISOString() })
+    .set({ status: 'succeeded', last_error: null, updated_at: now })
     .where('id', '=', id)
     .where('status', '=', 'requires_payment_method')
-    .where('open_for_user', 'is not', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}
+    .where('open_for_user', 'is not', null),
+);
 
 /** The sandbox's cancellation: an intent not yet succeeded can no longer be confirmed. */
 export async function markIntentCanceled(db: Db, id: string): Promise<void> {
@@ -123,13 +134,12 @@ export async function closeIntent(db: Db, id: string): Promise<void> {
 
 /** The shop is owed nothing more for this intent: it is closed, with the provider's last word. */
 export async function settleIntent(db: Db, id: string, status: string, lastError: string | null = null): Promise<void> {
-  const now = new Date().toISOString();
-  await db
-    .updateTable('payment_intents')
-    .set({ status, last_error: lastError, open_for_user: null, settled_at: now, updated_at: now })
-    .where('id', '=', id)
-    .execute();
+  await intentSettled(db, id, status, lastError, new Date().toISOString());
 }
+
+const intentSettled = compiledOnce((db, id: string, status: string, lastError: string | null, now: string) =>
+  db.updateTable('payment_intents').set({ status, last_error: lastError, open_for_user: null, settled_at: now, updated_at: now }).where('id', '=', id),
+);
 
 /** Intents of this provider that may still take money without the shop knowing, oldest first. */
 export async function listUnsettledIntents(db: Db, provider: string, limit: number): Promise<PaymentIntentRow[]> {
@@ -149,14 +159,12 @@ export async function listUnsettledIntents(db: Db, provider: string, limit: numb
  */
 export async function insertPaidEntries(db: Db, transactionId: string, cartItemIds: string[]): Promise<number> {
   if (cartItemIds.length === 0) return 0;
-  const inserted = await db
-    .insertInto('paid_cart_entries')
-    .values(cartItemIds.map((id) => ({ cart_item_id: id, transaction_id: transactionId })))
-    .onConflict((oc) => oc.column('cart_item_id').doNothing())
-    .returning('cart_item_id')
-    .execute();
-  return inserted.length;
+  return (await paidEntriesInsert(db, cartItemIds.map((id) => ({ cart_item_id: id, transaction_id: transactionId })))).rows.length;
 }
+
+const paidEntriesInsert = compiledOnce((db, rows: Array<{ cart_item_id: string; transaction_id: string }>) =>
+  db.insertInto('paid_cart_entries').values(rows).onConflict((oc) => oc.column('cart_item_id').doNothing()).returning('cart_item_id'),
+);
 
 /** Which of these cart entries a recorded payment has paid for. */
 export async function findPaidEntries(db: Db, cartItemIds: string[]): Promise<Array<{ cart_item_id: string; transaction_id: string }>> {
@@ -169,18 +177,18 @@ export async function findPaidEntries(db: Db, cartItemIds: string[]): Promise<Ar
  * also between two processes at once). Answers true when this call inserted it.
  */
 export async function insertPaymentOnce(db: Db, row: PaymentRow): Promise<boolean> {
-  const inserted = await db
-    .insertInto('payments')
-    .values(row)
-    .onConflict((oc) => oc.column('transaction_id').doNothing())
-    .returning('id')
-    .execute();
-  return inserted.length === 1;
+  return (await paymentInsert(db, row)).rows.length === 1;
 }
 
+const paymentInsert = compiledOnce((db, row: PaymentRow) =>
+  db.insertInto('payments').values(row).onConflict((oc) => oc.column('transaction_id').doNothing()).returning('id'),
+);
+
 export async function findPaymentByTransaction(db: Db, transactionId: string): Promise<PaymentRow | undefined> {
-  return db.selectFrom('payments').selectAll().where('transaction_id', '=', transactionId).executeTakeFirst();
+  return (await paymentByTransaction(db, transactionId)).rows[0];
 }
+
+const paymentByTransaction = compiledOnce((db, transactionId: string) => db.selectFrom('payments').selectAll().where('transaction_id', '=', transactionId));
 
 export async function listPaymentsOfUser(db: Db, userId: string): Promise<PaymentRow[]> {
   return db
