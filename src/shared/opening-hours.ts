@@ -148,12 +148,13 @@ export const NO_OPENING_MESSAGE = 'We are closed for now.';
 
 /** Why an order cannot be paid now, in the words of the 409 ("We open at 11:00"), or undefined when it can. */
 export function closedProblem(rules: OpeningRules, now: Date): string | undefined {
-  const status = openStatus(rules, now);
-  if (status.state === 'open') return undefined;
-  if (status.state === 'paused') return status.message || PAUSED_FALLBACK_MESSAGE;
-  if (!status.opensAt) return NO_OPENING_MESSAGE;
-  const day = dayWords(status.opensAt, now, rules.timeZone);
-  const clock = clockOf(status.opensAt, rules.timeZone);
+  // Asked at every payment: when open, the closing time (a walk through the coming week) is not needed.
+  if (rules.ordersPaused) return rules.pauseMessage || PAUSED_FALLBACK_MESSAGE;
+  if (isOpenAt(rules, now)) return undefined;
+  const opensAt = nextOpening(rules, now);
+  if (!opensAt) return NO_OPENING_MESSAGE;
+  const day = dayWords(opensAt, now, rules.timeZone);
+  const clock = clockOf(opensAt, rules.timeZone);
   return day ? `We open on ${day} at ${clock}` : `We open at ${clock}`;
 }
 
