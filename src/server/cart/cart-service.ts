@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { CART_MAX_ENTRIES, dishPriceCents, type CartEntry } from '../../shared/cart.ts';
 import { cannotAddMessage, cannotPayMessage, unavailableReason } from '../../shared/dish-availability.ts';
@@ -17,6 +16,7 @@ import type { Database } from '../db/schema.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../http/errors.ts';
 import { findMenuItem } from '../menu/menu-repository.ts';
 import { countCartItems, insertCartItem, type PricedCartItemRow } from './cart-repository.ts';
+import { newRowId } from '../db/row-ids.ts';
 
 /** An entry as it would be paid today: its price in cents, its options, and what stops it from being paid. */
 export interface PricedEntry {
@@ -106,7 +106,7 @@ export async function addToCart(db: Kysely<Database>, userId: string, itemId: st
   if ((await countCartItems(db, userId)) >= CART_MAX_ENTRIES) {
     throw new ConflictError(`A cart holds at most ${CART_MAX_ENTRIES} items. Pay for these first.`);
   }
-  const id = randomUUID();
+  const id = newRowId();
   await insertCartItem(db, {
     id,
     user_id: userId,

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { newRowId } from '../db/row-ids.ts';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { Mail, MailTemplate } from './mail-kinds.ts';
@@ -77,7 +77,7 @@ export class MailQueue {
     if (!this.transport) return false;
     const now = new Date().toISOString();
     const inserted = await insertMailOnce(db, {
-      id: randomUUID(),
+      id: newRowId(),
       dedupe_key: queued.key,
       user_id: queued.userId,
       to_address: queued.to,

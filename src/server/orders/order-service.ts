@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import {
   findTransition,
@@ -38,6 +37,7 @@ import {
   nextOrderNumber,
   type OrderRow,
 } from './orders-repository.ts';
+import { newRowId } from '../db/row-ids.ts';
 
 /** Who is asking: a customer sees their own orders; staff and administrators see every order. */
 export interface Viewer {
@@ -106,7 +106,7 @@ export class OrderService {
     const { fulfilment, note } = splitFulfilment(placement.fulfilment);
     const number = await nextOrderNumber(trx);
     await lockOrderEvents(trx);
-    const id = randomUUID();
+    const id = newRowId();
     const lines = groupLines(placement.items);
     const row: OrderRow = {
       id,

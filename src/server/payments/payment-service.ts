@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { centsToPrice } from '../../shared/money.ts';
 import type { FulfilmentRequest, Order } from '../../shared/orders.ts';
@@ -40,6 +39,7 @@ import {
   type PaymentRow,
 } from './payment-repository.ts';
 import type { SandboxProvider } from './sandbox-provider.ts';
+import { newRowId } from '../db/row-ids.ts';
 
 export const CURRENCY = 'usd';
 
@@ -336,7 +336,7 @@ export class PaymentService {
     const items = JSON.parse(intent.items) as IntentItem[];
     const entryIds = items.map((i) => i.cartItemId);
     const row: PaymentRow = {
-      id: randomUUID(),
+      id: newRowId(),
       transaction_id: intent.id,
       user_id: intent.user_id,
       name: buyer.name,
