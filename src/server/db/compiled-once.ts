@@ -13,10 +13,12 @@ type Db = Kysely<Database> | Transaction<Database>;
  * object (a row) keeps its length and its keys, each of its values a placeholder; `undefined` is
  * kept as it is (Kysely leaves such a column out). Arrays of other lengths, rows with other keys,
  * an argument present or not: each is a shape of its own, compiled the first time it is met, so
- * `build` may look at those. It may only put values into the query, never look at them: a test, a
- * computation or a JSON.stringify of a value inside `build` would see the placeholder (a value
- * that is not one of the query's parameters throws at the first call). And every value comes in as
- * an argument: one `build` makes itself (the time now) would be compiled in, the same ever after.
+ * `build` may look at those, and each shape is kept: arguments of few shapes only (the payment's
+ * lists are a cart's entries, at most CART_MAX_ENTRIES). It may only put values into the query,
+ * never look at them: a test, a computation or a JSON.stringify of a value inside `build` would
+ * see the placeholder (a value that is not one of the query's parameters throws at the first
+ * call). And every value comes in as an argument: one `build` makes itself (the time now) would
+ * be compiled in, the same ever after.
  *
  * Each run is still seen by the database's plugins (WatchedWrites registers its writes with the
  * customer it ran for) and runs in whatever transaction `db` is.
