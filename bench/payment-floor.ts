@@ -1,0 +1,54 @@
+/**
+ * `node bench/payment-floor.ts`: what a whole payment costs this machine before the shop does
+ * anything, to read the shop's payment figures against (issue 23, part 3; docs/performance.md).
+ * Runs the load of bench:api's payment rows (100 customers, each paying again and again, from
+ * the load generator's core: bench/lib/paying-customers.ts) against a bare node:http server
+ * (bench/lib/bare-payment-server.ts) on the servers' core: without a database, then with 1, 3 and
+ * 5 round trips to a throw-away PostgreSQL per request (4, 12 and 20 a payment; the shop makes
+ * about 22). Prints each row's payments a second and the server's own CPU per payment.
+ * FLOOR_SECONDS sets each row's length (default 8).
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import { serverCommand } from './lib/cpu-pinning.ts';
+import { payAgainAndAgain } from './lib/paying-customers.ts';
+import { withPostgres } from './lib/postgres.ts';
+import type { BenchCustomer } from './lib/bench-customers.ts';
+
+const SECONDS = Number(process.env.FLOOR_SECONDS ?? 8);
+const CUSTOMERS: BenchCustomer[] = Array.from({ length: 100 }, (_, i) => {
+  // The bare server reads no header; a bearer token of the shop's length keeps the requests' size.
+  const token = `floor.${'x'.repeat(400)}.${i}`;
+  return { email: `floor-${i}@example.test`, token, cookie: '', headers: { authorization: `Bearer ${token}` } };
+});
+
+/** utime + stime of a process, in milliseconds. */
+function cpuMillis(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+async function row(name: string, env: Record<string, string>): Promise<void> {
+  const { command, args } = serverCommand(['bench/lib/bare-payment-server.ts']);
+  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env } });
+  try {
+    const port = await new Promise<string>((resolve, reject) => {
+      child.stdout!.once('data', (data: Buffer) => resolve(String(data).trim()));
+      child.once('exit', () => reject(new Error(`${name}: the bare server stopped`)));
+    });
+    const before = cpuMillis(child.pid!);
+    const { latencies, failures, elapsedSeconds } = await payAgainAndAgain(`http://127.0.0.1:${port}`, CUSTOMERS, ['floor'], SECONDS);
+    const paid = latencies.get('whole payment')!.length - failures.get('whole payment')!;
+    console.log(`| ${name} | ${Math.round(paid / elapsedSeconds)} | ${((cpuMillis(child.pid!) - before) / paid).toFixed(2)} | ${failures.get('whole payment')} |`);
+  } finally {
+    child.kill('SIGTERM');
+  }
+}
+
+console.log('| bare payment server | payments/s | its CPU ms a payment | failed |\n|---|---:|---:|---:|');
+await row('no database', {});
+const done = await withPostgres(async (url) => {
+  for (const statements of [1, 3, 5]) await row(`PostgreSQL, ${statements * 4} round trips a payment`, { FLOOR_DATABASE_URL: url, FLOOR_STATEMENTS: String(statements) });
+  return true;
+});
+if (!done) console.log('PostgreSQL rows skipped: its server programs are not installed.');
