@@ -77,6 +77,7 @@ export async function payAgainAndAgain(shopUrl: string, customers: BenchCustomer
     );
     return (performance.now() - begun) / 1000;
   });
+  agent.destroy();
   return { latencies, failures, elapsedSeconds };
 }
 
