@@ -9,9 +9,9 @@
  * FLOOR_SECONDS sets each row's length (default 8).
  */
 import { spawn } from 'node:child_process';
-import fs from 'node:fs';
 import { serverCommand } from './lib/cpu-pinning.ts';
 import { payAgainAndAgain } from './lib/paying-customers.ts';
+import { cpuSeconds } from './lib/process-cpu.ts';
 import { withPostgres } from './lib/postgres.ts';
 import type { BenchCustomer } from './lib/bench-customers.ts';
 
@@ -22,12 +22,6 @@ const CUSTOMERS: BenchCustomer[] = Array.from({ length: 100 }, (_, i) => {
   return { email: `floor-${i}@example.test`, token, cookie: '', headers: { authorization: `Bearer ${token}` } };
 });
 
-/** utime + stime of a process, in milliseconds. */
-function cpuMillis(pid: number): number {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
-
 async function row(name: string, env: Record<string, string>): Promise<void> {
   const { command, args } = serverCommand(['bench/lib/bare-payment-server.ts']);
   const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env } });
@@ -36,10 +30,10 @@ async function row(name: string, env: Record<string, string>): Promise<void> {
       child.stdout!.once('data', (data: Buffer) => resolve(String(data).trim()));
       child.once('exit', () => reject(new Error(`${name}: the bare server stopped`)));
     });
-    const before = cpuMillis(child.pid!);
+    const before = cpuSeconds(child.pid);
     const { latencies, failures, elapsedSeconds } = await payAgainAndAgain(`http://127.0.0.1:${port}`, CUSTOMERS, ['floor'], SECONDS);
     const paid = latencies.get('whole payment')!.length - failures.get('whole payment')!;
-    console.log(`| ${name} | ${Math.round(paid / elapsedSeconds)} | ${((cpuMillis(child.pid!) - before) / paid).toFixed(2)} | ${failures.get('whole payment')} |`);
+    console.log(`| ${name} | ${Math.round(paid / elapsedSeconds)} | ${(((cpuSeconds(child.pid) - before) * 1000) / paid).toFixed(2)} | ${failures.get('whole payment')} |`);
   } finally {
     child.kill('SIGTERM');
   }

@@ -21,6 +21,7 @@ import { onLoadCore } from './lib/cpu-pinning.ts';
 import { measure } from './lib/measure.ts';
 import { payAgainAndAgain, signUpPayers } from './lib/paying-customers.ts';
 import { placeOrder } from './lib/place-order.ts';
+import { cpuSeconds } from './lib/process-cpu.ts';
 import { startShop } from './lib/shop-process.ts';
 
 const SECONDS = Number(process.env.PROFILE_SECONDS ?? 8);
@@ -90,13 +91,6 @@ function summarise(file: string, lastSeconds = Number.POSITIVE_INFINITY): void {
   console.log('\n| heaviest functions (self time) | |');
   console.log('|---|---:|');
   for (const [fn, micros] of [...functions].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`| ${fn} | ${share(micros)} |`);
-}
-
-/** A process's CPU time so far (user and system, every thread), from /proc. */
-function cpuSeconds(pid: number | undefined): number {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  // utime and stime are the 14th and 15th fields of the line, in clock ticks (100 a second on Linux).
-  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 const shop = await startShop({
