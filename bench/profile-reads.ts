@@ -21,7 +21,7 @@ import { onLoadCore } from './lib/cpu-pinning.ts';
 import { measure } from './lib/measure.ts';
 import { payAgainAndAgain, signUpPayers } from './lib/paying-customers.ts';
 import { placeOrder } from './lib/place-order.ts';
-import { cpuSeconds } from './lib/process-cpu.ts';
+import { cpuSeconds, postgresCpuSeconds } from './lib/process-cpu.ts';
 import { startShop } from './lib/shop-process.ts';
 
 const SECONDS = Number(process.env.PROFILE_SECONDS ?? 8);
@@ -104,13 +104,15 @@ try {
   if (process.env.PROFILE_LOAD === 'payments') {
     const payers = await signUpPayers(shop.url, 100);
     const cpuBefore = cpuSeconds(shop.pid);
+    const postgresBefore = postgresCpuSeconds();
     const clientBefore = process.cpuUsage();
     const { latencies, failures, elapsedSeconds } = await payAgainAndAgain(shop.url, payers, itemIds, SECONDS);
     const paid = latencies.get('whole payment')!.length - failures.get('whole payment')!;
     // The shop's own CPU for each payment: less moved by other work on the machine than the rate.
     const cpuPerPayment = ((cpuSeconds(shop.pid) - cpuBefore) * 1000) / paid;
     const client = process.cpuUsage(clientBefore);
-    console.log(`whole payments: ${Math.round(paid / elapsedSeconds)} a second, ${cpuPerPayment.toFixed(2)} ms of the shop's CPU each, ${failures.get('whole payment')} failed; the load generator's CPU ${((client.user + client.system) / 1000 / paid).toFixed(2)} ms each`);
+    const postgres = process.env.DATABASE_URL ? `, PostgreSQL's ${(((postgresCpuSeconds() - postgresBefore) * 1000) / paid).toFixed(2)} ms each` : '';
+    console.log(`whole payments: ${Math.round(paid / elapsedSeconds)} a second, ${cpuPerPayment.toFixed(2)} ms of the shop's CPU each, ${failures.get('whole payment')} failed; the load generator's CPU ${((client.user + client.system) / 1000 / paid).toFixed(2)} ms each${postgres}`);
   } else if (process.env.PROFILE_LOAD === 'public') {
     for (const [name, url] of [
       ['GET /api/review', `${shop.url}/api/review`],

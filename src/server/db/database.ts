@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { createNodeSqliteDialect, watchOtherWriters } from './node-sqlite-dialect.ts';
+import { preparingPool } from './prepared-statements.ts';
 import type { Database } from './schema.ts';
 import { WatchedWrites } from './watched-writes.ts';
 
@@ -34,7 +35,7 @@ export function openDatabase(options: { dataDir: string; databaseUrl?: string })
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 20 });
     return {
-      db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [watchedWrites] }),
+      db: new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }), plugins: [watchedWrites] }),
       kind: 'postgres',
       postgresUrl: options.databaseUrl,
       pool,

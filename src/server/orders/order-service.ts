@@ -34,7 +34,7 @@ import {
   listOrdersChangedAfter,
   lockOrderEvents,
   moveOrderStatus,
-  nextOrderNumber,
+  type NewOrderRow,
   type OrderRow,
 } from './orders-repository.ts';
 import { newRowId } from '../db/row-ids.ts';
@@ -104,13 +104,10 @@ export class OrderService {
    */
   async place(trx: Transaction<Database>, placement: Placement): Promise<PlacedOrder> {
     const { fulfilment, note } = splitFulfilment(placement.fulfilment);
-    const number = await nextOrderNumber(trx);
-    await lockOrderEvents(trx);
     const id = newRowId();
     const lines = groupLines(placement.items);
-    const row: OrderRow = {
+    const unnumbered: NewOrderRow = {
       id,
-      number,
       transaction_id: placement.transactionId,
       user_id: placement.userId,
       customer_name: placement.customer.name,
@@ -130,7 +127,8 @@ export class OrderService {
       updated_at: placement.at,
     };
     const event = { order_id: id, kind: 'status' as const, status: 'placed', reason: null, by_user_id: null, by_name: null, at: placement.at };
-    const eventId = await insertNewOrder(trx, this.databaseKind, row, lines, event);
+    const { eventId, number } = await insertNewOrder(trx, this.databaseKind, unnumbered, lines, event);
+    const row: OrderRow = { ...unnumbered, number };
     return {
       change: { eventId, orderId: id, userId: placement.userId, status: 'placed' },
       order: withoutStaffNames(toOrder(row, [{ id: eventId, ...event }], false)),

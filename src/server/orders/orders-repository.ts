@@ -22,24 +22,6 @@ export interface OrderLineRow {
 }
 
 /**
- * The next order number. The counter row stays locked until the transaction ends, so two
- * placements never get the same number, on either engine, from any number of processes.
- */
-export async function nextOrderNumber(trx: Transaction<Database>): Promise<number> {
-  const [row] = (await orderNumberTaken(trx)).rows;
-  return Number(row!.value);
-}
-
-// The statements of a payment's path are compiled once (db/compiled-once.ts).
-const orderNumberTaken = compiledOnce((db) =>
-  db
-    .updateTable('order_counters')
-    .set((eb) => ({ value: eb('value', '+', 1) }))
-    .where('name', '=', 'order_number')
-    .returning('value'),
-);
-
-/**
  * Appends to an order's timeline and answers the event's id. The 'order_event' counter row is
  * updated first and stays locked until commit, so transactions that write events commit one after
  * the other, in the order of their ids: a stream that has seen id N has seen every id below it
@@ -50,11 +32,24 @@ export async function lockOrderEvents(trx: Transaction<Database>): Promise<void>
   await orderEventsLocked(trx);
 }
 
+// The statements of a payment's path are compiled once (db/compiled-once.ts).
 const orderEventsLocked = compiledOnce((db) =>
   db
     .updateTable('order_counters')
     .set((eb) => ({ value: eb('value', '+', 1) }))
     .where('name', '=', 'order_event'),
+);
+
+/**
+ * The next order number. The counter row stays locked until the transaction ends, so two
+ * placements never get the same number, on either engine, from any number of processes.
+ */
+const orderNumberTaken = compiledOnce((db) =>
+  db
+    .updateTable('order_counters')
+    .set((eb) => ({ value: eb('value', '+', 1) }))
+    .where('name', '=', 'order_number')
+    .returning('value'),
 );
 
 export async function insertOrderEvent(trx: Transaction<Database>, row: Insertable<OrderEventsTable>): Promise<number> {
@@ -81,29 +76,90 @@ const orderLineRows = (orderId: string, createdAt: string, lines: OrderLineRow[]
     created_at: createdAt,
   }));
 
+/** A new order without its number, which its placement takes. */
+export type NewOrderRow = Omit<OrderRow, 'number'>;
+
 /**
- * A new order, its lines and its first event; answers the event's id. On PostgreSQL one
- * statement (INSERTs in WITH): a round trip to the server each is what a payment spends most on
- * there, and these run while the event counter's row is locked, which every placement waits for
- * (docs/performance.md, issue 23 part 3). SQLite has no INSERT in WITH, and no round trips.
+ * Places a new order: locks the events' counter row, takes the next order number, inserts the
+ * order, its lines and its first event; answers the event's id and the order's number. Both
+ * counter rows stay locked until the transaction ends, and every placement waits for them: the
+ * events' row first, then the number's, which only placements take (docs/decisions/0017-orders.md).
+ *
+ * On PostgreSQL all of it is one statement, the last before COMMIT: the counter rows are then
+ * held for one round trip to the server, not four, and that hold is what bounds how many payments
+ * a second the shop records (docs/performance.md, "One statement places an order"). Inside it the
+ * order is forced by what reads what: the number's update runs only once the events' row is
+ * updated (`exists`), and the event is selected from the number's row, so its id is taken after
+ * both locks. SQLite has no INSERT in WITH, no round trips, and one writer at a time.
  */
-export async function insertNewOrder(trx: Transaction<Database>, kind: DbKind, order: OrderRow, lines: OrderLineRow[], event: Insertable<OrderEventsTable>): Promise<number> {
-  if (kind === 'sqlite' || lines.length === 0) {
-    await orderInsert(trx, order);
+export async function insertNewOrder(
+  trx: Transaction<Database>,
+  kind: DbKind,
+  order: NewOrderRow,
+  lines: OrderLineRow[],
+  event: Insertable<OrderEventsTable>,
+): Promise<{ eventId: number; number: number }> {
+  if (kind === 'sqlite') {
+    await orderEventsLocked(trx);
+    const number = Number((await orderNumberTaken(trx)).rows[0]!.value);
+    await orderInsert(trx, { ...order, number });
     if (lines.length > 0) await orderLinesInsert(trx, orderLineRows(order.id, order.created_at, lines));
-    return insertOrderEvent(trx, event);
+    return { eventId: await insertOrderEvent(trx, event), number };
   }
-  const [inserted] = (await newOrderInsert(trx, order, orderLineRows(order.id, order.created_at, lines), event)).rows;
-  return Number(inserted!.id);
+  const placed = lines.length > 0 ? newOrderPlaced(trx, order, orderLineRows(order.id, order.created_at, lines), event) : newOrderPlacedWithoutLines(trx, order, event);
+  const [row] = (await placed).rows;
+  return { eventId: Number(row!.id), number: Number(row!.number) };
 }
 
-const newOrderInsert = compiledOnce((db, order: OrderRow, lines: ReturnType<typeof orderLineRows>, event: Insertable<OrderEventsTable>) =>
+/** The counters' locks, the order and its first event, as one PostgreSQL statement (see insertNewOrder). */
+const placementWith = (db: Db, order: NewOrderRow) =>
   db
-    .with('new_order', (wdb) => wdb.insertInto('orders').values(order))
+    .with('events_locked', (wdb) =>
+      wdb
+        .updateTable('order_counters')
+        .set((eb) => ({ value: eb('value', '+', 1) }))
+        .where('name', '=', 'order_event')
+        .returning('value'),
+    )
+    .with('taken', (wdb) =>
+      wdb
+        .updateTable('order_counters')
+        .set((eb) => ({ value: eb('value', '+', 1) }))
+        .where('name', '=', 'order_number')
+        .where((eb) => eb.exists(eb.selectFrom('events_locked').select('value')))
+        .returning('value'),
+    )
+    .with('new_order', (wdb) => wdb.insertInto('orders').values({ ...order, number: (eb) => eb.selectFrom('taken').select('value') }));
+
+/** The event's values, to be selected from the number's row (its columns are all text: a parameter in a SELECT needs its type). */
+const eventValues = (event: Insertable<OrderEventsTable>) =>
+  [
+    sql<string>`cast(${event.order_id} as text)`.as('order_id'),
+    sql<string>`cast(${event.kind} as text)`.as('kind'),
+    sql<string>`cast(${event.status} as text)`.as('status'),
+    sql<string | null>`cast(${event.reason ?? null} as text)`.as('reason'),
+    sql<string | null>`cast(${event.by_user_id ?? null} as text)`.as('by_user_id'),
+    sql<string | null>`cast(${event.by_name ?? null} as text)`.as('by_name'),
+    sql<string>`cast(${event.at} as text)`.as('at'),
+  ] as const;
+
+const EVENT_COLUMNS = ['order_id', 'kind', 'status', 'reason', 'by_user_id', 'by_name', 'at'] as const;
+
+const newOrderPlaced = compiledOnce((db, order: NewOrderRow, lines: ReturnType<typeof orderLineRows>, event: Insertable<OrderEventsTable>) =>
+  placementWith(db, order)
     .with('new_lines', (wdb) => wdb.insertInto('order_lines').values(lines))
     .insertInto('order_events')
-    .values(event)
-    .returning('id'),
+    .columns(EVENT_COLUMNS)
+    .expression((eb) => eb.selectFrom('taken').select(eventValues(event)))
+    .returning((eb) => ['id', eb.selectFrom('taken').select('value').as('number')]),
+);
+
+const newOrderPlacedWithoutLines = compiledOnce((db, order: NewOrderRow, event: Insertable<OrderEventsTable>) =>
+  placementWith(db, order)
+    .insertInto('order_events')
+    .columns(EVENT_COLUMNS)
+    .expression((eb) => eb.selectFrom('taken').select(eventValues(event)))
+    .returning((eb) => ['id', eb.selectFrom('taken').select('value').as('number')]),
 );
 
 export async function findOrder(db: Db, id: string): Promise<OrderRow | undefined> {
