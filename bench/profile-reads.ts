@@ -7,9 +7,11 @@
  * self time of the busy part by where the code lives (Fastify, Better Auth, Kysely, the
  * database driver, Zod, the logger, the shop's own folders…) and the heaviest functions.
  * PROFILE_LOAD=public profiles two public reads answered from snapshots instead (the reviews, a
- * dish), PROFILE_LOAD=payments whole payments: 100 customers paying again and again as
- * bench:api's payment rows do (bench/lib/paying-customers.ts), PROFILE_SECONDS long.
- * DATABASE_URL=postgres://… profiles on PostgreSQL (an empty database of its own). The profile
+ * dish), PROFILE_LOAD=payments whole payments: 100 customers (PROFILE_CUSTOMERS) paying again
+ * and again as bench:api's payment rows do (bench/lib/paying-customers.ts), PROFILE_SECONDS long;
+ * its line tells the CPU a payment of the shop, of the load generator and, on PostgreSQL, of every
+ * postgres process. DATABASE_URL=postgres://… profiles on PostgreSQL (an empty database of its
+ * own). The profile
  * is kept (its path is printed) for Chrome's DevTools or speedscope. PROFILE_OFF=1 runs the same
  * load without the profiler, whose own cost (about a fifth of the shop's CPU) would hide a change.
  */
@@ -102,7 +104,7 @@ const shop = await startShop({
 try {
   const itemIds = ((await (await fetch(`${shop.url}/api/items`)).json()) as { _id: string }[]).map((item) => item._id);
   if (process.env.PROFILE_LOAD === 'payments') {
-    const payers = await signUpPayers(shop.url, 100);
+    const payers = await signUpPayers(shop.url, Number(process.env.PROFILE_CUSTOMERS ?? 100));
     const cpuBefore = cpuSeconds(shop.pid);
     const postgresBefore = postgresCpuSeconds();
     const clientBefore = process.cpuUsage();

@@ -13,7 +13,8 @@ export const MOST_PREPARED_TEXTS = 500;
  * Kysely's pool for PostgreSQL, with each statement that has parameters prepared once on each
  * connection (a named statement of node-postgres) and run again from there: PostgreSQL then parses
  * and plans it once per connection, not at every call. Parsing and planning were more than a third
- * of PostgreSQL's CPU in a card payment (docs/performance.md, "Prepared statements on PostgreSQL").
+ * of PostgreSQL's CPU in a card payment (docs/performance.md, "Prepared statements, and one
+ * statement places an order").
  * A statement without parameters (BEGIN, COMMIT, a migration's script of several statements) goes
  * as it came: node-postgres sends it by the simple protocol, which cannot be prepared.
  */

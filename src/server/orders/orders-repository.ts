@@ -86,11 +86,12 @@ export type NewOrderRow = Omit<OrderRow, 'number'>;
  * events' row first, then the number's, which only placements take (docs/decisions/0017-orders.md).
  *
  * On PostgreSQL all of it is one statement, the last before COMMIT: the counter rows are then
- * held for one round trip to the server, not four, and that hold is what bounds how many payments
- * a second the shop records (docs/performance.md, "One statement places an order"). Inside it the
- * order is forced by what reads what: the number's update runs only once the events' row is
- * updated (`exists`), and the event is selected from the number's row, so its id is taken after
- * both locks. SQLite has no INSERT in WITH, no round trips, and one writer at a time.
+ * held for one round trip to the server, not four. One placement at a time holds them, so the hold
+ * caps the payments a second, the lower the farther the server is (docs/performance.md, "Prepared
+ * statements, and one statement places an order"). Inside the statement the order is forced by
+ * what reads what: the number's update runs only once the events' row is updated (`exists`), and
+ * the event is selected from the number's row, so its id is taken after both locks. SQLite has no
+ * INSERT in WITH, no round trips, and one writer at a time.
  */
 export async function insertNewOrder(
   trx: Transaction<Database>,
