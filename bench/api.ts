@@ -13,7 +13,9 @@
  * the shop at its production defaults (LOG_LEVEL unset, a second shop); a signed-in customer's
  * orders (`GET /api/orders`) and order page (`GET /api/orders/:id`) beside the bare server; and
  * the order stream's fan-out to 100 boards beside a bare fan-out server (lib/fan-out.ts). Each
- * ratio is printed, and the issue's goals are checked at the end.
+ * ratio is printed with the lowest and highest of its turn cycles (one turn of bare, two of the
+ * shop, one of bare: how far the row moves within itself), and the issue's goals are checked at
+ * the end.
  * BENCH_ONLY=<groups, comma-separated> measures only those groups: items (the two GET /api/items
  * rows), defaults, public (reviews, dish, search), cart, orders, fanout, payments; the full run is
  * the one to report. BENCH_NOISE=1 adds a row of the bare server beside a second bare server,
@@ -68,12 +70,12 @@ function snapshotOf(url: string, headers: Record<string, string> = {}): Promise<
  * The method's own noise: the bare server beside a second bare server sending the same bytes,
  * measured as the shop is. Its ratio should be 1.00; how far it is says how far to trust the run.
  */
-async function bareBesideBare(shopUrl: string): Promise<Figures & { ratio: number }> {
+async function bareBesideBare(shopUrl: string): Promise<Figures & { ratio: number; cycleRatios: number[] }> {
   const answer = await snapshotOf(shopUrl);
   const [first, second] = [await startBareServer(answer), await startBareServer(answer)];
   try {
-    const { baseline, measured } = await takeTurns('GET /api/items, a second bare server (noise check)', first.url, second.url, { seconds: SECONDS });
-    return { ...measured, ratio: measured.requestsPerSecond / baseline.requestsPerSecond };
+    const { baseline, measured, cycleRatios } = await takeTurns('GET /api/items, a second bare server (noise check)', first.url, second.url, { seconds: SECONDS });
+    return { ...measured, ratio: measured.requestsPerSecond / baseline.requestsPerSecond, cycleRatios };
   } finally {
     await Promise.all([first.close(), second.close()]);
   }
@@ -84,14 +86,14 @@ async function sideBySide(name: string, shopUrl: string, headers: Record<string,
   const answer = await snapshotOf(shopUrl, headers);
   const bare = await startBareServer(answer);
   try {
-    const { baseline, measured } = await takeTurns(name, bare.url, shopUrl, { headers, expectStatus, seconds: SECONDS });
-    return [{ ...measured, ratio: measured.requestsPerSecond / baseline.requestsPerSecond }, baseline];
+    const { baseline, measured, cycleRatios } = await takeTurns(name, bare.url, shopUrl, { headers, expectStatus, seconds: SECONDS });
+    return [{ ...measured, ratio: measured.requestsPerSecond / baseline.requestsPerSecond, cycleRatios }, baseline];
   } finally {
     await bare.close();
   }
 }
 
-type Row = Figures & { ratio?: number };
+type Row = Figures & { ratio?: number; cycleRatios?: number[] };
 
 async function benchDatabase(label: string, databaseUrl?: string): Promise<Row[]> {
   const rows: Row[] = [];

@@ -65,18 +65,23 @@ export async function takeTurns(
   baselineUrl: string,
   measuredUrl: string,
   options: Omit<LoadOptions, 'seconds'> & { seconds: number },
-): Promise<{ baseline: Figures; measured: Figures }> {
+): Promise<{ baseline: Figures; measured: Figures; cycleRatios: number[] }> {
   const run = (url: string, seconds = 1) => onLoadCore(() => measure(name, url, { ...options, seconds }));
   await run(baselineUrl);
   await run(measuredUrl);
   const baselineRuns: Figures[] = [];
   const measuredRuns: Figures[] = [];
+  // Each cycle's own ratio: how far the row's ratio moves within it, which one figure hides.
+  const cycleRatios: number[] = [];
   for (let cycle = 0; cycle < Math.max(1, Math.ceil(options.seconds / 2)); cycle++) {
-    baselineRuns.push(await run(baselineUrl));
-    measuredRuns.push(await run(measuredUrl), await run(measuredUrl));
-    baselineRuns.push(await run(baselineUrl));
+    const before = await run(baselineUrl);
+    const measured = [await run(measuredUrl), await run(measuredUrl)];
+    const after = await run(baselineUrl);
+    baselineRuns.push(before, after);
+    measuredRuns.push(...measured);
+    cycleRatios.push((measured[0]!.requestsPerSecond + measured[1]!.requestsPerSecond) / (before.requestsPerSecond + after.requestsPerSecond));
   }
-  return { baseline: combine(`${name} (bare node:http)`, baselineRuns), measured: combine(name, measuredRuns) };
+  return { baseline: combine(`${name} (bare node:http)`, baselineRuns), measured: combine(name, measuredRuns), cycleRatios };
 }
 
 function combine(name: string, runs: Figures[]): Figures {
@@ -130,12 +135,13 @@ export async function startBareProcess(script: string, file: string, name: strin
   };
 }
 
-export function printTable(title: string, rows: (Figures & { ratio?: number })[]): void {
+export function printTable(title: string, rows: (Figures & { ratio?: number; cycleRatios?: number[] })[]): void {
   console.log(`\n${title}`);
-  console.log('| endpoint | req/s | p50 ms | p99 ms | errors | ratio to bare |');
+  console.log('| endpoint | req/s | p50 ms | p99 ms | errors | ratio to bare (lowest–highest turn cycle) |');
   console.log('|---|---:|---:|---:|---:|---:|');
   for (const row of rows) {
-    const ratio = row.ratio === undefined ? '' : row.ratio.toFixed(2);
+    const range = row.cycleRatios?.length ? ` (${Math.min(...row.cycleRatios).toFixed(2)}–${Math.max(...row.cycleRatios).toFixed(2)})` : '';
+    const ratio = row.ratio === undefined ? '' : `${row.ratio.toFixed(2)}${range}`;
     console.log(`| ${row.name} | ${Math.round(row.requestsPerSecond)} | ${row.p50} | ${row.p99} | ${row.errors + row.non2xx} | ${ratio} |`);
   }
 }
