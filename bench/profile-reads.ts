@@ -20,6 +20,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { BENCH_RATE_LIMITS, signUpCustomer } from './lib/bench-customers.ts';
 import { onLoadCore } from './lib/cpu-pinning.ts';
+import { percentile } from './lib/customers.ts';
 import { measure } from './lib/measure.ts';
 import { payAgainAndAgain, signUpPayers } from './lib/paying-customers.ts';
 import { placeOrder } from './lib/place-order.ts';
@@ -114,6 +115,8 @@ try {
     const cpuPerPayment = ((cpuSeconds(shop.pid) - cpuBefore) * 1000) / paid;
     const client = process.cpuUsage(clientBefore);
     const postgres = process.env.DATABASE_URL ? `, PostgreSQL's ${(((postgresCpuSeconds() - postgresBefore) * 1000) / paid).toFixed(2)} ms each` : '';
+    // Each step's time: a step far slower than its work (a wait, a lock) shows here, not in the CPU.
+    for (const [step, times] of latencies) console.log(`  ${step}: p50 ${percentile(times, 50).toFixed(1)} ms, p99 ${percentile(times, 99).toFixed(1)} ms`);
     console.log(`whole payments: ${Math.round(paid / elapsedSeconds)} a second, ${cpuPerPayment.toFixed(2)} ms of the shop's CPU each, ${failures.get('whole payment')} failed; the load generator's CPU ${((client.user + client.system) / 1000 / paid).toFixed(2)} ms each${postgres}`);
   } else if (process.env.PROFILE_LOAD === 'public') {
     for (const [name, url] of [

@@ -36,10 +36,10 @@ export class SessionCache {
 
   constructor(options: { events: EventBus; writes: WatchedWrites; waitsForNotices: boolean }) {
     this.waitsForNotices = options.waitsForNotices;
-    options.writes.onWrite((topic) => {
+    options.writes.onWrite((topic, _customer, sentAt) => {
       if (topic !== 'sign-in') return;
       this.forgetAll();
-      if (this.waitsForNotices) this.notices.wrote(AwaitedNotices.ANY);
+      if (this.waitsForNotices) this.notices.wrote(AwaitedNotices.ANY, sentAt);
     });
     options.events.subscribe('sessions.changed', () => {
       this.forgetAll();

@@ -19,9 +19,10 @@ const EVERYONE_TABLES = new Set(['menu_items']);
 
 /**
  * `customer`: the one customer whose data the statement wrote, when it ran within
- * `customerWrites`; undefined when it may be anyone's.
+ * `customerWrites`; undefined when it may be anyone's. `sentAt`: when the statement was handed to
+ * the database (performance.now()), before which nothing heard can be its notice.
  */
-export type WriteListener = (topic: WriteTopic, customer: string | undefined) => void;
+export type WriteListener = (topic: WriteTopic, customer: string | undefined, sentAt: number) => void;
 
 /**
  * Sees every statement this process runs through Kysely, Better Auth's included (it is handed the
@@ -54,9 +55,10 @@ export class WatchedWrites implements KyselyPlugin {
     const tables = writtenTables(node);
     if (tables.length > 0) {
       const returning = 'returning' in node && node.returning !== undefined;
-      if (tables.some((name) => SIGN_IN_TABLES.has(name) && node.kind !== 'InsertQueryNode')) this.pending.set(queryId, { topic: 'sign-in', customer: undefined, returning });
-      else if (tables.some((name) => EVERYONE_TABLES.has(name))) this.pending.set(queryId, { topic: 'answers', customer: undefined, returning });
-      else if (tables.some((name) => CUSTOMER_TABLES.has(name))) this.pending.set(queryId, { topic: 'answers', customer: this.scope.getStore(), returning });
+      const sentAt = performance.now();
+      if (tables.some((name) => SIGN_IN_TABLES.has(name) && node.kind !== 'InsertQueryNode')) this.pending.set(queryId, { topic: 'sign-in', customer: undefined, returning, sentAt });
+      else if (tables.some((name) => EVERYONE_TABLES.has(name))) this.pending.set(queryId, { topic: 'answers', customer: undefined, returning, sentAt });
+      else if (tables.some((name) => CUSTOMER_TABLES.has(name))) this.pending.set(queryId, { topic: 'answers', customer: this.scope.getStore(), returning, sentAt });
     }
     return node;
   }
@@ -65,7 +67,7 @@ export class WatchedWrites implements KyselyPlugin {
     const write = this.pending.get(queryId);
     if (write) {
       this.pending.delete(queryId);
-      if (!wroteNothing(result, write.returning)) for (const listener of this.listeners) listener(write.topic, write.customer);
+      if (!wroteNothing(result, write.returning)) for (const listener of this.listeners) listener(write.topic, write.customer, write.sentAt);
     }
     return result;
   }
@@ -76,6 +78,7 @@ interface PendingWrite {
   customer: string | undefined;
   /** With RETURNING: SQLite then tells the rows written, not their count. */
   returning: boolean;
+  sentAt: number;
 }
 
 /**

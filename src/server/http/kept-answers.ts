@@ -43,10 +43,10 @@ export class KeptAnswers {
     this.answers = options.answers;
     this.writes = options.writes;
     this.waitsForNotices = options.waitsForNotices;
-    options.writes.onWrite((topic, customer) => {
+    options.writes.onWrite((topic, customer, sentAt) => {
       if (customer === undefined) this.forgetEveryone();
       else this.forget(customer);
-      if (topic === 'answers' && this.waitsForNotices) this.notices.wrote(customer ?? AwaitedNotices.ANY);
+      if (topic === 'answers' && this.waitsForNotices) this.notices.wrote(customer ?? AwaitedNotices.ANY, sentAt);
     });
     options.events.subscribe('answers.changed', ({ customerId }) => {
       if (customerId === undefined) this.forgetEveryone();
