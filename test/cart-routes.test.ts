@@ -118,7 +118,7 @@ describe('POST /api/cart', () => {
     await t.database.db
       .insertInto('cart_items')
       .values(
-        Array.from({ length: CART_MAX_ENTRIES }, (_, i) => ({
+        Array.from({ length: CART_MAX_ENTRIES - 1 }, (_, i) => ({
           id: `bulk-${i}`,
           user_id: other.id,
           menu_item_id: plain.id,
@@ -129,7 +129,12 @@ describe('POST /api/cart', () => {
         })),
       )
       .execute();
-    expect((await add(other, { itemId: plain.id })).statusCode).toBe(409);
+    expect((await add(other, { itemId: plain.id })).statusCode).toBe(201);
+    const full = await add(other, { itemId: plain.id });
+    expect(full.statusCode).toBe(409);
+    expect(full.json<{ message: string }>().message).toBe(`A cart holds at most ${CART_MAX_ENTRIES} items. Pay for these first.`);
+    const entries = await t.database.db.selectFrom('cart_items').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', other.id).executeTakeFirstOrThrow();
+    expect(Number(entries.n)).toBe(CART_MAX_ENTRIES);
     await clearCart(other);
   });
 

@@ -59,7 +59,8 @@ async function step(name: string, send: () => Promise<{ statusCode: number; body
  * order is placed in one statement (19 a payment, its COMMIT left out like SQLite's; 21 before).
  */
 const CEILINGS: Record<string, number> = {
-  'POST /api/cart': 4,
+  // The cart's count inside its insert since the ninth session (4 before).
+  'POST /api/cart': 3,
   'POST /api/create-payment-intent': 4,
   'POST …/confirm': 3,
   'POST /api/payment': 12,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import { compiledOnce } from '../db/compiled-once.ts';
 import type { CartItemsTable, Database } from '../db/schema.ts';
 
@@ -40,23 +40,34 @@ const pricedCartItems = compiledOnce((db, userId: string) =>
     .orderBy('cart_items.id'),
 );
 
-export async function countCartItems(db: Db, userId: string): Promise<number> {
-  const [row] = (await cartItemCount(db, userId)).rows;
-  return Number(row!.count);
+/**
+ * Inserts the entry unless its customer's cart holds `max` entries already, in one statement (the
+ * count inside the insert, a round trip fewer for every dish put in a cart). False when full.
+ */
+export async function insertCartItemUnlessFull(db: Db, row: CartItemRow, max: number): Promise<boolean> {
+  return (await cartItemInsertUnlessFull(db, row, max)).numAffectedRows === 1n;
 }
 
-const cartItemCount = compiledOnce((db, userId: string) =>
+// Cast: PostgreSQL cannot tell a bare parameter's type in a select list.
+const cartItemInsertUnlessFull = compiledOnce((db, row: CartItemRow, max: number) =>
   db
-    .selectFrom('cart_items')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('user_id', '=', userId),
+    .insertInto('cart_items')
+    .columns(['id', 'user_id', 'menu_item_id', 'name', 'price_cents', 'image', 'options', 'created_at'])
+    .expression(
+      db
+        .selectNoFrom([
+          sql<string>`cast(${row.id} as text)`.as('id'),
+          sql<string>`cast(${row.user_id} as text)`.as('user_id'),
+          sql<string>`cast(${row.menu_item_id} as text)`.as('menu_item_id'),
+          sql<string>`cast(${row.name} as text)`.as('name'),
+          sql<number>`cast(${row.price_cents} as integer)`.as('price_cents'),
+          sql<string>`cast(${row.image} as text)`.as('image'),
+          sql<string | null>`cast(${row.options ?? null} as text)`.as('options'),
+          sql<string>`cast(${row.created_at} as text)`.as('created_at'),
+        ])
+        .where((eb) => eb(eb.selectFrom('cart_items').select(eb.fn.countAll<number>().as('count')).where('user_id', '=', row.user_id), '<', max)),
+    ),
 );
-
-export async function insertCartItem(db: Db, row: CartItemRow): Promise<void> {
-  await cartItemInsert(db, row);
-}
-
-const cartItemInsert = compiledOnce((db, row: CartItemRow) => db.insertInto('cart_items').values(row));
 
 /** Deletes the owner's entry only: another customer's id deletes nothing. */
 export async function deleteCartItem(db: Db, userId: string, id: string): Promise<number> {

@@ -15,7 +15,7 @@ import { centsToPrice } from '../../shared/money.ts';
 import type { Database } from '../db/schema.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../http/errors.ts';
 import { findMenuItem } from '../menu/menu-repository.ts';
-import { countCartItems, insertCartItem, type PricedCartItemRow } from './cart-repository.ts';
+import { insertCartItemUnlessFull, type PricedCartItemRow } from './cart-repository.ts';
 import { newRowId } from '../db/row-ids.ts';
 
 /** An entry as it would be paid today: its price in cents, its options, and what stops it from being paid. */
@@ -103,11 +103,8 @@ export async function addToCart(db: Kysely<Database>, userId: string, itemId: st
   const groups = readOptionGroups(item.options);
   const check = checkSelection(groups, selection ?? defaultSelection(groups));
   if (!check.ok) throw new BadRequestError(check.error, { options: [check.error] });
-  if ((await countCartItems(db, userId)) >= CART_MAX_ENTRIES) {
-    throw new ConflictError(`A cart holds at most ${CART_MAX_ENTRIES} items. Pay for these first.`);
-  }
   const id = newRowId();
-  await insertCartItem(db, {
+  const inserted = await insertCartItemUnlessFull(db, {
     id,
     user_id: userId,
     menu_item_id: item.id,
@@ -116,6 +113,7 @@ export async function addToCart(db: Kysely<Database>, userId: string, itemId: st
     image: item.image,
     options: check.chosen.length > 0 ? JSON.stringify(check.chosen) : null,
     created_at: new Date().toISOString(),
-  });
+  }, CART_MAX_ENTRIES);
+  if (!inserted) throw new ConflictError(`A cart holds at most ${CART_MAX_ENTRIES} items. Pay for these first.`);
   return id;
 }
