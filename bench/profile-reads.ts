@@ -9,8 +9,8 @@
  * PROFILE_LOAD=public profiles two public reads answered from snapshots instead (the reviews, a
  * dish), PROFILE_LOAD=payments whole payments: 100 customers (PROFILE_CUSTOMERS) paying again
  * and again as bench:api's payment rows do (bench/lib/paying-customers.ts), PROFILE_SECONDS long;
- * its line tells the CPU a payment of the shop, of the load generator and, on PostgreSQL, of every
- * postgres process. DATABASE_URL=postgres://… profiles on PostgreSQL (an empty database of its
+ * its lines tell each step's p50 and p99, and the CPU a payment of the shop, of the load generator
+ * and, on PostgreSQL, of every postgres process. DATABASE_URL=postgres://… profiles on PostgreSQL (an empty database of its
  * own). The profile
  * is kept (its path is printed) for Chrome's DevTools or speedscope. PROFILE_OFF=1 runs the same
  * load without the profiler, whose own cost (about a fifth of the shop's CPU) would hide a change.
