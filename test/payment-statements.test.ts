@@ -56,7 +56,8 @@ async function step(name: string, send: () => Promise<{ statusCode: number; body
 /**
  * The ceiling per step (statements, BEGIN included), as counted on 2026-11-26 after issue 23's
  * part 3 (on SQLite 30 statements a payment before, 23 after), and 2026-11-27 on PostgreSQL, whose
- * order is placed in one statement (19 a payment, its COMMIT left out like SQLite's; 21 before).
+ * order is placed and announced in one statement (17 a payment, its COMMIT left out like
+ * SQLite's; 21 before).
  */
 const CEILINGS: Record<string, number> = {
   // The cart's count inside its insert since the ninth session (4 before).
@@ -106,6 +107,9 @@ describe('statements of one whole payment', () => {
       const counters = recorded.flatMap((sql, i) => (sql.includes('"order_counters"') ? [i] : []));
       expect(counters).toHaveLength(1);
       expect(recorded[counters[0]! + 1]).toMatch(/^commit$/i);
+      // The same statement sends the order's notice, delivered at the COMMIT: nothing follows it.
+      expect(recorded[counters[0]!]).toContain('pg_notify');
+      expect(recorded.slice(counters[0]! + 2)).toEqual([]);
     }
   });
 });

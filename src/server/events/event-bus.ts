@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import pg from 'pg';
 import { isShopEventName, SHOP_EVENTS, type ShopEventName, type ShopEventPayload } from '../../shared/events.ts';
 import type { DatabaseHandle } from '../db/database.ts';
@@ -20,6 +20,18 @@ type Listener<N extends ShopEventName> = (payload: ShopEventPayload<N>) => void;
  * processes may run behind a load balancer, so events travel through LISTEN/NOTIFY (the
  * publisher hears its own NOTIFY too, and handles its event when it arrives, like every process).
  */
+/**
+ * PostgreSQL: an expression that sends `name`'s event from inside the statement that makes the
+ * change. A notice is delivered when its transaction commits and never if it rolls back, so the
+ * change announces itself without a round trip after the COMMIT (the order's placement,
+ * orders-repository.ts), and no crash between the two can lose the announcement. `payload` is SQL
+ * making the payload's JSON; every process checks it against the event's schema as it arrives,
+ * as it checks a published one.
+ */
+export function noticeInStatement(name: ShopEventName, payload: RawBuilder<unknown>): RawBuilder<unknown> {
+  return sql`pg_notify(${sql.lit(CHANNEL)}, json_build_object('name', ${sql.lit(name)}, 'payload', ${payload})::text)`;
+}
+
 export interface EventBus {
   publish<N extends ShopEventName>(name: N, payload: ShopEventPayload<N>): Promise<void>;
   subscribe<N extends ShopEventName>(name: N, listener: Listener<N>): () => void;

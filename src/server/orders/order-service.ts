@@ -60,9 +60,14 @@ export interface Placement {
   at: string;
 }
 
-/** A placed order: the change to publish after commit, and the order as its customer sees it. */
+/** A placed order: its change, and the order as its customer sees it. */
 export interface PlacedOrder {
   change: OrderChange;
+  /**
+   * True when the placement's own statement sent the change, delivered at the commit
+   * (PostgreSQL); otherwise the caller announces it after the commit.
+   */
+  announced: boolean;
   order: Order;
 }
 
@@ -100,7 +105,8 @@ export class OrderService {
 
   /**
    * Makes the order of a payment inside the payment's own transaction, so there is an order for
-   * every recorded payment and none without one. The caller publishes the answer after commit.
+   * every recorded payment and none without one. The caller announces the change after commit,
+   * unless the placement did (`announced`).
    */
   async place(trx: Transaction<Database>, placement: Placement): Promise<PlacedOrder> {
     const { fulfilment, note } = splitFulfilment(placement.fulfilment);
@@ -127,10 +133,11 @@ export class OrderService {
       updated_at: placement.at,
     };
     const event = { order_id: id, kind: 'status' as const, status: 'placed', reason: null, by_user_id: null, by_name: null, at: placement.at };
-    const { eventId, number } = await insertNewOrder(trx, this.databaseKind, unnumbered, lines, event);
+    const { eventId, number, announced } = await insertNewOrder(trx, this.databaseKind, unnumbered, lines, event);
     const row: OrderRow = { ...unnumbered, number };
     return {
       change: { eventId, orderId: id, userId: placement.userId, status: 'placed' },
+      announced,
       order: withoutStaffNames(toOrder(row, [{ id: eventId, ...event }], false)),
     };
   }

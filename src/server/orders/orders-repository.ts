@@ -1,6 +1,7 @@
 import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
 import { compiledOnce } from '../db/compiled-once.ts';
 import type { DbKind } from '../db/database.ts';
+import { noticeInStatement } from '../events/event-bus.ts';
 import type { Database, OrderEventsTable, OrdersTable } from '../db/schema.ts';
 import type { ChosenGroup } from '../../shared/dish-option-rules.ts';
 
@@ -92,6 +93,9 @@ export type NewOrderRow = Omit<OrderRow, 'number'>;
  * what reads what: the number's update runs only once the events' row is updated (`exists`), and
  * the event is selected from the number's row, so its id is taken after both locks. SQLite has no
  * INSERT in WITH, no round trips, and one writer at a time.
+ *
+ * `announced`: on PostgreSQL the same statement sends the order's `order.changed` notice, delivered
+ * at the COMMIT (event-bus.ts, noticeInStatement); on SQLite the caller publishes it after the commit.
  */
 export async function insertNewOrder(
   trx: Transaction<Database>,
@@ -99,22 +103,24 @@ export async function insertNewOrder(
   order: NewOrderRow,
   lines: OrderLineRow[],
   event: Insertable<OrderEventsTable>,
-): Promise<{ eventId: number; number: number }> {
+): Promise<{ eventId: number; number: number; announced: boolean }> {
   if (kind === 'sqlite') {
     await orderEventsLocked(trx);
     const number = Number((await orderNumberTaken(trx)).rows[0]!.value);
     await orderInsert(trx, { ...order, number });
     if (lines.length > 0) await orderLinesInsert(trx, orderLineRows(order.id, order.created_at, lines));
-    return { eventId: await insertOrderEvent(trx, event), number };
+    return { eventId: await insertOrderEvent(trx, event), number, announced: false };
   }
-  const placed = lines.length > 0 ? newOrderPlaced(trx, order, orderLineRows(order.id, order.created_at, lines), event) : newOrderPlacedWithoutLines(trx, order, event);
-  const [row] = (await placed).rows;
-  return { eventId: Number(row!.id), number: Number(row!.number) };
+  const [row] = (await newOrderPlaced(trx, order, lines.length > 0 ? orderLineRows(order.id, order.created_at, lines) : undefined, event)).rows;
+  return { eventId: Number(row!.id), number: Number(row!.number), announced: true };
 }
 
-/** The counters' locks, the order and its first event, as one PostgreSQL statement (see insertNewOrder). */
-const placementWith = (db: Db, order: NewOrderRow) =>
-  db
+/**
+ * The counters' locks, the order and its lines (none for an order without, a shape of its own to
+ * compiledOnce), as the WITH of the one PostgreSQL statement that places it (see insertNewOrder).
+ */
+const placementWith = (db: Db, order: NewOrderRow, lines: ReturnType<typeof orderLineRows> | undefined) => {
+  const placement = db
     .with('events_locked', (wdb) =>
       wdb
         .updateTable('order_counters')
@@ -131,6 +137,9 @@ const placementWith = (db: Db, order: NewOrderRow) =>
         .returning('value'),
     )
     .with('new_order', (wdb) => wdb.insertInto('orders').values({ ...order, number: (eb) => eb.selectFrom('taken').select('value') }));
+  // Nothing reads the lines' WITH: its type is left out, so both shapes build on one type.
+  return lines ? (placement.with('new_lines', (wdb) => wdb.insertInto('order_lines').values(lines)) as unknown as typeof placement) : placement;
+};
 
 /** The event's values, to be selected from the number's row (its columns are all text: a parameter in a SELECT needs its type). */
 const eventValues = (event: Insertable<OrderEventsTable>) =>
@@ -146,21 +155,29 @@ const eventValues = (event: Insertable<OrderEventsTable>) =>
 
 const EVENT_COLUMNS = ['order_id', 'kind', 'status', 'reason', 'by_user_id', 'by_name', 'at'] as const;
 
-const newOrderPlaced = compiledOnce((db, order: NewOrderRow, lines: ReturnType<typeof orderLineRows>, event: Insertable<OrderEventsTable>) =>
-  placementWith(db, order)
-    .with('new_lines', (wdb) => wdb.insertInto('order_lines').values(lines))
-    .insertInto('order_events')
-    .columns(EVENT_COLUMNS)
-    .expression((eb) => eb.selectFrom('taken').select(eventValues(event)))
-    .returning((eb) => ['id', eb.selectFrom('taken').select('value').as('number')]),
-);
-
-const newOrderPlacedWithoutLines = compiledOnce((db, order: NewOrderRow, event: Insertable<OrderEventsTable>) =>
-  placementWith(db, order)
-    .insertInto('order_events')
-    .columns(EVENT_COLUMNS)
-    .expression((eb) => eb.selectFrom('taken').select(eventValues(event)))
-    .returning((eb) => ['id', eb.selectFrom('taken').select('value').as('number')]),
+/**
+ * The whole placement on PostgreSQL: the first event, selected from the number's row, and what the
+ * statement answers: the event's id, the order's number, and the order's `order.changed` notice
+ * (the payload of OrderChange in order-service.ts), sent once the event's id is known.
+ */
+const newOrderPlaced = compiledOnce((db, order: NewOrderRow, lines: ReturnType<typeof orderLineRows> | undefined, event: Insertable<OrderEventsTable>) =>
+  placementWith(db, order, lines)
+    .with('new_event', (wdb) =>
+      wdb
+        .insertInto('order_events')
+        .columns(EVENT_COLUMNS)
+        .expression((eb) => eb.selectFrom('taken').select(eventValues(event)))
+        .returning('id'),
+    )
+    .selectFrom('new_event')
+    .select((eb) => [
+      'new_event.id',
+      eb.selectFrom('taken').select('value').as('number'),
+      noticeInStatement(
+        'order.changed',
+        sql`json_build_object('eventId', new_event.id, 'orderId', cast(${order.id} as text), 'userId', cast(${order.user_id} as text), 'status', cast(${event.status} as text))`,
+      ).as('notified'),
+    ]),
 );
 
 export async function findOrder(db: Db, id: string): Promise<OrderRow | undefined> {

@@ -377,7 +377,7 @@ export class PaymentService {
       throw error;
     }
     if (!saved.placed) return this.answer(saved.row);
-    await this.orders.announce(saved.placed.change);
+    if (!saved.placed.announced) await this.orders.announce(saved.placed.change);
     // The order as it was placed, as its customer sees it: no need to read back what was just written.
     return { payment: toPaymentRecord(saved.row), order: saved.placed.order };
   }
