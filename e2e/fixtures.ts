@@ -4,7 +4,8 @@ import { APP_READY_ATTRIBUTE, SERVER_RENDERED_ATTRIBUTE } from '../src/shared/re
 
 /**
  * Waits until React has taken over a page the server rendered. Its scripts load only after the
- * page itself (src/web/boot.ts); until then its buttons do nothing, as for a visitor.
+ * page itself (src/web/boot.ts); a button pressed until then is pressed again once it has
+ * (src/web/app/early-presses.ts), and these tests press what is live.
  */
 export async function waitForApp(page: Page): Promise<void> {
   await page.waitForFunction(

@@ -1,4 +1,4 @@
-import { expect, expectAccessible, test } from './fixtures.ts';
+import { expect, expectAccessible, holdRequests, test } from './fixtures.ts';
 
 const TABS = [
   ['offered', "Today's offer"],
@@ -149,6 +149,20 @@ test.describe('menu page (/order)', () => {
     const card = page.getByRole('tabpanel').locator('article').nth(1);
     await card.hover();
     await card.getByRole('button', { name: 'Take on table' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await page.evaluate(() => (history.state as { usr?: { from?: { pathname: string } } }).usr?.from?.pathname)).toBe('/order/juice');
+  });
+
+  test('a Take on table pressed before the scripts have run is not lost: it goes to /login once they run', async ({ page }) => {
+    const releaseApp = await holdRequests(page, /\/assets\/main-[\w-]+\.js$/);
+    await page.goto('/order/juice', { waitUntil: 'domcontentloaded' });
+    const card = page.getByRole('tabpanel').locator('article').nth(1);
+    await card.hover();
+    await card.getByRole('button', { name: 'Take on table' }).click();
+    await expect(page.locator('#root[data-app-ready]')).toHaveCount(0);
+    await expect(page).toHaveURL(/\/order\/juice$/);
+
+    releaseApp();
     await expect(page).toHaveURL(/\/login$/);
     expect(await page.evaluate(() => (history.state as { usr?: { from?: { pathname: string } } }).usr?.from?.pathname)).toBe('/order/juice');
   });

@@ -1,4 +1,5 @@
 import { DEFERRED_SCRIPTS_ID, SERVER_RENDERED_ATTRIBUTE } from '../shared/rendered-page.ts';
+import { keepEarlyPresses } from './app/early-presses.ts';
 import { catchInstallPrompt } from './app/install-prompt.ts';
 import './styles.css';
 
@@ -31,7 +32,10 @@ function insertOneATask(hints: Element[]) {
   setTimeout(() => insertOneATask(hints));
 }
 
-const serverRendered = document.getElementById('root')?.hasAttribute(SERVER_RENDERED_ATTRIBUTE);
+const root = document.getElementById('root');
+const serverRendered = root?.hasAttribute(SERVER_RENDERED_ATTRIBUTE);
+// Its buttons are on screen before the app: a press is kept until the app is ready (main.tsx).
+if (serverRendered) keepEarlyPresses(root!);
 if (serverRendered && document.readyState !== 'complete') window.addEventListener('load', startApp, { once: true });
 else startApp();
 

@@ -1,6 +1,7 @@
 import { StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, createQueryClient } from './app/app.tsx';
+import { pressKeptButtons } from './app/early-presses.ts';
 import { PageLoadingRouter } from './app/page-loading-router.tsx';
 import { loadPageOf } from './app/router.tsx';
 import { registerServiceWorker } from './app/service-worker-registration.ts';
@@ -15,10 +16,18 @@ const queryClient = createQueryClient();
 /**
  * Marks the root once the app has drawn the page or taken the server's page over, the parts it
  * hydrates in turns too (ui/hydrate-later.tsx): its buttons work from then on (the browser tests
- * wait for it). Draws nothing, so hydration sees the server's HTML.
+ * wait for it), and those pressed before are pressed again (app/early-presses.ts). Draws nothing,
+ * so hydration sees the server's HTML.
  */
 function MarkAppReady() {
-  useEffect(() => void whenTakenOver().then(() => root.setAttribute(APP_READY_ATTRIBUTE, '')), []);
+  useEffect(
+    () =>
+      void whenTakenOver().then(() => {
+        root.setAttribute(APP_READY_ATTRIBUTE, '');
+        pressKeptButtons();
+      }),
+    [],
+  );
   return null;
 }
 

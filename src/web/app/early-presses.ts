@@ -1,0 +1,35 @@
+/**
+ * A page the server drew shows its buttons before the app has taken them over: its scripts wait
+ * for the page's pictures (boot.ts), and its parts are hydrated one a task
+ * (docs/decisions/0032-hydration-in-turns.md). On a slow phone that is a second or more in which
+ * 'Take on table' or the heart would do nothing when pressed. Such a press is kept instead (the
+ * browser does nothing with it, a form is not sent) and made again once the app is ready: each
+ * pressed button once, in the order pressed, if it is still on the page and enabled. A link is
+ * left alone: it works as a plain link before the app runs.
+ */
+const kept: HTMLButtonElement[] = [];
+let root: HTMLElement | undefined;
+
+function keep(event: MouseEvent): void {
+  const button = event.target instanceof Element ? event.target.closest('button') : null;
+  if (!button || !root?.contains(button) || button.disabled) return;
+  // Nothing but the app may answer it: not the browser (a form's submission), nor a part already
+  // hydrated, which would answer it now and again when it is made again.
+  event.preventDefault();
+  event.stopPropagation();
+  if (!kept.includes(button)) kept.push(button);
+}
+
+/** Keeps the presses of the buttons in `appRoot` from now until `pressKeptButtons`. */
+export function keepEarlyPresses(appRoot: HTMLElement): void {
+  root = appRoot;
+  document.addEventListener('click', keep, true);
+}
+
+/** The app is ready: its buttons answer from now on, and the kept presses are made again. */
+export function pressKeptButtons(): void {
+  document.removeEventListener('click', keep, true);
+  for (const button of kept.splice(0)) {
+    if (button.isConnected && !button.disabled) button.click();
+  }
+}
