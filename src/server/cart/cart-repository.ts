@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import { compiledOnce } from '../db/compiled-once.ts';
+import { integerParameter, textParameter } from '../db/typed-parameters.ts';
 import type { CartItemsTable, Database } from '../db/schema.ts';
 
 export type CartItemRow = Selectable<CartItemsTable>;
@@ -48,7 +49,6 @@ export async function insertCartItemUnlessFull(db: Db, row: CartItemRow, max: nu
   return (await cartItemInsertUnlessFull(db, row, max)).numAffectedRows === 1n;
 }
 
-// Cast: PostgreSQL cannot tell a bare parameter's type in a select list.
 const cartItemInsertUnlessFull = compiledOnce((db, row: CartItemRow, max: number) =>
   db
     .insertInto('cart_items')
@@ -56,14 +56,14 @@ const cartItemInsertUnlessFull = compiledOnce((db, row: CartItemRow, max: number
     .expression(
       db
         .selectNoFrom([
-          sql<string>`cast(${row.id} as text)`.as('id'),
-          sql<string>`cast(${row.user_id} as text)`.as('user_id'),
-          sql<string>`cast(${row.menu_item_id} as text)`.as('menu_item_id'),
-          sql<string>`cast(${row.name} as text)`.as('name'),
-          sql<number>`cast(${row.price_cents} as integer)`.as('price_cents'),
-          sql<string>`cast(${row.image} as text)`.as('image'),
-          sql<string | null>`cast(${row.options ?? null} as text)`.as('options'),
-          sql<string>`cast(${row.created_at} as text)`.as('created_at'),
+          textParameter(row.id).as('id'),
+          textParameter(row.user_id).as('user_id'),
+          textParameter(row.menu_item_id).as('menu_item_id'),
+          textParameter(row.name).as('name'),
+          integerParameter(row.price_cents).as('price_cents'),
+          textParameter(row.image).as('image'),
+          textParameter(row.options ?? null).as('options'),
+          textParameter(row.created_at).as('created_at'),
         ])
         .where((eb) => eb(eb.selectFrom('cart_items').select(eb.fn.countAll<number>().as('count')).where('user_id', '=', row.user_id), '<', max)),
     ),

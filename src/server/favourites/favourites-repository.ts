@@ -1,5 +1,6 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import { textParameter } from '../db/typed-parameters.ts';
 import type { MenuItemRow } from '../menu/menu-repository.ts';
 
 /** The caller's saved dishes with their menu rows, the latest saved first. */
@@ -42,8 +43,7 @@ export async function insertFavourite(db: Kysely<Database>, userId: string, item
     .expression(
       db
         .selectFrom('menu_items')
-        // Cast: PostgreSQL cannot tell a bare parameter's type in a select list.
-        .select([sql<string>`cast(${userId} as text)`.as('user_id'), 'menu_items.id as menu_item_id', sql<string>`cast(${now} as text)`.as('created_at')])
+        .select([textParameter(userId).as('user_id'), 'menu_items.id as menu_item_id', textParameter(now).as('created_at')])
         .where('menu_items.id', '=', itemId)
         // A hidden dish is as unknown to customers as one that does not exist.
         .where('menu_items.hidden', '=', 0),

@@ -1,5 +1,6 @@
 import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
 import { compiledOnce } from '../db/compiled-once.ts';
+import { textParameter } from '../db/typed-parameters.ts';
 import type { DbKind } from '../db/database.ts';
 import { noticeInStatement } from '../events/event-bus.ts';
 import type { Database, OrderEventsTable, OrdersTable } from '../db/schema.ts';
@@ -144,13 +145,13 @@ const placementWith = (db: Db, order: NewOrderRow, lines: ReturnType<typeof orde
 /** The event's values, to be selected from the number's row (its columns are all text: a parameter in a SELECT needs its type). */
 const eventValues = (event: Insertable<OrderEventsTable>) =>
   [
-    sql<string>`cast(${event.order_id} as text)`.as('order_id'),
-    sql<string>`cast(${event.kind} as text)`.as('kind'),
-    sql<string>`cast(${event.status} as text)`.as('status'),
-    sql<string | null>`cast(${event.reason ?? null} as text)`.as('reason'),
-    sql<string | null>`cast(${event.by_user_id ?? null} as text)`.as('by_user_id'),
-    sql<string | null>`cast(${event.by_name ?? null} as text)`.as('by_name'),
-    sql<string>`cast(${event.at} as text)`.as('at'),
+    textParameter(event.order_id).as('order_id'),
+    textParameter(event.kind).as('kind'),
+    textParameter(event.status).as('status'),
+    textParameter(event.reason ?? null).as('reason'),
+    textParameter(event.by_user_id ?? null).as('by_user_id'),
+    textParameter(event.by_name ?? null).as('by_name'),
+    textParameter(event.at).as('at'),
   ] as const;
 
 const EVENT_COLUMNS = ['order_id', 'kind', 'status', 'reason', 'by_user_id', 'by_name', 'at'] as const;
@@ -175,7 +176,7 @@ const newOrderPlaced = compiledOnce((db, order: NewOrderRow, lines: ReturnType<t
       eb.selectFrom('taken').select('value').as('number'),
       noticeInStatement(
         'order.changed',
-        sql`json_build_object('eventId', new_event.id, 'orderId', cast(${order.id} as text), 'userId', cast(${order.user_id} as text), 'status', cast(${event.status} as text))`,
+        sql`json_build_object('eventId', new_event.id, 'orderId', ${textParameter(order.id)}, 'userId', ${textParameter(order.user_id)}, 'status', ${textParameter(event.status)})`,
       ).as('notified'),
     ]),
 );
