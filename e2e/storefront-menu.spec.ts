@@ -158,9 +158,13 @@ test.describe('menu page (/order)', () => {
     await page.goto('/order/juice', { waitUntil: 'domcontentloaded' });
     const card = page.getByRole('tabpanel').locator('article').nth(1);
     await card.hover();
-    await card.getByRole('button', { name: 'Take on table' }).click();
+    const button = card.getByRole('button', { name: 'Take on table' });
+    await button.click();
     await expect(page.locator('#root[data-app-ready]')).toHaveCount(0);
     await expect(page).toHaveURL(/\/order\/juice$/);
+    // It shows that it waits: dimmed, and still there once the pointer leaves the card.
+    await page.mouse.move(0, 0);
+    await expect(button).toHaveCSS('opacity', '0.6');
 
     releaseApp();
     await expect(page).toHaveURL(/\/login$/);

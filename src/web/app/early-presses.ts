@@ -5,9 +5,11 @@
  * 'Take on table' or the heart would do nothing when pressed. Such a press is kept instead (the
  * browser does nothing with it, a form is not sent) and made again once the app is ready: each
  * pressed button once, in the order pressed, if it is still on the page and enabled. A link is
- * left alone: it works as a plain link before the app runs.
+ * left alone: it works as a plain link before the app runs. A kept button shows that it waits
+ * (`data-kept-press`, styles.css) until then.
  */
 const kept: HTMLButtonElement[] = [];
+const WAITING = 'data-kept-press';
 let root: HTMLElement | undefined;
 
 function keep(event: MouseEvent): void {
@@ -18,6 +20,7 @@ function keep(event: MouseEvent): void {
   event.preventDefault();
   event.stopPropagation();
   if (!kept.includes(button)) kept.push(button);
+  button.setAttribute(WAITING, '');
 }
 
 /** Keeps the presses of the buttons in `appRoot` from now until `pressKeptButtons`. */
@@ -30,6 +33,7 @@ export function keepEarlyPresses(appRoot: HTMLElement): void {
 export function pressKeptButtons(): void {
   document.removeEventListener('click', keep, true);
   for (const button of kept.splice(0)) {
+    button.removeAttribute(WAITING);
     if (button.isConnected && !button.disabled) button.click();
   }
 }
