@@ -9,17 +9,6 @@ const CHANNEL = 'shop_events';
 /** Emitted locally when events may have been missed (the listening connection was lost). */
 const RESYNC = Symbol('resync');
 
-type Listener<N extends ShopEventName> = (payload: ShopEventPayload<N>) => void;
-
-/**
- * The shop's typed events (names and payload schemas in src/shared/events.ts). Publish only
- * after the transaction that made the change has committed, so that a subscriber never reads a
- * change that is rolled back, and a subscriber that fails never undoes it.
- *
- * With SQLite there is one process, so an in-process emitter is enough. With PostgreSQL several
- * processes may run behind a load balancer, so events travel through LISTEN/NOTIFY (the
- * publisher hears its own NOTIFY too, and handles its event when it arrives, like every process).
- */
 /**
  * PostgreSQL: an expression that sends `name`'s event from inside the statement that makes the
  * change. A notice is delivered when its transaction commits and never if it rolls back, so the
@@ -32,6 +21,18 @@ export function noticeInStatement(name: ShopEventName, payload: RawBuilder<unkno
   return sql`pg_notify(${sql.lit(CHANNEL)}, json_build_object('name', ${sql.lit(name)}, 'payload', ${payload})::text)`;
 }
 
+type Listener<N extends ShopEventName> = (payload: ShopEventPayload<N>) => void;
+
+/**
+ * The shop's typed events (names and payload schemas in src/shared/events.ts). Publish only
+ * after the transaction that made the change has committed, so that a subscriber never reads a
+ * change that is rolled back, and a subscriber that fails never undoes it (a notice sent from
+ * inside a statement, noticeInStatement, is delivered only at the commit, so it keeps both).
+ *
+ * With SQLite there is one process, so an in-process emitter is enough. With PostgreSQL several
+ * processes may run behind a load balancer, so events travel through LISTEN/NOTIFY (the
+ * publisher hears its own NOTIFY too, and handles its event when it arrives, like every process).
+ */
 export interface EventBus {
   publish<N extends ShopEventName>(name: N, payload: ShopEventPayload<N>): Promise<void>;
   subscribe<N extends ShopEventName>(name: N, listener: Listener<N>): () => void;

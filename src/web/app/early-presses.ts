@@ -19,7 +19,8 @@ function keep(event: MouseEvent): void {
   // hydrated, which would answer it now and again when it is made again.
   event.preventDefault();
   event.stopPropagation();
-  if (!kept.includes(button)) kept.push(button);
+  if (button.hasAttribute(WAITING)) return;
+  kept.push(button);
   button.setAttribute(WAITING, '');
 }
 
