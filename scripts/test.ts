@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ensureChromium } from './ensure-chromium.ts';
-import { playwrightCounts, RESULTS_DIR, sum, vitestCounts } from './test-results.ts';
+import { playwrightCounts, printFailures, RESULTS_DIR, sum, vitestCounts } from './test-results.ts';
 
 fs.rmSync(RESULTS_DIR, { recursive: true, force: true });
 fs.mkdirSync(RESULTS_DIR, { recursive: true });
@@ -40,5 +40,6 @@ if (run('Build', 'node', ['scripts/build.ts', '--logLevel', 'warn'])) {
 fs.writeFileSync(path.join(RESULTS_DIR, 'steps.json'), JSON.stringify(steps));
 
 const total = sum(steps, vitestCounts('vitest.json') ?? { passed: 0, failed: 1 }, playwrightCounts('e2e.json') ?? { passed: 0, failed: 1 });
+if (total.failed > 0) printFailures({ vitest: ['vitest.json'], playwright: ['e2e.json'] });
 console.log(`\n${total.passed} passed, ${total.failed} failed`);
 process.exit(total.failed === 0 ? 0 : 1);
