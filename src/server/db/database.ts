@@ -33,7 +33,10 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 export function openDatabase(options: { dataDir: string; databaseUrl?: string }): DatabaseHandle {
   const watchedWrites = new WatchedWrites();
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 20 });
+    // Pipeline mode: a statement is sent when it is made, without waiting for the answers before
+    // it. Kysely waits for each statement, so nothing changes but where the shop sends two at once
+    // on purpose: a transaction's last statement and its COMMIT (commit-with-last.ts).
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 20, pipeline: true });
     return {
       db: new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }), plugins: [watchedWrites] }),
       kind: 'postgres',

@@ -14,6 +14,7 @@ import {
 import { minimumOrderProblem } from '../../shared/restaurant-settings.ts';
 import { deleteCartItems, listPricedCartItems } from '../cart/cart-repository.ts';
 import { priceEntry, refuseUnavailableEntries } from '../cart/cart-service.ts';
+import { commitWithLast, type WorkThenLast } from '../db/commit-with-last.ts';
 import type { Database } from '../db/schema.ts';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../http/errors.ts';
 import type { OrderService, PlacedOrder } from '../orders/order-service.ts';
@@ -349,18 +350,20 @@ export class PaymentService {
       status: PAYMENT_STATUS_PENDING,
       created_at: new Date().toISOString(),
     };
-    let saved: { row: PaymentRow; placed?: PlacedOrder };
+    let saved: { value: PaymentRow; last?: PlacedOrder };
     try {
-      saved = await this.db.transaction().execute(async (trx): Promise<{ row: PaymentRow; placed?: PlacedOrder }> => {
+      // The order's placement is the last statement: it takes the order counters' row, which every
+      // payment takes, so on PostgreSQL it goes with the COMMIT (commit-with-last.ts).
+      saved = await commitWithLast(this.db, async (trx): Promise<WorkThenLast<PaymentRow, PlacedOrder>> => {
         if (!(await insertPaymentOnce(trx, row))) {
           // Another call recorded it a moment ago: answer its record, remove nothing more.
-          return { row: (await findPaymentByTransaction(trx, intent.id))! };
+          return { value: (await findPaymentByTransaction(trx, intent.id))! };
         }
         // Each entry is paid once: if another payment has any of them, none of this is kept.
         if ((await insertPaidEntries(trx, intent.id, entryIds)) < entryIds.length) throw new PaidElsewhere();
         await deleteCartItems(trx, intent.user_id, entryIds);
         await settleIntent(trx, intent.id, 'succeeded');
-        const placed = await this.orders.place(trx, {
+        const placement = {
           transactionId: intent.id,
           userId: intent.user_id,
           customer: buyer,
@@ -369,17 +372,18 @@ export class PaymentService {
           deliveryFeeCents: intent.delivery_fee_cents,
           fulfilment: intent.fulfilment,
           at: row.created_at,
-        });
-        return { row, placed };
+        };
+        return { value: row, last: () => this.orders.place(trx, placement) };
       });
     } catch (error) {
       if (error instanceof PaidElsewhere) return this.refundSecondPayment(intent, entryIds);
       throw error;
     }
-    if (!saved.placed) return this.answer(saved.row);
-    if (!saved.placed.announced) await this.orders.announce(saved.placed.change);
+    const placed = saved.last;
+    if (!placed) return this.answer(saved.value);
+    if (!placed.announced) await this.orders.announce(placed.change);
     // The order as it was placed, as its customer sees it: no need to read back what was just written.
-    return { payment: toPaymentRecord(saved.row), order: saved.placed.order };
+    return { payment: toPaymentRecord(saved.value), order: placed.order };
   }
 
   /**
