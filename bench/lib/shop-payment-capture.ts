@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -8,6 +7,8 @@ import { loadConfig } from '../../src/server/config.ts';
 import { openDatabase } from '../../src/server/db/database.ts';
 import { migrateToLatest } from '../../src/server/db/migrate.ts';
 import { seedDemoData } from '../../src/server/seed/seed-demo.ts';
+// The real sign-up and token calls, each from its own address (the sign-up's rate limit is never met).
+import { signUpUser, type TestUser } from '../../test/helpers/auth.ts';
 import { GOOD_CARD } from './customers.ts';
 
 /** One statement as the shop handed it to node-postgres. */
@@ -29,13 +30,10 @@ export interface CapturedPayment {
   keptIds: string[];
 }
 
-async function inject(app: FastifyInstance, options: { url: string; payload?: unknown; headers?: Record<string, string> }): Promise<{ body: unknown; cookie?: string }> {
-  // Each call from its own address, so the sign-up's rate limit is never met.
-  const remoteAddress = `10.${randomBytes(1)[0]}.${randomBytes(1)[0]}.${1 + (randomBytes(1)[0]! % 254)}`;
-  const res = await app.inject({ method: 'POST', url: options.url, payload: options.payload as object, headers: options.headers, remoteAddress });
-  if (res.statusCode >= 300) throw new Error(`${options.url} answered ${res.statusCode}: ${res.body}`);
-  const cookie = res.cookies.find((c) => c.name.endsWith('session_token'));
-  return { body: res.json(), cookie: cookie && `${cookie.name}=${cookie.value}` };
+async function post(app: FastifyInstance, url: string, headers: Record<string, string>, payload: unknown): Promise<unknown> {
+  const res = await app.inject({ method: 'POST', url, payload: payload as object, headers });
+  if (res.statusCode >= 300) throw new Error(`${url} answered ${res.statusCode}: ${res.body}`);
+  return res.json();
 }
 
 /**
@@ -54,13 +52,8 @@ export async function captureShopPayment(url: string, customers: number): Promis
   await app.ready();
   const original = pg.Client.prototype.query;
   try {
-    const people: { id: string; email: string; headers: Record<string, string> }[] = [];
-    for (let i = 0; i < customers; i++) {
-      const email = `replay-${i}-${randomBytes(4).toString('hex')}@example.test`;
-      const signUp = await inject(app, { url: '/api/auth/sign-up/email', payload: { name: 'Replay Customer', email, password: `pw-${randomBytes(8).toString('hex')}` } });
-      const { token } = (await inject(app, { url: '/api/jwt', headers: { cookie: signUp.cookie! }, payload: { email } })).body as { token: string };
-      people.push({ id: (signUp.body as { user: { id: string } }).user.id, email, headers: { authorization: `Bearer ${token}` } });
-    }
+    const people: TestUser[] = [];
+    for (let i = 0; i < customers; i++) people.push(await signUpUser(app, { name: 'Replay Customer' }));
     const payer = people[0]!;
     const menu = await database.db.selectFrom('menu_items').select('id').execute();
     const steps: CapturedPayment['steps'] = [];
@@ -76,10 +69,10 @@ export async function captureShopPayment(url: string, customers: number): Promis
     } as typeof original;
     const step = async (stepPath: string, payload: unknown, round: number): Promise<unknown> => {
       if (round === 1) recording = [];
-      const answer = await inject(app, { url: stepPath, headers: payer.headers, payload });
+      const answer = await post(app, stepPath, payer.headers, payload);
       if (recording) steps.push({ path: stepPath, statements: recording });
       recording = undefined;
-      return answer.body;
+      return answer;
     };
     for (let round = 0; round < 2; round++) {
       await step('/api/cart', { itemId: menu[0]!.id }, round);
