@@ -1,12 +1,13 @@
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { WEB_APP_MANIFEST, WEB_APP_MANIFEST_FILE } from './src/web/app/web-app-manifest.ts';
 
 // React Router 7 resolves to its development build by default (its package exports have no
 // "production" condition; only its framework plugin swaps builds). In a production build we
 // take its production build: about 9 KB less gzipped JavaScript on every page's first load
-// (docs/product.md §15: under 100 KB, issue 24). See docs/performance.md.
+// (docs/product.md, the page budget). See docs/performance.md.
 const reactRouterProduction = fileURLToPath(import.meta.resolve('react-router').replace('/development/', '/production/'));
 
 /** Writes the web app manifest into the browser's build (not the server renderer's). */
@@ -20,33 +21,14 @@ function webAppManifest(): Plugin {
   };
 }
 
-/**
- * The web app runs on preact/compat, in the browser and in the server's renderer of the public
- * pages alike, so that hydration takes over markup of its own renderer: React's names resolve to
- * Preact's. react-dom alone was about 65 KB of the 114 KB of gzipped JavaScript a public page
- * loaded first; Preact is about 5 KB (issue 24's budget, under 100 KB; docs/decisions/0030-preact-compat.md).
- * TypeScript still checks the app against React's types, which compat follows.
- */
-const PREACT_ALIASES = [
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react\/jsx-(dev-)?runtime$/, replacement: 'preact/compat/jsx-runtime' },
-  { find: /^react$/, replacement: 'preact/compat' },
-];
-
 export default defineConfig(({ command }) => ({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [tailwindcss(), webAppManifest()],
-  // JSX compiled to React's runtime names (tsconfig.json: "react-jsx"), which resolve to Preact's.
-  // No fast refresh in the dev server (React's would not reach Preact): an edit reloads the page.
-  oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
+  // React's JSX and, in the dev server, Fast Refresh: an edit to a component keeps its state.
+  plugins: [react(), tailwindcss(), webAppManifest()],
   resolve: {
-    alias: [...(command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : []), ...PREACT_ALIASES],
+    alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
   },
-  // The server's renderer bundles the libraries that import React (react-router, TanStack Query…)
-  // instead of importing them from node_modules at run time, where they would find React itself.
-  ssr: { noExternal: true },
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,
@@ -63,18 +45,15 @@ export default defineConfig(({ command }) => ({
     },
     rolldownOptions: {
       output: {
-        // Preact, TanStack Query and React Router in one chunk: every page loads all three, and
+        // React, TanStack Query and React Router in one chunk: every page loads all of them, and
         // each chunk more is one more preload hint and module for the page's start to handle.
         codeSplitting: {
-          groups: [{ name: 'framework', test: /node_modules[\\/](preact|@tanstack[\\/](query-core|react-query)|react-router)[\\/]/ }],
+          groups: [{ name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](query-core|react-query)|react-router)[\\/]/ }],
         },
       },
       onwarn(warning, warn) {
         // "use client" marks a boundary of React's server components, which the app does not use.
         if (warning.code === 'MODULE_LEVEL_DIRECTIVE' && warning.message.includes('"use client"')) return;
-        // Only React Router's data router (RouterProvider, unused: app/router.tsx) reaches for
-        // useOptimistic, which compat lacks, and it goes without it where it is missing.
-        if (warning.code === 'IMPORT_IS_UNDEFINED' && warning.message.includes('`useOptimistic`')) return;
         warn(warning);
       },
     },

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
-import { APP_READY_ATTRIBUTE, SERVER_RENDERED_ATTRIBUTE } from '../src/shared/rendered-page.ts';
+import { APP_READY_ATTRIBUTE, HYDRATION_ERROR_PREFIX, SERVER_RENDERED_ATTRIBUTE } from '../src/shared/rendered-page.ts';
 
 /**
  * Waits until React has taken over a page the server rendered. Its scripts load only after the
@@ -31,7 +31,8 @@ export async function holdRequests(page: Page, url: RegExp): Promise<() => void>
 /**
  * The shared test: any console error or uncaught exception in the page fails it, so a page that
  * "works" while throwing is caught. Tests that expect an error response (a 401, a 404 page)
- * list the message patterns they allow with `allowConsoleErrors`.
+ * list the message patterns they allow with `allowConsoleErrors`; a hydration error React recovered
+ * from (src/web/main.tsx) can never be allowed.
  *
  * `page.goto` and `page.reload` (waiting for `load`, their default) also wait for the app to
  * take over a server-rendered page, so that a test clicks what a visitor could click.
@@ -54,7 +55,8 @@ export const test = base.extend<{ allowConsoleErrors: (pattern: RegExp) => void 
       const allowed: RegExp[] = [];
       const errors: string[] = [];
       page.on('console', (message) => {
-        if (message.type() === 'error' && !allowed.some((p) => p.test(message.text()))) {
+        const hydration = message.text().startsWith(HYDRATION_ERROR_PREFIX);
+        if (message.type() === 'error' && (hydration || !allowed.some((p) => p.test(message.text())))) {
           errors.push(message.text());
         }
       });

@@ -66,9 +66,7 @@ test.describe('server-rendered pages', () => {
         if (pathname === '/api/review') reviewRequests.push(request.url());
       });
       await page.goto(path);
-      // The title is set by an effect: it changes once the app's first pass has hydrated the page;
-      // the parts taken over in turns after it (src/web/ui/hydrate-later.tsx) are all in once the
-      // root is marked ready.
+      // The title is set by an effect: it changes once React has hydrated the page.
       await expect(page).toHaveTitle(title);
       await expect(page.locator('#root[data-app-ready]')).toBeAttached();
       const kept = await page.evaluate(() => {
@@ -89,13 +87,11 @@ test.describe('server-rendered pages', () => {
 
   test('no page is drawn inside a Suspense boundary, which React would hydrate later and all at once', async ({ request }) => {
     // React leaves a boundary's content for later; an update from above it (the session's
-    // answer) then hydrates it in one synchronous task that holds a phone's main thread. Preact
-    // marks a part that suspended while the server drew it (<!--$s-->): the page's chunk is
-    // loaded before it is drawn (src/web/app/router.tsx, loadPageOf), so none has one either.
+    // answer) then hydrates it in one synchronous task that holds a phone's main thread.
     for (const path of ['/', '/items', '/order/offered', '/about', '/review', '/login', '/signUp']) {
       const html = await (await request.get(path)).text();
       expect(html, path).toContain('data-server-rendered');
-      expect(html, `${path}: a Suspense boundary's mark`).not.toMatch(/<!--\/?\$[!?s]?-->/);
+      expect(html, `${path}: a Suspense boundary's mark`).not.toMatch(/<!--\/?\$[!?]?-->/);
     }
   });
 

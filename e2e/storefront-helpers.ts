@@ -20,8 +20,7 @@ export async function pauseClock(page: Page): Promise<void> {
 /**
  * Runs the paused clock in steps of 100 ms until `item` carries data-current="true", within
  * `limitMs`: a slider's next interval is then measured from the moment it moved, wherever its
- * timer stood when the clock was paused. (The app may start before or after the pause, and
- * Preact runs effects, the slider's timer among them, after the next frame: a timer too.)
+ * timer stood when the clock was paused (the slider's timer starts in real time, before the pause).
  */
 export async function runClockUntilCurrent(page: Page, item: Locator, limitMs: number): Promise<void> {
   for (let ran = 0; (await item.getAttribute('data-current')) !== 'true'; ran += 100) {

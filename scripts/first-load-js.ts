@@ -1,8 +1,8 @@
 /**
  * First-load JavaScript of each page after `npm run build`: the entry chunk, the app it starts
  * (main.tsx, which the entry imports as soon as the page has loaded: src/web/boot.ts) and the
- * page's chunk, with everything they import statically, gzipped (docs/product.md §15 and issue 24:
- * under 100 KB on every public page).
+ * page's chunk, with everything they import statically, gzipped (docs/product.md §15:
+ * at most 130 KB on every public page, React included).
  * Chunks loaded later (`import()` of below-the-fold sections) are not counted: they are not
  * part of the first load. `node scripts/first-load-js.ts`
  */
@@ -12,7 +12,7 @@ import zlib from 'node:zlib';
 import { APP_ROUTES, ROUTE_NAMES } from '../src/shared/paths.ts';
 
 const dir = 'dist/web/assets';
-const BUDGET_KB = 100;
+const BUDGET_KB = 130;
 /**
  * The budget is the public pages' (docs/product.md §15): the route table's pages in the public
  * frame, by their chunk's name (the module's file name), and the not-found page. The others are

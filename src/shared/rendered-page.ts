@@ -53,3 +53,9 @@ export const SERVER_RENDERED_ATTRIBUTE = 'data-server-rendered';
 
 /** Set on the app's root once React has drawn the page or taken the server's page over: its buttons work from then on. */
 export const APP_READY_ATTRIBUTE = 'data-app-ready';
+
+/**
+ * Starts the console error the web app writes when React recovers from a hydration error (a
+ * server page that did not match the app's first drawing): the browser tests fail on it, always.
+ */
+export const HYDRATION_ERROR_PREFIX = 'React recovered from a hydration error:';

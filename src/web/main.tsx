@@ -1,60 +1,52 @@
-import { StrictMode, useEffect } from 'react';
+import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
 import { App, createQueryClient } from './app/app.tsx';
 import { pressKeptButtons } from './app/early-presses.ts';
-import { PageLoadingRouter } from './app/page-loading-router.tsx';
-import { loadPageOf } from './app/router.tsx';
 import { registerServiceWorker } from './app/service-worker-registration.ts';
-import { APP_READY_ATTRIBUTE, SERVER_RENDERED_ATTRIBUTE } from '../shared/rendered-page.ts';
+import { APP_READY_ATTRIBUTE, HYDRATION_ERROR_PREFIX, SERVER_RENDERED_ATTRIBUTE } from '../shared/rendered-page.ts';
 import { readPageData, seedQueries } from './page-data.ts';
-import { whenTakenOver, startTakingOver } from './ui/hydrate-later.tsx';
 
 /** The app, started by boot.ts (the page's entry) once its page is ready for it. */
 const root = document.getElementById('root')!;
 const queryClient = createQueryClient();
 
 /**
- * Marks the root once the app has drawn the page or taken the server's page over, the parts it
- * hydrates in turns too (ui/hydrate-later.tsx): its buttons work from then on (the browser tests
- * wait for it), and those pressed before are pressed again (app/early-presses.ts). Draws nothing,
- * so hydration sees the server's HTML.
+ * Marks the root once React has drawn the page or taken the server's page over: its buttons work
+ * from then on (the browser tests wait for it), and those pressed before are pressed again
+ * (app/early-presses.ts). Draws nothing, so hydration sees the server's HTML.
  */
 function MarkAppReady() {
-  useEffect(
-    () =>
-      void whenTakenOver().then(() => {
-        root.setAttribute(APP_READY_ATTRIBUTE, '');
-        pressKeptButtons();
-      }),
-    [],
-  );
+  useEffect(() => {
+    root.setAttribute(APP_READY_ATTRIBUTE, '');
+    pressKeptButtons();
+  }, []);
   return null;
 }
 
 const app = (
   <StrictMode>
-    <PageLoadingRouter>
+    <BrowserRouter>
       <App queryClient={queryClient} />
-    </PageLoadingRouter>
+    </BrowserRouter>
     <MarkAppReady />
   </StrictMode>
 );
 
-// The page's chunks load first: nothing suspends while the page is drawn (app/router.tsx).
-const pageLoaded = loadPageOf(window.location.pathname);
+/** Hydration errors React recovers from, named so the browser tests fail on them (e2e/fixtures.ts). */
+function reportRecoverableError(error: unknown) {
+  console.error(HYDRATION_ERROR_PREFIX, error);
+}
+
 if (root.hasAttribute(SERVER_RENDERED_ATTRIBUTE)) {
   // A public page comes rendered by the server (src/web/server-render.tsx), with the menu, the
-  // reviews or the captcha it was drawn with: the app takes over its HTML once the page's chunk is in.
+  // reviews or the captcha it was drawn with. Hydrated in a transition, React works in slices and
+  // lets the browser answer in between instead of holding a slow phone's main thread.
   seedQueries(queryClient, readPageData());
-  const hydrate = () => {
-    startTakingOver();
-    hydrateRoot(root, app);
-  };
-  void pageLoaded.then(hydrate, hydrate);
+  startTransition(() => void hydrateRoot(root, app, { onRecoverableError: reportRecoverableError }));
 } else {
-  // Any other page holds only the static loading screen until then, which the app replaces.
-  const draw = () => createRoot(root).render(app);
-  void pageLoaded.then(draw, draw);
+  // Any other page holds only the static loading screen, which React replaces.
+  createRoot(root, { onRecoverableError: reportRecoverableError }).render(app);
 }
 
 registerServiceWorker();

@@ -1,12 +1,9 @@
-import type { VNode } from 'preact';
-import { renderToStringAsync } from 'preact-render-to-string';
 import { StrictMode } from 'react';
+import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { APP_ROUTES, paths, ROUTE_NAMES } from '../shared/paths.ts';
 import type { PageSources, RenderedPage } from '../shared/rendered-page.ts';
 import { App, createQueryClient } from './app/app.tsx';
-import { loadPageOf } from './app/router.tsx';
-import { imagePreloads } from './app/image-preloads.ts';
 import { ITEMS_PER_BLOCK } from './menu/api/get-menu.ts';
 import { MENU_TABS } from './menu/menu-tabs.ts';
 import { PAGE_DATA_ELEMENT_ID, seedQueries, type PageData } from './page-data.ts';
@@ -18,7 +15,7 @@ import { PAGE_DATA_ELEMENT_ID, seedQueries, type PageData } from './page-data.ts
  *
  * The log-in and sign-up forms too: React keeps what a visitor types into them before the
  * scripts have run (the captcha field takes its text in, captcha-field.tsx), and their submit
- * buttons stay disabled until then (`useAfterFirstDraw`, ui/hydrate-later.tsx).
+ * buttons stay disabled until then (`useHydrated`, ui/use-hydrated.ts).
  */
 export const SERVER_RENDERED_PATHS: readonly string[] = [
   // The public routes of the route table (src/shared/paths.ts) without a parameter…
@@ -76,22 +73,23 @@ export async function renderPage(pathname: string, { menu, menuPreview, reviews,
   if (captcha && CAPTCHA_PATHS.includes(pathname)) pageData.captcha = captcha;
   if (authProviders && CAPTCHA_PATHS.includes(pathname)) pageData.authProviders = authProviders;
   seedQueries(queryClient, pageData);
-  // The page's chunk first, as the browser does before hydrating (main.tsx): its `lazy` then
-  // answers at once, and the page is drawn in one pass, without a suspended part's marks.
-  await loadPageOf(pathname);
-  // The browser's Preact (vite.config.ts) draws the page here too, so hydration meets its own markup.
-  const html = await renderToStringAsync(
-    (
-      <StrictMode>
-        <StaticRouter location={pathname}>
-          <App queryClient={queryClient} />
-        </StaticRouter>
-      </StrictMode>
-    ) as unknown as VNode,
+  // A prerender waits for every lazy part (the page's chunk too), so the page comes whole.
+  const { prelude } = await prerenderToNodeStream(
+    <StrictMode>
+      <StaticRouter location={pathname}>
+        <App queryClient={queryClient} />
+      </StaticRouter>
+    </StrictMode>,
   );
+  const chunks: Buffer[] = [];
+  for await (const chunk of prelude) chunks.push(chunk as Buffer);
+  const html = Buffer.concat(chunks).toString('utf8');
+  // React writes its preloads (the pictures not loaded lazily) before the content when it renders
+  // less than a whole document; they belong in <head>, where the browser sees them first.
+  const head = /^(?:<link [^>]*\/>)*/.exec(html)![0];
   const data = Object.keys(pageData).length > 0
     ? // "<" escaped: a dish's name cannot close the element early ("</script>").
       `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${JSON.stringify(pageData).replaceAll('<', '\\u003c')}</script>`
     : '';
-  return { head: imagePreloads(html), body: html, data };
+  return { head, body: html.slice(head.length), data };
 }

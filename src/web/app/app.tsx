@@ -9,7 +9,6 @@ import { AppBanners } from './app-banners.tsx';
 import { PendingActionRunner } from '../menu/pending/pending-action-runner.tsx';
 import { AppRoutes } from './router.tsx';
 import { ScrollToTop } from './scroll-to-top.tsx';
-import { HydrateLater, MountLater } from '../ui/hydrate-later.tsx';
 import { ToastProvider } from '../ui/toast.tsx';
 
 export function createQueryClient(): QueryClient {
@@ -32,8 +31,8 @@ function AuthWithLoginRedirect({ children }: { children: ReactNode }) {
 }
 
 /**
- * The whole app below its router: the browser wraps it in its router (main.tsx, page-loading-router.tsx), the
- * build's prerendering in a `StaticRouter` (prerender-entry.tsx), so both draw the same tree.
+ * The whole app below its router: the browser wraps it in a `BrowserRouter` (main.tsx), the
+ * server's renderer in a `StaticRouter` (server-render.tsx), so both draw the same tree.
  */
 export function App({ queryClient }: { queryClient: QueryClient }) {
   return (
@@ -41,22 +40,13 @@ export function App({ queryClient }: { queryClient: QueryClient }) {
       <ToastProvider>
         <AuthWithLoginRedirect>
           <ScrollToTop />
-          <HydrateLater>
-            <AppBanners />
-          </HydrateLater>
+          <AppBanners />
           {/* A visitor's 'Take on table' or heart, done once they have signed in. */}
-          <MountLater>
-            <PendingActionRunner />
-          </MountLater>
+          <PendingActionRunner />
           <FavouriteHeartsProvider>
-            {/* The page in a turn of its own: the first pass is only the app's providers. */}
-            <HydrateLater>
-              <AppRoutes />
-            </HydrateLater>
+            <AppRoutes />
           </FavouriteHeartsProvider>
-          <MountLater>
-            <DishOptionsHost />
-          </MountLater>
+          <DishOptionsHost />
         </AuthWithLoginRedirect>
       </ToastProvider>
     </QueryClientProvider>

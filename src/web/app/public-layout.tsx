@@ -2,7 +2,6 @@ import { Outlet } from 'react-router';
 import { OpenNowLine } from '../settings/components/open-now-line.tsx';
 import { ViewCartBar } from '../cart/components/view-cart-bar.tsx';
 import { Footer } from '../ui/footer.tsx';
-import { HydrateLater, MountLater } from '../ui/hydrate-later.tsx';
 import { Header } from './header.tsx';
 import { InstallOffer } from './install-offer.tsx';
 
@@ -16,33 +15,20 @@ export function PublicLayout() {
       >
         Skip to content
       </a>
-      <HydrateLater>
-        <OpenNowLine />
-      </HydrateLater>
-      <HydrateLater>
-        <Header />
-      </HydrateLater>
-      {/* The page in a turn of its own, after the header's: the first pass is only the app's frame. */}
-      <HydrateLater>
-        {/* Focusable by the skip link only (tabIndex -1): a screen reader goes on reading from here. */}
-        <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
-          {/* No Suspense here: while the first page's chunk loads, the static loading screen of
-              index.html stands alone (see AppRoutes). Header and footer drawn around it made the footer jump
-              down when the page came (CLS 0.32 in Lighthouse; budget 0.05). Later pages are shown
-              once their chunks are in (page-loading-router.tsx): the current page stays on screen meanwhile. */}
-          <Outlet />
-        </main>
-      </HydrateLater>
-      {/* The page's content comes first when the server's page is taken over (ui/hydrate-later.tsx). */}
-      <HydrateLater>
-        <Footer />
-      </HydrateLater>
+      <OpenNowLine />
+      <Header />
+      {/* Focusable by the skip link only (tabIndex -1): a screen reader goes on reading from here. */}
+      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+        {/* No Suspense here: while the first page's chunk loads, the static loading screen of
+            index.html stands alone (see AppRoutes). Header and footer drawn around it made the footer jump
+            down when the page came (CLS 0.32 in Lighthouse; budget 0.05). */}
+        <Outlet />
+      </main>
+      <Footer />
       {/* After the footer: it appears when the browser says the shop can be installed, and
           nothing below it moves then (above the footer, it moved a short page's footer: CLS 0.059). */}
-      <MountLater>
-        <InstallOffer />
-        <ViewCartBar />
-      </MountLater>
+      <InstallOffer />
+      <ViewCartBar />
     </div>
   );
 }

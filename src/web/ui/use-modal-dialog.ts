@@ -1,4 +1,4 @@
-import { useLayoutEffect, type RefObject } from 'react';
+import { useEffect, type RefObject } from 'react';
 
 /** Marks the element a dialog gives the focus to when it opens (React keeps `autoFocus` to itself). */
 export const DIALOG_FIRST_FOCUS = { 'data-autofocus': true } as const;
@@ -31,15 +31,9 @@ function tabStops(root: HTMLElement): HTMLElement[] {
  * closing the focus goes back to the element that had it when the dialog opened (WCAG 2.4.3),
  * when that element is still there. A page whose opener goes away with the dialog (a moved
  * order, a deleted row) puts the focus somewhere sensible itself after the close, in an effect.
- *
- * A layout effect, so that the dialog opens and closes as the change is drawn, before any effect
- * of the page runs. With passive effects the order was not certain on preact/compat
- * (docs/decisions/0030-preact-compat.md): a page that drew again before the frame ran its own
- * effect at once, and the dialog's cleanup came after it and took the focus back to a button
- * about to go (the cart's deleted row).
  */
 export function useModalDialog(ref: RefObject<HTMLDialogElement | null>, open: boolean): void {
-  useLayoutEffect(() => {
+  useEffect(() => {
     const dialog = ref.current;
     if (!dialog || !open) return;
     const opener = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;

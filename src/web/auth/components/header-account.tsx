@@ -1,6 +1,6 @@
 import { Link, NavLink, useLocation } from 'react-router';
 import { paths } from '../../../shared/paths.ts';
-import { useAfterFirstDraw } from '../../ui/hydrate-later.tsx';
+import { useHydrated } from '../../ui/use-hydrated.ts';
 import { useAuth } from '../use-auth.ts';
 import { useSignOut } from '../use-sign-out.ts';
 
@@ -9,8 +9,8 @@ export function HeaderAccount() {
   const location = useLocation();
   const { user, loading } = useAuth();
   const signOut = useSignOut();
-  // Drawn first as the server drew it (busy): ui/hydrate-later.tsx says why.
-  const busy = !useAfterFirstDraw() || loading;
+  // Drawn first as the server drew it (busy): ui/use-hydrated.ts says why.
+  const busy = !useHydrated() || loading;
 
   if (user) {
     return (
@@ -48,8 +48,8 @@ export function HeaderAccount() {
  */
 export function DashboardLink({ className }: { className: (state: { isActive: boolean }) => string }) {
   const { isAdmin, adminLoading } = useAuth();
-  // Drawn first as the server drew it (/dashboard): ui/hydrate-later.tsx says why.
-  const known = useAfterFirstDraw() && !adminLoading;
+  // Drawn first as the server drew it (/dashboard): ui/use-hydrated.ts says why.
+  const known = useHydrated() && !adminLoading;
   const home = !known ? paths.dashboard : isAdmin ? paths.adminHome : paths.userHome;
   return (
     <NavLink to={home} className={className}>

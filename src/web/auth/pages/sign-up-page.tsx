@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../shared/paths.ts';
 import { ApiRequestError } from '../../lib/api-client.ts';
 import { useToast } from '../../ui/toast.tsx';
-import { useAfterFirstDraw } from '../../ui/hydrate-later.tsx';
+import { useHydrated } from '../../ui/use-hydrated.ts';
 import { usePageTitle } from '../../ui/use-page-title.ts';
 import { FormField, messageOf } from '../components/form-field.tsx';
 import { useAuth } from '../use-auth.ts';
@@ -20,7 +20,7 @@ export function Page() {
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
-  const hydrated = useAfterFirstDraw();
+  const hydrated = useHydrated();
   // Home, or the page a visitor came from to log in (the log-in page's link hands it on).
   const returnPath = useReturnPath();
 

@@ -1,5 +1,5 @@
 import type { MenuItem } from '../../../shared/menu.ts';
-import { useAfterFirstDraw } from '../../ui/hydrate-later.tsx';
+import { useHydrated } from '../../ui/use-hydrated.ts';
 import { useFavouriteHearts } from './favourite-hearts.tsx';
 
 /**
@@ -9,8 +9,8 @@ import { useFavouriteHearts } from './favourite-hearts.tsx';
  */
 export function FavouriteButton({ item, variant = 'overlay' }: { item: MenuItem; variant?: 'overlay' | 'plain' }) {
   const hearts = useFavouriteHearts();
-  // Drawn first as the server drew it (not saved): ui/hydrate-later.tsx says why.
-  const saved = useAfterFirstDraw() && hearts.isSaved(item._id);
+  // Drawn first as the server drew it (not saved): ui/use-hydrated.ts says why.
+  const saved = useHydrated() && hearts.isSaved(item._id);
   const toggle = () => hearts.toggle(item);
 
   return (

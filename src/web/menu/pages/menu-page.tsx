@@ -15,7 +15,6 @@ import { useMenuEvents } from '../hooks/use-menu-events.ts';
 import { ItemCard, ItemCardPlaceholder } from '../components/item-card.tsx';
 import { useAddItemToCart } from '../hooks/use-add-item-to-cart.ts';
 import { useEscapeKeepsRecipe } from '../components/use-escape-keeps-recipe.ts';
-import { HydrateLater } from '../../ui/hydrate-later.tsx';
 import { PageCover } from '../../ui/page-cover.tsx';
 import { QueryError } from '../../ui/query-error.tsx';
 import { usePageTitle } from '../../ui/use-page-title.ts';
@@ -63,16 +62,11 @@ interface EntryProps {
  */
 function CardGrid({ items, resetKey, ...entry }: { items: MenuItem[]; resetKey: string } & Omit<EntryProps, 'item' | 'eager'>) {
   const shown = useProgressiveCount(items.length, resetKey);
-  return items.slice(0, shown).map((item, i) => {
-    const card = (
-      <li key={item._id} className="flex">
-        <MenuEntry item={item} eager={i < EAGER_CARDS} {...entry} />
-      </li>
-    );
-    // The cards the server drew are taken over one a turn (ui/hydrate-later.tsx);
-    // later batches are the browser's own.
-    return i < FIRST_CARDS ? <HydrateLater key={item._id}>{card}</HydrateLater> : card;
-  });
+  return items.slice(0, shown).map((item, i) => (
+    <li key={item._id} className="flex">
+      <MenuEntry item={item} eager={i < EAGER_CARDS} {...entry} />
+    </li>
+  ));
 }
 
 const MenuEntry = memo(function MenuEntry({ item, compact, eager, onAddToCart }: EntryProps) {
@@ -129,21 +123,13 @@ export function Page() {
 
   return (
     <>
-      <HydrateLater>
-        <PageCover title="Order Us" text="Would you like to try a dish? Pick it and take it on your table." picture="fruit" />
-      </HydrateLater>
+      <PageCover title="Order Us" text="Would you like to try a dish? Pick it and take it on your table." picture="fruit" />
       <section aria-label="Order food" className="mx-auto max-w-7xl px-4 py-12 md:py-16">
-        <HydrateLater>
-          <MenuSearchBox onSearch={setQuery} />
-        </HydrateLater>
-        <HydrateLater>
-          <MenuFilters value={filters} onChange={setFilters} />
-        </HydrateLater>
-        <HydrateLater>
-          <div className="mt-8">
-            <MenuTabs active={active} onSelect={select} panelId={PANEL_ID} />
-          </div>
-        </HydrateLater>
+        <MenuSearchBox onSearch={setQuery} />
+        <MenuFilters value={filters} onChange={setFilters} />
+        <div className="mt-8">
+          <MenuTabs active={active} onSelect={select} panelId={PANEL_ID} />
+        </div>
         <div ref={panel} id={PANEL_ID} role="tabpanel" aria-labelledby={menuTabId(active)} tabIndex={0} className={`mt-10 scroll-mt-4 rounded-lg focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-700 ${active === 'favourites' ? 'min-h-[60vh]' : ''}`}>
           {searching ? (
             <h2 className="mb-6 text-center text-lg font-semibold text-stone-800" aria-live="polite">

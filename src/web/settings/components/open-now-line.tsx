@@ -1,6 +1,6 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { RestaurantSettings } from '../../../shared/restaurant-settings.ts';
-import { useAfterFirstDraw } from '../../ui/hydrate-later.tsx';
+import { useHydrated } from '../../ui/use-hydrated.ts';
 import { useRestaurantSettings } from '../api/settings-api.ts';
 import type { StatusLineQuestion } from '../status-line.worker.ts';
 
@@ -11,7 +11,7 @@ import type { StatusLineQuestion } from '../status-line.worker.ts';
  * clock there; the server's drawing holds an empty strip of the same height (nothing shifts).
  */
 export function OpenNowLine() {
-  const hydrated = useAfterFirstDraw();
+  const hydrated = useHydrated();
   const settings = useRestaurantSettings(hydrated);
   const now = useMinuteClock();
   const text = useStatusLine(settings.data, now);

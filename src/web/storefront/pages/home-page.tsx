@@ -1,5 +1,4 @@
 import { lazy } from 'react';
-import { HydrateLater } from '../../ui/hydrate-later.tsx';
 import { LoadWhenNear } from '../../ui/load-when-near.tsx';
 import { usePageTitle } from '../../ui/use-page-title.ts';
 import { AboutTeaser } from '../components/about-teaser.tsx';
@@ -20,15 +19,9 @@ export function Page() {
   usePageTitle('Home');
   return (
     <>
-      <HydrateLater>
-        <Hero />
-      </HydrateLater>
-      <HydrateLater>
-        <FeatureCards />
-      </HydrateLater>
-      <HydrateLater>
-        <AboutTeaser />
-      </HydrateLater>
+      <Hero />
+      <FeatureCards />
+      <AboutTeaser />
       <LoadWhenNear minHeight="44rem" label="Today's offer">
         <CategoryBlock category="offered" />
       </LoadWhenNear>
