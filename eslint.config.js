@@ -76,7 +76,7 @@ export const SIDES = {
 };
 
 const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-/** A folder anywhere in an import's path ("../../cart/api/x.ts" holds "cart/"). */
+/** A folder anywhere in an import's path ("../../cart/api/…" holds "cart/"). */
 const folder = (name) => `(^|/)${escape(name)}/`;
 
 /** The restrictions of one zone: the other side, then each layer it may not reach. */

@@ -14,7 +14,7 @@ import { deleteCaptcha, deleteExpiredCaptchas, findCaptcha, insertCaptcha, takeC
 export const CAPTCHA_ALPHABET = 'ACDEFHJKMNPRTWXY34689';
 /**
  * A day: longer than WCAG 2.2.1's twenty hours, so that no one loses the picture while reading or
- * typing (docs/decisions/0031-captcha-without-a-transcription-test.md). A captcha is single-use and
+ * typing (docs/decisions/0031-wcag-gaps-captcha-timing-hover.md). A captcha is single-use and
  * new ones are rate-limited, so its lifetime gives a guesser nothing.
  */
 export const CAPTCHA_LIFETIME_MS = 24 * 60 * 60 * 1000;

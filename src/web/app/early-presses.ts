@@ -1,12 +1,11 @@
 /**
- * A page the server drew shows its buttons before the app has taken them over: its scripts wait
- * for the page's pictures (boot.ts), and its parts are hydrated one a task
- * (docs/decisions/0032-hydration-in-turns.md). On a slow phone that is a second or more in which
- * 'Take on table' or the heart would do nothing when pressed. Such a press is kept instead (the
- * browser does nothing with it, a form is not sent) and made again once the app is ready: each
- * pressed button once, in the order pressed, if it is still on the page and enabled. A link is
- * left alone: it works as a plain link before the app runs. A kept button shows that it waits
- * (`data-kept-press`, styles.css) until then.
+ * A page the server drew shows its buttons before React has a root: its scripts wait for the
+ * page's pictures (boot.ts), and React replays only the events that reach a root it has made. On
+ * a slow phone that is a second or more in which 'Take on table' or the heart would do nothing.
+ * Such a press is kept instead (the browser does nothing with it, a form is not sent) and made
+ * again once the app is ready: each pressed button once, in the order pressed, if it is still on
+ * the page and enabled. A link is left alone: it works as a plain link before the app runs. A
+ * kept button shows that it waits (`data-kept-press`, styles.css) until then.
  */
 const kept: HTMLButtonElement[] = [];
 const WAITING = 'data-kept-press';

@@ -31,7 +31,7 @@ export function CaptchaField({ generation, onChange }: { generation: number; onC
   const [answer, setAnswer] = useState('');
   // The text alternative is fetched only when asked for (docs/decisions/0020-mail-and-accounts.md):
   // the characters in words, and as they are, with a button that copies them to paste into the
-  // field (WCAG 3.3.8, docs/decisions/0031-captcha-without-a-transcription-test.md).
+  // field (WCAG 3.3.8, docs/decisions/0031-wcag-gaps-captcha-timing-hover.md).
   const [spelled, setSpelled] = useState<{ id: string; text: string; characters?: string } | null>(null);
   const [spelling, setSpelling] = useState(false);
   const [copied, setCopied] = useState<'no' | 'yes' | 'failed'>('no');
