@@ -1,3 +1,4 @@
+import { createHash, createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccessTokens } from '../src/server/auth/access-token.ts';
 import { signUpUser, testAddress, type TestUser } from './helpers/auth.ts';
@@ -57,7 +58,7 @@ describe('POST /api/jwt', () => {
 
 describe('bearer tokens that must not work', () => {
   it('a token signed with another secret (forged)', async () => {
-    const forged = new AccessTokens('x'.repeat(40)).sign({
+    const forged = await new AccessTokens('x'.repeat(40)).sign({
       sub: customer.id,
       sid: 'whatever',
       email: customer.email,
@@ -85,8 +86,8 @@ describe('bearer tokens that must not work', () => {
 
   it('an expired token, even from a live session', async () => {
     const claims = JSON.parse(Buffer.from(customer.token.split('.')[1]!, 'base64url').toString());
-    const expired = new AccessTokens(secret).sign({ ...claims, exp: Math.floor(Date.now() / 1000) - 10 });
-    const fresh = new AccessTokens(secret).sign({ ...claims, exp: Math.floor(Date.now() / 1000) + 60 });
+    const expired = await new AccessTokens(secret).sign({ ...claims, exp: Math.floor(Date.now() / 1000) - 10 });
+    const fresh = await new AccessTokens(secret).sign({ ...claims, exp: Math.floor(Date.now() / 1000) + 60 });
     expect((await adminLookup(customer, `Bearer ${expired}`)).statusCode).toBe(401);
     expect((await adminLookup(customer, `Bearer ${fresh}`)).statusCode).toBe(200);
   });
@@ -109,5 +110,98 @@ describe('bearer tokens that must not work', () => {
     expect((await adminLookup(user, user.headers.authorization)).statusCode).toBe(401);
     const session = await t.app.inject({ method: 'GET', url: '/api/auth/get-session', headers: { cookie: user.cookie } });
     expect(session.json()).toBeNull();
+  });
+});
+
+const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
+/** The access tokens' own key, derived from the shared secret as the shop derives it. */
+const tokenKey = () => createHash('sha256').update(`access-token:${secret}`).digest();
+/** A token made by hand, as an attacker would: any header and claims, an HMAC with any hash and key. */
+function handMade(header: object, claims: object, key: Buffer | string = tokenKey(), hash = 'sha256'): string {
+  const input = `${b64(header)}.${b64(claims)}`;
+  return `${input}.${createHmac(hash, key).update(input).digest('base64url')}`;
+}
+
+describe('tokens made by hand: jose accepts HS256 with the token key only', () => {
+  const HS256 = { alg: 'HS256', typ: 'JWT' };
+
+  it('a token signed by hand the way the shop signed them before jose still passes (tokens already issued)', async () => {
+    expect((await adminLookup(customer, `Bearer ${handMade(HS256, claimsOf(customer.token))}`)).statusCode).toBe(200);
+  });
+
+  it('a header naming another algorithm, even correctly signed with it and the right key', async () => {
+    const claims = claimsOf(customer.token);
+    const tokens = [
+      handMade({ alg: 'HS512', typ: 'JWT' }, claims, tokenKey(), 'sha512'),
+      handMade({ alg: 'HS384', typ: 'JWT' }, claims, tokenKey(), 'sha384'),
+      handMade({ alg: 'none', typ: 'JWT' }, claims),
+      handMade({ alg: 'HS512', typ: 'JWT' }, claims),
+      handMade({ typ: 'JWT' }, claims),
+    ];
+    for (const token of tokens) expect((await adminLookup(customer, `Bearer ${token}`)).statusCode, token).toBe(401);
+  });
+
+  it('a token signed with another key: the shared secret itself, or a key the header names', async () => {
+    const claims = claimsOf(customer.token);
+    const theirs = Buffer.alloc(32, 7);
+    const tokens = [
+      handMade(HS256, claims, secret),
+      handMade(HS256, claims, createHash('sha256').update(secret).digest()),
+      handMade({ ...HS256, jwk: { kty: 'oct', k: theirs.toString('base64url') } }, claims, theirs),
+      handMade({ ...HS256, kid: 'theirs' }, claims, theirs),
+    ];
+    for (const token of tokens) expect((await adminLookup(customer, `Bearer ${token}`)).statusCode, token).toBe(401);
+  });
+
+  it('a correctly signed token whose claims are missing or of the wrong type', async () => {
+    const { sub, sid, email, iat, exp } = claimsOf(customer.token);
+    const bodies = [
+      { sid, email, iat, exp },
+      { sub: 1, sid, email, iat, exp },
+      { sub, email, iat, exp },
+      { sub, sid: [sid], email, iat, exp },
+      { sub, sid, iat, exp },
+      { sub, sid, email: null, iat, exp },
+      { sub, sid, email, exp },
+      { sub, sid, email, iat: String(iat), exp },
+      { sub, sid, email, iat },
+      { sub, sid, email, iat, exp: String(exp) },
+      { sub, sid, email, iat, exp, nbf: Math.floor(Date.now() / 1000) + 3600 },
+    ];
+    for (const body of bodies) expect((await adminLookup(customer, `Bearer ${handMade(HS256, body)}`)).statusCode, JSON.stringify(body)).toBe(401);
+  });
+
+  it('the right signature spelled another way (jose would decode it to the same bytes)', async () => {
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    const last = customer.token.at(-1)!;
+    const spellings = [`${customer.token.slice(0, -1)}${alphabet[alphabet.indexOf(last) ^ 1]}`, `${customer.token}=`, `${customer.token}.`];
+    for (const token of spellings) expect((await adminLookup(customer, `Bearer ${token}`)).statusCode, token).toBe(401);
+    expect((await adminLookup(customer, `Bearer ${customer.token}`)).statusCode).toBe(200);
+  });
+});
+
+describe('AccessTokens', () => {
+  const tokens = () => new AccessTokens('s'.repeat(40));
+  const claims = { sub: 'u1', sid: 's1', email: 'a@example.com' };
+
+  it('answers exactly the claims it signed, and none once expired, even after a first check', async () => {
+    const now = Date.UTC(2030, 0, 1);
+    const keeper = tokens();
+    const token = await keeper.sign({ ...claims, exp: now / 1000 + 60 }, now);
+    const expected = { ...claims, iat: now / 1000, exp: now / 1000 + 60 };
+    expect(await keeper.verify(token, now)).toEqual(expected);
+    expect(await keeper.verify(token, now + 59_999)).toEqual(expected);
+    expect(await keeper.verify(token, now + 60_000)).toBeUndefined();
+    expect(await tokens().verify(token, now + 60_000)).toBeUndefined();
+    expect(await tokens().verify(token, now)).toEqual(expected);
+  });
+
+  it('signs only its own claims, whatever else the caller passes', async () => {
+    const now = Date.UTC(2030, 0, 1);
+    const withRole = { ...claims, exp: now / 1000 + 60, role: 'admin' };
+    const token = await tokens().sign(withRole, now);
+    expect(claimsOf(token)).toEqual({ ...claims, iat: now / 1000, exp: now / 1000 + 60 });
+    expect(JSON.parse(Buffer.from(token.split('.')[0]!, 'base64url').toString())).toEqual({ alg: 'HS256', typ: 'JWT' });
   });
 });

@@ -199,7 +199,7 @@ describe('GET /api/orders/events', () => {
     // A bearer token ends its stream when it expires, even while its session goes on.
     const holder = await signUpUser(t.app);
     const session = await t.database.db.selectFrom('sessions').select('id').where('user_id', '=', holder.id).executeTakeFirstOrThrow();
-    const shortLived = t.app.accessTokens.sign({ sub: holder.id, sid: session.id, email: holder.email, exp: Math.floor(Date.now() / 1000) + 2 });
+    const shortLived = await t.app.accessTokens.sign({ sub: holder.id, sid: session.id, email: holder.email, exp: Math.floor(Date.now() / 1000) + 2 });
     const tokenStream = await openEventStream(`${base}/api/orders/events`, { authorization: `Bearer ${shortLived}` });
     open.push(tokenStream);
     expect(tokenStream.status).toBe(200);

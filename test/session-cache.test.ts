@@ -28,13 +28,13 @@ afterAll(() => t.close());
 const cart = (app: FastifyInstance, user: { email: string; headers: { authorization: string } }) =>
   app.inject({ method: 'GET', url: `/api/cart?email=${encodeURIComponent(user.email)}`, headers: user.headers });
 const staffBoard = (app: FastifyInstance, user: TestUser) => app.inject({ method: 'GET', url: '/api/staff/orders', headers: user.headers });
-const sessionIdOf = (app: FastifyInstance, token: string) => app.accessTokens.verify(token)!.sid;
+const sessionIdOf = async (app: FastifyInstance, token: string) => (await app.accessTokens.verify(token))!.sid;
 
 /** Reads the cart until the caller is kept, and checks that it is. */
 async function keptIn(app: FastifyInstance, user: { email: string; token: string; headers: { authorization: string } }): Promise<void> {
   expect((await cart(app, user)).statusCode).toBe(200);
   expect((await cart(app, user)).statusCode).toBe(200);
-  expect(app.sessions.get(sessionIdOf(app, user.token), Date.now())?.email).toBe(user.email);
+  expect(app.sessions.get(await sessionIdOf(app, user.token), Date.now())?.email).toBe(user.email);
 }
 
 /**
@@ -59,7 +59,7 @@ describe('a kept caller', () => {
   it('is kept after a request, and answers the next ones', async () => {
     const user = await signUpUser(t.app);
     t.app.sessions.forgetAll();
-    expect(t.app.sessions.get(sessionIdOf(t.app, user.token), Date.now())).toBeUndefined();
+    expect(t.app.sessions.get(await sessionIdOf(t.app, user.token), Date.now())).toBeUndefined();
     await keptIn(t.app, user);
   });
 

@@ -57,7 +57,7 @@ describe('authentication: tokens', () => {
 
   it('refuses an expired token even with a valid signature', async () => {
     const claims = claimsOf(s.owner.token) as { sub: string; sid: string; email: string };
-    const expired = s.app.accessTokens.sign({ sub: claims.sub, sid: claims.sid, email: claims.email, exp: Math.floor(Date.now() / 1000) - 1 });
+    const expired = await s.app.accessTokens.sign({ sub: claims.sub, sid: claims.sid, email: claims.email, exp: Math.floor(Date.now() / 1000) - 1 });
     expect((await withToken(expired)).statusCode).toBe(401);
   });
 

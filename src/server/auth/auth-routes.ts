@@ -205,7 +205,7 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
     async (request) => {
       const user = request.user!;
       if (request.body.email !== user.email) throw new ForbiddenError('A token is issued only for your own e-mail');
-      const token = app.accessTokens.sign({
+      const token = await app.accessTokens.sign({
         sub: user.id,
         sid: user.sessionId,
         email: user.email,

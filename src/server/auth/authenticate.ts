@@ -51,7 +51,7 @@ export async function resolveCaller(app: FastifyInstance, request: FastifyReques
   let sessionId: string;
   if (authorization !== undefined) {
     const match = /^Bearer\s+(\S+)$/i.exec(authorization);
-    const claims = match ? app.accessTokens.verify(match[1]!) : undefined;
+    const claims = match ? await app.accessTokens.verify(match[1]!) : undefined;
     if (!claims) throw new UnauthorizedError(EXPIRED);
     sessionId = claims.sid;
     const kept = await keptCaller(app.sessions, sessionId);
@@ -95,11 +95,11 @@ export async function standingSessions(
 }
 
 /** Whether the request's bearer token (if it has one) is still valid; a request without one passes. */
-export function bearerStillValid(app: FastifyInstance, request: FastifyRequest, now = Date.now()): boolean {
+export async function bearerStillValid(app: FastifyInstance, request: FastifyRequest, now = Date.now()): Promise<boolean> {
   const authorization = request.headers.authorization;
   if (authorization === undefined) return true;
   const match = /^Bearer\s+(\S+)$/i.exec(authorization);
-  return Boolean(match && app.accessTokens.verify(match[1]!, now));
+  return Boolean(match && (await app.accessTokens.verify(match[1]!, now)));
 }
 
 export function registerAuthentication(app: FastifyInstance, auth: Auth, accessTokens: AccessTokens, sessions: SessionCache): void {

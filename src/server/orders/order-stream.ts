@@ -80,7 +80,7 @@ export class OrderStreams {
         session !== undefined &&
         session.userId === stream.userId &&
         (!stream.staff || isStaff(session.role)) &&
-        bearerStillValid(this.app, stream.request, now);
+        (await bearerStillValid(this.app, stream.request, now));
       if (standing) stream.write(': heartbeat\n\n');
       else stream.close();
     }
