@@ -9,8 +9,7 @@ import { fillCart, menuItemIds, openIntent } from './payment-helpers.ts';
 /**
  * The API reference (/api/openapi.json, /api/docs): generated from the routes' own schemas, it
  * must list every route the app registers, mark the specification's calls, give each call the
- * schema of its answer, and real answers must fit it, the menu's answer written before Fastify
- * (decision 0014) included.
+ * schema of its answer, and real answers must fit it, the menu's hijacked answer included.
  */
 interface Operation {
   tags?: string[];
@@ -113,7 +112,7 @@ describe('GET /api/openapi.json', () => {
     expect(registered.size).toBeGreaterThan(50);
     expect([...registered].filter((r) => !documented.has(r)), 'routes missing from the reference').toEqual([]);
     expect([...documented].filter((d) => !registered.has(d)), 'calls of the reference that no route answers').toEqual([]);
-    // The return from Stripe's redirect, and the menu answered before Fastify's router.
+    // The return from Stripe's redirect, and the menu written from its snapshot.
     expect(documented).toContain('GET /api/payment/return');
     expect(documented).toContain('GET /api/items');
   });
@@ -148,8 +147,7 @@ describe('GET /api/openapi.json', () => {
 });
 
 describe('real answers fit the reference', () => {
-  it("the menu as written before Fastify, one dish, the reviews", async () => {
-    // Over HTTP: only a real connection takes the path in front of Fastify (menu-answer.ts).
+  it("the menu over a real connection, one dish, the reviews", async () => {
     const menu = await get('/api/items');
     expect(menu.status).toBe(200);
     const items = JSON.parse(menu.body) as Array<{ _id: string }>;

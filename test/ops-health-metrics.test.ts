@@ -123,7 +123,7 @@ describe('metrics', () => {
     expect(series(text, 'process_cpu_user_seconds_total')).toBeGreaterThan(0);
   });
 
-  it('counts the menu answered before Fastify, and an open order stream', async () => {
+  it('counts the menu read over a connection, its 304, and an open order stream', async () => {
     await t.app.listen({ host: '127.0.0.1', port: 0 });
     const url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
     const scrapeHttp = async () => (await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })).text();

@@ -26,7 +26,6 @@ import { lazyChildLoggerFactory } from './http/lazy-child-logger.ts';
 import { registerNulRefusal } from './http/refuse-nul.ts';
 import { registerRequestDeadline } from './http/request-deadline.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
-import { answerBeforeFastify } from './http/answer-before-fastify.ts';
 import { KeptAnswers } from './http/kept-answers.ts';
 import { SnapshotAnswers } from './http/snapshot-answer.ts';
 import { registerWebApp } from './pages/web-app.ts';
@@ -36,11 +35,10 @@ import { createMailTransport } from './mail/mail-transport.ts';
 import { subscribeOrderMails } from './mail/order-mails.ts';
 import { cartRoutes } from './cart/cart-routes.ts';
 import { favouritesRoutes } from './favourites/favourites-routes.ts';
-import { menuEarlyRoutes } from './menu/menu-answer.ts';
 import { MenuCatalog } from './menu/menu-service.ts';
 import { menuRoutes } from './menu/menu-routes.ts';
 import { registerHealth, type Health } from './ops/health.ts';
-import { loggingOptions, logsEveryRequest, registerRequestIdHeader } from './ops/logging.ts';
+import { loggingOptions, registerRequestIdHeader } from './ops/logging.ts';
 import { registerMetrics } from './ops/metrics.ts';
 import { OrderHub } from './orders/order-hub.ts';
 import { orderRoutes } from './orders/order-routes.ts';
@@ -69,7 +67,7 @@ declare module 'fastify' {
     menu: MenuCatalog;
     /** The reviews' snapshot (src/server/reviews/review-catalog.ts). */
     reviews: ReviewCatalog;
-    /** The one writer of the public reads' snapshots, before Fastify and in their routes (http/snapshot-answer.ts). */
+    /** The one writer of the public reads' snapshots, for their routes (http/snapshot-answer.ts). */
     answers: SnapshotAnswers;
     /** A signed-in customer's own reads, kept until what they show is written (http/kept-answers.ts). */
     keptAnswers: KeptAnswers;
@@ -135,7 +133,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('dbKind', database.kind);
   // Operations (src/server/ops), before any route so that each is counted: metrics (only with
   // METRICS_TOKEN), /healthz and /readyz, the request id header.
-  const observeEarly = registerMetrics(app, database);
+  registerMetrics(app, database);
   app.decorate('health', registerHealth(app));
   registerRequestIdHeader(app);
   const events = await createEventBus(database, app.log);
@@ -280,13 +278,5 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
 
   await registerWebApp(app, options.webDir ?? DEFAULT_WEB_DIR);
-  // The public reads from their snapshots, before Fastify (decisions 0014 and 0029).
-  answerBeforeFastify(app, app.answers, [...menuEarlyRoutes(app.menu), app.reviews.earlyRoute()], {
-    logsEveryRequest: logsEveryRequest(config, app.log),
-    observe: observeEarly,
-    // SQLite: a write by another process is heard before a public read is answered (one look a
-    // turn of the event loop: a public read shows nothing of one customer's).
-    beforeEarlyAnswer: () => events.catchUp(true),
-  });
   return app;
 }

@@ -1,5 +1,3 @@
-// First, before the other imports run: keeps process.nextTick on its fast path (see the file).
-import './next-tick-shape.ts';
 import { buildApp } from './app.ts';
 import { createDemoAdmin } from './auth/demo-admin.ts';
 import { ConfigError, loadConfig } from './config.ts';

@@ -4,8 +4,8 @@ import { expect } from 'vitest';
 
 /**
  * An answer as it went over the wire: status, headers in the order sent (lower-case names, without
- * those node adds per connection), body. The public reads answered before Fastify
- * (src/server/http/answer-before-fastify.ts) are compared this way with their Fastify routes.
+ * those node adds per connection), body. The public reads, written on node's response from their
+ * snapshots, are compared this way with what `app.inject` sees.
  */
 export interface RawAnswer {
   status: number;
@@ -15,7 +15,7 @@ export interface RawAnswer {
 
 const PER_CONNECTION = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
 
-/** A request over a real connection to `base` (the app listening). */
+/** A request over a real connection to `base` (the app listening), without its `x-request-id`. */
 export function rawRequest(base: string, path: string, headers: Record<string, string> = {}, method = 'GET', body?: string): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
     http
@@ -26,7 +26,7 @@ export function rawRequest(base: string, path: string, headers: Record<string, s
           const pairs: [string, string][] = [];
           for (let i = 0; i < response.rawHeaders.length; i += 2) {
             const name = response.rawHeaders[i]!.toLowerCase();
-            if (!PER_CONNECTION.has(name)) pairs.push([name, response.rawHeaders[i + 1]!]);
+            if (!PER_CONNECTION.has(name) && name !== 'x-request-id') pairs.push([name, response.rawHeaders[i + 1]!]);
           }
           resolve({ status: response.statusCode!, headers: pairs, body: Buffer.concat(chunks) });
         });
@@ -36,11 +36,7 @@ export function rawRequest(base: string, path: string, headers: Record<string, s
   });
 }
 
-/**
- * The same request through Fastify's route (`app.inject` never takes the path before Fastify),
- * without its `x-request-id`: Fastify gives each request an id (its log line's); an answer before
- * Fastify has none.
- */
+/** The same request through `app.inject`, without its `x-request-id` (each request has its own). */
 export async function throughFastify(app: FastifyInstance, path: string, headers: Record<string, string> = {}): Promise<RawAnswer> {
   const res = await app.inject({ method: 'GET', url: path, headers });
   expect(res.headers['x-request-id']).toEqual(expect.any(String));
@@ -53,16 +49,4 @@ export async function throughFastify(app: FastifyInstance, path: string, headers
 export async function listen(app: FastifyInstance): Promise<string> {
   await app.listen({ host: '127.0.0.1', port: 0 });
   return `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-}
-
-/**
- * A test app's `beforeReady` that writes each request reaching Fastify's hooks into `seen`, as
- * "METHOD URL": what is answered before Fastify (decision 0029) never shows there.
- */
-export function recordFastifyRequests(seen: string[]): (app: FastifyInstance) => void {
-  return (app) =>
-    app.addHook('onRequest', (request, _reply, done) => {
-      seen.push(`${request.method} ${request.url}`);
-      done();
-    });
 }

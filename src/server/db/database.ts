@@ -20,11 +20,10 @@ export interface DatabaseHandle {
   /** Tells, right after it ran, of each statement of this process that can make a kept copy stale (a session, a user, a customer's cart or orders, the menu). */
   watchedWrites: WatchedWrites;
   /**
-   * SQLite: whether another process committed to the database since the last look (`perTurn`: at
-   * most one look per turn of the event loop). PostgreSQL: always false (other processes' changes
-   * arrive through the event bus, LISTEN/NOTIFY).
+   * SQLite: whether another process committed to the database since the last look. PostgreSQL:
+   * always false (other processes' changes arrive through the event bus, LISTEN/NOTIFY).
    */
-  writtenElsewhere(perTurn?: boolean): boolean;
+  writtenElsewhere(): boolean;
 }
 
 // PostgreSQL's int8 (COUNT, SUM) arrives as a string by default; our sums fit a JS number.
@@ -48,7 +47,7 @@ export function openDatabase(options: { dataDir: string; databaseUrl?: string })
   }
   fs.mkdirSync(options.dataDir, { recursive: true });
   const file = path.join(options.dataDir, 'shop.sqlite');
-  const otherWriters = watchOtherWriters(file);
+  const otherWriters = watchOtherWriters();
   return {
     db: new Kysely<Database>({ dialect: createNodeSqliteDialect(file, { opened: otherWriters.opened, lost: otherWriters.readAgain }), plugins: [watchedWrites] }),
     kind: 'sqlite',

@@ -44,12 +44,10 @@ export interface EventBus {
   /**
    * Called before a request is answered. SQLite: when another process committed to the database
    * since the last look (a command, a test, an operator), every subscriber that keeps state reads
-   * it again, as after a missed event: no event travels between SQLite processes. `perTurn`: one
-   * look per turn of the event loop at most (before a public read answered early; every request
-   * that reaches Fastify looks as it arrives). PostgreSQL: nothing (every change arrives as an
-   * event, the database's own included: migrations 013 and 014).
+   * it again, as after a missed event: no event travels between SQLite processes. PostgreSQL:
+   * nothing (every change arrives as an event, the database's own included: migrations 013 and 014).
    */
-  catchUp(perTurn?: boolean): void;
+  catchUp(): void;
   close(): Promise<void>;
 }
 
@@ -90,8 +88,8 @@ export async function createEventBus(handle: DatabaseHandle, log: Logger): Promi
   if (handle.kind === 'sqlite' || !handle.postgresUrl) {
     return {
       ...subscriptions,
-      catchUp: (perTurn) => {
-        if (handle.writtenElsewhere(perTurn)) local.emit(RESYNC);
+      catchUp: () => {
+        if (handle.writtenElsewhere()) local.emit(RESYNC);
       },
       publish: async (name, payload) => deliver(name, SHOP_EVENTS[name].parse(payload)),
       close: async () => void local.removeAllListeners(),

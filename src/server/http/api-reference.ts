@@ -27,7 +27,7 @@ export const SPEC_CALLS: Readonly<Record<string, string>> = {
   'POST /api/cart': 'Put a dish in the cart ({ insertedId })',
   'DELETE /api/cart/:id': 'Take an entry out of the cart ({ deletedCount })',
   'GET /api/review': 'The reviews',
-  'GET /api/items': 'The menu (answered before Fastify: docs/decisions/0014)',
+  'GET /api/items': 'The menu, from its snapshot with ETag and 304',
   'GET /api/items/:id': 'One dish',
   'POST /api/items': 'Add a dish, administrators only ({ insertedId })',
   'PATCH /api/items/:id': 'Change a dish, administrators only ({ success, modifiedCount })',
@@ -65,7 +65,7 @@ export const ANSWERS_WITHOUT_SERIALIZER: Readonly<Record<string, Record<string, 
   'GET /api/menu/events': {
     200: text('text/event-stream', 'Server-sent events: a `menu` event whenever the menu changes (its new ETag as data), so open pages read it again; heartbeats between'),
   },
-  'GET /api/admin/items': { 200: z.array(menuItemSchema).describe('Every dish, the hidden ones too (marked `hidden`): the menu as written before Fastify') },
+  'GET /api/admin/items': { 200: z.array(menuItemSchema).describe('Every dish, the hidden ones too (marked `hidden`): the menu as written from its snapshot') },
   'GET /api/account/export': {
     200: z
       .object({

@@ -8,7 +8,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
  * a bare node:http server (docs/product.md §15, docs/performance.md). The headers are those of
  * the same plugin with the same options: a throw-away instance answers one request and its
  * headers are kept. No route has its own Helmet options or CSP nonces.
- * Returns the list, for the answer written before Fastify (menu/menu-answer.ts).
+ * Returns the list, for the snapshot answers, which write their own headers (snapshot-answer.ts).
  */
 export async function registerSecurityHeaders(app: FastifyInstance, options: FastifyHelmetOptions): Promise<SecurityHeaders> {
   const probe = Fastify({ logger: false });

@@ -52,7 +52,7 @@ export async function snapshotBytes(value: unknown, { schema, gzipFrom = GZIP_TH
   return bytes;
 }
 
-/** The same, built at once: a small answer made on its first request (one dish), for the path before Fastify. */
+/** The same, built at once: a small answer made on its first request (one dish). */
 export function snapshotBytesNow(value: unknown, { schema, gzipFrom = GZIP_THRESHOLD }: BytesOptions = {}): SnapshotBytes {
   const body = bodyOf(value, schema);
   return { body, gzipped: body.length < gzipFrom ? undefined : gzipSync(body, { level: 9 }), etag: etagOf(body) };
@@ -61,8 +61,7 @@ export function snapshotBytesNow(value: unknown, { schema, gzipFrom = GZIP_THRES
 /**
  * Writes a snapshot's answer straight on node's response, with header lists built once per
  * snapshot: 304 for the client's own ETag, else the JSON, gzipped when the client takes gzip and
- * the body is large enough. Used both before Fastify (answerBeforeFastify) and by the Fastify
- * routes of the same paths (hijacked), so both send the same bytes (decision 0014).
+ * the body is large enough. The public reads' routes hijack their reply for it.
  */
 export class SnapshotAnswers {
   private readonly securityHeaders: SecurityHeaders;
@@ -73,8 +72,7 @@ export class SnapshotAnswers {
   }
 
   /**
-   * `requestId`: the id of a request Fastify handled, sent as `x-request-id` like every answer of
-   * Fastify's (its log line has it); an answer before Fastify has no id and no line.
+   * `requestId`: sent as `x-request-id` like every answer of Fastify's (its log line has it).
    */
   write(request: IncomingMessage, response: ServerResponse, bytes: SnapshotBytes, requestId?: string): void {
     const headers = this.headersFor(bytes);

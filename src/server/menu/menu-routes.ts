@@ -10,8 +10,7 @@ import { menuAdminRoutes } from './menu-admin-routes.ts';
 import { menuStreamRoutes } from './menu-stream.ts';
 import { snapshotBytes, type SnapshotBytes } from '../http/snapshot-answer.ts';
 import { findMenuItem } from './menu-repository.ts';
-import { bytesOf } from './menu-answer.ts';
-import { keepSearchAnswer, menuItemsSchema, toMenuItem } from './menu-service.ts';
+import { bytesOf, keepSearchAnswer, menuItemsSchema, toMenuItem } from './menu-service.ts';
 
 /** The most first items of each category one `?perCategory=` asks for. */
 const MAX_PER_CATEGORY = 12;
@@ -19,9 +18,7 @@ const MAX_PER_CATEGORY = 12;
 export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
   // The spec's call answers the whole menu; `?category=<one of the ten>` answers that category's
   // items alone, in the same order (the menu page's tabs, for a large menu).
-  // Most requests are answered before they reach Fastify (menu-answer.ts); this route answers
-  // the rest (a HEAD, another query, a bad category, a snapshot still being built, request
-  // logging on) with the same writer, on node's response (hijacked: the writer sets every header).
+  // Answered from the menu's snapshot on node's response (hijacked: the writer sets every header).
   // Not compressed by @fastify/compress: the snapshot holds its gzipped bytes; no body to decompress.
   // `?perCategory=<1 to 12>` answers the first items of each category (the item list's blocks).
   app.get('/items', { compress: false, decompress: false, schema: { response: { 200: z.array(menuItemSchema) } } }, (request, reply) => {
@@ -52,7 +49,7 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
    * best first; `tags=` keeps the dishes with every tag named, `without=` drops those containing
    * any allergen named (keys of src/shared/dish-labels.ts, comma-separated). docs/product.md §18.
    * The answer is kept under its URL for this menu version: the same search again is answered
-   * from it, before Fastify (menu-answer.ts), with its ETag.
+   * from it, with its ETag.
    */
   const searchMenu = async (url: string, q: unknown, tags: unknown, without: unknown, category: unknown, perCategory: unknown): Promise<SnapshotBytes> => {
     if (category !== undefined || perCategory !== undefined) {
@@ -72,8 +69,7 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
     return bytes;
   };
 
-  // A public dish from the menu's snapshot, with its ETag (most are answered before Fastify:
-  // menu-answer.ts). A hidden dish is the administrator's alone (its Update form reads it here):
+  // A public dish from the menu's snapshot, with its ETag. A hidden dish is the administrator's alone (its Update form reads it here):
   // 404 for anyone else.
   app.get('/items/:id', { schema: { params: itemIdParamsSchema, response: { 200: menuItemSchema } } }, async (request, reply) => {
     const snapshot = app.menu.ready() ?? (await app.menu.current());

@@ -74,6 +74,9 @@ export interface MenuSnapshot extends MenuBytes {
 }
 
 /** The search's answers: a list of dishes as the route's schema serialises it. */
+/** The whole menu's answer, or one category's. */
+export const bytesOf = (snapshot: MenuSnapshot, category: Category | undefined): MenuBytes => (category ? snapshot.categories.get(category)! : snapshot);
+
 export const menuItemsSchema = z.array(menuItemSchema);
 
 /** Keeps a search answer under its URL, dropping the oldest past the limit. */

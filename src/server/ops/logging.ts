@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { Config } from '../config.ts';
 import { failureOf } from '../http/errors.ts';
 
@@ -96,16 +96,6 @@ const rounded = (ms: number) => Math.round(ms * 10) / 10;
 /** pino's level numbers: the request's logger (made lazily, http/lazy-child-logger.ts) tells only its level's name. */
 const LEVELS: Record<string, number> = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60, silent: Infinity };
 
-/**
- * Whether every request writes its line (LOG_REQUESTS=all at `info` or below): then the public
- * reads are left to Fastify, which writes it (http/answer-before-fastify.ts).
- */
-export function logsEveryRequest(config: Pick<Config, 'LOG_REQUESTS'>, log: FastifyBaseLogger): () => boolean {
-  if (config.LOG_REQUESTS !== 'all') return () => false;
-  const logger = log as FastifyBaseLogger & { isLevelEnabled?: (level: string) => boolean };
-  return () => logger.isLevelEnabled?.('info') ?? false;
-}
-
 /** Fastify's logger and request-id options for this configuration. */
 export function loggingOptions(config: Config): Pick<FastifyServerOptions, 'logger' | 'genReqId' | 'requestIdHeader' | 'logController'> {
   return {
@@ -136,7 +126,7 @@ function requestIds(): () => string {
 
 /**
  * Each answer carries its request's id (x-request-id), so a person reporting a problem can name
- * the log line (the menu answered before Fastify, decision 0014, has no id and writes no line).
+ * the log line.
  */
 export function registerRequestIdHeader(app: FastifyInstance): void {
   app.addHook('onRequest', (request, reply, done) => {

@@ -5,7 +5,6 @@ import { sql } from 'kysely';
 import client from 'prom-client';
 import { ORDER_STATUSES } from '../../shared/order-workflow.ts';
 import type { DatabaseHandle } from '../db/database.ts';
-import type { EarlyObserver } from '../http/answer-before-fastify.ts';
 
 /** Latency buckets in seconds: the API answers in milliseconds; a card payment can take seconds. */
 const BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -27,7 +26,7 @@ interface Observer {
  * its own onResponse hook as it is declared (so the pattern is known without reading
  * request.routeOptions, which builds an object per call) holding the histogram's children by
  * status: a request costs a Map lookup and one observe. Requests no route matched are counted
- * under `unmatched`. The public reads answered before Fastify report through the returned observer.
+ * under `unmatched`.
  *
  * Everything else is read when Prometheus scrapes: orders by status, payments and the intents
  * that failed, the mail queue, from the database (so every process of a PostgreSQL shop reports
@@ -35,9 +34,9 @@ interface Observer {
  *
  * Must be called before any route is declared (onRoute sees only the routes after it).
  */
-export function registerMetrics(app: FastifyInstance, database: DatabaseHandle): EarlyObserver | undefined {
+export function registerMetrics(app: FastifyInstance, database: DatabaseHandle): void {
   const token = app.config.METRICS_TOKEN;
-  if (!token) return undefined;
+  if (!token) return;
 
   const registry = new client.Registry();
   client.collectDefaultMetrics({ register: registry });
@@ -175,14 +174,6 @@ export function registerMetrics(app: FastifyInstance, database: DatabaseHandle):
     const text = await registry.metrics();
     return reply.header('content-type', registry.contentType).header('cache-control', 'no-store').send(text);
   });
-
-  // The early answers' children by route and status, resolved once each.
-  const early = new Map<string, Map<number, Observer>>();
-  return (route, statusCode, seconds) => {
-    let children = early.get(route);
-    if (!children) early.set(route, (children = new Map()));
-    observerFor(children, 'GET', route, statusCode).observe(seconds);
-  };
 }
 
 function digest(text: string): Buffer {

@@ -2,7 +2,6 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { reviewSchema, type Review } from '../../shared/reviews.ts';
 import type { Database } from '../db/schema.ts';
-import type { EarlyRoute } from '../http/answer-before-fastify.ts';
 import type { EventBus } from '../events/event-bus.ts';
 import { RebuiltOnChange } from '../events/rebuilt-on-change.ts';
 import { snapshotBytes, type SnapshotBytes } from '../http/snapshot-answer.ts';
@@ -12,8 +11,6 @@ import { listReviewAnswers } from './review-repository.ts';
 export interface ReviewSnapshot extends SnapshotBytes {
   reviews: readonly Review[];
 }
-
-const REVIEW_PATH = '/api/review';
 
 /**
  * The reviews, read once and kept until they change: a public list read on every visit to the
@@ -42,10 +39,5 @@ export class ReviewCatalog {
   /** Call after every write to the reviews: drops this process's snapshot and tells the others. */
   async changed(): Promise<void> {
     await this.snapshot.changed();
-  }
-
-  /** `GET /api/review` answered before Fastify once the snapshot is built (http/answer-before-fastify.ts). */
-  earlyRoute(): EarlyRoute {
-    return { route: REVIEW_PATH, bytesFor: (url) => (url === REVIEW_PATH ? this.snapshot.ready() : undefined) };
   }
 }

@@ -3,9 +3,7 @@ import { z } from 'zod';
 import { reviewSchema } from '../../shared/reviews.ts';
 
 /**
- * The reviews from their snapshot (review-catalog.ts), with its ETag. Most requests are answered
- * before Fastify; this route answers the rest (a HEAD, a query, the snapshot still being built,
- * every request while each is logged) with the same writer. Its own bytes are gzipped once.
+ * The reviews from their snapshot (review-catalog.ts), with its ETag, gzipped once per change.
  */
 export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/review', { compress: false, schema: { response: { 200: z.array(reviewSchema) } } }, async (request, reply) => {
