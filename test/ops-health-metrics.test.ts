@@ -1,5 +1,8 @@
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { newRowId } from '../src/server/db/row-ids.ts';
+import type { MailQueueTable } from '../src/server/db/schema.ts';
+import { insertMailOnce } from '../src/server/mail/mail-repository.ts';
 import { signUpUser } from './helpers/auth.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 import { CARD_4242, confirmSandbox, fillCart, menuItemIds, openIntent, pay, postPayment } from './payment-helpers.ts';
@@ -58,6 +61,25 @@ describe('metrics', () => {
   });
   afterAll(() => t.close());
 
+  let mails = 0;
+  /** A row of the mail queue in the given state, as the queue writes it. */
+  const queueMail = (status: MailQueueTable['status']) =>
+    insertMailOnce(t.app.db, {
+      id: newRowId(),
+      dedupe_key: `metrics-test-${++mails}`,
+      user_id: null,
+      to_address: 'ann@example.com',
+      template: 'verify-email',
+      data: '{}',
+      status,
+      attempts: status === 'failed' ? 20 : 0,
+      next_attempt_at: new Date().toISOString(),
+      claimed_at: null,
+      last_error: status === 'failed' ? 'refused' : null,
+      created_at: new Date().toISOString(),
+      sent_at: status === 'sent' ? new Date().toISOString() : null,
+    });
+
   const scrape = async () => {
     const res = await t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
     expect(res.statusCode).toBe(200);
@@ -100,6 +122,9 @@ describe('metrics', () => {
     const intent = await openIntent(t.app, customer);
     expect((await confirmSandbox(t.app, customer, intent)).statusCode).toBe(200);
     await pay(t.app, customer, intent.intentId);
+    // Mail is off in this test, so the queue holds only these: one of each state the gauge reports
+    // apart, and a sent one it must leave out.
+    for (const status of ['queued', 'failed', 'sent'] as const) await queueMail(status);
 
     const text = await scrape();
     expect(series(text, 'shop_payments_recorded', { measure: 'count' })).toBe(1);
@@ -108,19 +133,45 @@ describe('metrics', () => {
     expect(series(text, 'shop_payment_intents', { declined: 'true' })).toBe(1);
     expect(series(text, 'shop_orders', { status: 'placed' })).toBe(1);
     expect(series(text, 'shop_orders', { status: 'ready' })).toBe(0);
-    expect(series(text, 'shop_mail_queue', { status: 'queued' })).toBeGreaterThanOrEqual(0);
+    expect(series(text, 'shop_mail_queue', { status: 'queued' })).toBe(1);
+    expect(series(text, 'shop_mail_queue', { status: 'failed' })).toBe(1);
+    expect(series(text, 'shop_mail_queue', { status: 'sending' })).toBe(0);
     expect(series(text, 'shop_order_streams_open')).toBe(0);
     expect(series(text, 'http_request_duration_seconds_count', { method: 'POST', route: '/api/payment', status_code: '409' })).toBe(1);
     expect(series(text, 'http_request_duration_seconds_count', { method: 'POST', route: '/api/payment', status_code: '200' })).toBe(1);
-    if (t.database.kind === 'postgres') {
-      expect(series(text, 'shop_db_pool_connections', { state: 'total' })).toBeGreaterThanOrEqual(1);
-      // The scrape's own queries may be waiting for a connection being opened as it reads the pool.
-      expect(series(text, 'shop_db_pool_connections', { state: 'waiting' })).toBeGreaterThanOrEqual(0);
-      expect(series(text, 'shop_db_pool_connections', { state: 'idle' })).toBeLessThanOrEqual(series(text, 'shop_db_pool_connections', { state: 'total' })!);
-    } else {
-      expect(series(text, 'shop_db_sqlite_bytes', { file: 'database' })).toBeGreaterThan(0);
-    }
+    if (t.database.kind === 'sqlite') expect(series(text, 'shop_db_sqlite_bytes', { file: 'database' })).toBeGreaterThan(0);
+    else expect(series(text, 'shop_db_pool_connections', { state: 'total' })).toBeGreaterThanOrEqual(1);
     expect(series(text, 'process_cpu_user_seconds_total')).toBeGreaterThan(0);
+  });
+
+  // SQLite has no pool: one connection, its queries one after another.
+  it.runIf(process.env.TEST_DATABASE_URL)('reports the PostgreSQL pool: every connection in use, and the queries waiting for one', async () => {
+    const pool = t.database.pool!;
+    // The test takes every connection and queues two queries behind them, so the counts are known
+    // when the scrape reads them (its own queries then queue too, and may add to "waiting").
+    const max = pool.options.max!;
+    const held = await Promise.all(Array.from({ length: max }, () => pool.connect()));
+    const queued = [pool.query('select 1'), pool.query('select 2')];
+    const read = vi.spyOn(pool, 'waitingCount', 'get');
+    let released = false;
+    try {
+      const scraping = scrape();
+      // Given back once the scrape has read the pool: its queries could not run before.
+      await vi.waitFor(() => expect(read).toHaveBeenCalled(), { timeout: 10_000 });
+      released = true;
+      for (const client of held) client.release();
+      const text = await scraping;
+      await Promise.all(queued);
+      expect(series(text, 'shop_db_pool_connections', { state: 'total' })).toBe(max);
+      expect(series(text, 'shop_db_pool_connections', { state: 'idle' })).toBe(0);
+      expect(series(text, 'shop_db_pool_connections', { state: 'waiting' })).toBeGreaterThanOrEqual(2);
+      // Once given back, the connections are idle again. ("waiting" is not 0 then either: pg's pool
+      // queues a query for a tick even when an idle connection is there, and the scrape's are.)
+      expect(series(await scrape(), 'shop_db_pool_connections', { state: 'idle' })).toBeGreaterThan(0);
+    } finally {
+      read.mockRestore();
+      if (!released) for (const client of held) client.release();
+    }
   });
 
   it('counts the menu read over a connection, its 304, and an open order stream', async () => {
