@@ -9,13 +9,13 @@
  * With two cores or more, autocannon runs on core 0 and each server under test (shop or bare,
  * all of its threads) on core 1 (bench/lib/cpu-pinning.ts); BENCH_PIN=0 leaves the placement to
  * the scheduler, as before.
- * Issue 23's rows: the reviews, a dish and a search (public reads from snapshots); the menu with
+ * The rows: the reviews, a dish and a search (public reads from snapshots); the menu with
  * the shop at its production defaults (LOG_LEVEL unset, a second shop); a signed-in customer's
  * orders (`GET /api/orders`) and order page (`GET /api/orders/:id`) beside the bare server; and
  * the order stream's fan-out to 100 boards beside a bare fan-out server (lib/fan-out.ts). Each
  * ratio is printed with the lowest and highest of its turn cycles (one turn of bare, two of the
- * shop, one of bare: how far the row moves within itself), and the issue's goals are checked at
- * the end.
+ * shop, one of bare: how far the row moves within itself), and the goals of docs/product.md §15
+ * are checked at the end.
  * BENCH_ONLY=<groups, comma-separated> measures only those groups: items (the two GET /api/items
  * rows), defaults, public (reviews, dish, search), cart, orders, fanout, payments; the full run is
  * the one to report. BENCH_NOISE=1 adds a row of the bare server beside a second bare server,
@@ -254,17 +254,26 @@ const pgResult = await withPostgres((url) => benchDatabase('PostgreSQL', url));
 if (pgResult) results.PostgreSQL = pgResult;
 else console.log('\nPostgreSQL skipped: its server programs are not installed (apt-get install -y postgresql).');
 
-/** Issue 23's goals, each a row's ratio to bare; a row not measured in this run is not judged. */
-const GOALS: [string, number][] = [
-  ['GET /api/items', 0.9],
-  ['GET /api/items (production defaults: LOG_LEVEL unset)', 0.9],
-  ['GET /api/review', 0.9],
-  ['GET /api/items/:id', 0.9],
-  ['GET /api/items?q=mango', 0.9],
-  ['GET /api/cart (5 entries)', 0.25],
-  ['GET /api/orders (5 orders)', 0.25],
-  ['GET /api/orders/:id', 0.25],
+/**
+ * The goals of docs/product.md §15, judged on every database measured (a row not measured in this
+ * run is not judged): public reads at 0.8 of the bare server or more, a signed-in read's p99 at
+ * 50 connections within 25 ms, whole payments a second by 100 customers at least the database's
+ * figure (each also at 0.8 of bench/payment-floor.ts's bare replay, which that bench reports).
+ */
+const RATIO_GOALS: [string, number][] = [
+  ['GET /api/items', 0.8],
+  ['GET /api/items (production defaults: LOG_LEVEL unset)', 0.8],
+  ['GET /api/review', 0.8],
+  ['GET /api/items/:id', 0.8],
+  ['GET /api/items?q=mango', 0.8],
 ];
+const P99_GOALS_MS: [string, number][] = [
+  ['GET /api/cart (5 entries)', 25],
+  ['GET /api/orders (5 orders)', 25],
+  ['GET /api/orders/:id', 25],
+];
+const PAYMENTS_A_SECOND: Record<string, number> = { SQLite: 300, PostgreSQL: 150 };
+const WHOLE_PAYMENT = `payment, ${PAYING_CUSTOMERS} customers at once: whole payment`;
 
 let missed = false;
 for (const [label, rows] of Object.entries(results)) {
@@ -280,10 +289,20 @@ for (const [label, rows] of Object.entries(results)) {
     missed = true;
     console.log(`${failures} failed requests on ${label}.`);
   }
-  for (const [name, goal] of GOALS) {
+  for (const [name, goal] of RATIO_GOALS) {
     const row = rows.find((candidate) => candidate.name === name);
     if (row?.ratio === undefined) continue;
     console.log(`${label}: ${name} at ${row.ratio.toFixed(2)} of bare, goal ${goal}: ${row.ratio >= goal ? 'met' : 'MISSED'}`);
+  }
+  for (const [name, goal] of P99_GOALS_MS) {
+    const row = rows.find((candidate) => candidate.name === name);
+    if (!row) continue;
+    console.log(`${label}: ${name} p99 ${row.p99.toFixed(1)} ms, goal ${goal} ms: ${row.p99 <= goal ? 'met' : 'MISSED'}`);
+  }
+  const payments = rows.find((candidate) => candidate.name === WHOLE_PAYMENT);
+  const paymentGoal = PAYMENTS_A_SECOND[label];
+  if (payments && paymentGoal !== undefined) {
+    console.log(`${label}: ${Math.round(payments.requestsPerSecond)} whole payments a second, goal ${paymentGoal}: ${payments.requestsPerSecond >= paymentGoal ? 'met' : 'MISSED'}`);
   }
 }
 if (!missed) console.log(`\nBudget met: ${BUDGET_ROWS.join(' and ')} at ≥ ${PUBLIC_READ_BUDGET} of the bare server on every database (those measured).`);
