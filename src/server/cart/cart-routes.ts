@@ -10,8 +10,8 @@ import {
 } from '../../shared/cart.ts';
 import { ForbiddenError, NotFoundError } from '../http/errors.ts';
 import { useStrictJson } from '../http/strict-json.ts';
-import { deleteCartItem, deleteCartRemovals, listCartRemovals, listPricedCartItems } from './cart-repository.ts';
-import { addToCart, toCartEntry } from './cart-service.ts';
+import { deleteCartItem, deleteCartRemovals, listCartRemovals } from './cart-repository.ts';
+import { addToCart, cartEntriesOf } from './cart-service.ts';
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
 
@@ -46,7 +46,7 @@ export async function cartRoutes(instance: FastifyInstance): Promise<void> {
           schema: cartAnswer,
           value: async () => {
             await app.payments.reconcileOwn(user.id);
-            return (await listPricedCartItems(app.db, user.id)).map((row) => toCartEntry(row, user.email));
+            return cartEntriesOf(app.db, user.id, user.email);
           },
         }),
       );

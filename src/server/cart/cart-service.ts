@@ -15,7 +15,7 @@ import { centsToPrice } from '../../shared/money.ts';
 import type { Database } from '../db/schema.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../http/errors.ts';
 import { findMenuItem } from '../menu/menu-repository.ts';
-import { insertCartItemUnlessFull, type PricedCartItemRow } from './cart-repository.ts';
+import { insertCartItemUnlessFull, listPricedCartItems, type PricedCartItemRow } from './cart-repository.ts';
 import { newRowId } from '../db/row-ids.ts';
 
 /** An entry as it would be paid today: its price in cents, its options, and what stops it from being paid. */
@@ -71,6 +71,11 @@ export function toCartEntry(row: PricedCartItemRow, ownerEmail: string): CartEnt
   if (priced.chosen.length > 0) entry.options = chosenToApi(priced.chosen);
   if (priced.problem) entry.optionsProblem = priced.problem;
   return entry;
+}
+
+/** The owner's cart as the API answers it, oldest entry first. */
+export async function cartEntriesOf(db: Kysely<Database>, userId: string, ownerEmail: string): Promise<CartEntry[]> {
+  return (await listPricedCartItems(db, userId)).map((row) => toCartEntry(row, ownerEmail));
 }
 
 /** Why the entry's dish cannot be ordered now (sold out or hidden), if it cannot. */
