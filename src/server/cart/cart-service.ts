@@ -15,7 +15,8 @@ import { centsToPrice } from '../../shared/money.ts';
 import type { Database } from '../db/schema.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../http/errors.ts';
 import { findMenuItem } from '../menu/menu-repository.ts';
-import { insertCartItemUnlessFull, listPricedCartItems, type PricedCartItemRow } from './cart-repository.ts';
+import type { MenuCatalog } from '../menu/menu-service.ts';
+import { insertCartItemUnlessFull, listPricedCartItems, recordRemovedDish, type PricedCartItemRow } from './cart-repository.ts';
 import { newRowId } from '../db/row-ids.ts';
 
 /** An entry as it would be paid today: its price in cents, its options, and what stops it from being paid. */
@@ -121,4 +122,12 @@ export async function addToCart(db: Kysely<Database>, userId: string, itemId: st
   }, CART_MAX_ENTRIES);
   if (!inserted) throw new ConflictError(`A cart holds at most ${CART_MAX_ENTRIES} items. Pay for these first.`);
   return id;
+}
+
+/**
+ * The cart's part in a dish's deletion (docs/product.md §18): each customer who had it is told its
+ * name, recorded in the deletion's own transaction, before the cascade takes their entries.
+ */
+export function subscribeCartToMenu(menu: MenuCatalog): void {
+  menu.onDishDeleting((trx, menuItemId) => recordRemovedDish(trx, menuItemId));
 }
