@@ -16,7 +16,15 @@ import type { Database } from '../db/schema.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../http/errors.ts';
 import { findMenuItem } from '../menu/menu-repository.ts';
 import type { MenuCatalog } from '../menu/menu-service.ts';
-import { insertCartItemUnlessFull, listPricedCartItems, recordRemovedDish, type PricedCartItemRow } from './cart-repository.ts';
+import {
+  deleteCartItem,
+  deleteCartRemovals,
+  insertCartItemUnlessFull,
+  listCartRemovals,
+  listPricedCartItems,
+  recordRemovedDish,
+  type PricedCartItemRow,
+} from './cart-repository.ts';
 import { newRowId } from '../db/row-ids.ts';
 
 /** An entry as it would be paid today: its price in cents, its options, and what stops it from being paid. */
@@ -122,6 +130,23 @@ export async function addToCart(db: Kysely<Database>, userId: string, itemId: st
   }, CART_MAX_ENTRIES);
   if (!inserted) throw new ConflictError(`A cart holds at most ${CART_MAX_ENTRIES} items. Pay for these first.`);
   return id;
+}
+
+/** Deletes the owner's entry; another customer's is as unknown to them as one that never existed (404). */
+export async function deleteFromCart(db: Kysely<Database>, userId: string, id: string): Promise<number> {
+  const deletedCount = await deleteCartItem(db, userId, id);
+  if (deletedCount === 0) throw new NotFoundError('No such entry in your cart');
+  return deletedCount;
+}
+
+/** The dishes deleted from the menu while in the owner's cart, each to be named once (docs/product.md §18). */
+export async function removedDishesOf(db: Kysely<Database>, userId: string): Promise<{ _id: string; name: string }[]> {
+  return (await listCartRemovals(db, userId)).map((row) => ({ _id: row.id, name: row.name }));
+}
+
+/** The cart page has named it: the notice goes (another customer's id deletes nothing). */
+export async function dismissRemovedDish(db: Kysely<Database>, userId: string, id: string): Promise<number> {
+  return deleteCartRemovals(db, userId, [id]);
 }
 
 /**

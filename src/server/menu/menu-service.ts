@@ -9,7 +9,7 @@ import type { Database } from '../db/schema.ts';
 import type { EventBus } from '../events/event-bus.ts';
 import { RebuiltOnChange } from '../events/rebuilt-on-change.ts';
 import { snapshotBytes, snapshotBytesNow, type SnapshotBytes } from '../http/snapshot-answer.ts';
-import { listMenuItems, type MenuItemRow } from './menu-repository.ts';
+import { findMenuItem, listMenuItems, type MenuItemRow } from './menu-repository.ts';
 import { MenuSearch } from './menu-search.ts';
 
 export function toMenuItem(row: MenuItemRow): MenuItem {
@@ -110,6 +110,11 @@ export class MenuCatalog {
   /** The current snapshot when it is built, else undefined (then wait on `current()`). */
   ready(): MenuSnapshot | undefined {
     return this.snapshot.ready();
+  }
+
+  /** A dish as stored, hidden or not, read now (one not in the snapshot: hidden, or just added elsewhere). */
+  async storedDish(id: string): Promise<MenuItemRow | undefined> {
+    return findMenuItem(this.db, id);
   }
 
   /** Call after every write to the menu: drops this process's snapshot and tells the others. */
