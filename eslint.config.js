@@ -1,4 +1,5 @@
 import js from '@eslint/js';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
@@ -7,7 +8,9 @@ import tseslint from 'typescript-eslint';
  * both sides and imports neither; the web app never imports the server, nor the server the web.
  * Inside each side imports flow one way: the app (what assembles the side) may import features,
  * features may import the infrastructure, and never the other way round. A feature uses another
- * feature only through the files that feature lists here as its public surface.
+ * feature only through the files that feature lists here as its public surface. On the server a
+ * feature imports only features listed before it, so no two feature folders import each other;
+ * import-x's no-cycle refuses a loop of files (docs/decisions/0038-no-import-loops.md).
  */
 export const SIDES = {
   web: {
@@ -47,30 +50,32 @@ export const SIDES = {
     infrastructure: ['db', 'http', 'events'],
     /** Infrastructure at the root: the configuration, read by every layer. */
     infrastructureFiles: ['config.ts'],
+    /** Listed in the order they may import each other: a feature imports only features above it. */
+    ordered: true,
     features: {
-      // Mailed links are checked by the reset route; a payment reads whether the address is verified.
-      account: ['link-tokens.ts', 'account-repository.ts'],
+      users: ['user-repository.ts'],
       // The account's pages build on the sign-in machinery: sessions, limits and password rules.
       auth: ['auth-providers.ts', 'page-captcha.ts', 'authenticate.ts', 'auth-instance.ts', 'password-strength.ts', 'rate-limits.ts', 'rate-limit-store.ts', 'session-repository.ts'],
-      cart: ['cart-repository.ts', 'cart-service.ts'],
       images: ['image-store.ts'],
-      mail: ['mail-queue.ts'],
       // Favourites answer their dishes as the menu does.
       menu: ['menu-repository.ts', 'menu-service.ts'],
+      cart: ['cart-repository.ts', 'cart-service.ts'],
+      // The restaurant's hours, pause and delivery terms, checked when a payment is opened and confirmed.
+      settings: ['settings-service.ts', 'order-rules.ts'],
+      // A payment makes its order in the same transaction, with the fulfilment checked at checkout;
+      // its provider speaks of refunds and disputes in the orders' types. The statistics' export
+      // reads the orders as they are stored.
+      orders: ['order-service.ts', 'order-types.ts', 'fulfilment.ts', 'orders-repository.ts'],
+      payments: [],
+      reviews: ['review-repository.ts'],
+      mail: ['mail-queue.ts'],
+      account: [],
       favourites: [],
       // Operations: health, metrics, logs, shutdown (docs/decisions/0027); only the app layer uses it.
       ops: [],
-      // A payment makes its order in the same transaction, with the fulfilment checked at checkout.
-      // The statistics' export reads the orders as they are stored.
-      orders: ['order-service.ts', 'fulfilment.ts', 'orders-repository.ts'],
       pages: [],
-      payments: ['payment-provider.ts', 'payment-repository.ts', 'payment-service.ts'],
-      reviews: ['review-repository.ts'],
       seed: [],
-      // The restaurant's hours, pause and delivery terms, checked when a payment is opened and confirmed.
-      settings: ['settings-service.ts', 'order-rules.ts'],
       stats: [],
-      users: ['user-repository.ts'],
     },
   },
 };
@@ -88,8 +93,13 @@ function zoneRestrictions(sideName, zone) {
     ...side.appFolders.map((name) => ({ regex: folder(name), message: `Only the app layer imports src/${sideName}/${name}: it imports features, not the other way round.` })),
     ...side.appFiles.map((file) => ({ regex: `^(\\.\\.?/)+${escape(file)}$`, message: `src/${sideName}/${file} belongs to the app layer: nothing below it imports it.` })),
   );
+  const order = Object.keys(side.features);
   for (const [feature, publicFiles] of Object.entries(side.features)) {
     if (feature === zone) continue;
+    if (side.ordered && order.includes(zone) && order.indexOf(feature) > order.indexOf(zone)) {
+      patterns.push({ regex: folder(feature), message: `The ${zone} feature imports only features listed before it (eslint.config.js): ${feature} comes after, and two features must not import each other.` });
+      continue;
+    }
     if (side.infrastructure.includes(zone) || zone === 'infrastructure') {
       const where = zone === 'infrastructure' ? side.infrastructureFiles.map((file) => `src/${sideName}/${file}`).join(', ') : `src/${sideName}/${zone}`;
       patterns.push({ regex: folder(feature), message: `${where} is below the features: it must not import the ${feature} feature.` });
@@ -147,4 +157,11 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   ...importZones(),
+  {
+    // A loop of files, however long (type-only imports, erased at run time, aside).
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/extensions': ['.ts', '.tsx'], 'import-x/resolver-next': [importX.createNodeResolver()] },
+    rules: { 'import-x/no-cycle': 'error' },
+  },
 );

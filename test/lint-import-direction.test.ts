@@ -13,13 +13,16 @@ const { SIDES } = (await import('../eslint.config.js' as string)) as { SIDES: Re
 /**
  * The import zones of eslint.config.js (docs/decisions/0016-import-zones-and-route-table.md),
  * run through ESLint's own API on a few lines of code given the path of a file in the zone:
- * upward imports and imports of another feature's inner files are errors, the allowed ones pass.
+ * upward imports, imports of another feature's inner files and import loops (two server features
+ * importing each other, a loop of files) are errors, the allowed ones pass.
  */
 const eslint = new ESLint();
 
+const IMPORT_RULES = new Set(['no-restricted-imports', 'import-x/no-cycle']);
+
 async function importErrors(filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(`${code}\nexport const probe = 1;\n`, { filePath });
-  return result!.messages.filter((message) => message.ruleId === 'no-restricted-imports').map((message) => message.message);
+  return result!.messages.filter((message) => IMPORT_RULES.has(message.ruleId ?? '')).map((message) => message.message);
 }
 
 describe('import direction', () => {
@@ -38,6 +41,10 @@ describe('import direction', () => {
     ['a server feature imports the app', 'src/server/menu/probe.ts', "import { buildApp } from '../app.ts';"],
     ["a server feature imports another's routes", 'src/server/payments/probe.ts', "import { cartRoutes } from '../cart/cart-routes.ts';"],
     ['the server imports the web', 'src/server/pages/probe.ts', "import { renderPage } from '../../web/server-render.tsx';"],
+    // The cart imports the menu: the menu importing the cart would make the two folders a loop.
+    ['a server feature imports a feature that imports it', 'src/server/menu/probe.ts', "import { cartEntriesOf } from '../cart/cart-service.ts';"],
+    // order-service.ts imports order-disputes.ts (the file linted here, as if it imported it back).
+    ['a file imports a file that imports it', 'src/server/orders/order-disputes.ts', "import { OrderService } from './order-service.ts';\nexport const service = OrderService;"],
   ])('refuses: %s', async (_name, filePath, code) => {
     expect(await importErrors(filePath, code)).toHaveLength(1);
   });
@@ -50,6 +57,7 @@ describe('import direction', () => {
     ['a server feature imports infrastructure and config', 'src/server/cart/probe.ts', "import { NotFoundError } from '../http/errors.ts';\nimport type { Database } from '../db/schema.ts';\nimport type { Config } from '../config.ts';"],
     ["a server feature imports another's repository", 'src/server/payments/probe.ts', "import { listCartEntries } from '../cart/cart-repository.ts';"],
     ['the server app imports features', 'src/server/probe.ts', "import { cartRoutes } from './cart/cart-routes.ts';"],
+    ['a server feature imports a feature listed before it', 'src/server/cart/probe.ts', "import { toMenuItem } from '../menu/menu-service.ts';"],
   ])('allows: %s', async (_name, filePath, code) => {
     expect(await importErrors(filePath, code)).toEqual([]);
   });

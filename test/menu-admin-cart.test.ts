@@ -40,4 +40,21 @@ describe('deleting a menu item', () => {
     expect(intent.statusCode).toBe(200);
     expect(intent.json<{ amount: number }>().amount).toBeCloseTo(kept!.price, 2);
   });
+
+  it('records the carts\' notices in the deletion\'s own transaction: a failed deletion leaves neither', async () => {
+    const menu = (await t.app.inject({ method: 'GET', url: '/api/items' })).json<{ _id: string; name: string }[]>();
+    const dish = menu.at(-1)!;
+    expect((await t.app.inject({ method: 'POST', url: '/api/cart', headers: customer.headers, payload: { itemId: dish._id } })).statusCode).toBe(201);
+    // A subscriber after the cart's fails: the cart's notice, written before it, must roll back too.
+    let failing = true;
+    t.app.menu.onDishDeleting(async () => {
+      if (failing) throw new Error('probe');
+    });
+    const refused = await t.app.inject({ method: 'DELETE', url: `/api/items/${dish._id}`, headers: admin.headers });
+    failing = false;
+    expect(refused.statusCode).toBe(500);
+    expect(await cartItemIds()).toContain(dish._id);
+    const told = await t.app.inject({ method: 'GET', url: '/api/cart/removed', headers: customer.headers });
+    expect(told.json<{ name: string }[]>().map((notice) => notice.name)).not.toContain(dish.name);
+  });
 });

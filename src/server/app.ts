@@ -34,6 +34,7 @@ import { MailQueue } from './mail/mail-queue.ts';
 import { createMailTransport } from './mail/mail-transport.ts';
 import { subscribeOrderMails } from './mail/order-mails.ts';
 import { cartRoutes } from './cart/cart-routes.ts';
+import { subscribeCartToMenu } from './cart/cart-service.ts';
 import { favouritesRoutes } from './favourites/favourites-routes.ts';
 import { MenuCatalog } from './menu/menu-service.ts';
 import { menuRoutes } from './menu/menu-routes.ts';
@@ -148,6 +149,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
   }
   app.decorate('menu', new MenuCatalog(database.db, events));
+  // A dish deleted from the menu leaves the carts that held it, each customer told its name.
+  subscribeCartToMenu(app.menu);
   app.decorate('reviews', new ReviewCatalog(database.db, events));
   app.addHook('onClose', async () => events.close());
   const settings = new ShopSettings({ db: database.db, events, defaultTimeZone: config.SHOP_TIME_ZONE, log: app.log });

@@ -15,11 +15,8 @@ import {
 import { z } from 'zod';
 import { assertStrongPassword } from '../auth/password-strength.ts';
 import { limitPerSession, rateLimitFor } from '../auth/rate-limits.ts';
-import { listPricedCartItems } from '../cart/cart-repository.ts';
-import { toCartEntry } from '../cart/cart-service.ts';
+import { cartEntriesOf } from '../cart/cart-service.ts';
 import { useStrictJson } from '../http/strict-json.ts';
-import { listPaymentsOfUser } from '../payments/payment-repository.ts';
-import { toPaymentRecord } from '../payments/payment-service.ts';
 import type { AccountUser } from './account-service.ts';
 
 /** The address the request came to, for links in mails when PUBLIC_URL is not set. */
@@ -123,8 +120,8 @@ export async function accountRoutes(instance: FastifyInstance): Promise<void> {
       profile: await accounts.profile(user.id),
       devices: await accounts.devices(user),
       orders,
-      payments: (await listPaymentsOfUser(app.db, user.id)).map(toPaymentRecord),
-      cart: (await listPricedCartItems(app.db, user.id)).map((row) => toCartEntry(row, user.email)),
+      payments: await app.payments.listOwn(user.id),
+      cart: await cartEntriesOf(app.db, user.id, user.email),
       // The reviews the shop shows are the restaurant's own selection: none is linked to an account.
       reviews: [],
     };

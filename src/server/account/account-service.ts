@@ -31,6 +31,7 @@ import {
   findProfileRow,
   findUserByEmail,
   insertCredentialAccount,
+  isEmailVerified,
   listOrderFulfilmentsOf,
   listSessionsOf,
   listSignInAccounts,
@@ -39,7 +40,7 @@ import {
   setOrderStatusMails,
 } from './account-repository.ts';
 import { deviceName } from './device-name.ts';
-import { issueLinkToken, takeLink } from './link-tokens.ts';
+import { issueLinkToken, resetLinkUserId, takeLink } from './link-tokens.ts';
 
 const HOUR_MS = 60 * 60_000;
 
@@ -110,6 +111,11 @@ export class AccountService {
     });
   }
 
+  /** Whose account a reset link (Better Auth's) resets, while it is still valid. */
+  async resetLinkUserId(token: string): Promise<string | undefined> {
+    return resetLinkUserId(this.db, token);
+  }
+
   // Verified address ------------------------------------------------------------------------------
 
   /** Mails a link that confirms the account's address; an earlier unused one stops working. */
@@ -138,6 +144,11 @@ export class AccountService {
   /** A reset link reached the account's inbox: that proves the address as well as a verification link. */
   async markVerified(userId: string, email: string): Promise<number> {
     return markEmailVerified(this.db, userId, email, new Date().toISOString());
+  }
+
+  /** Whether the account's address is known to be right (a payment may wait for it: REQUIRE_EMAIL_VERIFICATION). */
+  async isEmailVerified(userId: string): Promise<boolean> {
+    return isEmailVerified(this.db, userId);
   }
 
   async verifyEmail(token: string): Promise<void> {

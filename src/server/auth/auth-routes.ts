@@ -23,7 +23,6 @@ import {
   resetPasswordSchema,
   resetRequestedSchema,
 } from '../../shared/account.ts';
-import { resetLinkUserId } from '../account/link-tokens.ts';
 import { ForbiddenError, HttpError, NotFoundError } from '../http/errors.ts';
 import { authProvidersOf } from './auth-providers.ts';
 import { askBetterAuth, forwardToBetterAuth, sendBetterAuthAnswer } from './better-auth-proxy.ts';
@@ -128,7 +127,7 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
     { schema: { body: resetPasswordSchema }, config: { rateLimit: rateLimitFor(config, 'password') } },
     async (request, reply) => {
       const { token, newPassword } = request.body;
-      const userId = await resetLinkUserId(app.db, token);
+      const userId = await app.accounts.resetLinkUserId(token);
       if (!userId) throw new HttpError(400, 'INVALID_LINK', INVALID_LINK_MESSAGE);
       const owner = await app.accounts.profile(userId);
       await assertStrongPassword('newPassword', newPassword, [owner.name, owner.email]);

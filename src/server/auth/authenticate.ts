@@ -4,19 +4,9 @@ import { isAdmin, isStaff, type Role } from '../../shared/roles.ts';
 import { ForbiddenError, UnauthorizedError } from '../http/errors.ts';
 import type { AccessTokens } from './access-token.ts';
 import type { Auth } from './auth-instance.ts';
+import type { RequestUser } from './request-user.ts';
 import type { SessionCache } from './session-cache.ts';
 import { findSessionsWithUsers, findSessionWithUser, toDate } from './session-repository.ts';
-
-/** The caller of a request, as every feature's routes see it. The role is read at each request. */
-export interface RequestUser {
-  id: string;
-  email: string;
-  name: string;
-  role: Role;
-  /** The session the request was made in (cookie or bearer token). */
-  sessionId: string;
-  sessionExpiresAt: Date;
-}
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,7 +1,7 @@
 import type { WatchedWrites } from '../db/watched-writes.ts';
 import { AwaitedNotices } from '../events/awaited-notices.ts';
 import type { EventBus } from '../events/event-bus.ts';
-import type { RequestUser } from './authenticate.ts';
+import type { RequestUser } from './request-user.ts';
 
 /** How many callers are kept at most (the oldest kept goes first past it). */
 const MAX_KEPT = 50_000;

@@ -8,10 +8,9 @@ import {
   cartInsertedSchema,
   cartQuerySchema,
 } from '../../shared/cart.ts';
-import { ForbiddenError, NotFoundError } from '../http/errors.ts';
+import { ForbiddenError } from '../http/errors.ts';
 import { useStrictJson } from '../http/strict-json.ts';
-import { deleteCartItem, deleteCartRemovals, listCartRemovals, listPricedCartItems } from './cart-repository.ts';
-import { addToCart, toCartEntry } from './cart-service.ts';
+import { addToCart, cartEntriesOf, deleteFromCart, dismissRemovedDish, removedDishesOf } from './cart-service.ts';
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
 
@@ -46,7 +45,7 @@ export async function cartRoutes(instance: FastifyInstance): Promise<void> {
           schema: cartAnswer,
           value: async () => {
             await app.payments.reconcileOwn(user.id);
-            return (await listPricedCartItems(app.db, user.id)).map((row) => toCartEntry(row, user.email));
+            return cartEntriesOf(app.db, user.id, user.email);
           },
         }),
       );
@@ -76,9 +75,7 @@ export async function cartRoutes(instance: FastifyInstance): Promise<void> {
     async (request) => {
       const userId = request.user!.id;
       return app.keptAnswers.customerWrites(userId, async () => {
-        // Another customer's entry is as unknown to the caller as one that never existed.
-        const deletedCount = await deleteCartItem(app.db, userId, request.params.id);
-        if (deletedCount === 0) throw new NotFoundError('No such entry in your cart');
+        const deletedCount = await deleteFromCart(app.db, userId, request.params.id);
         await app.payments.cartChanged(userId);
         return { deletedCount };
       });
@@ -90,12 +87,12 @@ export async function cartRoutes(instance: FastifyInstance): Promise<void> {
   app.get(
     '/cart/removed',
     { schema: { response: { 200: z.array(z.object({ _id: z.string(), name: z.string() })) } }, preHandler: app.requireUser },
-    async (request) => (await listCartRemovals(app.db, request.user!.id)).map((row) => ({ _id: row.id, name: row.name })),
+    async (request) => removedDishesOf(app.db, request.user!.id),
   );
 
   app.delete(
     '/cart/removed/:id',
     { schema: { params: idParams, response: { 200: cartDeletedSchema } }, preHandler: app.requireUser },
-    async (request) => ({ deletedCount: await deleteCartRemovals(app.db, request.user!.id, [request.params.id]) }),
+    async (request) => ({ deletedCount: await dismissRemovedDish(app.db, request.user!.id, request.params.id) }),
   );
 }

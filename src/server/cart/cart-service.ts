@@ -15,7 +15,16 @@ import { centsToPrice } from '../../shared/money.ts';
 import type { Database } from '../db/schema.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../http/errors.ts';
 import { findMenuItem } from '../menu/menu-repository.ts';
-import { insertCartItemUnlessFull, type PricedCartItemRow } from './cart-repository.ts';
+import type { MenuCatalog } from '../menu/menu-service.ts';
+import {
+  deleteCartItem,
+  deleteCartRemovals,
+  insertCartItemUnlessFull,
+  listCartRemovals,
+  listPricedCartItems,
+  recordRemovedDish,
+  type PricedCartItemRow,
+} from './cart-repository.ts';
 import { newRowId } from '../db/row-ids.ts';
 
 /** An entry as it would be paid today: its price in cents, its options, and what stops it from being paid. */
@@ -73,6 +82,11 @@ export function toCartEntry(row: PricedCartItemRow, ownerEmail: string): CartEnt
   return entry;
 }
 
+/** The owner's cart as the API answers it, oldest entry first. */
+export async function cartEntriesOf(db: Kysely<Database>, userId: string, ownerEmail: string): Promise<CartEntry[]> {
+  return (await listPricedCartItems(db, userId)).map((row) => toCartEntry(row, ownerEmail));
+}
+
 /** Why the entry's dish cannot be ordered now (sold out or hidden), if it cannot. */
 export function entryUnavailable(row: PricedCartItemRow) {
   return unavailableReason({ soldOut: row.menu_sold_out === 1, hidden: row.menu_hidden === 1 });
@@ -116,4 +130,29 @@ export async function addToCart(db: Kysely<Database>, userId: string, itemId: st
   }, CART_MAX_ENTRIES);
   if (!inserted) throw new ConflictError(`A cart holds at most ${CART_MAX_ENTRIES} items. Pay for these first.`);
   return id;
+}
+
+/** Deletes the owner's entry; another customer's is as unknown to them as one that never existed (404). */
+export async function deleteFromCart(db: Kysely<Database>, userId: string, id: string): Promise<number> {
+  const deletedCount = await deleteCartItem(db, userId, id);
+  if (deletedCount === 0) throw new NotFoundError('No such entry in your cart');
+  return deletedCount;
+}
+
+/** The dishes deleted from the menu while in the owner's cart, each to be named once (docs/product.md §18). */
+export async function removedDishesOf(db: Kysely<Database>, userId: string): Promise<{ _id: string; name: string }[]> {
+  return (await listCartRemovals(db, userId)).map((row) => ({ _id: row.id, name: row.name }));
+}
+
+/** The cart page has named it: the notice goes (another customer's id deletes nothing). */
+export async function dismissRemovedDish(db: Kysely<Database>, userId: string, id: string): Promise<number> {
+  return deleteCartRemovals(db, userId, [id]);
+}
+
+/**
+ * The cart's part in a dish's deletion (docs/product.md §18): each customer who had it is told its
+ * name, recorded in the deletion's own transaction, before the cascade takes their entries.
+ */
+export function subscribeCartToMenu(menu: MenuCatalog): void {
+  menu.onDishDeleting((trx, menuItemId) => recordRemovedDish(trx, menuItemId));
 }

@@ -1,12 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { FAVOURITES_MAX, favouriteParamsSchema, favouritesSchema, favouriteStateSchema } from '../../shared/favourites.ts';
-import { ConflictError, NotFoundError } from '../http/errors.ts';
-import { findMenuItem } from '../menu/menu-repository.ts';
-import { toMenuItem } from '../menu/menu-service.ts';
-import { countFavourites, deleteFavourite, insertFavourite, isFavourite, listFavouriteItems } from './favourites-repository.ts';
-
-const NO_SUCH_DISH = 'No menu item with this id';
+import { favouriteParamsSchema, favouritesSchema, favouriteStateSchema } from '../../shared/favourites.ts';
+import { listFavourites, removeFavourite, saveFavourite } from './favourites-service.ts';
 
 /**
  * The caller's favourites (docs/product.md §21). Only the signed-in caller's own: no route takes
@@ -17,22 +12,15 @@ export async function favouritesRoutes(instance: FastifyInstance): Promise<void>
   const app = instance.withTypeProvider<ZodTypeProvider>();
 
   app.get('/favourites', { schema: { response: { 200: favouritesSchema } }, preHandler: app.requireUser }, async (request) =>
-    (await listFavouriteItems(app.db, request.user!.id)).map(toMenuItem),
+    listFavourites(app.db, request.user!.id),
   );
 
   app.put(
     '/favourites/:itemId',
     { schema: { params: favouriteParamsSchema, response: { 200: favouriteStateSchema } }, preHandler: app.requireUser },
     async (request) => {
-      const userId = request.user!.id;
       const { itemId } = request.params;
-      if (await isFavourite(app.db, userId, itemId)) return { itemId, saved: true };
-      if ((await countFavourites(app.db, userId)) >= FAVOURITES_MAX) {
-        throw new ConflictError(`You can save up to ${FAVOURITES_MAX} favourites. Remove one first.`);
-      }
-      const inserted = await insertFavourite(app.db, userId, itemId, new Date().toISOString());
-      // Nothing inserted: the dish does not exist, or a parallel call saved it first.
-      if (inserted === 0 && !(await isFavourite(app.db, userId, itemId))) throw new NotFoundError(NO_SUCH_DISH);
+      await saveFavourite(app.db, request.user!.id, itemId);
       return { itemId, saved: true };
     },
   );
@@ -42,9 +30,7 @@ export async function favouritesRoutes(instance: FastifyInstance): Promise<void>
     { schema: { params: favouriteParamsSchema, response: { 200: favouriteStateSchema } }, preHandler: app.requireUser },
     async (request) => {
       const { itemId } = request.params;
-      const deleted = await deleteFavourite(app.db, request.user!.id, itemId);
-      // Removing what is not saved is done already, unless the dish itself is unknown.
-      if (deleted === 0 && !(await findMenuItem(app.db, itemId))) throw new NotFoundError(NO_SUCH_DISH);
+      await removeFavourite(app.db, request.user!.id, itemId);
       return { itemId, saved: false };
     },
   );

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IMAGE_FIELD, imageUploadResultSchema, MAX_UPLOAD_BYTES } from '../../shared/images.ts';
 import { BadRequestError, HttpError } from '../http/errors.ts';
-import { findImage } from './image-repository.ts';
+import { readStoredImage } from './image-store.ts';
 import { storeUploadedImage } from './image-upload.ts';
 
 const TOO_LARGE = `The picture is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB. Choose a smaller one.`;
@@ -21,7 +21,7 @@ export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: z.object({ file: z.string().regex(/^[0-9a-f-]{36}\.webp$/) }) } },
     async (request, reply) => {
       const id = request.params.file.slice(0, -'.webp'.length);
-      const image = await findImage(app.db, id);
+      const image = await readStoredImage(app.db, id);
       if (!image) return reply.code(404).send({ statusCode: 404, code: 'NOT_FOUND', message: 'No such image' });
       // An image's bytes never change under its id: caches may keep it for a year.
       return reply

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import sharp from 'sharp';
 import { IMAGE_URL_PREFIX, OWN_IMAGE_URL } from '../../shared/images.ts';
 import type { Database } from '../db/schema.ts';
-import { findImageId, insertImage } from './image-repository.ts';
+import { findImage, findImageId, insertImage } from './image-repository.ts';
 
 export { IMAGE_URL_PREFIX };
 
@@ -70,4 +70,9 @@ export function imageIdFromUrl(url: string): string | null {
 export async function isStoredImageUrl(db: Kysely<Database>, url: string): Promise<boolean> {
   const id = imageIdFromUrl(url);
   return id !== null && (await findImageId(db, id)) !== undefined;
+}
+
+/** A stored image's bytes and type by its id (the part of its URL before `.webp`), if stored. */
+export async function readStoredImage(db: Kysely<Database>, id: string) {
+  return findImage(db, id);
 }

@@ -5,7 +5,6 @@ import { ALLERGENS, DISH_TAGS, inListOrder, labelsToColumn } from '../../shared/
 import { offerPriceProblem } from '../../shared/dish-availability.ts';
 import { toOptionGroups } from '../../shared/dish-options.ts';
 import type { ItemAvailability, ItemInput } from '../../shared/menu.ts';
-import { recordRemovedDish } from '../cart/cart-repository.ts';
 import type { Database } from '../db/schema.ts';
 import { BadRequestError, NotFoundError } from '../http/errors.ts';
 import { isStoredImageUrl } from '../images/image-store.ts';
@@ -77,11 +76,12 @@ export class MenuAdmin {
 
   /**
    * Deletes the item; the cart entries that refer to it go with it (ON DELETE CASCADE), and each
-   * customer who had it in their cart is told its name once, on their cart page.
+   * customer who had it in their cart is told its name once, on their cart page: the cart's
+   * subscriber records that in the same transaction (MenuCatalog.onDishDeleting).
    */
   async delete(id: string): Promise<number> {
     const deleted = await this.db.transaction().execute(async (trx) => {
-      await recordRemovedDish(trx, id);
+      await this.menu.dishDeleting(trx, id);
       return deleteMenuItem(trx, id);
     });
     if (deleted === 0) throw new NotFoundError(NO_SUCH_ITEM);

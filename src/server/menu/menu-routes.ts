@@ -9,7 +9,6 @@ import { BadRequestError, NotFoundError } from '../http/errors.ts';
 import { menuAdminRoutes } from './menu-admin-routes.ts';
 import { menuStreamRoutes } from './menu-stream.ts';
 import { snapshotBytes, type SnapshotBytes } from '../http/snapshot-answer.ts';
-import { findMenuItem } from './menu-repository.ts';
 import { bytesOf, keepSearchAnswer, menuItemsSchema, toMenuItem } from './menu-service.ts';
 
 /** The most first items of each category one `?perCategory=` asks for. */
@@ -79,7 +78,7 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
       app.answers.write(request.raw, reply.raw, bytes, request.id);
       return;
     }
-    const row = await findMenuItem(app.db, request.params.id);
+    const row = await app.menu.storedDish(request.params.id);
     if (!row) throw new NotFoundError('No menu item with this id');
     // Not in the public menu: hidden (or added by another process a moment ago, its event on the way).
     if (row.hidden) {

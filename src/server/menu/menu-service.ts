@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { z } from 'zod';
 import { groupsToApi, readOptionGroups } from '../../shared/dish-option-rules.ts';
 import { centsToPrice } from '../../shared/money.ts';
@@ -9,7 +9,7 @@ import type { Database } from '../db/schema.ts';
 import type { EventBus } from '../events/event-bus.ts';
 import { RebuiltOnChange } from '../events/rebuilt-on-change.ts';
 import { snapshotBytes, snapshotBytesNow, type SnapshotBytes } from '../http/snapshot-answer.ts';
-import { listMenuItems, type MenuItemRow } from './menu-repository.ts';
+import { findMenuItem, listMenuItems, type MenuItemRow } from './menu-repository.ts';
 import { MenuSearch } from './menu-search.ts';
 
 export function toMenuItem(row: MenuItemRow): MenuItem {
@@ -86,6 +86,9 @@ export function keepSearchAnswer(snapshot: MenuSnapshot, url: string, bytes: Sna
   if (snapshot.searchAnswers.size > KEPT_SEARCH_ANSWERS) snapshot.searchAnswers.delete(snapshot.searchAnswers.keys().next().value!);
 }
 
+/** Another feature's work inside a dish's deletion, before the dish's row goes. */
+export type DishDeletingHook = (trx: Transaction<Database>, menuItemId: string) => Promise<void>;
+
 /**
  * `GET /api/items` is the busiest read of the shop, so it is answered from bytes built once
  * and rebuilt only after the menu changes (in any process: the change travels on the event bus).
@@ -93,6 +96,7 @@ export function keepSearchAnswer(snapshot: MenuSnapshot, url: string, bytes: Sna
 export class MenuCatalog {
   private readonly snapshot: RebuiltOnChange<MenuSnapshot>;
   private readonly db: Kysely<Database>;
+  private readonly deletingHooks: DishDeletingHook[] = [];
 
   constructor(db: Kysely<Database>, events: EventBus) {
     this.db = db;
@@ -108,9 +112,28 @@ export class MenuCatalog {
     return this.snapshot.ready();
   }
 
+  /** A dish as stored, hidden or not, read now (one not in the snapshot: hidden, or just added elsewhere). */
+  async storedDish(id: string): Promise<MenuItemRow | undefined> {
+    return findMenuItem(this.db, id);
+  }
+
   /** Call after every write to the menu: drops this process's snapshot and tells the others. */
   async changed(): Promise<void> {
     await this.snapshot.changed();
+  }
+
+  /**
+   * Runs `hook` inside every dish deletion's transaction, before the row goes: the cart subscribes
+   * so (cart-service.ts). Not an event of the bus, which leaves after COMMIT: the deletion takes
+   * the dish's cart entries with it (ON DELETE CASCADE), and its notices must commit with it.
+   */
+  onDishDeleting(hook: DishDeletingHook): void {
+    this.deletingHooks.push(hook);
+  }
+
+  /** For the deletion (menu-admin-service.ts): the subscribers' work, in its transaction. */
+  async dishDeleting(trx: Transaction<Database>, menuItemId: string): Promise<void> {
+    for (const hook of this.deletingHooks) await hook(trx, menuItemId);
   }
 
   private async build(): Promise<MenuSnapshot> {

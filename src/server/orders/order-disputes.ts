@@ -2,8 +2,7 @@ import type { Kysely } from 'kysely';
 import { centsToPrice } from '../../shared/money.ts';
 import type { Dispute, OrderStatus } from '../../shared/orders.ts';
 import type { Database } from '../db/schema.ts';
-import type { ProviderDispute } from '../payments/payment-provider.ts';
-import type { OrderChange } from './order-service.ts';
+import type { OrderChange, ProviderDispute } from './order-types.ts';
 import { findOrderByTransaction, insertOrderEvent, lockOrderEvents, type OrderEventRow } from './orders-repository.ts';
 
 /**

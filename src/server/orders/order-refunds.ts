@@ -1,8 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { OrderStatus } from '../../shared/orders.ts';
 import type { Database } from '../db/schema.ts';
-import type { PaymentProvider, RefundStatus } from '../payments/payment-provider.ts';
-import type { Logger, OrderChange } from './order-service.ts';
+import type { Logger, OrderChange, Refunder, RefundStatus } from './order-types.ts';
 import { findOrder, findOrderByTransaction, insertOrderEvent, lockOrderEvents, setOrderRefund, type OrderRow } from './orders-repository.ts';
 
 type Refund = { status: RefundStatus; amountCents: number };
@@ -14,11 +13,11 @@ type Refund = { status: RefundStatus; amountCents: number };
  */
 export class OrderRefunds {
   private readonly db: Kysely<Database>;
-  private readonly provider: PaymentProvider;
+  private readonly provider: Refunder;
   private readonly log: Logger;
   private readonly announce: (change: OrderChange) => Promise<void>;
 
-  constructor(options: { db: Kysely<Database>; provider: PaymentProvider; log: Logger; announce: (change: OrderChange) => Promise<void> }) {
+  constructor(options: { db: Kysely<Database>; provider: Refunder; log: Logger; announce: (change: OrderChange) => Promise<void> }) {
     this.db = options.db;
     this.provider = options.provider;
     this.log = options.log;

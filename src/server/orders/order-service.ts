@@ -14,10 +14,10 @@ import type { DbKind } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import type { EventBus } from '../events/event-bus.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../http/errors.ts';
-import type { PaymentProvider, ProviderDispute, RefundStatus } from '../payments/payment-provider.ts';
 import { splitFulfilment } from './fulfilment.ts';
 import { recordDispute } from './order-disputes.ts';
 import { OrderRefunds } from './order-refunds.ts';
+import type { Logger, OrderChange, ProviderDispute, Refunder, RefundStatus } from './order-types.ts';
 import { groupLines, groupTimelines, toOrder, withoutStaffNames, type PlacedItem } from './order-view.ts';
 import {
   countOrdersOfUser,
@@ -71,19 +71,6 @@ export interface PlacedOrder {
   order: Order;
 }
 
-/** A change to publish once its transaction has committed. */
-export interface OrderChange {
-  eventId: number;
-  orderId: string;
-  userId: string | null;
-  status: OrderStatus;
-}
-
-export interface Logger {
-  warn(obj: unknown, msg: string): void;
-  error(obj: unknown, msg: string): void;
-}
-
 /** The order's rules (docs/decisions/0017-orders.md): placement, the workflow, refunds, who sees what. */
 export class OrderService {
   private readonly db: Kysely<Database>;
@@ -94,7 +81,7 @@ export class OrderService {
   private readonly zone: () => string;
   private readonly databaseKind: DbKind;
 
-  constructor(options: { db: Kysely<Database>; databaseKind: DbKind; events: EventBus; provider: PaymentProvider; timeZone: () => string; log: Logger }) {
+  constructor(options: { db: Kysely<Database>; databaseKind: DbKind; events: EventBus; provider: Refunder; timeZone: () => string; log: Logger }) {
     this.db = options.db;
     this.databaseKind = options.databaseKind;
     this.events = options.events;

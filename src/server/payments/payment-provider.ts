@@ -1,5 +1,10 @@
 import type { PaymentProviderName } from '../../shared/payments.ts';
+import type { ProviderDispute, ProviderRefund, Refunder, RefundStatus } from '../orders/order-types.ts';
 import type { PaymentIntentRow } from './payment-repository.ts';
+
+// The refunds' and disputes' words are the orders' (orders/order-types.ts): the orders use them
+// without importing the payments.
+export type { ProviderDispute, ProviderRefund, RefundStatus };
 
 /** What the shop needs to know of an intent, whoever the provider is. */
 export interface ProviderIntent {
@@ -20,29 +25,11 @@ export interface CreateIntentInput {
   userId: string;
 }
 
-/** The provider's word on a refund, in the shop's three words. */
-export type RefundStatus = 'pending' | 'succeeded' | 'failed';
-
-export interface ProviderRefund {
-  id: string;
-  status: RefundStatus;
-  amountCents: number;
-}
-
-/** A card holder's dispute as the provider reports it (Stripe's `charge.dispute.*` events). */
-export interface ProviderDispute {
-  /** The provider's id of the dispute (Stripe's `dp_…`): one dispute, however often reported. */
-  id: string;
-  amountCents: number;
-  reason: string;
-  status: string;
-}
-
 /**
  * A card provider, as docs/product.md §12 describes: `sandbox` (test mode inside the shop) or
  * `stripe`. Routes and the payment service see only this.
  */
-export interface PaymentProvider {
+export interface PaymentProvider extends Refunder {
   readonly name: PaymentProviderName;
   /** Stripe's publishable key for Stripe.js; the sandbox has none. */
   readonly publishableKey?: string;
@@ -66,10 +53,4 @@ export interface PaymentProvider {
    * Cancelling a cancelled intent answers it as it is.
    */
   cancel(id: string): Promise<ProviderIntent | undefined>;
-  /**
-   * Gives back `amountCents` of a succeeded intent. One refund per intent: asking again answers
-   * the same refund (so a retry after a lost answer never pays back twice). Throws when the
-   * provider refuses.
-   */
-  refund(intentId: string, amountCents: number): Promise<ProviderRefund>;
 }

@@ -11,13 +11,10 @@ import {
   sandboxConfirmAnswerSchema,
   sandboxConfirmBodySchema,
 } from '../../shared/payments.ts';
-import { isEmailVerified } from '../account/account-repository.ts';
 import { HttpError } from '../http/errors.ts';
 import { useStrictJson } from '../http/strict-json.ts';
 import { checkFulfilment } from '../orders/fulfilment.ts';
 import { checkOrderRules, checkTakingOrders, deliveryChargeFor } from '../settings/order-rules.ts';
-import { listPaymentsOfUser } from './payment-repository.ts';
-import { toPaymentRecord } from './payment-service.ts';
 import { SandboxProvider } from './sandbox-provider.ts';
 
 /** The spec's payment calls (docs/product.md §7), plus the customer's own orders and the sandbox's card check. */
@@ -35,7 +32,7 @@ export async function paymentRoutes(instance: FastifyInstance): Promise<void> {
     },
     async (request) => {
       // REQUIRE_EMAIL_VERIFICATION: paying waits until the receipt's address is known to be right.
-      if (app.config.REQUIRE_EMAIL_VERIFICATION && !(await isEmailVerified(app.db, request.user!.id))) {
+      if (app.config.REQUIRE_EMAIL_VERIFICATION && !(await app.accounts.isEmailVerified(request.user!.id))) {
         throw new HttpError(403, EMAIL_NOT_VERIFIED, EMAIL_NOT_VERIFIED_MESSAGE);
       }
       const now = new Date();
@@ -64,7 +61,7 @@ export async function paymentRoutes(instance: FastifyInstance): Promise<void> {
   app.get(
     '/payments',
     { schema: { response: { 200: paymentListSchema } }, preHandler: app.requireUser },
-    async (request) => (await listPaymentsOfUser(app.db, request.user!.id)).map(toPaymentRecord),
+    async (request) => app.payments.listOwn(request.user!.id),
   );
 
   const provider = app.payments.provider;

@@ -33,6 +33,7 @@ import {
   insertOpenIntent,
   insertPaidEntries,
   insertPaymentOnce,
+  listPaymentsOfUser,
   listUnsettledIntents,
   settleIntent,
   type IntentItem,
@@ -489,6 +490,11 @@ export class PaymentService {
   async stopChecking(): Promise<void> {
     clearInterval(this.timer);
     await this.checking;
+  }
+
+  /** The customer's own payments (GET /api/payments, the account's export). */
+  async listOwn(userId: string): Promise<PaymentRecord[]> {
+    return (await listPaymentsOfUser(this.db, userId)).map(toPaymentRecord);
   }
 
   private async answer(row: PaymentRow): Promise<{ payment: PaymentRecord; order?: Order }> {

@@ -4,7 +4,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { centsToPrice } from '../../shared/money.ts';
 import { adminStatisticsSchema, adminStatsSchema, customerSummarySchema, statsQuerySchema } from '../../shared/stats.ts';
 import { exportFileName, ordersCsv } from './orders-csv.ts';
-import { readAdminStatistics } from './stats-repository.ts';
 import { resolveRange, StatsService } from './stats-service.ts';
 
 /**
@@ -21,7 +20,7 @@ export async function statsRoutes(instance: FastifyInstance): Promise<void> {
     '/admin-statistics',
     { schema: { response: { 200: adminStatisticsSchema } }, preHandler: app.requireAdmin },
     async () => {
-      const figures = await readAdminStatistics(app.db);
+      const figures = await stats().adminStatistics();
       return {
         users: figures.customers,
         estimatedItems: figures.menuItems,

@@ -20,6 +20,7 @@ import { ShopCalendar } from './shop-calendar.ts';
 import {
   countMenuItems,
   hasRecordsBefore,
+  readAdminStatistics,
   readCustomerCounts,
   readCustomerTotals,
   readDishSales,
@@ -58,6 +59,11 @@ export class StatsService {
   constructor(db: Kysely<Database>, timeZone: string) {
     this.db = db;
     this.timeZone = timeZone;
+  }
+
+  /** The spec's GET /api/admin-statistics: the counts and the revenue of all time. */
+  adminStatistics(): ReturnType<typeof readAdminStatistics> {
+    return readAdminStatistics(this.db);
   }
 
   async adminStats(range: DateRange, now = new Date()): Promise<AdminStats> {

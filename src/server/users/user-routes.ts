@@ -12,8 +12,8 @@ import {
   roleChangeSchema,
   userSchema,
 } from '../../shared/users.ts';
-import { ConflictError, ForbiddenError, NotFoundError } from '../http/errors.ts';
-import { findUserById, listUsers, markRegistered, promoteToAdmin, setRoleUnlessAdmin } from './user-repository.ts';
+import { ConflictError, ForbiddenError } from '../http/errors.ts';
+import { changeRole, existingUser, listUserAccounts, promoteUser, registerUser } from './user-service.ts';
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
 
@@ -32,7 +32,7 @@ export async function userRoutes(instance: FastifyInstance): Promise<void> {
     async (request) => {
       const user = request.user!;
       if (request.body.email !== user.email) throw new ForbiddenError('You can only record your own account');
-      const inserted = await markRegistered(app.db, user.id, new Date());
+      const inserted = await registerUser(app.db, user.id);
       return inserted ? { insertedId: user.id } : { insertedId: null, message: 'user already exists' };
     },
   );
@@ -40,7 +40,7 @@ export async function userRoutes(instance: FastifyInstance): Promise<void> {
   app.get(
     '/users',
     { schema: { response: { 200: z.array(userSchema) } }, preHandler: app.requireAdmin },
-    async () => (await listUsers(app.db)).map((u) => ({ _id: u.id, name: u.name, email: u.email, role: u.role })),
+    async () => listUserAccounts(app.db),
   );
 
   app.get(
@@ -60,11 +60,7 @@ export async function userRoutes(instance: FastifyInstance): Promise<void> {
   app.patch(
     '/users/admin/:id',
     { schema: { params: idParams, response: { 200: modifiedCountSchema } }, preHandler: app.requireAdmin },
-    async (request) => {
-      const target = await findUserById(app.db, request.params.id);
-      if (!target) throw new NotFoundError('No such user');
-      return { modifiedCount: await promoteToAdmin(app.db, target.id) };
-    },
+    async (request) => ({ modifiedCount: await promoteUser(app.db, request.params.id) }),
   );
 
   // Staff run the order board. A role names who may do what (src/shared/roles.ts); an
@@ -75,12 +71,7 @@ export async function userRoutes(instance: FastifyInstance): Promise<void> {
       schema: { params: idParams, body: roleChangeSchema, response: { 200: modifiedCountSchema } },
       preHandler: app.requireAdmin,
     },
-    async (request) => {
-      const target = await findUserById(app.db, request.params.id);
-      if (!target) throw new NotFoundError('No such user');
-      if (isAdmin(target.role)) throw new ConflictError('An administrator keeps their role');
-      return { modifiedCount: await setRoleUnlessAdmin(app.db, target.id, request.body.role) };
-    },
+    async (request) => ({ modifiedCount: await changeRole(app.db, request.params.id, request.body.role) }),
   );
 
   app.delete(
@@ -90,8 +81,7 @@ export async function userRoutes(instance: FastifyInstance): Promise<void> {
       if (request.params.id === request.user!.id) {
         throw new ConflictError('You cannot delete your own account while signed in with it');
       }
-      const target = await findUserById(app.db, request.params.id);
-      if (!target) throw new NotFoundError('No such user');
+      const target = await existingUser(app.db, request.params.id);
       // The same erasure as a customer's own deletion: orders stay for the books, without the person.
       return { deletedCount: await app.accounts.erase(target.id, { evenWithOpenOrders: true }) };
     },

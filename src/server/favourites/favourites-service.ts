@@ -1,0 +1,32 @@
+import type { Kysely } from 'kysely';
+import { FAVOURITES_MAX } from '../../shared/favourites.ts';
+import type { MenuItem } from '../../shared/menu.ts';
+import type { Database } from '../db/schema.ts';
+import { ConflictError, NotFoundError } from '../http/errors.ts';
+import { findMenuItem } from '../menu/menu-repository.ts';
+import { toMenuItem } from '../menu/menu-service.ts';
+import { countFavourites, deleteFavourite, insertFavourite, isFavourite, listFavouriteItems } from './favourites-repository.ts';
+
+const NO_SUCH_DISH = 'No menu item with this id';
+
+/** The caller's saved dishes as the menu answers them, the latest saved first. */
+export async function listFavourites(db: Kysely<Database>, userId: string): Promise<MenuItem[]> {
+  return (await listFavouriteItems(db, userId)).map(toMenuItem);
+}
+
+/** Saves a dish; saving a saved one changes nothing. 409 past FAVOURITES_MAX, 404 for an unknown dish. */
+export async function saveFavourite(db: Kysely<Database>, userId: string, itemId: string): Promise<void> {
+  if (await isFavourite(db, userId, itemId)) return;
+  if ((await countFavourites(db, userId)) >= FAVOURITES_MAX) {
+    throw new ConflictError(`You can save up to ${FAVOURITES_MAX} favourites. Remove one first.`);
+  }
+  const inserted = await insertFavourite(db, userId, itemId, new Date().toISOString());
+  // Nothing inserted: the dish does not exist, or a parallel call saved it first.
+  if (inserted === 0 && !(await isFavourite(db, userId, itemId))) throw new NotFoundError(NO_SUCH_DISH);
+}
+
+/** Removes a dish; removing what is not saved is done already, unless the dish itself is unknown (404). */
+export async function removeFavourite(db: Kysely<Database>, userId: string, itemId: string): Promise<void> {
+  const deleted = await deleteFavourite(db, userId, itemId);
+  if (deleted === 0 && !(await findMenuItem(db, itemId))) throw new NotFoundError(NO_SUCH_DISH);
+}

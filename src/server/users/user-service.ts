@@ -1,0 +1,33 @@
+import type { Kysely } from 'kysely';
+import { isAdmin, type Role } from '../../shared/roles.ts';
+import type { User } from '../../shared/users.ts';
+import type { Database } from '../db/schema.ts';
+import { ConflictError, NotFoundError } from '../http/errors.ts';
+import { findUserById, listUsers, markRegistered, promoteToAdmin, setRoleUnlessAdmin } from './user-repository.ts';
+
+/** Records the caller as the spec's server did after sign-up; false when recorded already. */
+export async function registerUser(db: Kysely<Database>, userId: string): Promise<boolean> {
+  return markRegistered(db, userId, new Date());
+}
+
+export async function listUserAccounts(db: Kysely<Database>): Promise<User[]> {
+  return (await listUsers(db)).map((u) => ({ _id: u.id, name: u.name, email: u.email, role: u.role }));
+}
+
+/** The user of this id, or 404. */
+export async function existingUser(db: Kysely<Database>, id: string) {
+  const target = await findUserById(db, id);
+  if (!target) throw new NotFoundError('No such user');
+  return target;
+}
+
+export async function promoteUser(db: Kysely<Database>, id: string): Promise<number> {
+  return promoteToAdmin(db, (await existingUser(db, id)).id);
+}
+
+/** An administrator stays one here: demoting an administrator is not the users screen's business (409). */
+export async function changeRole(db: Kysely<Database>, id: string, role: Exclude<Role, 'admin'>): Promise<number> {
+  const target = await existingUser(db, id);
+  if (isAdmin(target.role)) throw new ConflictError('An administrator keeps their role');
+  return setRoleUnlessAdmin(db, target.id, role);
+}
