@@ -67,6 +67,7 @@ describe('GET /api/orders/events', () => {
     expect(staff.headers['content-type']).toBe('text/event-stream; charset=utf-8');
     expect(staff.headers['cache-control']).toBe('no-store');
     expect(staff.headers['content-security-policy']).toBeDefined();
+    expect(staff.headers['x-request-id']).toEqual(expect.any(String));
     await expect.poll(() => staff.retry).toBe(3000);
 
     const { order } = await placeOrder(t.app, cast.another);

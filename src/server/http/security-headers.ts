@@ -8,7 +8,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
  * a bare node:http server (docs/product.md §15, docs/performance.md). The headers are those of
  * the same plugin with the same options: a throw-away instance answers one request and its
  * headers are kept. No route has its own Helmet options or CSP nonces.
- * Returns the list, for the snapshot answers, which write their own headers (snapshot-answer.ts).
+ * Returns the list, for the hijacked answers, which write their own headers.
  */
 export async function registerSecurityHeaders(app: FastifyInstance, options: FastifyHelmetOptions): Promise<SecurityHeaders> {
   const probe = Fastify({ logger: false });
@@ -20,9 +20,11 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: Fas
   const headers = Object.entries(answer.headers)
     .filter(([name]) => !perAnswer.has(name.toLowerCase()))
     .map(([name, value]): [string, string] => [name, String(value)]);
-  app.addHook('onRequest', (_request, reply, done) => {
+  // On every answer Fastify sends (errors and 404s included); a hijacked answer writes its own
+  // (snapshot-answer.ts, event-stream.ts), so a public read does not set them twice.
+  app.addHook('onSend', (_request, reply, payload, done) => {
     for (const [name, value] of headers) reply.header(name, value);
-    done();
+    done(null, payload);
   });
   return headers;
 }

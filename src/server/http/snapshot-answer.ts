@@ -64,7 +64,7 @@ export function snapshotBytesNow(value: unknown, { schema, gzipFrom = GZIP_THRES
  * the body is large enough. The public reads' routes hijack their reply for it.
  */
 export class SnapshotAnswers {
-  private readonly securityHeaders: SecurityHeaders;
+  readonly securityHeaders: SecurityHeaders;
   private readonly headersOf = new WeakMap<SnapshotBytes, HeaderLists>();
 
   constructor(securityHeaders: SecurityHeaders) {

@@ -35,7 +35,7 @@ export function menuStreamRoutes(app: FastifyInstance): void {
 
   app.get('/menu/events', { compress: false }, async (request, reply) => {
     if (open.size >= MAX_STREAMS) throw new ConflictError('Too many pages follow the menu right now; reload the page to see changes.');
-    const raw = startEventStream(request, reply);
+    const raw = startEventStream(request, reply, app.answers.securityHeaders);
     open.add(raw);
     const close = () => {
       open.delete(raw);

@@ -129,8 +129,9 @@ function requestIds(): () => string {
  * the log line.
  */
 export function registerRequestIdHeader(app: FastifyInstance): void {
-  app.addHook('onRequest', (request, reply, done) => {
+  // Hijacked answers (snapshot-answer.ts, event-stream.ts) write it themselves.
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
-    done();
+    done(null, payload);
   });
 }

@@ -106,7 +106,7 @@ export async function streamOrders(
   const staff = isStaff(user.role);
   const viewer = { id: user.id, name: user.name, role: user.role };
 
-  const raw = startEventStream(request, reply);
+  const raw = startEventStream(request, reply, app.answers.securityHeaders);
 
   let closed = false;
   let lastSent = lastEventId ?? 0;
