@@ -149,12 +149,14 @@ test.describe('the cart', () => {
     const items = await menu(request);
     await signInAsNew(page, request);
     await addToCartViaApi(page, items[0]!._id);
-    // The query asks twice (one retry) before it shows the failure.
-    let failures = 2;
-    await page.route(/\/api\/cart\?/, (route) => (failures-- > 0 ? route.fulfill({ status: 500, json: { statusCode: 500, code: 'INTERNAL', message: 'Something went wrong' } }) : route.fallback()));
+    // Every read fails until the page says so (the query asks again once, and a part of the page
+    // that mounts later may ask again too); then the server answers again.
+    let failing = true;
+    await page.route(/\/api\/cart\?/, (route) => (failing ? route.fulfill({ status: 500, json: { statusCode: 500, code: 'INTERNAL', message: 'Something went wrong' } }) : route.fallback()));
     await page.goto('/dashboard/my/cart');
     const alert = page.getByRole('alert').filter({ hasText: 'Your cart could not be loaded' });
     await expect(alert).toBeVisible();
+    failing = false;
     await alert.getByRole('button', { name: 'Try again' }).click();
     await expect(alert).toBeHidden();
     await expect(page.getByRole('cell', { name: items[0]!.name, exact: true })).toBeVisible();
