@@ -44,8 +44,8 @@ test('stored script payloads are shown as text and never run', async ({ page, re
   await addToCartViaApi(page, itemId);
 
   // Written straight into the shop's SQLite file, with no 'reviews.changed' event: the shop sees
-  // another connection's commit (PRAGMA data_version) before its next request and reads the
-  // reviews again (decision 0029), so the review pages below really hold the payload.
+  // another connection's commit (PRAGMA data_version) within a tenth of a second and reads the
+  // reviews again (decision 0040), so the review pages below really hold the payload.
   const reviewId = randomUUID();
   const db = new DatabaseSync(path.join(dataDir(), 'shop.sqlite'));
   db.prepare('insert into reviews (id, name, image, details, created_at) values (?, ?, ?, ?, ?)').run(
@@ -55,6 +55,7 @@ test('stored script payloads are shown as text and never run', async ({ page, re
     PAYLOADS.review,
     new Date().toISOString(),
   );
+  await expect.poll(async () => (await page.request.get('/api/review')).text()).toContain(reviewId);
 
   try {
     for (const url of [

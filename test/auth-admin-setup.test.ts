@@ -9,6 +9,7 @@ import { loadConfig } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/database.ts';
 import { migrateToLatest } from '../src/server/db/migrate.ts';
 import { signIn, signUpUser } from './helpers/auth.ts';
+import { noticesDelivered } from './helpers/notices.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 let t: TestApp;
@@ -65,6 +66,7 @@ describe('npm run admin:promote', () => {
     const run = promote(user.email.toUpperCase());
     expect(run.stdout).toContain('is now an administrator');
     expect(run.status).toBe(0);
+    await noticesDelivered(t, app);
     const res = await app.inject({ method: 'GET', url: '/api/users', headers: user.headers });
     expect(res.statusCode).toBe(200);
   });

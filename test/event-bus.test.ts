@@ -1,5 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { DatabaseSync } from 'node:sqlite';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase } from '../src/server/db/database.ts';
+import { OTHER_WRITERS_LOOK_MS } from '../src/server/db/node-sqlite-dialect.ts';
 import { createEventBus, type EventBus } from '../src/server/events/event-bus.ts';
 import type { ShopEventPayload } from '../src/shared/events.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
@@ -51,6 +55,24 @@ describe('typed event bus', () => {
     const arriving = nextEvent(bus, 'menu.changed');
     await bus.publish('menu.changed', {});
     await expect(arriving).resolves.toEqual({});
+  });
+
+  it.runIf(!onPostgres())("on SQLite, has its subscribers read again after another connection's commit, not after its own", async () => {
+    let resyncs = 0;
+    const stop = shop.app.events.onResync(() => resyncs++);
+    const review = (id: string) => ({ id, name: 'Guest', image: '/api/images/x.webp', details: 'Fine.', created_at: new Date().toISOString() });
+    try {
+      await shop.app.db.insertInto('reviews').values(review(randomUUID())).execute();
+      await sleep(OTHER_WRITERS_LOOK_MS * 2);
+      expect(resyncs).toBe(0);
+      const other = new DatabaseSync(shop.database.file!);
+      const { id, name, image, details, created_at } = review(randomUUID());
+      other.prepare('insert into reviews (id, name, image, details, created_at) values (?, ?, ?, ?, ?)').run(id, name, image, details, created_at);
+      other.close();
+      await vi.waitFor(() => expect(resyncs).toBe(1), { timeout: OTHER_WRITERS_LOOK_MS * 5, interval: 10 });
+    } finally {
+      stop();
+    }
   });
 
   it.runIf(onPostgres())('carries an event and its payload to another process on the same PostgreSQL', async () => {

@@ -139,15 +139,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerRequestIdHeader(app);
   const events = await createEventBus(database, app.log);
   app.decorate('events', events);
-  if (database.kind === 'sqlite') {
-    // Another process's commit (a command, an operator's sqlite3) is heard before anything kept is
-    // trusted: one look as each request arrives, so a request read after the commit sees it
-    // (the callers and the customers' answers kept, decisions 0029 and 0033).
-    app.addHook('onRequest', (_request, _reply, done) => {
-      events.catchUp();
-      done();
-    });
-  }
   app.decorate('menu', new MenuCatalog(database.db, events));
   // A dish deleted from the menu leaves the carts that held it, each customer told its name.
   subscribeCartToMenu(app.menu);

@@ -1,4 +1,6 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
+import { OTHER_WRITERS_LOOK_MS } from '../../src/server/db/node-sqlite-dialect.ts';
 import type { TestApp } from './test-app.ts';
 
 /**
@@ -9,11 +11,12 @@ import type { TestApp } from './test-app.ts';
  * command, of an operator's SQL, or of the other process). The marker is a 'reviews.changed',
  * which touches no kept caller and no kept answer: a process that did not forget them on the
  * write's own notice still has them. This waits for the event, not for a time; a marker that never
- * arrives fails the test. SQLite: no notices (another connection's write is seen by PRAGMA
- * data_version as the next request arrives).
+ * arrives fails the test. SQLite: no notices; another connection's commit is seen by the look
+ * every OTHER_WRITERS_LOOK_MS (src/server/db/node-sqlite-dialect.ts), and a timer due later than
+ * the next look fires after it.
  */
 export async function noticesDelivered(t: TestApp, ...apps: FastifyInstance[]): Promise<void> {
-  if (t.database.kind !== 'postgres') return;
+  if (t.database.kind !== 'postgres') return void (await sleep(OTHER_WRITERS_LOOK_MS + 20));
   const stops: (() => void)[] = [];
   const heard = apps.map((app) => new Promise<void>((resolve) => stops.push(app.events.subscribe('reviews.changed', () => resolve()))));
   let timer: NodeJS.Timeout | undefined;

@@ -15,8 +15,8 @@ const MAX_KEPT = 50_000;
  *   statement has run (db/watched-writes.ts);
  * - another process's, through the event bus: `sessions.changed`, sent by PostgreSQL itself
  *   when such a write commits (migration 013), and a resync when the bus may have missed events;
- *   on SQLite, a write by another connection seen by `PRAGMA data_version` (events.catchUp), looked
- *   at as each request arrives (app.ts).
+ *   on SQLite, a commit by another connection, seen within a tenth of a second by `PRAGMA
+ *   data_version` (db/node-sqlite-dialect.ts, decision 0040).
  * An expired session is never answered from here. A read from the database that began before a
  * write is not kept (`mark` / `keep`), so it cannot bring back what the write ended.
  * Decision 0029.

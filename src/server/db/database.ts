@@ -20,10 +20,11 @@ export interface DatabaseHandle {
   /** Tells, right after it ran, of each statement of this process that can make a kept copy stale (a session, a user, a customer's cart or orders, the menu). */
   watchedWrites: WatchedWrites;
   /**
-   * SQLite: whether another process committed to the database since the last look. PostgreSQL:
-   * always false (other processes' changes arrive through the event bus, LISTEN/NOTIFY).
+   * SQLite: `listener` is told, within OTHER_WRITERS_LOOK_MS (node-sqlite-dialect.ts), when another
+   * process committed to the database. PostgreSQL: never (other processes' changes arrive through
+   * the event bus, LISTEN/NOTIFY). Returns the way to stop listening.
    */
-  writtenElsewhere(): boolean;
+  onWrittenElsewhere(listener: () => void): () => void;
 }
 
 // PostgreSQL's int8 (COUNT, SUM) arrives as a string by default; our sums fit a JS number.
@@ -42,17 +43,17 @@ export function openDatabase(options: { dataDir: string; databaseUrl?: string })
       postgresUrl: options.databaseUrl,
       pool,
       watchedWrites,
-      writtenElsewhere: () => false,
+      onWrittenElsewhere: () => () => {},
     };
   }
   fs.mkdirSync(options.dataDir, { recursive: true });
   const file = path.join(options.dataDir, 'shop.sqlite');
   const otherWriters = watchOtherWriters();
   return {
-    db: new Kysely<Database>({ dialect: createNodeSqliteDialect(file, { opened: otherWriters.opened, lost: otherWriters.readAgain }), plugins: [watchedWrites] }),
+    db: new Kysely<Database>({ dialect: createNodeSqliteDialect(file, { opened: otherWriters.opened, lost: otherWriters.lost }), plugins: [watchedWrites] }),
     kind: 'sqlite',
     file,
     watchedWrites,
-    writtenElsewhere: otherWriters.writtenElsewhere,
+    onWrittenElsewhere: otherWriters.onWrittenElsewhere,
   };
 }

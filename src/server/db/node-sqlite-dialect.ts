@@ -23,44 +23,57 @@ export function createNodeSqliteDialect(file: string, options: { opened?: (datab
   })({ database: () => Promise.reject(new Error('The grouped-commits driver opens the database itself')) });
 }
 
+/** How often the shop looks for another process's commits to the SQLite file (decision 0040). */
+export const OTHER_WRITERS_LOOK_MS = 100;
+
 /**
- * Whether another connection (another process: a command such as `npm run admin:promote`, a
- * test, an operator's sqlite3) committed to the database since the last look, by SQLite's own
- * counter (`PRAGMA data_version`, which this connection's own writes leave alone; a look costs a
- * few microseconds).
+ * Tells its listeners when another connection (another process: a command such as `npm run
+ * admin:promote`, a test, an operator's sqlite3) committed to the database, by SQLite's own counter
+ * (`PRAGMA data_version`, which this connection's own writes leave alone), looked at every
+ * OTHER_WRITERS_LOOK_MS while anyone listens; and when a grouped commit failed (`lost`), as the
+ * database may then not hold what was read from it.
  */
 export function watchOtherWriters(): {
   opened(database: DatabaseSync): void;
-  writtenElsewhere(): boolean;
-  /** The database may not hold what was read from it (a grouped commit failed): the next look says so. */
-  readAgain(): void;
+  lost(): void;
+  onWrittenElsewhere(listener: () => void): () => void;
 } {
   let statement: StatementSync | undefined;
   let version: unknown;
-  let readAgain = false;
-  const look = (): boolean => {
-    if (!statement) return false;
+  let timer: NodeJS.Timeout | undefined;
+  const listeners = new Set<() => void>();
+  const tell = () => {
+    for (const listener of listeners) listener();
+  };
+  const look = () => {
+    if (!statement) return;
     let now: unknown;
     try {
       now = statement.get()?.data_version;
     } catch {
       // The database is closed (the app is stopping): nothing more to hear.
       statement = undefined;
-      return false;
+      return;
     }
-    const changed = now !== version || readAgain;
+    if (now === version) return;
     version = now;
-    readAgain = false;
-    return changed;
+    tell();
   };
   return {
     opened(database) {
       statement = database.prepare('PRAGMA data_version');
       version = statement.get()?.data_version;
     },
-    writtenElsewhere: look,
-    readAgain() {
-      readAgain = true;
+    lost: () => queueMicrotask(tell),
+    onWrittenElsewhere(listener) {
+      listeners.add(listener);
+      timer ??= setInterval(look, OTHER_WRITERS_LOOK_MS).unref();
+      return () => {
+        listeners.delete(listener);
+        if (listeners.size > 0) return;
+        clearInterval(timer);
+        timer = undefined;
+      };
     },
   };
 }

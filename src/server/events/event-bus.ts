@@ -41,13 +41,6 @@ export interface EventBus {
    * back): a subscriber that keeps state reads it again.
    */
   onResync(listener: () => void): () => void;
-  /**
-   * Called before a request is answered. SQLite: when another process committed to the database
-   * since the last look (a command, a test, an operator), every subscriber that keeps state reads
-   * it again, as after a missed event: no event travels between SQLite processes. PostgreSQL:
-   * nothing (every change arrives as an event, the database's own included: migrations 013 and 014).
-   */
-  catchUp(): void;
   close(): Promise<void>;
 }
 
@@ -86,13 +79,16 @@ export async function createEventBus(handle: DatabaseHandle, log: Logger): Promi
   };
 
   if (handle.kind === 'sqlite' || !handle.postgresUrl) {
+    // No event travels between SQLite processes: another process's commit (a command, a test, an
+    // operator) makes every subscriber that keeps state read it again, as after a missed event.
+    const stopWatching = handle.onWrittenElsewhere(() => local.emit(RESYNC));
     return {
       ...subscriptions,
-      catchUp: () => {
-        if (handle.writtenElsewhere()) local.emit(RESYNC);
-      },
       publish: async (name, payload) => deliver(name, SHOP_EVENTS[name].parse(payload)),
-      close: async () => void local.removeAllListeners(),
+      close: async () => {
+        stopWatching();
+        local.removeAllListeners();
+      },
     };
   }
 
@@ -135,7 +131,6 @@ export async function createEventBus(handle: DatabaseHandle, log: Logger): Promi
 
   return {
     ...subscriptions,
-    catchUp: () => {},
     publish: async (name, payload) => {
       const message = JSON.stringify({ name, payload: SHOP_EVENTS[name].parse(payload) });
       await sql`select pg_notify(${CHANNEL}, ${message})`.execute(handle.db);

@@ -20,8 +20,8 @@ const MAX_PER_CUSTOMER = 20;
  *   a webhook, the menu) and any write to a session or a user forget everyone's;
  * - **another process's**: `answers.changed`, sent by PostgreSQL itself when such a write commits
  *   (migration 014), `sessions.changed`, and a resync when the bus may have missed events; on
- *   SQLite, a write by another connection seen by `PRAGMA data_version` (events.catchUp), looked at
- *   as each request arrives (app.ts).
+ *   SQLite, a commit by another connection, seen within a tenth of a second by `PRAGMA
+ *   data_version` (db/node-sqlite-dialect.ts, decision 0040).
  * A read that began before a write that concerns its customer is not kept, so it cannot bring
  * back what the write changed. Answers hold nothing that changes with time alone. An answer built
  * from another table needs that table in db/watched-writes.ts's lists and in a trigger like
