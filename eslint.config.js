@@ -48,8 +48,8 @@ export const SIDES = {
     appFolders: [],
     appFiles: ['app.ts', 'main.ts', 'next-tick-shape.ts'],
     infrastructure: ['db', 'http', 'events'],
-    /** Infrastructure at the root: the configuration, read by every layer. */
-    infrastructureFiles: ['config.ts'],
+    /** Infrastructure at the root: the configuration and the speed layers' switch, read by every layer. */
+    infrastructureFiles: ['config.ts', 'speed-layers.ts'],
     /** Listed in the order they may import each other: a feature imports only features above it. */
     ordered: true,
     features: {

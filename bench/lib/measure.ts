@@ -64,9 +64,9 @@ export async function takeTurns(
   name: string,
   baselineUrl: string,
   measuredUrl: string,
-  options: Omit<LoadOptions, 'seconds'> & { seconds: number },
+  options: Omit<LoadOptions, 'seconds'> & { seconds: number; headersFor?: (url: string) => Record<string, string> },
 ): Promise<{ baseline: Figures; measured: Figures; cycleRatios: number[] }> {
-  const run = (url: string, seconds = 1) => onLoadCore(() => measure(name, url, { ...options, seconds }));
+  const run = (url: string, seconds = 1) => onLoadCore(() => measure(name, url, { ...options, headers: options.headersFor?.(url) ?? options.headers, seconds }));
   await run(baselineUrl);
   await run(measuredUrl);
   const baselineRuns: Figures[] = [];

@@ -57,6 +57,7 @@ import { reviewRoutes } from './reviews/review-routes.ts';
 import { ShopSettings } from './settings/settings-service.ts';
 import { settingsRoutes } from './settings/settings-routes.ts';
 import { statsRoutes } from './stats/stats-routes.ts';
+import { layerOn } from './speed-layers.ts';
 import { userRoutes } from './users/user-routes.ts';
 
 declare module 'fastify' {
@@ -108,7 +109,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...logging,
     logger: options.logger === false ? false : logging.logger,
     // Each request's child logger is made only when the request writes a line.
-    childLoggerFactory: lazyChildLoggerFactory,
+    ...(layerOn('lazy-child-logger') ? { childLoggerFactory: lazyChildLoggerFactory } : {}),
     // Small for every route; the menu's item routes raise it to BODY_LIMIT (http/body-limits.ts).
     bodyLimit: SMALL_BODY_LIMIT,
     trustProxy: config.TRUST_PROXY,

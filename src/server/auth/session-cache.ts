@@ -1,6 +1,7 @@
 import type { WatchedWrites } from '../db/watched-writes.ts';
 import { AwaitedNotices } from '../events/awaited-notices.ts';
 import type { EventBus } from '../events/event-bus.ts';
+import { layerOn } from '../speed-layers.ts';
 import type { RequestUser } from './request-user.ts';
 
 /** How many callers are kept at most (the oldest kept goes first past it). */
@@ -75,7 +76,7 @@ export class SessionCache {
   }
 
   keep(caller: RequestUser, mark: number): void {
-    if (mark !== this.generation) return;
+    if (mark !== this.generation || !layerOn('session-cache')) return;
     if (this.callers.size >= MAX_KEPT) this.callers.delete(this.callers.keys().next().value!);
     // Shared by the requests of this session: nobody may change it.
     this.callers.set(caller.sessionId, Object.freeze(caller));

@@ -1,4 +1,5 @@
 import { PostgresAdapter, type Kysely, type Transaction } from 'kysely';
+import { layerOn } from '../speed-layers.ts';
 import type { Database } from './schema.ts';
 
 /** What a transaction's work did, and the statement that must be its last, if any. */
@@ -26,7 +27,7 @@ export interface WorkThenLast<T, L> {
  * end the transaction, so the last statement is awaited inside it as any other.
  */
 export async function commitWithLast<T, L>(db: Kysely<Database>, work: (trx: Transaction<Database>) => Promise<WorkThenLast<T, L>>): Promise<{ value: T; last?: L }> {
-  const sentWithCommit = db.getExecutor().adapter instanceof PostgresAdapter;
+  const sentWithCommit = layerOn('commit-with-last') && db.getExecutor().adapter instanceof PostgresAdapter;
   let pending: Promise<L> | undefined;
   const outcome = await db.transaction().execute(async (trx): Promise<{ value: T; last?: L }> => {
     const { value, last } = await work(trx);

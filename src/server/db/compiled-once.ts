@@ -1,4 +1,5 @@
 import { createQueryId, type Compilable, type Kysely, type QueryResult, type RootOperationNode, type Transaction } from 'kysely';
+import { layerOn } from '../speed-layers.ts';
 import type { Database } from './schema.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -24,6 +25,7 @@ type Db = Kysely<Database> | Transaction<Database>;
  * customer it ran for) and runs in whatever transaction `db` is.
  */
 export function compiledOnce<A extends unknown[], R>(build: (db: Db, ...args: A) => Compilable<R>): (db: Db, ...args: A) => Promise<QueryResult<R>> {
+  if (!layerOn('compiled-statements')) return (db, ...args) => db.executeQuery(build(db, ...args));
   // Compiled per dialect: the same query is other SQL on SQLite and on PostgreSQL.
   const byDialect = new WeakMap<object, Map<string, Compiled>>();
   return async (db, ...args) => {

@@ -1,5 +1,6 @@
 import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
 import { SqliteDialect, type Driver, type SqliteDatabase, type SqliteStatement } from 'kysely';
+import { layerOn } from '../speed-layers.ts';
 import { GroupedCommitsDriver } from './grouped-commits.ts';
 
 /**
@@ -16,6 +17,7 @@ export function createNodeSqliteDialect(file: string, options: { opened?: (datab
     options.opened?.(database);
     return { database, statements: adapt(database) };
   };
+  if (!layerOn('grouped-commits')) return new SqliteDialect({ database: async () => (await open()).statements });
   return new (class extends SqliteDialect {
     override createDriver(): Driver {
       return new GroupedCommitsDriver(file, open, options.lost ?? (() => {}));
@@ -88,12 +90,14 @@ const KEPT_STATEMENTS = 500;
  * streams of the same SQL cannot share a cursor.
  */
 function adapt(database: DatabaseSync): SqliteDatabase {
+  const keepsStatements = layerOn('kept-sqlite-statements');
   const kept = new Map<string, SqliteStatement>();
   return {
     close: () => {
       database.close();
     },
     prepare: (sql) => {
+      if (!keepsStatements) return adaptStatement(database, sql, database.prepare(sql));
       let statement = kept.get(sql);
       if (statement === undefined) {
         statement = adaptStatement(database, sql, database.prepare(sql));

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { WatchedWrites } from '../db/watched-writes.ts';
 import { AwaitedNotices } from '../events/awaited-notices.ts';
 import type { EventBus } from '../events/event-bus.ts';
+import { layerOn } from '../speed-layers.ts';
 import { snapshotBytes, type SnapshotAnswers, type SnapshotBytes } from './snapshot-answer.ts';
 
 /** How many customers' answers are kept at most (the customer kept longest goes first past it). */
@@ -106,7 +107,7 @@ export class KeptAnswers {
   }
 
   private keep(customerId: string, key: string, bytes: SnapshotBytes, mark: number): void {
-    if (this.everyoneForgottenAt > mark || (this.forgottenAt.get(customerId) ?? 0) > mark) return;
+    if (this.everyoneForgottenAt > mark || (this.forgottenAt.get(customerId) ?? 0) > mark || !layerOn('kept-answers')) return;
     let answers = this.byCustomer.get(customerId);
     if (!answers) {
       if (this.byCustomer.size >= MAX_CUSTOMERS) this.byCustomer.delete(this.byCustomer.keys().next().value!);
