@@ -50,6 +50,11 @@ const addToCart = async (app: FastifyInstance, user: TestUser, itemId: string) =
   expect(res.statusCode, res.body).toBe(201);
   return res.json<{ insertedId: string }>().insertedId;
 };
+const readBoard = async (app: FastifyInstance, user: TestUser) => {
+  const res = await app.inject({ method: 'GET', url: '/api/staff/orders', headers: user.headers });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<Order[]>();
+};
 const ORDERS_KEY = 'orders?page=1&pageSize=20';
 
 /** Runs a statement on a connection of its own, behind the shop's back (an operator, a command). */
@@ -165,6 +170,46 @@ describe("a customer's orders", () => {
   });
 });
 
+describe('the order board', () => {
+  const boardKey = () => t.app.orders.boardKey({});
+
+  it('is one answer for every member of staff, showing a new order and a move at once', async () => {
+    const other = await signUpUser(t.app, { name: 'Otto Cook' });
+    await makeStaff(t.app, other);
+    const before = await readBoard(t.app, staff);
+    expect(t.app.keptAnswers.isKeptForAll(boardKey())).toBe(true);
+    expect(await readBoard(t.app, other)).toEqual(before);
+    const customer = await signUpUser(t.app);
+    const { order } = await placeOrder(t.app, customer);
+    expect((await readBoard(t.app, other)).map((o) => o._id)).toEqual([...before.map((o) => o._id), order._id]);
+    expect((await moveOrder(t.app, staff, order._id, moveBody('accepted', 'readyInMinutes'))).statusCode).toBe(200);
+    expect((await readBoard(t.app, other)).find((o) => o._id === order._id)?.status).toBe('accepted');
+  });
+
+  it("is not kept for a customer's cart write, and is read again after one", async () => {
+    const [dish] = await menuItemIds(t.app, 1);
+    const customer = await signUpUser(t.app);
+    await readBoard(t.app, staff);
+    await addToCart(t.app, customer, dish!.id);
+    expect(t.app.keptAnswers.isKeptForAll(boardKey())).toBe(false);
+  });
+
+  it("shows an order changed behind the shop's back", { timeout: 30_000 }, async () => {
+    const customer = await signUpUser(t.app);
+    const { order } = await placeOrder(t.app, customer);
+    expect((await readBoard(t.app, staff)).find((o) => o._id === order._id)?.note).toBeNull();
+    await behindTheBack('update orders set note = $1 where id = $2', 'No onions', order._id);
+    await noticesDelivered(t, t.app);
+    expect((await readBoard(t.app, staff)).find((o) => o._id === order._id)?.note).toBe('No onions');
+  });
+
+  it('is refused to a customer, kept or not', async () => {
+    await readBoard(t.app, staff);
+    const customer = await signUpUser(t.app);
+    expect((await t.app.inject({ method: 'GET', url: '/api/staff/orders', headers: customer.headers })).statusCode).toBe(403);
+  });
+});
+
 describe('writes that cannot say whose they are', () => {
   it("forget every customer's answers (a write outside a customer's own request); a write of no row forgets nothing", async () => {
     const [dish] = await menuItemIds(t.app, 1);
@@ -221,6 +266,14 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('two shop processes on on
     expect((await moveOrder(t.app, staff, order._id, moveBody('accepted', 'readyInMinutes'))).statusCode).toBe(200);
     await noticesDelivered(t, t.app, second.app);
     expect((await readOrder(second.app, customer, order._id)).status).toBe('accepted');
+  });
+
+  it("an order paid through one shows on the board read through the other", async () => {
+    await readBoard(second.app, staff);
+    const customer = await signUpUser(t.app);
+    const { order } = await placeOrder(t.app, customer);
+    await noticesDelivered(t, t.app, second.app);
+    expect((await readBoard(second.app, staff)).map((o) => o._id)).toContain(order._id);
   });
 
   it("a customer's writes are answered as their notices come back, not after the longest wait for one", async () => {

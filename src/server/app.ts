@@ -26,7 +26,7 @@ import { lazyChildLoggerFactory } from './http/lazy-child-logger.ts';
 import { registerNulRefusal } from './http/refuse-nul.ts';
 import { registerRequestDeadline } from './http/request-deadline.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
-import { KeptAnswers } from './http/kept-answers.ts';
+import { KeptAnswers, registerKeptAnswers } from './http/kept-answers.ts';
 import { SnapshotAnswers } from './http/snapshot-answer.ts';
 import { registerWebApp } from './pages/web-app.ts';
 import { imageRoutes } from './images/image-routes.ts';
@@ -231,6 +231,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('answers', new SnapshotAnswers(securityHeaders));
   const keptAnswers = new KeptAnswers({ events, writes: database.watchedWrites, answers: app.answers, waitsForNotices: database.kind === 'postgres' });
   app.decorate('keptAnswers', keptAnswers);
+  // Before the routes: those whose config names a keptAnswer are answered through it.
+  registerKeptAnswers(app, keptAnswers);
   if (database.kind === 'postgres') {
     // An answer after a write to a session or a user, or to the caller's cart or orders, goes once
     // PostgreSQL has sent the write's notice to every process (session-cache.ts, kept-answers.ts):

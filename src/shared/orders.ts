@@ -125,6 +125,7 @@ export const orderListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
 });
+export type OrderListQuery = z.infer<typeof orderListQuerySchema>;
 export const orderListSchema = z.object({
   orders: z.array(orderSchema),
   total: z.number().int(),
@@ -138,6 +139,7 @@ export const staffOrdersQuerySchema = z.object({
   status: z.enum(ORDER_STATUSES).optional(),
   date: z.iso.date().optional(),
 });
+export type StaffOrdersQuery = z.infer<typeof staffOrdersQuerySchema>;
 
 /** POST /api/staff/orders/:id/status. */
 export const statusChangeSchema = z.object({

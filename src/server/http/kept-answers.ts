@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import type { z } from 'zod';
 import type { WatchedWrites } from '../db/watched-writes.ts';
 import { AwaitedNotices } from '../events/awaited-notices.ts';
@@ -6,27 +6,55 @@ import type { EventBus } from '../events/event-bus.ts';
 import { layerOn } from '../speed-layers.ts';
 import { snapshotBytes, type SnapshotAnswers, type SnapshotBytes } from './snapshot-answer.ts';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * This route's 200 answer is kept by KeptAnswers (registerKeptAnswers) under `key`'s result:
+     * the caller's own (the default), or `shared` by every caller the route lets in (the order
+     * board). `key` gives undefined for a request answered afresh each time.
+     */
+    keptAnswer?: { key: (request: FastifyRequest) => string | undefined; shared?: true };
+  }
+}
+
+/** Whose answers the shared ones are kept as: no customer has this id. */
+const SHARED = '*shared*';
+
+/**
+ * Answers every route declared after this whose config names a `keptAnswer` from the kept
+ * answers, reading through its own handler, which returns the value as any route does.
+ */
+export function registerKeptAnswers(app: FastifyInstance, keptAnswers: KeptAnswers): void {
+  app.addHook('onRoute', (route) => {
+    const kept = route.config?.keptAnswer;
+    if (!kept) return;
+    const schema = (route.schema?.response as Record<number, z.ZodType> | undefined)?.[200];
+    if (!schema) throw new Error(`${route.method} ${route.url}: a kept answer needs its 200 response schema`);
+    const read = route.handler as (this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+    route.handler = async function keptAnswer(this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
+      const key = kept.key(request);
+      const owner = kept.shared ? SHARED : request.user?.id;
+      if (key === undefined || owner === undefined) return read.call(this, request, reply);
+      await keptAnswers.send(request, reply, owner, key, { schema, value: () => read.call(this, request, reply) });
+    } as RouteHandlerMethod;
+  });
+}
+
 /** How many customers' answers are kept at most (the customer kept longest goes first past it). */
 const MAX_CUSTOMERS = 10_000;
 /** How many answers one customer keeps at most (pages of their orders, orders opened). */
 const MAX_PER_CUSTOMER = 20;
 
 /**
- * A signed-in customer's own reads (their cart, their orders, one order), kept as the bytes last
- * sent until something they are built from is written (decision 0033): a customer who opens the
- * order page, My Orders or the cart again and again costs a look-up, not a query. Forgotten:
- * - **this process's writes**, as soon as each statement has run, whatever its code path
- *   (db/watched-writes.ts): a customer's cart, payment intent or orders written within
- *   `customerWrites` forget that customer's answers; any other such write (a staff member's move,
- *   a webhook, the menu) and any write to a session or a user forget everyone's;
- * - **another process's**: `answers.changed`, sent by PostgreSQL itself when such a write commits
- *   (migration 014), `sessions.changed`, and a resync when the bus may have missed events; on
- *   SQLite, a commit by another connection, seen within a tenth of a second by `PRAGMA
- *   data_version` (db/node-sqlite-dialect.ts, decision 0040).
- * A read that began before a write that concerns its customer is not kept, so it cannot bring
- * back what the write changed. Answers hold nothing that changes with time alone. An answer built
- * from another table needs that table in db/watched-writes.ts's lists and in a trigger like
- * migration 014's.
+ * A signed-in customer's own reads (their cart, their orders, one order) and the order board
+ * shared by all staff, kept as the bytes last sent until something they are built from is written
+ * (decision 0033; routes ask for it by `config.keptAnswer`, registerKeptAnswers). Forgotten:
+ * - **this process's writes**, as each statement runs (db/watched-writes.ts): within
+ *   `customerWrites`, that customer's answers and the shared ones; any other write, everyone's;
+ * - **another process's**: PostgreSQL's `answers.changed` and `sessions.changed` notices
+ *   (migrations 013–014) and the bus's resync; on SQLite, the look for other writers (decision 0040).
+ * A read that began before such a write is not kept. An answer built from another table needs
+ * that table in watched-writes.ts's lists and in a trigger like migration 014's.
  */
 export class KeptAnswers {
   private readonly byCustomer = new Map<string, Map<string, SnapshotBytes>>();
@@ -108,6 +136,7 @@ export class KeptAnswers {
 
   private keep(customerId: string, key: string, bytes: SnapshotBytes, mark: number): void {
     if (this.everyoneForgottenAt > mark || (this.forgottenAt.get(customerId) ?? 0) > mark || !layerOn('kept-answers')) return;
+    if (customerId === SHARED && this.clock > mark) return;
     let answers = this.byCustomer.get(customerId);
     if (!answers) {
       if (this.byCustomer.size >= MAX_CUSTOMERS) this.byCustomer.delete(this.byCustomer.keys().next().value!);
@@ -121,6 +150,8 @@ export class KeptAnswers {
   forget(customerId: string): void {
     this.clock += 1;
     this.byCustomer.delete(customerId);
+    // A shared answer (the board) may show any customer's orders.
+    this.byCustomer.delete(SHARED);
     // Past this many marks it is cheaper to forget everyone than to remember whom.
     if (this.forgottenAt.size >= MAX_CUSTOMERS) this.forgetEveryone();
     else this.forgottenAt.set(customerId, this.clock);
@@ -131,6 +162,11 @@ export class KeptAnswers {
     this.everyoneForgottenAt = this.clock;
     this.byCustomer.clear();
     this.forgottenAt.clear();
+  }
+
+  /** Whether the answer shared by every caller under `key` is kept (the tests). */
+  isKeptForAll(key: string): boolean {
+    return this.isKept(SHARED, key);
   }
 
   /** Whether this customer's answer under `key` is kept (the tests). */

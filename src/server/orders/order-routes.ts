@@ -8,29 +8,29 @@ import {
   orderSchema,
   orderStreamQuerySchema,
   pickupSlotsSchema,
+  type OrderListQuery,
 } from '../../shared/orders.ts';
 import { openPickupSlots } from '../../shared/opening-hours.ts';
 import { isStaff } from '../../shared/roles.ts';
 import { BadRequestError } from '../http/errors.ts';
 import { streamOrders } from './order-stream.ts';
 
+/** What names a page of the caller's orders among their kept answers. */
+export const ordersKey = ({ page, pageSize }: OrderListQuery) => `orders?page=${page}&pageSize=${pageSize}`;
+
 /** The customer's orders (staff and administrators may open any), and the live stream. */
 export async function orderRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
 
-  // A customer's own reads are kept until what they show is written (http/kept-answers.ts); not
-  // compressed by @fastify/compress: the kept answer holds its gzipped bytes.
+  // A customer's own reads are kept until what they show is written (http/kept-answers.ts).
   app.get(
     '/orders',
-    { compress: false, schema: { querystring: orderListQuerySchema, response: { 200: orderListSchema } }, preHandler: app.requireUser },
-    async (request, reply) => {
-      const { page, pageSize } = request.query;
-      const user = request.user!;
-      await app.keptAnswers.send(request, reply, user.id, `orders?page=${page}&pageSize=${pageSize}`, {
-        schema: orderListSchema,
-        value: () => app.orders.listOwn(user, page, pageSize),
-      });
+    {
+      schema: { querystring: orderListQuerySchema, response: { 200: orderListSchema } },
+      preHandler: app.requireUser,
+      config: { keptAnswer: { key: (request) => ordersKey(request.query as OrderListQuery) } },
     },
+    async (request) => app.orders.listOwn(request.user!, request.query.page, request.query.pageSize),
   );
 
   // The payment page offers these; POST /api/create-payment-intent accepts exactly these.
@@ -61,15 +61,12 @@ export async function orderRoutes(instance: FastifyInstance): Promise<void> {
 
   app.get(
     '/orders/:id',
-    { compress: false, schema: { params: orderIdParamsSchema, response: { 200: orderSchema } }, preHandler: app.requireUser },
-    async (request, reply) => {
-      const user = request.user!;
+    {
+      schema: { params: orderIdParamsSchema, response: { 200: orderSchema } },
+      preHandler: app.requireUser,
       // Staff open anyone's order, whose changes are kept under its customer: theirs are read each time.
-      if (isStaff(user.role)) return reply.send(await app.orders.get(request.params.id, user));
-      await app.keptAnswers.send(request, reply, user.id, `order/${request.params.id}`, {
-        schema: orderSchema,
-        value: () => app.orders.get(request.params.id, user),
-      });
+      config: { keptAnswer: { key: (request) => (isStaff(request.user!.role) ? undefined : `order/${(request.params as { id: string }).id}`) } },
     },
+    async (request) => app.orders.get(request.params.id, request.user!),
   );
 }

@@ -167,6 +167,11 @@ export class OrderService {
     return { orders: rows.map((row) => toOrder(row, timelines.get(row.id) ?? [], staff)), total, page, pageSize };
   }
 
+  /** What names one board's answer: its day (today's, once resolved: the answer holds no time) and status. */
+  boardKey({ date, status }: { date?: string; status?: OrderStatus }, now = new Date()): string {
+    return `board/${date ?? localDate(now, this.zone())}/${status ?? 'all'}`;
+  }
+
   /** The board: the orders placed on a day of the restaurant (today by default), oldest first. */
   async board(date: string | undefined, status: OrderStatus | undefined, now = new Date()): Promise<Order[]> {
     const timeZone = this.zone();

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { orderIdParamsSchema, orderSchema, staffOrdersQuerySchema, statusChangeSchema } from '../../shared/orders.ts';
+import { orderIdParamsSchema, orderSchema, staffOrdersQuerySchema, statusChangeSchema, type StaffOrdersQuery } from '../../shared/orders.ts';
 import { useStrictJson } from '../http/strict-json.ts';
 
 /** The order board: staff and administrators read the day's orders and move them along the workflow. */
@@ -11,7 +11,12 @@ export async function staffOrderRoutes(instance: FastifyInstance): Promise<void>
 
   app.get(
     '/staff/orders',
-    { schema: { querystring: staffOrdersQuerySchema, response: { 200: z.array(orderSchema) } }, preHandler: app.requireStaff },
+    {
+      schema: { querystring: staffOrdersQuerySchema, response: { 200: z.array(orderSchema) } },
+      preHandler: app.requireStaff,
+      // One answer for every member of staff, kept until any order is written (http/kept-answers.ts).
+      config: { keptAnswer: { shared: true, key: (request) => app.orders.boardKey(request.query as StaffOrdersQuery) } },
+    },
     async (request) => app.orders.board(request.query.date, request.query.status),
   );
 
