@@ -27,7 +27,7 @@ import { registerNulRefusal } from './http/refuse-nul.ts';
 import { registerRequestDeadline } from './http/request-deadline.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { KeptAnswers, registerKeptAnswers } from './http/kept-answers.ts';
-import { SnapshotAnswers } from './http/snapshot-answer.ts';
+import { registerSnapshotAnswers, type SnapshotAnswers } from './http/snapshot-answer.ts';
 import { registerWebApp } from './pages/web-app.ts';
 import { imageRoutes } from './images/image-routes.ts';
 import { MailQueue } from './mail/mail-queue.ts';
@@ -228,7 +228,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     hsts: config.NODE_ENV === 'production' ? { maxAge: 31536000, includeSubDomains: true } : false,
   });
-  app.decorate('answers', new SnapshotAnswers(securityHeaders));
+  registerSnapshotAnswers(app, securityHeaders);
   const keptAnswers = new KeptAnswers({ events, writes: database.watchedWrites, answers: app.answers, waitsForNotices: database.kind === 'postgres' });
   app.decorate('keptAnswers', keptAnswers);
   // Before the routes: those whose config names a keptAnswer are answered through it.

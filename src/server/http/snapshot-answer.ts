@@ -1,11 +1,30 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { promisify } from 'node:util';
 import { gzip, gzipSync } from 'node:zlib';
 import type { z } from 'zod';
 import type { SecurityHeaders } from './security-headers.ts';
 
 const gzipAsync = promisify(gzip);
+
+declare module 'fastify' {
+  interface FastifyReply {
+    /** Sends a prebuilt snapshot (its gzipped bytes, ETag and 304) straight on Node's response. */
+    sendSnapshot(bytes: SnapshotBytes): void;
+  }
+}
+
+/** The one writer of snapshots, decorated as `app.answers`, and `reply.sendSnapshot` for routes. */
+export function registerSnapshotAnswers(app: FastifyInstance, securityHeaders: SecurityHeaders): SnapshotAnswers {
+  const answers = new SnapshotAnswers(securityHeaders);
+  app.decorate('answers', answers);
+  app.decorateReply('sendSnapshot', function (this: FastifyReply, bytes: SnapshotBytes) {
+    this.hijack();
+    answers.write(this.request.raw, this.raw, bytes, this.request.id);
+  });
+  return answers;
+}
 
 /**
  * Bodies under this are sent as they are, never gzipped: the threshold of @fastify/compress in

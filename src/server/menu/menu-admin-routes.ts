@@ -45,8 +45,7 @@ export const menuAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   // Every dish, the hidden ones too (marked `hidden`): Manage Items. The public menu leaves them out.
   app.get('/admin/items', { preValidation: app.requireAdmin, compress: false }, async (request, reply) => {
     const bytes = await (await app.menu.current()).allItems();
-    reply.hijack();
-    app.answers.write(request.raw, reply.raw, bytes, request.id);
+    return reply.sendSnapshot(bytes);
   });
 
   app.delete(

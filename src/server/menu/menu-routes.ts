@@ -17,15 +17,12 @@ const MAX_PER_CATEGORY = 12;
 export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
   // The spec's call answers the whole menu; `?category=<one of the ten>` answers that category's
   // items alone, in the same order (the menu page's tabs, for a large menu).
-  // Answered from the menu's snapshot on node's response (hijacked: the writer sets every header).
+  // Answered from the menu's snapshot (reply.sendSnapshot, which sets every header).
   // Not compressed by @fastify/compress: the snapshot holds its gzipped bytes; no body to decompress.
   // `?perCategory=<1 to 12>` answers the first items of each category (the item list's blocks).
   app.get('/items', { compress: false, decompress: false, schema: { response: { 200: z.array(menuItemSchema) } } }, (request, reply) => {
     const { category, perCategory, q, tags, without } = request.query as Record<string, unknown>;
-    const write = (bytes: SnapshotBytes) => {
-      reply.hijack();
-      app.answers.write(request.raw, reply.raw, bytes, request.id);
-    };
+    const write = (bytes: SnapshotBytes) => reply.sendSnapshot(bytes);
     if (q !== undefined || tags !== undefined || without !== undefined) return searchMenu(request.url, q, tags, without, category, perCategory).then(write);
     if (category !== undefined && (typeof category !== 'string' || !isCategory(category))) {
       throw new BadRequestError(`Unknown category; use one of: ${CATEGORIES.join(', ')}`, { category: ['Unknown category'] });
@@ -74,9 +71,7 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
     const snapshot = app.menu.ready() ?? (await app.menu.current());
     const bytes = snapshot.dishAnswer(request.params.id);
     if (bytes) {
-      reply.hijack();
-      app.answers.write(request.raw, reply.raw, bytes, request.id);
-      return;
+      return reply.sendSnapshot(bytes);
     }
     const row = await app.menu.storedDish(request.params.id);
     if (!row) throw new NotFoundError('No menu item with this id');

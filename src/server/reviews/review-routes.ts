@@ -8,7 +8,6 @@ import { reviewSchema } from '../../shared/reviews.ts';
 export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/review', { compress: false, schema: { response: { 200: z.array(reviewSchema) } } }, async (request, reply) => {
     const snapshot = app.reviews.ready() ?? (await app.reviews.current());
-    reply.hijack();
-    app.answers.write(request.raw, reply.raw, snapshot, request.id);
+    return reply.sendSnapshot(snapshot);
   });
 };
