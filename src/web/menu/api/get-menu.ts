@@ -59,11 +59,7 @@ export const ITEMS_PER_BLOCK = 4;
 /** The first ITEMS_PER_BLOCK items of each category (GET /api/items?perCategory=), under the menu's key. */
 export const MENU_PREVIEW_QUERY_KEY = [...MENU_QUERY_KEY, 'perCategory', ITEMS_PER_BLOCK] as const;
 
-/**
- * What the category blocks show: the first items of each category, not a large menu's thousands
- * (with 10,000 dishes the whole menu is 293 KB gzipped, docs/performance.md). When the whole menu
- * is in the cache already they come from it: no request.
- */
+/** Only the first items per category, not a large menu's thousands; taken from a cached whole menu without a request. */
 export function useMenuPreview() {
   const queryClient = useQueryClient();
   return useQuery({
