@@ -2,12 +2,8 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
 
 /**
- * What a write can make stale in the shop's memory:
- * - `sign-in`: an UPDATE or DELETE of `sessions` or `users`, the rows that decide who a request's
- *   caller is (auth/session-cache.ts);
- * - `answers`: an INSERT, UPDATE or DELETE of a table a customer's own reads are built from (the
- *   cart, its payment intent, the orders and their timelines, the menu's prices), kept by
- *   http/kept-answers.ts.
+ * `sign-in`: sessions/users changed, so kept callers may be wrong (auth/session-cache.ts).
+ * `answers`: tables a customer's reads are built from changed (http/kept-answers.ts).
  */
 export type WriteTopic = 'sign-in' | 'answers';
 

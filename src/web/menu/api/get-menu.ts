@@ -21,11 +21,8 @@ export function useMenu() {
 }
 
 /**
- * The items of one category (GET /api/items?category=), or of the whole menu without one. A
- * category is cached under ['menu', category], so a menu change invalidates it with the menu.
- * When the whole menu is in the cache already (drawn into the page by the server, or fetched by
- * another page) it holds the category's items: no request. Else only that category travels, not
- * a large menu's other nine. `enabled: false` asks nothing (the Favourites tab shows its own list).
+ * Keyed under ['menu', category] so a menu change invalidates it too. Served from a cached whole
+ * menu without a request; otherwise only that category travels, not a large menu's other nine.
  */
 export function useMenuItems(category?: Category, enabled = true) {
   const queryClient = useQueryClient();

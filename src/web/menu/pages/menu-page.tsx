@@ -75,11 +75,8 @@ function usePage(resetKey: string): [number, (page: number) => void] {
 }
 
 /**
- * /order and /order/{category}: the cover, the search box and filters, the 11 tabs and a grid of
- * item cards, a page of DISHES_PER_PAGE at a time. The tab lives in the address (replaced, not
- * pushed), so a shared or reloaded link opens the same tab. A search looks through the whole menu
- * (on the server); the filters apply to the tab and to the search alike. The page follows the
- * menu's changes live (useMenuEvents): a dish sold out meanwhile shows so.
+ * The tab lives in the address (replaced, not pushed) so a shared or reloaded link opens it.
+ * Search covers the whole menu on the server; filters apply to tab and search alike.
  */
 export function Page() {
   usePageTitle('Order Food');
