@@ -1,8 +1,6 @@
-// The category list without zod: a page that needs only the list and its labels (the menu
-// page's tabs) must not pull zod's ~24 KB gzipped into its first load (docs/product.md §15).
-// src/shared/categories.ts adds the schema and re-exports this.
+// Zod-free so the menu page's tabs don't pull zod into the first load; src/shared/categories.ts
+// adds the schema.
 
-/** The ten menu categories of the spec, as stored on each item. */
 export const CATEGORIES = [
   'offered',
   'raw-special',
@@ -18,11 +16,7 @@ export const CATEGORIES = [
 
 export type Category = (typeof CATEGORIES)[number];
 
-/**
- * One label per category, used by the menu page's tabs and by the admin forms. The spec's
- * add and edit forms offered different, partly duplicated choices; docs/product.md §14
- * fixes that: both forms offer these ten, labelled once.
- */
+/** One label per category for the tabs and both admin forms, so they can't disagree (docs/product.md §14). */
 export const CATEGORY_LABELS: Record<Category, string> = {
   offered: "Today's offer",
   'raw-special': 'Raw Special',

@@ -1,11 +1,7 @@
 /**
- * The labels of a dish (docs/product.md §18): its dietary tags and the EU's 14 allergens
- * (Regulation (EU) No 1169/2011, Annex II), each with its words and its icon. One list, read by
- * the server's schema, the admin form, the cards, the dish page and the menu's filters.
- * Without Zod, so the public pages that draw the labels do not download the schema library.
- *
- * The icon is a short code drawn in a badge, as printed menus mark their dishes ("VG", "GF"): it
- * needs no picture or emoji font, reads the same on every device, and the words always go beside it.
+ * Dietary tags and the EU's 14 allergens (Regulation (EU) No 1169/2011, Annex II), one list for
+ * server and web; Zod-free so the public pages needn't load the schema library. Icons are short
+ * badge codes as on printed menus ("VG"): no picture or emoji font, the same on every device.
  */
 
 export const DISH_TAGS = ['vegan', 'vegetarian', 'gluten-free', 'dairy-free', 'nut-free', 'spicy'] as const;
@@ -30,9 +26,8 @@ export const ALLERGENS = [
 export type Allergen = (typeof ALLERGENS)[number];
 
 export interface DishLabel {
-  /** The words shown beside the icon and read by screen readers. */
+  /** Always shown beside the icon, and what screen readers read. */
   label: string;
-  /** The badge's code. */
   icon: string;
 }
 
@@ -45,7 +40,7 @@ export const DISH_TAG_LABELS: Record<DishTag, DishLabel> = {
   spicy: { label: 'Spicy', icon: 'HOT' },
 };
 
-/** The words are the regulation's, shortened where a diner knows them better so. */
+/** The regulation's words, shortened where diners know them better so. */
 export const ALLERGEN_LABELS: Record<Allergen, DishLabel> = {
   gluten: { label: 'Cereals with gluten', icon: 'Gl' },
   crustaceans: { label: 'Crustaceans', icon: 'Cr' },
@@ -71,26 +66,23 @@ export function isAllergen(value: string): value is Allergen {
   return (ALLERGENS as readonly string[]).includes(value);
 }
 
-/** Labels in the list's order, each once: how they are stored and answered, whatever order they came in. */
+/** Canonical order and no repeats, so storage and answers don't depend on input order. */
 export function inListOrder<T extends string>(list: readonly T[], chosen: readonly T[]): T[] {
   const set = new Set(chosen);
   return list.filter((value) => set.has(value));
 }
 
-/** Stored as the keys joined by commas ('' for none): a short text column on both databases. */
+/** A comma-joined text column works the same on both databases. */
 export function labelsToColumn(values: readonly string[]): string {
   return values.join(',');
 }
 
-/** The stored column back to known keys (a key this version does not know is left out). */
+/** Keys this version doesn't know are dropped. */
 export function labelsFromColumn<T extends string>(column: string, known: (value: string) => value is T): T[] {
   return column ? column.split(',').filter(known) : [];
 }
 
-/**
- * Whether a dish passes the menu's filters: it carries every chosen tag and none of the chosen
- * allergens. The order page filters with it; `GET /api/items?q=` takes the same filters.
- */
+/** Every chosen tag and none of the excluded allergens; shared so the page and `GET /api/items?q=` agree. */
 export function passesFilters(
   dish: { tags?: readonly DishTag[]; allergens?: readonly Allergen[] },
   filters: { tags?: readonly DishTag[]; without?: readonly Allergen[] },

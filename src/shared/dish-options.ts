@@ -11,13 +11,9 @@ import {
 
 export * from './dish-option-rules.ts';
 
-/**
- * The schemas of a dish's options (docs/decisions/0023-dish-options.md): what Add and Update item
- * send and the server keeps, what the menu answers, and what a customer picks. The rules that
- * price and word a choice are Zod-free, in dish-option-rules.ts.
- */
+/** Schemas of dish options (decision 0023); the Zod-free rules are in dish-option-rules.ts. */
 
-/** Ids are the shop's own (the server gives one to each new group and choice), kept across edits. */
+/** Server-given and kept across edits, so cart entries still find their choices. */
 export const optionIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, 'Not an option id of this shop');
 
 const optionName = (what: string) =>
@@ -75,7 +71,6 @@ const groupInputSchema = z
     if (new Set(ids).size !== ids.length) ctx.addIssue({ code: 'custom', path: ['choices'], message: 'Two choices have the same id' });
   });
 
-/** The `options` of POST /api/items and PATCH /api/items/{id}: absent in a PATCH keeps the dish's options, [] removes them. */
 export const optionGroupsInputSchema = z
   .array(groupInputSchema)
   .max(OPTION_GROUPS_MAX, `A dish has at most ${OPTION_GROUPS_MAX} option groups`)
@@ -86,7 +81,6 @@ export const optionGroupsInputSchema = z
   });
 export type OptionGroupsInput = z.infer<typeof optionGroupsInputSchema>;
 
-/** The groups as kept (cents) with an id for every group and choice: new ones get `newId()`. */
 export function toOptionGroups(input: OptionGroupsInput, newId: () => string): OptionGroup[] {
   return input.map((group) => ({
     id: group.id ?? newId(),
@@ -99,7 +93,6 @@ export function toOptionGroups(input: OptionGroupsInput, newId: () => string): O
 
 const apiChoiceSchema = z.object({ id: z.string(), name: z.string(), price: z.number() });
 
-/** A dish's option groups as the menu answers them (on the item, only when it has some). */
 export const apiOptionGroupSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -109,14 +102,10 @@ export const apiOptionGroupSchema = z.object({
 });
 const _sameGroup: z.ZodType<ApiOptionGroup> = apiOptionGroupSchema;
 
-/** The options a cart entry or an order line was priced with: group and choice names, prices in dollars. */
 export const apiChosenGroupSchema = z.object({ groupId: z.string(), group: z.string(), choices: z.array(apiChoiceSchema) });
 const _sameChosen: z.ZodType<ApiChosenGroup> = apiChosenGroupSchema;
 
-/**
- * What a customer picks with POST /api/cart: choice ids per group id. Absent: the dish's default
- * (each required group's first choices). Present: exactly this, checked against the dish.
- */
+/** Absent in POST /api/cart means the dish's default; present means exactly this, checked against the dish. */
 export const optionSelectionSchema = z
   .record(optionIdSchema, z.array(optionIdSchema).max(OPTION_CHOICES_MAX, 'Too many choices in one group'))
   .refine((selection) => Object.keys(selection).length <= OPTION_GROUPS_MAX, 'Too many option groups');

@@ -4,7 +4,6 @@ import { ALLERGENS, DISH_TAGS } from './dish-labels.ts';
 import { OWN_IMAGE_URL } from './images.ts';
 import { apiOptionGroupSchema, optionGroupsInputSchema } from './dish-options.ts';
 
-/** A menu item as the API answers it (docs/product.md §3). */
 export const menuItemSchema = z.object({
   _id: z.string(),
   name: z.string(),
@@ -13,14 +12,13 @@ export const menuItemSchema = z.object({
   recipe: z.string(),
   category: categorySchema,
   newPrice: z.number().optional(),
-  // Dish labels and availability (docs/product.md §18): each is left out when empty or false, so
-  // a dish without them is answered exactly as the spec's item.
+  // Left out when empty or false, so a dish without them is answered exactly as the spec's item.
   tags: z.array(z.enum(DISH_TAGS)).optional(),
   allergens: z.array(z.enum(ALLERGENS)).optional(),
   soldOut: z.literal(true).optional(),
-  /** Only in the administrator's answers: a hidden dish is not on the public menu. */
+  /** Only in the administrator's answers. */
   hidden: z.literal(true).optional(),
-  /** The dish's choice groups (size, extras), only when it has some (docs/decisions/0023-dish-options.md). */
+  /** Only when the dish has some. */
   options: z.array(apiOptionGroupSchema).optional(),
 });
 
@@ -33,7 +31,7 @@ export const ITEM_RECIPE_MAX = 2000;
 /** Prices are stored as integer cents; this bound keeps them far inside a 32-bit column. */
 export const ITEM_PRICE_MAX = 100_000;
 
-/** True when a price has at most two decimals (14.5 and 14.55, not 14.555). */
+/** With a tolerance: 14.55 * 100 is not an exact integer in floating point. */
 export function hasAtMostTwoDecimals(price: number): boolean {
   const cents = price * 100;
   return Math.abs(cents - Math.round(cents)) < 1e-6;
@@ -51,11 +49,7 @@ function priceSchema(name: string) {
   );
 }
 
-/**
- * The body of POST /api/items and PATCH /api/items/{id} (docs/product.md §5 and §7), used by the
- * route and by the Add and Update forms, so both sides say the same thing about a bad field.
- * The image must be one of the shop's own uploads: an item never points at another site.
- */
+/** Shared by the route and the Add/Update forms so both word a bad field alike; images must be the shop's own uploads. */
 export const itemInputSchema = z.object({
   name: z
     .string({ error: 'Recipe name is required' })
@@ -73,13 +67,12 @@ export const itemInputSchema = z.object({
     .string({ error: 'An item image is required' })
     .min(1, { error: 'An item image is required', abort: true })
     .regex(OWN_IMAGE_URL, 'The image must be a picture uploaded to this shop'),
-  // Beside the spec's fields (docs/product.md §18), each optional: left out, an update keeps what
-  // the dish has (the spec's PATCH sends none of them); `newPrice: null` takes the offer away.
-  // That the offer is lower than the price is checked by the service (offerPriceProblem).
+  // Optional because the spec's PATCH sends none of them: absent keeps the dish's value, `newPrice:
+  // null` removes the offer. Offer below price is checked by the service (offerPriceProblem).
   newPrice: priceSchema('Offer price').nullable().optional(),
   tags: z.array(z.enum(DISH_TAGS, { error: `A tag is one of: ${DISH_TAGS.join(', ')}` })).max(DISH_TAGS.length).optional(),
   allergens: z.array(z.enum(ALLERGENS, { error: `An allergen is one of: ${ALLERGENS.join(', ')}` })).max(ALLERGENS.length).optional(),
-  /** Absent keeps the dish's options (the spec's update does not know them); [] removes them. */
+  /** Absent keeps the dish's options; [] removes them. */
   options: optionGroupsInputSchema.optional(),
 });
 export type ItemInput = z.infer<typeof itemInputSchema>;

@@ -4,31 +4,25 @@ import { PAYMENT_PROVIDERS } from './payment-constants.ts';
 
 export * from './payment-constants.ts';
 
-/** POST /api/create-payment-intent answers this; its body (the spec sends a price) is ignored. */
 export const createIntentAnswerSchema = z.object({
   clientSecret: z.string(),
-  /** The intent's id: the transactionId of the payment. */
+  /** Becomes the payment's transactionId. */
   intentId: z.string(),
-  /** What the card will be charged, in dollars, and for how many cart entries. */
   amount: z.number(),
   quantity: z.number().int(),
   provider: z.enum(PAYMENT_PROVIDERS),
-  /** The delivery fee inside the amount, in dollars, when one is charged (docs/product.md §20). */
+  /** Included in `amount`, not added to it. */
   deliveryFee: z.number().optional(),
   /** Stripe only: the publishable key for Stripe.js. */
   publishableKey: z.string().optional(),
 });
 export type CreateIntentAnswer = z.infer<typeof createIntentAnswerSchema>;
 
-/**
- * POST /api/payment. The spec's browser sends the whole record; the shop reads only the intent id
- * and builds the record from the intent, the provider's answer and the database.
- */
+/** The spec's browser sends the whole record; only the intent id is trusted, the rest is rebuilt server-side. */
 export const paymentBodySchema = z.object({
   transactionId: z.string().trim().min(1).max(255),
 });
 
-/** The spec's payment record (docs/product.md §3). */
 export const paymentRecordSchema = z.object({
   _id: z.string(),
   name: z.string(),
@@ -44,11 +38,7 @@ export const paymentRecordSchema = z.object({
 });
 export type PaymentRecord = z.infer<typeof paymentRecordSchema>;
 
-/**
- * The answer of POST /api/payment: the same for a repeat of the same intent. `order` is the order
- * made from the payment (the customer's order page); absent only for a payment recorded before
- * the shop had orders.
- */
+/** The same answer for a repeat of the same intent; `order` is absent only for payments older than orders (migration 005). */
 export const paymentAnswerSchema = z.object({
   result: z.object({ insertedId: z.string() }),
   payment: paymentRecordSchema,
@@ -56,7 +46,6 @@ export const paymentAnswerSchema = z.object({
 });
 export type PaymentAnswer = z.infer<typeof paymentAnswerSchema>;
 
-/** GET /api/payments: the caller's own orders, newest first. */
 export const paymentListSchema = z.array(paymentRecordSchema);
 
 // ---- Sandbox provider (test mode inside the shop) ----
@@ -73,7 +62,7 @@ export const sandboxConfirmBodySchema = z.object({
 });
 export type SandboxConfirmBody = z.infer<typeof sandboxConfirmBodySchema>;
 
-/** Like Stripe's confirmPayment: an intent, or an error with the provider's message. */
+/** Shaped like Stripe's confirmPayment answer, so the page handles both providers alike. */
 export const sandboxConfirmAnswerSchema = z.union([
   z.object({ paymentIntent: z.object({ id: z.string(), status: z.string() }) }),
   z.object({ error: z.object({ code: z.string(), message: z.string() }) }),

@@ -1,8 +1,6 @@
 /**
- * The restaurant's settings (docs/product.md §20): who and where it is, its hours, closed days and
- * pause, how meals reach customers and on what terms. One schema with its messages for the
- * administrator's form and the server (GET and PUT /api/settings); the hours' rules are in
- * src/shared/opening-hours.ts, the delivery's here. docs/decisions/0024-restaurant-settings.md.
+ * One settings schema, with its messages, for the administrator's form and the server (decision
+ * 0024); the hours' rules live in src/shared/opening-hours.ts, the delivery's here.
  */
 import { z } from 'zod';
 import { centsToPrice, formatPrice } from './money.ts';
@@ -20,7 +18,7 @@ export const timeRangeSchema = z
   .object({ open: clock, close: clock })
   .refine((range) => minutesOf(range.open) < minutesOf(range.close), { message: 'The closing time must come after the opening time', path: ['close'] });
 
-/** At most four stretches a day, none overlapping (a day with a break is two). */
+/** A day with a break is two stretches. */
 const dayHoursSchema = z
   .array(timeRangeSchema)
   .max(4, 'At most four opening times a day')
@@ -42,7 +40,7 @@ const dollars = (what: string) =>
     .max(1000, `The ${what} is at most $1000`)
     .refine((value) => Number.isInteger(Math.round(value * 100)) && Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, 'Use whole cents');
 
-/** A postal code a delivery may go to; a trailing * takes every code that starts so ("101*"). */
+/** A trailing * is a prefix: "101*". */
 const postalCodePattern = z
   .string()
   .trim()
@@ -61,9 +59,9 @@ export const restaurantSettingsSchema = z
     ordersPaused: z.boolean(),
     pauseMessage: text(200),
     fulfilments: z.object({ table: z.boolean(), pickup: z.boolean(), delivery: z.boolean() }),
-    /** Dollars, as the API speaks; kept in cents. */
+    /** Dollars, as the API speaks; stored in cents. */
     deliveryFee: dollars('delivery fee'),
-    /** The smallest order (its dishes, before the fee) taken for delivery. */
+    /** On the dishes, before the fee. */
     minimumOrder: dollars('minimum order'),
     /** Empty: deliveries go anywhere. */
     postalCodes: z.array(postalCodePattern).max(500, 'At most 500 postal codes'),
@@ -78,17 +76,12 @@ export const restaurantSettingsSchema = z
   });
 export type RestaurantSettings = z.infer<typeof restaurantSettingsSchema>;
 
-/** All day every day (00:00–24:00). */
 const ALL_DAY: Record<Weekday, { open: string; close: string }[]> = Object.fromEntries(WEEKDAYS.map((day) => [day, [{ open: '00:00', close: '24:00' }]])) as Record<
   Weekday,
   { open: string; close: string }[]
 >;
 
-/**
- * A fresh shop's settings, which keep the shop as it was before it had any: open all day every
- * day, nothing paused, all three ways offered, no fee, no minimum, delivery anywhere. The zone is
- * SHOP_TIME_ZONE's until an administrator chooses one.
- */
+/** Permissive defaults (always open, everything offered, no fee), so a shop without a settings row works unconfigured. */
 export function defaultSettings(timeZone: string): RestaurantSettings {
   return {
     name: PRODUCT_NAME,
@@ -106,12 +99,10 @@ export function defaultSettings(timeZone: string): RestaurantSettings {
   };
 }
 
-/** The settings' part the hours' functions read. */
 export function openingRules(settings: RestaurantSettings): OpeningRules {
   return settings;
 }
 
-/** Why a way of fulfilment cannot be chosen, or undefined when it is offered. */
 export function fulfilmentProblem(settings: RestaurantSettings, type: FulfilmentType): string | undefined {
   if (settings.fulfilments[type]) return undefined;
   const offered = FULFILMENT_TYPES.filter((t) => settings.fulfilments[t]).map((t) => FULFILMENT_LABELS[t].toLowerCase());
@@ -120,7 +111,7 @@ export function fulfilmentProblem(settings: RestaurantSettings, type: Fulfilment
 
 const normalPostalCode = (code: string) => code.toUpperCase().replace(/[\s-]/g, '');
 
-/** Whether the restaurant delivers to a postal code: any when the list is empty, else a code or a prefix of the list. */
+/** Compared without case, spaces or dashes. */
 export function deliversTo(settings: RestaurantSettings, postalCode: string): boolean {
   if (settings.postalCodes.length === 0) return true;
   const code = normalPostalCode(postalCode);
@@ -133,7 +124,6 @@ export function postalCodeProblem(settings: RestaurantSettings, postalCode: stri
   return deliversTo(settings, postalCode) ? undefined : `We do not deliver to ${postalCode.trim()}`;
 }
 
-/** The delivery's minimum, checked on the dishes before the fee; undefined when it is met. */
 export function minimumOrderProblem(minimumOrderCents: number, dishesCents: number): string | undefined {
   if (dishesCents >= minimumOrderCents) return undefined;
   return `The minimum order for delivery is $${formatPrice(centsToPrice(minimumOrderCents))}: add $${formatPrice(centsToPrice(minimumOrderCents - dishesCents))} more`;

@@ -1,7 +1,6 @@
 /**
- * The restaurant's own clock: days and pickup times are those of its time zone (SHOP_TIME_ZONE),
- * not the server's or the customer's. Zod-free and built on Intl only, so the payment page can
- * offer the same pickup times the server accepts.
+ * Days and pickup times are the restaurant's time zone's, not the server's or the customer's.
+ * Zod-free and Intl-only, so the payment page offers exactly the pickup times the server accepts.
  */
 import { PICKUP_STEP_MINUTES } from './order-workflow.ts';
 
@@ -34,7 +33,6 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
   return format;
 }
 
-/** Whether Intl knows the zone (an IANA name such as 'Europe/Berlin', or 'UTC'). */
 export function isTimeZone(name: string): boolean {
   try {
     formatter(name);
@@ -44,15 +42,11 @@ export function isTimeZone(name: string): boolean {
   }
 }
 
-/**
- * Readings already made, by zone and second: Intl's formatToParts was a twentieth of a whole
- * payment's time on the server (opening hours, the pickup time, the order's day each read the
- * clock), and a busy second asks for the same reading again and again. Small, emptied when full.
- */
+/** formatToParts is slow and a payment reads the same second several times: a small cache, emptied when full. */
 const readings = new Map<string, Readonly<ZonedParts>>();
 const KEPT_READINGS = 256;
 
-/** The wall-clock reading of an instant in the zone (to the second; shared: never change it). */
+/** The result is shared through the cache: never change it. */
 export function zonedParts(instant: Date, timeZone: string): Readonly<ZonedParts> {
   const key = `${Math.floor(instant.getTime() / 1000)} ${timeZone}`;
   let reading = readings.get(key);
@@ -70,13 +64,11 @@ export function zonedParts(instant: Date, timeZone: string): Readonly<ZonedParts
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
-/** The day (YYYY-MM-DD) an instant falls on in the zone. */
 export function localDate(instant: Date, timeZone: string): string {
   const p = zonedParts(instant, timeZone);
   return `${pad(p.year, 4)}-${pad(p.month)}-${pad(p.day)}`;
 }
 
-/** How far the zone's clock is ahead of UTC at an instant, in milliseconds. */
 function offsetAt(instant: number, timeZone: string): number {
   const p = zonedParts(new Date(instant), timeZone);
   const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
@@ -84,9 +76,8 @@ function offsetAt(instant: number, timeZone: string): number {
 }
 
 /**
- * The first instant of a day (YYYY-MM-DD) in the zone. Twice through the offset, for a day whose
- * offset differs from the day before; where midnight itself does not exist (a clock change at
- * 00:00) the day starts when the clock shows it.
+ * Twice through the offset, for a day whose offset differs from the day before; where midnight
+ * does not exist (a clock change at 00:00) the day starts when the clock first shows it.
  */
 export function startOfLocalDay(date: string, timeZone: string): Date {
   const [year, month, day] = date.split('-').map(Number) as [number, number, number];
@@ -97,27 +88,21 @@ export function startOfLocalDay(date: string, timeZone: string): Date {
   return new Date(instant);
 }
 
-/** The day after a day (YYYY-MM-DD), by the calendar. */
 export function nextDate(date: string): string {
   const [year, month, day] = date.split('-').map(Number) as [number, number, number];
   return new Date(Date.UTC(year, month - 1, day + 1)).toISOString().slice(0, 10);
 }
 
-/** The instants [start, end) of a day in the zone. */
+/** Half-open: [start, end). */
 export function localDayBounds(date: string, timeZone: string): { start: Date; end: Date } {
   return { start: startOfLocalDay(date, timeZone), end: startOfLocalDay(nextDate(date), timeZone) };
 }
 
-/** Whether an instant is on the restaurant's pickup step (xx:00, xx:15, …) to the second. */
 export function onPickupStep(instant: Date, timeZone: string): boolean {
   const p = zonedParts(instant, timeZone);
   return p.minute % PICKUP_STEP_MINUTES === 0 && p.second === 0 && instant.getUTCMilliseconds() === 0;
 }
 
-/**
- * Why a pickup time cannot be taken, or undefined when it can: today in the restaurant's zone, on
- * a step, not in the past.
- */
 export function pickupTimeProblem(instant: Date, now: Date, timeZone: string): string | undefined {
   if (Number.isNaN(instant.getTime())) return 'Choose a pickup time';
   if (localDate(instant, timeZone) !== localDate(now, timeZone)) return 'Choose a pickup time today';
@@ -126,7 +111,6 @@ export function pickupTimeProblem(instant: Date, now: Date, timeZone: string): s
   return undefined;
 }
 
-/** Today's pickup times still to come, on the step, until the end of the restaurant's day. */
 export function pickupSlots(now: Date, timeZone: string): Date[] {
   const step = PICKUP_STEP_MINUTES * 60_000;
   const today = localDate(now, timeZone);

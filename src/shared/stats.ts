@@ -4,10 +4,7 @@ import { rangeProblem, STATS_PERIODS } from './stats-periods.ts';
 
 export * from './stats-periods.ts';
 
-/**
- * GET /api/admin-statistics (docs/product.md §3): counts, and revenue in dollars (two decimals).
- * `users` counts customers only: administrators and staff are not the restaurant's customers.
- */
+/** `users` counts customers only: administrators and staff are not the restaurant's customers. */
 export const adminStatisticsSchema = z.object({
   users: z.number().int(),
   estimatedItems: z.number().int(),
@@ -16,11 +13,7 @@ export const adminStatisticsSchema = z.object({
 });
 export type AdminStatistics = z.infer<typeof adminStatisticsSchema>;
 
-/**
- * GET /api/admin/stats and GET /api/admin/orders.csv: the restaurant's local days `from` to `to`
- * (both included), or a named period (`period`) that the server resolves with the restaurant's
- * clock, so that a bookmarked "last 7 days" stays the last seven days.
- */
+/** A named `period` is resolved by the server's clock, so a bookmarked "last 7 days" stays current. */
 export const statsQuerySchema = z
   .object({
     period: z.enum(STATS_PERIODS).optional(),
@@ -43,12 +36,10 @@ export type StatsQuery = z.infer<typeof statsQuerySchema>;
 
 const rangeSchema = z.object({ from: z.string(), to: z.string() });
 
-/** A tile's figure with its change against the previous period (null: no earlier data). */
 export const figureSchema = z.object({
   value: z.number(),
   previous: z.number().nullable(),
   difference: z.number().nullable(),
-  /** Whole percent of the previous figure; null when that was 0 or there is none. */
   percent: z.number().int().nullable(),
 });
 export type Figure = z.infer<typeof figureSchema>;
@@ -66,7 +57,6 @@ export const adminStatsSchema = z.object({
   period: rangeSchema.extend({ days: z.number().int() }),
   previous: rangeSchema,
   timeZone: z.string(),
-  /** The restaurant's today, for the picker's custom range. */
   today: z.string(),
   /** False when nothing was recorded before the period: its figures have nothing to compare with. */
   comparable: z.boolean(),
@@ -74,25 +64,19 @@ export const adminStatsSchema = z.object({
     /** Dollars paid, less refunds. */
     revenue: figureSchema,
     orders: figureSchema,
-    /** Dollars paid per order, before refunds. */
+    /** Before refunds. */
     averageOrder: figureSchema,
-    /** Customers who signed up in the period (administrators and staff are not customers). */
     newCustomers: figureSchema,
-    /** Dollars refunded (or on their way back). */
+    /** Pending refunds included. */
     refunds: figureSchema,
   }),
   refundedOrders: z.number().int(),
-  /** Every customer the shop has now. */
   customers: z.number().int(),
-  /** Dishes on the menu now. */
   menuItems: z.number().int(),
-  /** A single day is drawn per hour, a longer period per day. */
   granularity: z.enum(['hour', 'day']),
   series: z.array(
     z.object({
-      /** The bucket's first instant (ISO, UTC). */
       start: z.string(),
-      /** The restaurant's day (YYYY-MM-DD) or hour (HH:00). */
       label: z.string(),
       revenue: z.number(),
       orders: z.number().int(),
@@ -101,12 +85,11 @@ export const adminStatsSchema = z.object({
   topDishesByQuantity: z.array(dishFigureSchema),
   topDishesByRevenue: z.array(dishFigureSchema),
   fulfilment: z.array(z.object({ type: z.enum(FULFILMENT_TYPES), orders: z.number().int(), revenue: z.number() })),
-  /** Orders per weekday (Monday first) and local hour (0–23). */
+  /** [weekday, Monday first][local hour]. */
   busiestHours: z.array(z.array(z.number().int()).length(24)).length(7),
 });
 export type AdminStats = z.infer<typeof adminStatsSchema>;
 
-/** GET /api/orders/summary: the signed-in caller's own figures, for their home. */
 export const customerSummarySchema = z.object({
   orders: z.number().int(),
   /** Dollars paid, less refunds. */

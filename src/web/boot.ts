@@ -4,14 +4,9 @@ import { catchInstallPrompt } from './app/install-prompt.ts';
 import './styles.css';
 
 /**
- * The browser's entry, the only script of index.html: it starts the app (main.tsx).
- *
- * A page the server rendered (data-server-rendered) can be read before any script has run, so
- * its scripts wait until the page and its pictures have loaded (`load`): on a slow phone and
- * network, 100 KB of JavaScript and the work of hydrating then come after the first screen's
- * pictures instead of competing with them (Lighthouse's largest contentful paint). Its script
- * hints travel in an inert template until then. Any other page shows only a loading screen
- * until the app runs: it starts at once (its hints are in <head> already).
+ * A server-rendered page is readable before any script, so the app waits for `load`: on a slow
+ * phone the JavaScript and hydration then follow the first screen's pictures instead of competing
+ * with them. Other pages show only a loading screen, so the app starts at once.
  */
 function startApp() {
   void import('./main.tsx');
@@ -20,9 +15,8 @@ function startApp() {
 }
 
 /**
- * Each fetch the browser starts costs its main thread a few milliseconds (four times that on
- * Lighthouse's slow phone): seventeen hints at once made a long task of 50–230 ms. One a task,
- * they leave the thread free in between. (Vite's own preloader does not start the app's: see
+ * Each fetch started costs the main thread a few milliseconds, so all hints at once make a long
+ * task; one per task leaves it free between. (Vite's own preloader doesn't start these: see
  * `modulePreload` in vite.config.ts.)
  */
 function insertOneATask(hints: Element[]) {

@@ -7,21 +7,15 @@ import { MENU_PREVIEW_QUERY_KEY, MENU_QUERY_KEY } from './menu/api/get-menu.ts';
 import { dishQueryKey } from './menu/api/get-dish.ts';
 import { reviewsQueryOptions } from './reviews/api/get-reviews.ts';
 
-/** The element of a server-rendered page that holds the data it was drawn with (server-render.tsx). */
 export const PAGE_DATA_ELEMENT_ID = 'page-data';
 
+/** Each field as its API call answers it, so the seeded queries hold what the browser would have fetched. */
 export interface PageData {
-  /** The menu, as GET /api/items answered it when the page was rendered. */
   menu?: MenuItem[];
-  /** The first items of each category, as GET /api/items?perCategory= answered them. */
   menuPreview?: MenuItem[];
-  /** The reviews, as GET /api/review answered them. */
   reviews?: Review[];
-  /** The log-in page's first captcha, made for this page. */
   captcha?: Captcha;
-  /** The log-in page's sign-in options (its social button). */
   authProviders?: AuthProviders;
-  /** A dish page's dish, as GET /api/items/{id} answered it. */
   dish?: MenuItem;
 }
 

@@ -9,16 +9,12 @@ import { MENU_TABS } from './menu/menu-tabs.ts';
 import { PAGE_DATA_ELEMENT_ID, seedQueries, type PageData } from './page-data.ts';
 
 /**
- * The public pages the server renders to HTML (src/server/pages/web-app.ts), so that a phone
- * paints a page from its HTML before any script has run; the browser then hydrates it
- * (main.tsx). Every menu tab is its own path. docs/decisions/0011-server-rendered-public-pages.md.
- *
- * The log-in and sign-up forms too: React keeps what a visitor types into them before the
- * scripts have run (the captcha field takes its text in, captcha-field.tsx), and their submit
- * buttons stay disabled until then (`useHydrated`, ui/use-hydrated.ts).
+ * Rendered so a phone paints before any script runs (decision 0011). The log-in and sign-up forms
+ * too: React keeps what is typed before hydration (captcha-field.tsx takes its text in), and their
+ * submit buttons stay disabled until then (ui/use-hydrated.ts).
  */
 export const SERVER_RENDERED_PATHS: readonly string[] = [
-  // The public routes of the route table (src/shared/paths.ts) without a parameter…
+  // Public routes without a parameter…
   ...ROUTE_NAMES.filter((name) => APP_ROUTES[name].layout === 'public' && !('browserOnly' in APP_ROUTES[name]))
     .map((name) => paths[name])
     .filter((path) => typeof path === 'string'),
@@ -29,38 +25,27 @@ export const SERVER_RENDERED_PATHS: readonly string[] = [
   ...MENU_TABS.filter((tab) => tab.specKey !== tab.key).map((tab) => paths.menu(tab.specKey)),
 ];
 
-/** The pages that show the menu in their first screen: they are rendered with it. */
 const showsMenu = (pathname: string) => pathname === paths.menu() || pathname.startsWith(`${paths.menu()}/`);
 
-/**
- * The pages whose first screen shows the first ITEMS_PER_BLOCK items of each category: rendered
- * with those alone (GET /api/items?perCategory=), whatever the size of the menu.
- */
+/** Rendered with only the first ITEMS_PER_BLOCK items per category, whatever the menu's size. */
 export const MENU_PREVIEW_PATHS: readonly string[] = [paths.items];
 export { ITEMS_PER_BLOCK };
 
 /**
- * The pages that show the reviews in their first screen: they are rendered with them, so that the
- * first review's picture is in the HTML (it was the review page's largest paint, 2.9 s into
- * Lighthouse's load when it waited for the scripts and GET /api/review). Not the home page: its
- * reviews are far below the first screen.
+ * Rendered with the reviews so the first review's picture, the page's largest paint, is in the
+ * HTML. Not the home page: its reviews are far below the first screen.
  */
 export const REVIEW_PATHS: readonly string[] = [paths.review];
 
 /**
- * The pages drawn with a captcha of their own: each request gets its page drawn for it, with a
- * fresh captcha, so that its picture (the log-in page's largest paint) comes with the HTML instead
- * of after the scripts and a POST /api/captcha. They come with the sign-in options too, so that a
- * social sign-in button is in the page from the start rather than pushing the page down later.
+ * Drawn per request with a fresh captcha, whose picture is the page's largest paint; with the
+ * sign-in options too, so a social button doesn't push the page down later.
  */
 export const CAPTCHA_PATHS: readonly string[] = [paths.login];
 
 /**
- * Renders the page at `pathname` as a visitor who is not signed in sees it first, with every
- * lazy part loaded. The menu, the reviews (as their GET answers) and the captcha are drawn on the
- * pages that show them and handed to the browser with the page, so hydration draws the same;
- * without them those parts show their loading state and the browser fetches them, as on any
- * other page.
+ * As a signed-out visitor first sees it. The data drawn with travels in the page so hydration
+ * draws the same; parts drawn without data show their loading state and the browser fetches it.
  */
 export async function renderPage(pathname: string, { menu, menuPreview, reviews, captcha, authProviders, dish }: PageSources): Promise<RenderedPage> {
   const queryClient = createQueryClient();

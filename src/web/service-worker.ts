@@ -1,15 +1,8 @@
 /**
- * The service worker (docs/decisions/0028-installable-offline-app.md), built on its own into
- * dist/web/sw.js by scripts/build-service-worker.ts, which writes the build's file list into it.
- *
- * - The app's files (scripts, styles, index.html, icons) are kept per version ("precache"): a tab
- *   keeps the version it started with, lazy chunks included, until the customer reloads into the
- *   next one, so nobody runs half of one build and half of another.
- * - Pages are asked of the network first; without a connection the last copy of that page, else
- *   the app's own shell (index.html), which draws any page in the browser.
- * - The public answers (the menu, the reviews, the pictures) are kept for offline reading. Nothing
- *   else of the API passes through a cache: signed-in answers, the cart and payments always go to
- *   the server, and any answer marked no-store (a captcha, a signed-in page) is never kept.
+ * Service worker (decision 0028), built by scripts/build-service-worker.ts. App files are
+ * precached per version so no tab runs half of one build and half of another; pages go network
+ * first, falling back to the last copy or the shell. Only public answers are cached: signed-in
+ * answers, the cart and payments always reach the server, and no-store answers are never kept.
  */
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { clientsClaim } from 'workbox-core';
@@ -22,9 +15,8 @@ import { DISH_READ, MENU_READ, OFFLINE_SHELL, PUBLIC_API_READS, PUBLIC_API_READS
 
 declare const __PRECACHE_MANIFEST__: PrecacheEntry[];
 
-/** The service worker's global scope, typed by hand: the project's TypeScript has the page's DOM types, not a worker's. */
-/** An install event, as Workbox's strategies take it. */
 type InstallEvent = Extract<Parameters<NetworkFirst['handle']>[0], { event: unknown }>['event'];
+/** Typed by hand: the project's TypeScript has the page's DOM types, not a worker's. */
 interface WorkerScope {
   addEventListener(type: 'message', listener: (event: { data: unknown }) => void): void;
   addEventListener(type: 'install', listener: (event: InstallEvent) => void): void;

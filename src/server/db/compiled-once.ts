@@ -5,24 +5,11 @@ import type { Database } from './schema.ts';
 type Db = Kysely<Database> | Transaction<Database>;
 
 /**
- * A query of the payment's path built and compiled by Kysely once, then run with each call's
- * values: building and compiling the same query again for every statement was a fifth of a whole
- * payment's CPU (docs/performance.md, issue 23 part 3).
- *
- * `build` is called once per shape of its arguments, with placeholders standing for their values:
- * a plain value (a string, a number, null, a date, bytes) is a placeholder; an array or a plain
- * object (a row) keeps its length and its keys, each of its values a placeholder; `undefined` is
- * kept as it is (Kysely leaves such a column out). Arrays of other lengths, rows with other keys,
- * an argument present or not: each is a shape of its own, compiled the first time it is met, so
- * `build` may look at those, and each shape is kept: arguments of few shapes only (the payment's
- * lists are a cart's entries, at most CART_MAX_ENTRIES). It may only put values into the query,
- * never look at them: a test, a computation or a JSON.stringify of a value inside `build` would
- * see the placeholder (a value that is not one of the query's parameters throws at the first
- * call). And every value comes in as an argument: one `build` makes itself (the time now) would
- * be compiled in, the same ever after.
- *
- * Each run is still seen by the database's plugins (WatchedWrites registers its writes with the
- * customer it ran for) and runs in whatever transaction `db` is.
+ * Builds and compiles a payment-path query once per shape of its arguments (decision 0035).
+ * Shape = array lengths, row keys, arguments present or not: keep them few. `build` may only
+ * place its arguments into the query, never inspect them (it sees placeholders; a value that is
+ * not a parameter throws on first call), and must not make values of its own (such as the time
+ * now), which would be compiled in for good. Runs still pass through the plugins and `db`'s transaction.
  */
 export function compiledOnce<A extends unknown[], R>(build: (db: Db, ...args: A) => Compilable<R>): (db: Db, ...args: A) => Promise<QueryResult<R>> {
   if (!layerOn('compiled-statements')) return (db, ...args) => db.executeQuery(build(db, ...args));

@@ -13,25 +13,11 @@ import {
 } from 'kysely';
 
 /**
- * SQLite's driver for the shop, with its writes committed together (decision 0034): every
- * transaction, and every INSERT, UPDATE or DELETE made outside one, that runs in the same turn of
- * the event loop joins one SQLite transaction, committed once at the end of the turn. A
- * transaction of the shop's is a savepoint inside it (its failure rolls back its own writes only),
- * and its caller is answered only once the shared COMMIT has been made: nothing is answered
- * before it is on disk as much as it was with a COMMIT of its own (`synchronous = NORMAL`).
- *
- * Why: a COMMIT writes every page the transaction changed to the write-ahead log; with a hundred
- * customers paying at once each paid its own four commits, about a third of the shop's time a
- * payment (docs/performance.md, issue 23 part 3). Pages the payments of one turn share (the last
- * page of a table, an index's page, the order counter) are written once for all of them.
- *
- * Reads made while a group is open see its writes, as reads in one connection always saw the
- * writes before them; if the shared COMMIT fails (a full disk), every caller in the group gets
- * the error and `lost` is called, so whatever was kept from those reads is read again.
- *
- * SQLite has one connection per process: like Kysely's own driver, one holder at a time (a
- * mutex); the holder of the connection is never in the middle of a transaction when the group
- * is committed.
+ * SQLite driver that commits all writes of one event-loop turn in one transaction (decision
+ * 0034): payments in the same moment share pages, so one COMMIT writes them once. Each shop
+ * transaction is a savepoint (its failure rolls back only its writes), and no caller is answered
+ * before the shared COMMIT. If that COMMIT fails, every writer of the group gets the error and
+ * `lost` is called, since reads in the meantime saw the lost writes.
  */
 export class GroupedCommitsDriver implements Driver {
   private readonly file: string;
@@ -158,7 +144,7 @@ class GroupedConnection implements DatabaseConnection {
       await this.joinGroup();
       return this.runInGroup(compiledQuery);
     }
-    // A pragma, a schema change or a raw statement runs outside any transaction, as it always did.
+    // A pragma, a schema change or a raw statement must run outside any transaction.
     this.commitGroup();
     await this.writer.lock();
     try {
@@ -303,11 +289,9 @@ class Mutex {
 }
 
 /**
- * The right to write to a database file, per file, among the shop's connections in this process
- * (two apps on one file, as the tests run a second shop process): a connection's group holds
- * SQLite's write lock until the end of the turn, and another connection of the same process
- * waiting for it synchronously (SQLite's busy timeout) would stop the very turn that ends it.
- * Other processes' connections wait in their own process, as they always did.
+ * Per-file write right among this process's connections (the tests run two shops on one file): a
+ * group holds SQLite's write lock until the turn ends, so waiting for it in SQLite's synchronous
+ * busy timeout would block the very turn that releases it.
  */
 const writers = new Map<string, Mutex>();
 function writerOf(file: string): Mutex {

@@ -2,21 +2,16 @@ import type { PostgresPool, PostgresPoolClient } from 'kysely';
 import type pg from 'pg';
 
 /**
- * How many different statement texts a process prepares. The shop's statements are compiled once
- * (compiled-once.ts) and their texts are few; a text made anew per call (an `in (…)` list of any
- * length) could otherwise fill every connection's memory with plans nobody runs again, so past
- * this many the rest run unprepared, as before.
+ * Cap on distinct prepared texts per process: a text made per call (an `in (…)` list of any
+ * length) would otherwise fill each connection with plans never reused; past it, texts run unprepared.
  */
 export const MOST_PREPARED_TEXTS = 500;
 
 /**
- * Kysely's pool for PostgreSQL, with each statement that has parameters prepared once on each
- * connection (a named statement of node-postgres) and run again from there: PostgreSQL then parses
- * and plans it once per connection, not at every call. Parsing and planning were more than a third
- * of PostgreSQL's CPU in a card payment (docs/performance.md, "Prepared statements, and one
- * statement places an order").
- * A statement without parameters (BEGIN, COMMIT, a migration's script of several statements) goes
- * as it came: node-postgres sends it by the simple protocol, which cannot be prepared.
+ * Kysely's PostgreSQL pool with every statement that has parameters prepared once per connection
+ * (a named node-postgres statement), so PostgreSQL parses and plans it once, not per call.
+ * Parameterless statements (BEGIN, COMMIT, multi-statement migration scripts) go unprepared: the
+ * simple protocol they use cannot be prepared.
  */
 export function preparingPool(pool: pg.Pool, mostTexts = MOST_PREPARED_TEXTS): PostgresPool {
   const names = new Map<string, string>();

@@ -152,7 +152,7 @@ export interface PaymentIntentsTable {
   client_secret: string | null;
   status: string;
   last_error: string | null;
-  /** JSON of the FulfilmentRequest chosen at checkout (src/shared/orders.ts); null before orders existed. */
+  /** JSON of the FulfilmentRequest chosen at checkout (src/shared/orders.ts); null on intents older than migration 005. */
   fulfilment: string | null;
   /** The customer's id while this is their one open intent (unique), else null (migration 008). */
   open_for_user: string | null;

@@ -2,12 +2,8 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
 
 /**
- * What a write can make stale in the shop's memory:
- * - `sign-in`: an UPDATE or DELETE of `sessions` or `users`, the rows that decide who a request's
- *   caller is (auth/session-cache.ts);
- * - `answers`: an INSERT, UPDATE or DELETE of a table a customer's own reads are built from (the
- *   cart, its payment intent, the orders and their timelines, the menu's prices), kept by
- *   http/kept-answers.ts.
+ * `sign-in`: sessions/users changed, so kept callers may be wrong (auth/session-cache.ts).
+ * `answers`: tables a customer's reads are built from changed (http/kept-answers.ts).
  */
 export type WriteTopic = 'sign-in' | 'answers';
 
@@ -25,11 +21,9 @@ const EVERYONE_TABLES = new Set(['menu_items']);
 export type WriteListener = (topic: WriteTopic, customer: string | undefined, sentAt: number) => void;
 
 /**
- * Sees every statement this process runs through Kysely, Better Auth's included (it is handed the
- * same instance), and tells its listeners, synchronously, right after a write that can make kept
- * copies stale has run, whichever code path made it (decision 0029). Other processes hear of such
- * writes through the database itself (migrations 013 and 014's triggers on PostgreSQL, `PRAGMA
- * data_version` on SQLite), not through this.
+ * Tells listeners, synchronously after the write, of every write through Kysely (Better Auth's
+ * included) that can make kept copies stale, whatever code path made it (decision 0029). Other
+ * processes' writes arrive through the database instead (migrations 013 and 014, `PRAGMA data_version`).
  */
 export class WatchedWrites implements KyselyPlugin {
   private readonly listeners = new Set<WriteListener>();
@@ -42,10 +36,8 @@ export class WatchedWrites implements KyselyPlugin {
   }
 
   /**
-   * Runs `work` as the writes of one customer's own data (their cart, their payment): a write to a
-   * customer's table inside it makes only that customer's kept answers stale. A write outside any
-   * such scope (a staff member's move, a webhook, a command) makes everyone's stale: a write site
-   * that forgets to say whose data it writes costs the others a read, never a stale answer.
+   * Writes inside `work` stale only this customer's kept answers; writes outside any scope stale
+   * everyone's, so a write site that forgets to name its customer costs a re-read, never a stale answer.
    */
   customerWrites<T>(customerId: string, work: () => T): T {
     return this.scope.run(customerId, work);

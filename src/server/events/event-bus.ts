@@ -10,12 +10,9 @@ const CHANNEL = 'shop_events';
 const RESYNC = Symbol('resync');
 
 /**
- * PostgreSQL: an expression that sends `name`'s event from inside the statement that makes the
- * change. A notice is delivered when its transaction commits and never if it rolls back, so the
- * change announces itself without a round trip after the COMMIT (the order's placement,
- * orders-repository.ts), and no crash between the two can lose the announcement. `payload` is SQL
- * making the payload's JSON; every process checks it against the event's schema as it arrives,
- * as it checks a published one.
+ * PostgreSQL: sends the event from inside the changing statement. NOTIFY is delivered only on
+ * commit, so this saves a round trip after the COMMIT and no crash in between can lose it.
+ * `payload` is SQL; receivers check it against the schema as for any event.
  */
 export function noticeInStatement(name: ShopEventName, payload: RawBuilder<unknown>): RawBuilder<unknown> {
   return sql`pg_notify(${sql.lit(CHANNEL)}, json_build_object('name', ${sql.lit(name)}, 'payload', ${payload})::text)`;
@@ -24,22 +21,14 @@ export function noticeInStatement(name: ShopEventName, payload: RawBuilder<unkno
 type Listener<N extends ShopEventName> = (payload: ShopEventPayload<N>) => void;
 
 /**
- * The shop's typed events (names and payload schemas in src/shared/events.ts). Publish only
- * after the transaction that made the change has committed, so that a subscriber never reads a
- * change that is rolled back, and a subscriber that fails never undoes it (a notice sent from
- * inside a statement, noticeInStatement, is delivered only at the commit, so it keeps both).
- *
- * With SQLite there is one process, so an in-process emitter is enough. With PostgreSQL several
- * processes may run behind a load balancer, so events travel through LISTEN/NOTIFY (the
- * publisher hears its own NOTIFY too, and handles its event when it arrives, like every process).
+ * Publish only after the change has committed, so subscribers never see a rolled-back change and
+ * a failing subscriber never undoes one. SQLite: an in-process emitter. PostgreSQL: LISTEN/NOTIFY,
+ * and the publisher handles its own event when its NOTIFY arrives, like every other process.
  */
 export interface EventBus {
   publish<N extends ShopEventName>(name: N, payload: ShopEventPayload<N>): Promise<void>;
   subscribe<N extends ShopEventName>(name: N, listener: Listener<N>): () => void;
-  /**
-   * Called when this process may have missed events (its listening connection dropped and came
-   * back): a subscriber that keeps state reads it again.
-   */
+  /** Events may have been missed (the listening connection dropped): state kept from them must be read again. */
   onResync(listener: () => void): () => void;
   close(): Promise<void>;
 }

@@ -3,10 +3,8 @@ import type { EventBus } from './event-bus.ts';
 type ChangeEvent = 'menu.changed' | 'reviews.changed';
 
 /**
- * A value read from the database once and kept until it changes, in any process: a write calls
- * `changed()`, which drops this process's copy at once and tells the others through the event bus
- * (decision 0029). The next reader builds it again; meanwhile readers share the one build. A
- * copy is kept only if no change came while it was being built, and a failed build is not kept.
+ * Kept until `changed()` in any process (told via the event bus, decision 0029). Readers share one
+ * build; a build is kept only if no change came during it, and never if it failed.
  */
 export class RebuiltOnChange<T> {
   private building: Promise<T> | undefined;

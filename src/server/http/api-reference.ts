@@ -50,11 +50,9 @@ const text = (contentType: string, description: string, format?: 'binary') => ({
 });
 
 /**
- * What the reference says of the answers that no response schema of their route describes,
- * because Fastify serializes none of them: an image, a CSV file or the event stream (a buffer, a
- * stream or a hijacked reply), the data export (written as text), and Better Auth's own answers,
- * which the shop passes on as Better Auth makes them (a schema there would drop or refuse fields
- * of a newer Better Auth; test/api-reference.test.ts checks real answers against these).
+ * Answers Fastify doesn't serialize (images, CSV, streams, the export, Better Auth's own), so no
+ * route schema describes them. Better Auth's get no response schema, which would drop or refuse
+ * a newer version's fields; test/api-reference.test.ts checks real answers against these.
  */
 export const ANSWERS_WITHOUT_SERIALIZER: Readonly<Record<string, Record<string, unknown>>> = {
   'GET /api/images/:file': { 200: text('image/webp', 'The image, cached for a year (its bytes never change under its id)', 'binary') },
@@ -140,11 +138,8 @@ const TAG_OF_SEGMENT: Readonly<Record<string, string>> = {
 const SHOP_VERSION = (JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
 /**
- * The API reference, generated from the routes' own Zod schemas by @fastify/swagger with
- * fastify-type-provider-zod's transform: `/api/openapi.json` and Swagger UI at `/api/docs`, its
- * assets served from the package (no CDN). Must be registered before the routes: it collects
- * them as they are declared. It costs nothing per request: an onRoute hook at start-up, the
- * document built once at the first ask, and the page's own routes.
+ * Generated from the routes' own Zod schemas, Swagger UI served from the package (no CDN).
+ * Register before the routes: it collects them as they are declared. Nothing runs per request.
  */
 export async function registerApiReference(app: FastifyInstance): Promise<void> {
   const apiRoutes: ApiRoute[] = [];

@@ -1,8 +1,6 @@
 /**
- * How large a request body may be, per kind of route. The cart, payment, accounts and order
- * bodies are a few hundred bytes: a few KB is plenty, and a large body there is an attack whose
- * parsing (with the repeated-key check) would cost the event loop. Only the menu's item routes
- * take the configured BODY_LIMIT; pictures have their own multipart limits (image-routes.ts).
+ * Small bodies are a few hundred bytes, so a large one is an attack whose parsing would cost the
+ * event loop. Only the menu's item routes take BODY_LIMIT; pictures have multipart limits.
  */
 export const SMALL_BODY_LIMIT = 8 * 1024;
 

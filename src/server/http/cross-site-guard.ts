@@ -11,13 +11,9 @@ declare module 'fastify' {
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * Refuses writes sent by another site's page (CSRF), whatever the cookies say: browsers tell the
- * truth in Sec-Fetch-Site and Origin. Requests without either (curl, server-to-server webhooks)
- * carry no ambient browser credentials of a victim and pass on to the route's own checks.
- * Only routes that take a write carry the hook: a read (`GET /api/items` above all, whose budget is
- * 0.8 of a bare node:http server) pays nothing for it. A write to no route changes nothing and
- * gets its 404. A callback hook, not an async one: no promise per request.
- * Must be registered before the routes it guards (it is added to each route as it is declared).
+ * Refuses CSRF by trusting the browser's Sec-Fetch-Site and Origin; requests with neither (curl,
+ * webhooks) carry no victim's cookies and go on to the route's checks. Added per write route, so
+ * reads pay nothing; register it before the routes it guards.
  */
 export function registerCrossSiteGuard(app: FastifyInstance, allowedOrigins: () => string[]): void {
   const guard: onRequestHookHandler = (request, _reply, done) => {

@@ -45,11 +45,7 @@ export class ConflictError extends HttpError {
 const failures = new WeakMap<object, unknown>();
 export const failureOf = (request: object): unknown => failures.get(request);
 
-/**
- * The one error handler: 4xx answers carry a code, a message and, for invalid input, the errors
- * of each field; a 5xx is answered without any internals, and its error is logged with the
- * request's line (method, URL, status, time, request id: one line per request).
- */
+/** A 5xx answers without internals; its error is logged on the request's one line (ops/logging.ts). */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -3,10 +3,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SecurityHeaders } from './security-headers.ts';
 
 /**
- * Takes a request over as a Server-Sent Events stream (the order and menu streams): the reply is
- * hijacked, its head written with the security headers and the request's id that every answer
- * carries (Fastify's own writer is bypassed here), and the socket never times out. Answers the
- * raw response to write frames to.
+ * Hijacks the reply for Server-Sent Events. Fastify's writer is bypassed, so the security headers
+ * and request id are written here; the socket never times out.
  */
 export function startEventStream(request: FastifyRequest, reply: FastifyReply, securityHeaders: SecurityHeaders): ServerResponse {
   reply.hijack();

@@ -2,11 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { BadRequestError } from './errors.ts';
 
 /**
- * PostgreSQL's text type cannot hold U+0000: a NUL byte anywhere in a body, a path parameter or a
- * query reached the database as an error and came back as a 500 (found by the attack suite,
- * test/security/injection.test.ts). No field of the shop has a use for it, so it is refused as
- * bad input on both databases, before validation and before any route runs.
- * A callback hook: it runs on every request (no promise per request).
+ * PostgreSQL text cannot hold U+0000, which would surface as a 500; no field needs it, so it is a
+ * 400 on both databases before any route runs (test/security/injection.test.ts). A callback hook:
+ * no promise per request.
  */
 export function registerNulRefusal(app: FastifyInstance): void {
   app.addHook('preValidation', (request, _reply, done) => {

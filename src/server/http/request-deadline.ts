@@ -1,11 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 
 /**
- * Node's requestTimeout closes a client that trickles its headers, but once the headers are in,
- * a body sent a byte at a time holds the connection for as long as the client likes (measured:
- * still open after 15 s with a 1.5 s timeout). So a request that has a body must have all of it
- * within the same time, counted from its headers, or its connection is closed.
- * A callback hook: it runs on every request, and most have no body (no promise for them).
+ * Node's requestTimeout stops trickled headers but not a body sent a byte at a time, so a body
+ * must arrive within the same time from its headers or the connection is closed. A callback hook,
+ * so bodiless requests make no promise.
  */
 export function registerRequestDeadline(app: FastifyInstance, timeoutMs: number): void {
   app.addHook('onRequest', (request, reply, done) => {

@@ -2,13 +2,9 @@ import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 
 /**
- * Helmet's security headers, computed once at start-up and set from a plain object on each
- * request. @fastify/helmet builds Helmet's middlewares again on every request (parsing the CSP
- * directives each time): that was a tenth of the CPU of `GET /api/items`, whose budget is 0.8 of
- * a bare node:http server (docs/product.md §15, docs/performance.md). The headers are those of
- * the same plugin with the same options: a throw-away instance answers one request and its
- * headers are kept. No route has its own Helmet options or CSP nonces.
- * Returns the list, for the hijacked answers, which write their own headers.
+ * @fastify/helmet rebuilds its middlewares (and parses the CSP) on every request, so a throw-away
+ * instance with the same options answers once at start-up and its headers are replayed. Valid only
+ * while no route has its own Helmet options or CSP nonces. Returned for hijacked answers.
  */
 export async function registerSecurityHeaders(app: FastifyInstance, options: FastifyHelmetOptions): Promise<SecurityHeaders> {
   const probe = Fastify({ logger: false });

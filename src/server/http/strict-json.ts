@@ -2,9 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { BadRequestError } from './errors.ts';
 
 /**
- * JSON.parse keeps the last of two equal keys, so `{"itemId":"a","itemId":"b"}` means whatever
- * the parser that reads it decides. Bodies that name a thing to buy or pay for must say it once:
- * this scope's JSON parser refuses a repeated key (and anything JSON.parse refuses).
+ * A repeated key (`{"itemId":"a","itemId":"b"}`) means whatever each parser decides; bodies that
+ * name what to buy or pay for must say it once, so this scope's parser refuses it.
  */
 export function useStrictJson(scope: FastifyInstance): void {
   scope.removeContentTypeParser('application/json');
@@ -13,8 +12,8 @@ export function useStrictJson(scope: FastifyInstance): void {
     if (text.trim() === '') return done(null, undefined);
     let value: unknown;
     try {
-      // The reviver is called for every value, a tenth of a small write's parsing: only a body that
-      // may hold such a key (by name, or written with an escape) is parsed with it.
+      // The reviver runs per value and is costly: only a body that may hold such a key (by name,
+      // or written with an escape) is parsed with it.
       value = mayHoldPrototypeKey(text) ? JSON.parse(text, refusePrototypeKeys) : JSON.parse(text);
     } catch (error) {
       if (error instanceof BadRequestError) return done(error, undefined);
@@ -41,10 +40,7 @@ function refusePrototypeKeys(key: string, value: unknown): unknown {
   return value;
 }
 
-/**
- * Scans JSON text that JSON.parse accepted and answers the first key repeated within one object.
- * Only strings and braces matter: every other token passes by.
- */
+/** Only for text JSON.parse accepted: then only strings and braces matter. */
 export function findRepeatedKey(text: string): string | undefined {
   const stack: Array<Set<string> | null> = [];
   let expectKey = false;

@@ -4,11 +4,7 @@ export type UploadFormat = 'jpeg' | 'png' | 'gif' | 'webp' | 'avif';
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const AVIF_BRANDS = new Set(['avif', 'avis']);
 
-/**
- * The format of a file judged by its magic bytes, never by its name or the browser's type.
- * Anything else (SVG, which can carry script, HTML, TIFF, PDF, text) is null and is refused
- * before sharp parses a single byte of it.
- */
+/** By magic bytes, never name or browser type; anything else (SVG can carry script) is refused before sharp parses it. */
 export function detectUploadFormat(bytes: Buffer): UploadFormat | null {
   if (bytes.length < 12) return null;
   if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';

@@ -26,10 +26,8 @@ export interface StoredImage {
 }
 
 /**
- * Re-encodes any image sharp can read to WebP (bounded size, metadata stripped, which sharp
- * does unless asked to keep it). Re-encoding means no byte of the upload is ever served as it
- * came, so a polyglot file cannot survive. A damaged or cut-off file makes sharp throw
- * (its default `failOn: 'warning'`).
+ * Re-encoded so no byte of an upload is served as it came: a polyglot file cannot survive.
+ * sharp strips metadata by default, and throws on a damaged file (`failOn: 'warning'`).
  */
 export async function encodeImage(input: Buffer): Promise<EncodedImage> {
   const { data, info } = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })

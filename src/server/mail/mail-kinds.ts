@@ -1,10 +1,6 @@
 import type { FulfilmentType, OrderStatus } from '../../shared/orders.ts';
 
-/**
- * Every mail the shop sends: a template's name and the data it is drawn from. The queue keeps
- * these (as JSON) rather than rendered HTML, so queuing is a small write; templates/ renders them
- * when the mail goes out. Links are absolute, made when the mail is queued.
- */
+/** Queued as data, not HTML, so queuing is a small write; links are made absolute at queue time. */
 export interface OrderLineData {
   name: string;
   quantity: number;

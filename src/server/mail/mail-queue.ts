@@ -39,10 +39,9 @@ export interface QueuedMail<T extends MailTemplate = MailTemplate> {
 }
 
 /**
- * The durable mail queue (docs/decisions/0020-mail-and-accounts.md). A request only writes a row;
- * this worker sends it, so no request waits for the mail server. A refused or failed send is
- * retried with back-off; rows survive a restart; a row is claimed by one process before it is
- * sent (mail-repository.ts, claimDueMails), so two processes never send one mail twice.
+ * Durable mail queue (decision 0020): requests only write a row, so none waits for the mail
+ * server. Each row is claimed by one process before sending (claimDueMails), so two processes
+ * never send one mail twice.
  */
 export class MailQueue {
   private readonly db: Kysely<Database>;
@@ -69,10 +68,7 @@ export class MailQueue {
     return this.transport !== undefined;
   }
 
-  /**
-   * Queues a mail, inside the caller's transaction when it passes one. Answers whether this call
-   * queued it (false: a mail with its key was queued before, or mail is off).
-   */
+  /** False when a mail with its key was queued before, or mail is off. */
   async enqueue(queued: QueuedMail, db: Kysely<Database> | Transaction<Database> = this.db): Promise<boolean> {
     if (!this.transport) return false;
     const now = new Date().toISOString();

@@ -24,10 +24,8 @@ const MAILED: Partial<Record<OrderStatus, { template: Mail['template']; always: 
 };
 
 /**
- * The order mails: a receipt when the payment made the order, then a mail when the kitchen
- * accepts it, has it ready, or cancels or rejects it. Every process hears every 'order.changed'
- * (PostgreSQL's NOTIFY reaches them all), and each queues the mail under the event's id, which
- * the queue keeps unique: one mail per event, however many processes heard it or replayed it.
+ * Every process hears every 'order.changed' and queues its mail under the event's id, which the
+ * queue keeps unique: one mail per event however many processes heard or replayed it.
  */
 export function subscribeOrderMails(options: {
   db: Kysely<Database>;

@@ -6,16 +6,12 @@ import { appliedMigrations, MIGRATION_NAMES } from '../db/migrate.ts';
 /** How long /readyz waits for the database before it calls it unready, in milliseconds. */
 const DATABASE_CHECK_MS = 2000;
 
-/**
- * The process's state as a load balancer sees it. `draining` turns true when the app starts to
- * close (SIGTERM, SIGINT, or a test's app.close()): /readyz answers 503 from then on.
- */
+/** `draining` turns true as the app starts to close, so /readyz answers 503 from then on. */
 export class Health {
   draining = false;
   /** Once every migration was seen applied it stays so: the code never un-applies one. */
   private migrated = false;
 
-  /** Why the shop cannot take traffic now, or undefined when it can. */
   async unready(app: FastifyInstance): Promise<string | undefined> {
     if (this.draining) return 'shutting down';
     try {
@@ -42,10 +38,8 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 }
 
 /**
- * GET /healthz: the process answers (liveness; it reads nothing, so a slow database never gets a
- * healthy process restarted). GET /readyz: the database answers and has every migration of this
- * code applied, and the process is not shutting down (readiness: 503 takes it out of rotation).
- * Both are outside /api: they are for the machines in front of the shop, never cached.
+ * /healthz reads nothing, so a slow database never gets a healthy process restarted; /readyz
+ * needs the database, every migration applied and no shutdown under way. Outside /api, never cached.
  */
 export function registerHealth(app: FastifyInstance): Health {
   const health = new Health();

@@ -4,10 +4,9 @@ import type { Config } from '../config.ts';
 import { failureOf } from '../http/errors.ts';
 
 /**
- * What never reaches a log line, wherever it sits in a logged object: credentials (headers, cookies,
- * passwords, tokens), the card provider's client secrets, card fields. Paths are pino's
- * (one `*` is one level of any object). The request line below logs no headers and no body at
- * all; these cover the objects other lines log (an error's request, Better Auth's arguments).
+ * Credentials, client secrets and card fields never reach a log line. The request line logs no
+ * headers or body anyway; these cover other logged objects (an error's request, Better Auth's
+ * arguments). pino paths: one `*` is one level of any object.
  */
 const SECRET_KEYS = [
   'authorization',
@@ -44,7 +43,6 @@ const REDACT_PATHS = [
 /** Query parameters whose values are left out of the logged URL (mailed links carry their token in it). */
 const SECRET_QUERY = /([?&](?:token|code|secret|client_secret|password|key|state)[^=&]*=)[^&]*/gi;
 
-/** The URL as logged: the path, and the query with secret values left out. */
 export function loggedUrl(url: string): string {
   return url.includes('?') ? url.replace(SECRET_QUERY, '$1[redacted]') : url;
 }
@@ -56,14 +54,9 @@ export function wantsPrettyLogs(config: Pick<Config, 'NODE_ENV' | 'LOG_PRETTY'>,
 }
 
 /**
- * Fastify's two lines per request (incoming, completed) become one, written when the answer has
- * gone: method, URL (secret query values left out), status, time, and the request id the logger
- * binds. A failed request (a 5xx from an error) is that line at `error`, with its error (the error
- * handler leaves it for this line: http/errors.ts), whatever LOG_REQUESTS says; any other answer
- * of status 400 and up at `info`; any other answer at `info` only
- * with LOG_REQUESTS=all (decision 0029: in production a line for every request cost a tenth of a
- * busy shop's time). Its message says the same in words, for the pretty lines. Nothing is built
- * when the line's level is off.
+ * One line per request instead of Fastify's two. A failed request is logged at `error` with its
+ * error (http/errors.ts leaves it for this line); 4xx at `info`; successes only with
+ * LOG_REQUESTS=all, since a line per request is costly on a busy shop (decision 0029).
  */
 class OneLinePerRequest extends LogController {
   private readonly everyRequest: boolean;
@@ -96,7 +89,6 @@ const rounded = (ms: number) => Math.round(ms * 10) / 10;
 /** pino's level numbers: the request's logger (made lazily, http/lazy-child-logger.ts) tells only its level's name. */
 const LEVELS: Record<string, number> = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60, silent: Infinity };
 
-/** Fastify's logger and request-id options for this configuration. */
 export function loggingOptions(config: Config): Pick<FastifyServerOptions, 'logger' | 'genReqId' | 'requestIdHeader' | 'logController'> {
   return {
     logger: {
@@ -114,20 +106,14 @@ export function loggingOptions(config: Config): Pick<FastifyServerOptions, 'logg
   };
 }
 
-/**
- * Ids unique across processes and restarts without a random draw per request: this process's
- * random prefix and a counter.
- */
+/** A random per-process prefix and a counter: unique across processes without a random draw per request. */
 function requestIds(): () => string {
   const prefix = randomBytes(4).toString('hex');
   let next = 0;
   return () => `${prefix}-${(++next).toString(36)}`;
 }
 
-/**
- * Each answer carries its request's id (x-request-id), so a person reporting a problem can name
- * the log line.
- */
+/** x-request-id on every answer, so a person reporting a problem can name the log line. */
 export function registerRequestIdHeader(app: FastifyInstance): void {
   // Hijacked answers (snapshot-answer.ts, event-stream.ts) write it themselves.
   app.addHook('onSend', (request, reply, payload, done) => {

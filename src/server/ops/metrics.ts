@@ -6,7 +6,7 @@ import client from 'prom-client';
 import { ORDER_STATUSES } from '../../shared/order-workflow.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 
-/** Latency buckets in seconds: the API answers in milliseconds; a card payment can take seconds. */
+/** The API answers in milliseconds, a card payment can take seconds. */
 const BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
 /** The route label of a request no route matched: never the raw URL (unbounded, and it may hold data). */
@@ -19,20 +19,11 @@ interface Observer {
 }
 
 /**
- * `GET /metrics` in Prometheus' text format, only when METRICS_TOKEN is set (otherwise nothing is
- * registered: no route, no hook, no counting) and only for `Authorization: Bearer <token>`.
- *
- * Request rate and latency: one histogram by method, route pattern and status. Each route gets
- * its own onResponse hook as it is declared (so the pattern is known without reading
- * request.routeOptions, which builds an object per call) holding the histogram's children by
- * status: a request costs a Map lookup and one observe. Requests no route matched are counted
- * under `unmatched`.
- *
- * Everything else is read when Prometheus scrapes: orders by status, payments and the intents
- * that failed, the mail queue, from the database (so every process of a PostgreSQL shop reports
- * the same truth); the open order streams and the database pool from this process.
- *
- * Must be called before any route is declared (onRoute sees only the routes after it).
+ * `GET /metrics` for `Bearer METRICS_TOKEN`; without the token nothing is registered or counted.
+ * Each route gets its own onResponse hook when declared, so the pattern is known without
+ * request.routeOptions (an object per call). Business figures are read from the database at
+ * scrape time, so every PostgreSQL process reports the same truth.
+ * Call before any route is declared: onRoute sees only later routes.
  */
 export function registerMetrics(app: FastifyInstance, database: DatabaseHandle): void {
   const token = app.config.METRICS_TOKEN;

@@ -8,12 +8,9 @@ import type { Database } from '../db/schema.ts';
 export class PasswordRefused extends Error {}
 
 /**
- * Sets a new password for the account with this e-mail and ends all of its sessions (the bearer
- * tokens made from them end with them): what `npm run admin:password` does for someone locked
- * out, the demo administrator first. The hash is Better Auth's own (the shop configures no other),
- * so the sign-in checks it as any other. An account that signed up through a social provider
- * gets a password account beside it. A given password passes the sign-up's rules; without one,
- * 120 random bits are generated. Answers undefined when no account has the e-mail.
+ * `npm run admin:password`: sets a password (sign-up's rules, or 120 random bits) and ends every
+ * session and its bearer tokens. Uses Better Auth's own hash so sign-in checks it normally; a
+ * social-only account gets a password account beside it. Undefined when no account has the e-mail.
  */
 export async function resetPassword(
   db: Kysely<Database>,

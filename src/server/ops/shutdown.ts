@@ -7,11 +7,9 @@ import type { DatabaseHandle } from '../db/database.ts';
 const LAST_RESORT_MS = 3000;
 
 /**
- * SIGTERM and SIGINT close the shop in order: /readyz answers 503 and no new connection is taken
- * (Fastify answers 503 on a kept-alive one), the order streams end with a `retry:` hint, the
- * requests in flight finish, then the mail worker, the event bus and the database close, and the
- * process exits 0. A request still running after `timeoutMs` has its connection cut: the process
- * then exits 1, so a supervisor's log shows the stop was not clean.
+ * SIGTERM/SIGINT: stop taking traffic, end order streams with a `retry:` hint, let requests
+ * finish, then close mail, events and database. Connections cut after `timeoutMs` make the exit
+ * code 1, so a supervisor's log shows the stop was not clean.
  */
 export function closeOnSignals(app: FastifyInstance, database: DatabaseHandle, timeoutMs: number, onExit: () => void = () => {}): void {
   let closing = false;
@@ -47,10 +45,7 @@ export function closeOnSignals(app: FastifyInstance, database: DatabaseHandle, t
   process.on('SIGTERM', () => void close('SIGTERM'));
 }
 
-/**
- * DATA_DIR/shop.pid while a shop runs on that SQLite database: `npm run restore` refuses to
- * replace the database under it. Answers the function that removes it at exit.
- */
+/** Lets `npm run restore` refuse to replace a database a running shop uses. */
 export function writePidFile(dataDir: string, port: number): () => void {
   const file = pidFilePath(dataDir);
   fs.writeFileSync(file, JSON.stringify({ pid: process.pid, port }));

@@ -15,12 +15,9 @@ export interface BackupSummary {
 export class BackupError extends Error {}
 
 /**
- * A consistent copy of the live SQLite database, taken while the shop runs and serves: `VACUUM
- * INTO` reads the whole database in one read transaction (a snapshot: every write committed
- * before it began, none after) while the shop's writes go on in the write-ahead log. SQLite's
- * page-by-page backup API would start over each time the shop wrote meanwhile, which under a
- * steady flow of orders may never finish. The copy is written beside the target, checked, then
- * renamed into place, so a failed or interrupted backup never leaves a half file under the name.
+ * `VACUUM INTO` copies a snapshot in one read transaction while writes go on in the WAL; SQLite's
+ * backup API restarts on every write and may never finish under steady orders. Written beside the
+ * target, checked, then renamed, so an interrupted backup never leaves a half file under the name.
  */
 export function backupSqlite(source: string, target: string): BackupSummary {
   if (!fs.existsSync(source)) throw new BackupError(`No database at ${source}: is DATA_DIR right?`);
@@ -48,10 +45,7 @@ export function backupSqlite(source: string, target: string): BackupSummary {
   return summary;
 }
 
-/**
- * Whether the file is a sound database of this shop: SQLite's own check passes, it has the shop's
- * tables and migrations, and none this code does not know (a backup of a newer version).
- */
+/** Also refuses a backup with migrations this code doesn't know (from a newer version). */
 export function checkShopDatabase(file: string): BackupSummary {
   if (!fs.existsSync(file)) throw new BackupError(`No file at ${file}.`);
   let db: DatabaseSync;
@@ -83,11 +77,7 @@ function readRows<T>(db: DatabaseSync, sql: string, file: string): T[] {
   }
 }
 
-/**
- * Puts a checked backup in place of the shop's database (the shop must be stopped). The database
- * it replaces, with its write-ahead log, is kept beside it under a dated name, never deleted.
- * Answers that name, if there was one.
- */
+/** The shop must be stopped. The replaced database and its WAL are kept under a dated name, never deleted. */
 export function restoreSqlite(backup: string, target: string, now = new Date()): string | undefined {
   checkShopDatabase(backup);
   const dir = path.dirname(target);

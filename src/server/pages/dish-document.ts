@@ -33,10 +33,8 @@ function shortDescription(text: string): string {
 }
 
 /**
- * What a dish page's document carries for link previews and search engines (docs/product.md §18):
- * its title and description, Open Graph's title, description, picture and address, and the
- * schema.org `MenuItem` as JSON-LD (a data block, not a script: the Content-Security-Policy does
- * not apply to it). `origin` makes the addresses absolute, as Open Graph requires.
+ * Link-preview and search tags: Open Graph and schema.org JSON-LD (a data block, so the
+ * Content-Security-Policy doesn't apply). `origin` makes addresses absolute, as Open Graph requires.
  */
 export function dishHead(dish: MenuItem, origin: string): { title: string; description: string; tags: string } {
   const url = `${origin}${paths.dish(dish._id)}`;

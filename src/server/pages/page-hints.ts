@@ -3,15 +3,9 @@ import path from 'node:path';
 import { APP_ROUTES, matchesRoute } from '../../shared/paths.ts';
 
 /**
- * Script hints for the first load of a page, written into index.html by the server: the app's
- * chunks (main.tsx, which the entry boot.ts imports) and, on a public page, the page's chunk.
- * Without them the browser learns of them only as each script runs: a round trip more for each
- * before the page can show or hydrate (docs/performance.md). On a server-rendered page they wait
- * in a template until the page has loaded (src/web/boot.ts). The pictures of a rendered page are
- * preloaded by the hints React writes with it.
- *
- * The page of a path is the one the route table names (src/shared/paths.ts), for the public pages;
- * the chunk names come from Vite's manifest of the build.
+ * modulepreload hints for the app's chunks and, on a public page, the page's chunk (from Vite's
+ * manifest and the route table): without them the browser finds each chunk only when the one
+ * importing it runs, a round trip per level before the page can show or hydrate.
  */
 const APP_MODULE = 'main.tsx';
 const PUBLIC_PAGES = Object.values(APP_ROUTES).filter((route) => route.layout === 'public');
@@ -23,7 +17,7 @@ interface ManifestChunk {
   isEntry?: boolean;
 }
 
-/** Answers the `<link>` tags for a path (empty when the build has no manifest or the path no page). */
+/** Empty hints when the build has no manifest. */
 export function pageHints(webDir: string): (pathname: string) => string {
   const manifestFile = path.join(webDir, '.vite', 'manifest.json');
   if (!fs.existsSync(manifestFile)) return () => '';

@@ -17,22 +17,16 @@ import { dishHead, dishIdOf, withDishHead } from './dish-document.ts';
 const gzipAsync = promisify(gzip);
 
 /**
- * A menu larger than this is not drawn into the pages that show it: its JSON would travel in
- * every such page (the demo menu is 14 KB, a menu of 10,000 dishes 2.5 MB). Those pages then
- * show the menu's loading state and the browser fetches it, as on the app's other pages.
+ * A larger menu is not drawn into pages, since its JSON would travel in every one; those pages
+ * show the loading state and the browser fetches the menu instead.
  */
 const MAX_RENDERED_MENU_BYTES = 256 * 1024;
 
 /**
- * Serves the built web app: hashed assets cached for a year, index.html for each of the app's
- * routes (the app routes in the browser), and index.html with status 404 for any other path,
- * where the app shows its "page not found" screen.
- *
- * The public pages come rendered: their HTML inside index.html's root element, drawn by the
- * app's own components (dist/server-render, built by scripts/build.ts next to dist/web) with the
- * current menu, so a phone paints them before any script has run. Each page is rendered once
- * per menu version and kept with its gzipped bytes, except the log-in page: it is drawn for each
- * request, with a captcha of its own, and never kept. docs/decisions/0011-server-rendered-public-pages.md.
+ * Serves the built web app; unknown paths get index.html with a 404 so the app shows its
+ * not-found screen. Public pages come rendered by the app's own components (decision 0011) so a
+ * phone paints before any script runs; each is rendered and gzipped once per menu version,
+ * except captcha pages, drawn per request because a captcha is single-use.
  */
 export async function registerWebApp(app: FastifyInstance, webDir: string): Promise<void> {
   const indexFile = path.join(webDir, 'index.html');
@@ -45,14 +39,10 @@ export async function registerWebApp(app: FastifyInstance, webDir: string): Prom
   const hintsFor = pageHints(webDir);
   const renderer = await loadRenderer(webDir, indexHtml);
   const documents = new DocumentCache();
-  // One page per dish: a menu of 10,000 would keep 10,000 documents; the most recent ones are kept.
   const dishDocuments = new DocumentCache(MAX_KEPT_DISH_PAGES);
   const captchaFor = pageCaptchas(app.db, app.config);
 
-  /**
-   * A dish page (/item/{id}): drawn with its dish and its preview tags, once per menu version. An
-   * unknown or hidden dish is not found: index.html, where the app shows its not-found page.
-   */
+  /** Undefined for an unknown or hidden dish, which is then a 404. */
   const dishDocumentFor = async (request: FastifyRequest, pathname: string, id: string): Promise<WebDocument | undefined> => {
     const menu = await app.menu.current();
     const dish = menu.dish(id);
@@ -65,7 +55,6 @@ export async function registerWebApp(app: FastifyInstance, webDir: string): Prom
     });
   };
 
-  /** The document for a path: rendered when the app renders that page, else index.html with its hints. */
   const documentFor = async (request: FastifyRequest, pathname: string): Promise<WebDocument> => {
     const hints = hintsFor(pathname);
     if (!renderer?.SERVER_RENDERED_PATHS.includes(pathname)) {
@@ -157,15 +146,12 @@ async function documentOf(html: string, { kept }: { kept: boolean }): Promise<We
   return { html: bytes, gzipped: await gzipAsync(bytes, { level: kept ? 9 : 6 }), etag, kept };
 }
 
-/** How many dish pages are kept drawn (the most recently drawn). */
+/** One page per dish: bounded so a huge menu cannot fill memory. */
 const MAX_KEPT_DISH_PAGES = 500;
 /** A path no page has: its document is index.html with the app's hints, where the app shows "not found". */
 const NOT_FOUND_PATH = '/not-found';
 
-/**
- * Documents by key, each built once per version (the menu's ETag, and the reviews on their pages)
- * and gzipped once; with a `limit`, the oldest drawn go first past it.
- */
+/** Built and gzipped once per version; past `limit`, the oldest drawn go first. */
 class DocumentCache {
   private readonly entries = new Map<string, { version: string; document: Promise<WebDocument> }>();
   private readonly limit: number;
@@ -191,10 +177,7 @@ class DocumentCache {
 
 const APP_HTML = /<!--app-html-->[\s\S]*<!--\/app-html-->/;
 
-/**
- * The build's renderer of the public pages (dist/server-render beside dist/web); none for a build
- * without it, whose pages then render in the browser only.
- */
+/** None for a build without it: pages then render in the browser only. */
 async function loadRenderer(webDir: string, indexHtml: string): Promise<PageRenderer | undefined> {
   const file = path.join(webDir, '..', 'server-render', 'server-render.js');
   if (!fs.existsSync(file)) return undefined;
@@ -203,25 +186,19 @@ async function loadRenderer(webDir: string, indexHtml: string): Promise<PageRend
   return module;
 }
 
-/** index.html with a path's preload hints. */
 function withHints(indexHtml: string, hints: string): string {
   // Replacer functions, not strings: a page's HTML may hold "$&" and the like.
   return hints ? indexHtml.replace('</head>', () => `${hints}</head>`) : indexHtml;
 }
 
-/**
- * index.html holding a rendered page, the data it was drawn with and React's preloads. Its script
- * hints go in an inert template: the browser's entry fetches them once the page has loaded
- * (src/web/boot.ts), so they do not compete with the page's pictures on a slow link.
- */
+/** Script hints go in an inert template, fetched after `load` by src/web/boot.ts, so they don't compete with the pictures. */
 function withRenderedPage(indexHtml: string, hints: string, page: RenderedPage): string {
   const deferredHints = hints ? `<template id="${DEFERRED_SCRIPTS_ID}">${hints}</template>` : '';
   return (
     withHints(indexHtml, page.head)
       .replace(APP_HTML, () => page.body)
       .replace('<div id="root">', () => `${page.data}${deferredHints}<div id="root" ${SERVER_RENDERED_ATTRIBUTE}>`)
-      // The page paints from its HTML and stylesheet. Lighthouse's simulation counts a script of
-      // high priority that arrives before the first paint as holding the paint up.
+      // The page paints from HTML and CSS; a high-priority script before first paint would count as holding it up.
       .replaceAll('<script type="module" ', '<script type="module" fetchpriority="low" ')
   );
 }

@@ -1,11 +1,7 @@
 /**
- * A page the server drew shows its buttons before React has a root: its scripts wait for the
- * page's pictures (boot.ts), and React replays only the events that reach a root it has made. On
- * a slow phone that is a second or more in which 'Take on table' or the heart would do nothing.
- * Such a press is kept instead (the browser does nothing with it, a form is not sent) and made
- * again once the app is ready: each pressed button once, in the order pressed, if it is still on
- * the page and enabled. A link is left alone: it works as a plain link before the app runs. A
- * kept button shows that it waits (`data-kept-press`, styles.css) until then.
+ * Server-drawn buttons show before React has a root (boot.ts waits for `load`), and React replays
+ * only events reaching a root, so a press would be lost. Kept presses are replayed once the app is
+ * ready, each button once, in order, if still present and enabled; links work without the app.
  */
 const kept: HTMLButtonElement[] = [];
 const WAITING = 'data-kept-press';

@@ -4,10 +4,8 @@ import { canInstall, promptInstall, subscribeToInstallPrompt } from './install-p
 const ANSWERED_KEY = 'install-offer-answered';
 
 /**
- * The shop's own offer to install it as an app: at the very end of a public page, below the
- * footer, where a visitor who has read the page arrives, never over the content, and where its
- * coming moves nothing (public-layout.tsx); only when the browser
- * can install it, and never again once answered either way.
+ * Below the footer, so it never covers content and its arrival moves nothing (public-layout.tsx);
+ * shown only when the browser can install, and never again once answered.
  */
 export function InstallOffer() {
   const available = useSyncExternalStore(subscribeToInstallPrompt, canInstall, () => false);

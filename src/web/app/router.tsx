@@ -4,12 +4,9 @@ import { APP_ROUTES, paths, ROUTE_NAMES, type AppRoute, type RouteName } from '.
 import { PublicLayout } from './public-layout.tsx';
 
 /**
- * The router, built from the route table of src/shared/paths.ts. Pages are split into their own
- * chunks (`lazy`) so a visitor downloads only the page they open.
- *
- * Declarative routes (`<Routes>`), not `createBrowserRouter`: the app uses no loader, action or
- * fetcher. `BrowserRouter` (main.tsx) moves in a transition, so the current page stays on screen
- * until the next one's chunk has loaded.
+ * Built from src/shared/paths.ts, one lazy chunk per page. Declarative `<Routes>`: the app uses no
+ * loader, action or fetcher. Navigation runs in a transition, so the current page stays until the
+ * next one's chunk has loaded.
  */
 type PageModule = { Page: ComponentType };
 

@@ -1,18 +1,13 @@
-/**
- * What the service worker (src/web/service-worker.ts) and the pages agree on about working
- * without a connection (docs/decisions/0028-installable-offline-app.md).
- */
+/** Shared by the service worker and the pages so both agree on what works offline (decision 0028). */
 
 /** The app's shell, kept with each version: drawn in the browser for any page missing offline. */
 export const OFFLINE_SHELL = '/index.html';
 
-/** One dish (GET /api/items/:id), its id captured. */
 export const DISH_READ = /^\/api\/items\/([^/]+)$/;
 
 /** The public answers kept for offline reading: the menu (whole, searched, one dish) and the reviews. */
 export const PUBLIC_API_READS: readonly RegExp[] = [/^\/api\/items$/, DISH_READ, /^\/api\/review$/];
 
-/** The whole menu (the spec's GET /api/items). */
 export const MENU_READ = '/api/items';
 
 /** Kept as soon as the service worker is installed, so the menu opens offline after one visit. */

@@ -24,9 +24,8 @@ const SPEC_TAB_KEYS: Record<MenuTabKey, string> = {
 };
 
 /**
- * The menu page's 11 tabs in the spec's order, and the customer's favourites. The spec keyed them 'rawSpecial', 'foodbread'…
- * while items and links say 'raw-special': docs/product.md §14 makes the keys the category
- * values, so every 'More Items' link opens its own tab; the spec's key (`specKey`) opens it too.
+ * Keys are the category values, which items and links use, so every 'More Items' link opens its
+ * tab (docs/product.md §14); the spec's own key (`specKey`, 'rawSpecial') opens it too.
  */
 export const MENU_TABS: readonly { key: MenuTabKey; specKey: string; label: string }[] = [
   ...CATEGORIES.map((category) => ({ key: category, specKey: SPEC_TAB_KEYS[category], label: CATEGORY_LABELS[category] })),

@@ -1,7 +1,6 @@
 /**
- * Works out the open-now line off the page's main thread (open-now-line.tsx). The restaurant's
- * clock reads the time in its zone through Intl, and a page's first Intl.DateTimeFormat costs
- * 20 to 30 ms of loading on this kind of machine, a long task on a slow phone, on every public page.
+ * Off the main thread because a page's first Intl.DateTimeFormat loads zone data: a long task
+ * on a slow phone, on every public page (open-now-line.tsx).
  */
 import { statusLine, type OpeningRules } from '../../shared/opening-hours.ts';
 

@@ -1,12 +1,7 @@
 import { useId, useRef } from 'react';
 import { DIALOG_FIRST_FOCUS, useModalDialog } from './use-modal-dialog.ts';
 
-/**
- * The spec's delete confirmation, one for the whole app: 'Are you sure?' / 'You won't be able to
- * revert this!' with 'Yes, delete it!' and a cancel button. A native modal dialog: focus stays
- * inside and goes back to the button that opened it, Escape cancels, and Cancel has the first focus
- * so Enter never deletes by accident.
- */
+/** The spec's delete confirmation. Cancel takes the first focus so Enter never deletes by accident. */
 export function ConfirmDialog({
   open,
   onConfirm,

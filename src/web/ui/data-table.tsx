@@ -30,10 +30,8 @@ interface DataTableProps<Row> {
 }
 
 /**
- * The dashboard's tables (cart, users, menu items): a header row in the brand colour, one row
- * per entry, and the spec's confirmation before anything is deleted (docs/product.md §8). On a
- * phone each row becomes a card of labelled lines (styles.css, `.data-table`), so no column is
- * cut off; the explicit roles keep it a table for screen readers once its display changes.
+ * On phones each row becomes a card (`.data-table` in styles.css) so no column is cut off; the
+ * explicit roles keep it a table for screen readers once CSS changes its display.
  */
 export function DataTable<Row>({ label, rows, rowKey, rowTestId, columns, onDelete, deleteDetail }: DataTableProps<Row>) {
   const [toDelete, setToDelete] = useState<Row | null>(null);

@@ -2,11 +2,8 @@ import { useId, useRef, type ReactNode } from 'react';
 import { useModalDialog } from './use-modal-dialog.ts';
 
 /**
- * A native modal dialog shown while it is mounted: focus stays inside and goes back to what opened
- * it (use-modal-dialog.ts; mark the first field with DIALOG_FIRST_FOCUS), Escape calls `onClose`, and
- * the title names it for screen readers. The parent decides when it goes by unmounting it. Used
- * by the board's moves and the account's deletion; the delete confirmation of the tables is its
- * own (ConfirmDialog), since it stays mounted and opens and closes with `open`.
+ * Open while mounted: the parent closes it by unmounting. Mark the first field with
+ * DIALOG_FIRST_FOCUS. ConfirmDialog is separate because it stays mounted and follows `open`.
  */
 export function ModalDialog({ title, onClose, children }: { title: ReactNode; onClose: () => void; children: ReactNode }) {
   const ref = useRef<HTMLDialogElement>(null);

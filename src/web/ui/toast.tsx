@@ -20,10 +20,8 @@ const MOST_TOASTS = 3;
 const ToastContext = createContext<ToastApi | null>(null);
 
 /**
- * Short messages of the spec ('login successfully', 'SignOut successfully'…), read out by screen
- * readers. No message leaves while it is read (WCAG 2.2.1, docs/accessibility.md): a success
- * message, which repeats what the page already shows, leaves 5 s after the pointer and the focus
- * have left the messages; an error stays until its Close button is pressed.
+ * No message leaves while it is being read (WCAG 2.2.1, docs/accessibility.md): a success leaves
+ * 5 s after pointer and focus have left the messages; an error stays until closed.
  */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<Toast[]>([]);

@@ -3,11 +3,9 @@ import { useSyncExternalStore } from 'react';
 const subscribeToNothing = () => () => {};
 
 /**
- * False on the server and while React hydrates the server's page, true in any other drawing. For
- * what only the browser knows (a saved heart, the signed-in user's dashboard link) or what must
- * wait for the scripts (a form's submit button: before them, the browser would send the form
- * itself, password included, in the page's address): React's hydration must draw what the server
- * drew, then draws the browser's value at once.
+ * False on the server and during hydration, which must draw what the server drew. For browser-only
+ * state, and for submit buttons: before the scripts, the browser would send the form itself,
+ * password included, in the page's address.
  */
 export function useHydrated(): boolean {
   return useSyncExternalStore(

@@ -24,13 +24,9 @@ function tabStops(root: HTMLElement): HTMLElement[] {
 }
 
 /**
- * A native modal dialog, open while `open` is true: `showModal` makes the page behind it inert;
- * the focus goes to the element marked with DIALOG_FIRST_FOCUS (else the browser's choice, the
- * first one); Tab after the last element comes round to the first and Shift+Tab before the
- * first to the last, so the focus never leaves the dialog for the browser's own bar; and on
- * closing the focus goes back to the element that had it when the dialog opened (WCAG 2.4.3),
- * when that element is still there. A page whose opener goes away with the dialog (a moved
- * order, a deleted row) puts the focus somewhere sensible itself after the close, in an effect.
+ * Tab wraps inside the dialog so focus never escapes to the browser's bar; on close, focus returns
+ * to the opener if it still exists (WCAG 2.4.3). When the opener goes away with the dialog (a moved
+ * order, a deleted row), the page must place focus itself after the close.
  */
 export function useModalDialog(ref: RefObject<HTMLDialogElement | null>, open: boolean): void {
   useEffect(() => {

@@ -2,14 +2,9 @@ import { sql, type ColumnDataType, type Expression, type Kysely } from 'kysely';
 import type { DbKind } from '../database.ts';
 
 /**
- * Accounts: the tables of Better Auth (users with a role, sessions, linked sign-in accounts,
- * verification values), the captchas of the login page, the counters of the rate limits and the
- * generated signing secret. All of it lives in the database so that several processes can serve
- * the shop.
- *
- * Better Auth's own tables store instants in the engine's date type on PostgreSQL (its adapter
- * hands Date objects to `pg` there) and as ISO-8601 text on SQLite (its adapter converts them),
- * which is the style of the other tables. The shop's own tables use ISO text on both engines.
+ * Accounts: Better Auth's tables, login captchas, rate-limit counters and the signing secret, all
+ * in the database so several processes can serve the shop. Better Auth stores instants as the
+ * engine's date type on PostgreSQL and ISO text on SQLite; the shop's own tables use ISO text on both.
  */
 export function up(kind: DbKind) {
   const instant: ColumnDataType | Expression<unknown> = kind === 'postgres' ? sql`timestamptz` : 'text';

@@ -1,14 +1,9 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Cart and payments: the customers' cart entries, the payment intents the shop opened with its
- * card provider, and the payment records of succeeded intents.
- *
- * - A cart entry goes with its menu item (ON DELETE CASCADE): nobody can pay for a deleted dish.
- * - `payments.transaction_id` is unique: a payment is recorded at most once per intent, however
- *   many calls (browser, replay, webhook) arrive at once.
- * - Payment records keep the buyer's name and e-mail as they were; deleting the user keeps the
- *   record (user_id set null), so revenue stays what was paid.
+ * Cart entries, payment intents and payment records. Entries cascade with their dish (nobody pays
+ * for a deleted dish); `payments.transaction_id` is unique so concurrent confirmations record once;
+ * payments keep the buyer's name and e-mail and survive the user's deletion, so revenue stays what was paid.
  */
 export function up() {
   return async (db: Kysely<unknown>) => {

@@ -1,10 +1,8 @@
 import type { Kysely } from 'kysely';
 
 /**
- * The admin statistics count the payments and sum their amounts in SQL. A payment row is wide
- * (its JSON lists of entries, ids and names), so with 100,000 payments both engines read the
- * whole table for it; with this narrow index they read only the index (SQLite's covering index,
- * PostgreSQL's index-only scan). Growth figures in docs/performance.md.
+ * A narrow index so the statistics' count and sum of payments read the index alone (SQLite's
+ * covering index, PostgreSQL's index-only scan) instead of the wide payment rows.
  */
 export function up() {
   return async (db: Kysely<unknown>) => {

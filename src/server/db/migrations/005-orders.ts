@@ -2,17 +2,11 @@ import { sql, type Kysely } from 'kysely';
 import type { DbKind } from '../database.ts';
 
 /**
- * Orders (docs/decisions/0017-orders.md): the staff role, the fulfilment an intent is paid for,
- * the orders made from payments, their timeline (whose ids are the live stream's event ids) and
- * the counter rows of order numbers and timeline writes.
- *
- * The users.role CHECK of 002 allows only 'user' and 'admin'. PostgreSQL changes a CHECK in place.
- * SQLite cannot, so its table is rebuilt by SQLite's own procedure for schema changes (create the
- * new table, copy, drop the old, rename) with foreign keys off: dropping `users` while they are
- * on would cascade to every session, sign-in account, cart entry and intent. Kysely runs SQLite
- * migrations outside a transaction on the one connection, which is what lets the pragma work (it
- * is a no-op inside one); the copy itself is one transaction, checked with foreign_key_check
- * before it commits. test/migration-staff-role.test.ts proves the rows survive.
+ * Orders (decision 0017): staff role, fulfilment, orders, their timeline and counter rows.
+ * SQLite cannot change 002's users.role CHECK, so the table is rebuilt with foreign keys off
+ * (dropping `users` with them on would cascade to every session, cart entry and intent). The
+ * pragma works only because Kysely runs SQLite migrations outside a transaction; the copy is one
+ * transaction checked with foreign_key_check (test/migration-staff-role.test.ts).
  */
 export function up(kind: DbKind) {
   return async (db: Kysely<unknown>) => {

@@ -1,17 +1,10 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The statistics (docs/decisions/0019-statistics.md): one row per order line, written with the
- * order in the same transaction, so that a period's dishes are summed by the database from one
- * index on both engines instead of parsing every order's JSON lines. Each line carries its order's
- * time: the period's lines are one range of `order_lines_created_idx`, whose columns answer the
- * sums without reading the table. Existing orders are copied in, a batch at a time.
- *
- * `orders_created_number_idx` replaces `orders_created_idx`. The export reads orders in
- * (created_at, number) order a batch at a time, and each batch must start from the index, not
- * from a sort of everything after it; the columns after those two are the ones the statistics
- * sum, so that a period's sums are read from the index alone (an order row is wide: its lines
- * and fulfilment as JSON). Figures in docs/performance.md.
+ * Order lines for the statistics (decision 0019), written with their order and carrying its time,
+ * so a period's dish sums come from `order_lines_created_idx` alone instead of parsing JSON.
+ * `orders_created_number_idx` replaces `orders_created_idx`: the export pages by (created_at,
+ * number) from the index, and the trailing columns let period sums skip the wide order rows.
  */
 const BATCH = 500;
 

@@ -2,15 +2,9 @@ import { sql, type ColumnDataType, type Kysely } from 'kysely';
 import type { DbKind } from '../database.ts';
 
 /**
- * Mail (docs/decisions/0020-mail-and-accounts.md): the durable queue every mail of the shop goes
- * through, and the customer's choice to receive order status mails.
- *
- * A queued mail keeps its template's name and data, not rendered HTML: the request that queues it
- * (a password reset, for one) only writes a small row, and the worker renders when it sends.
- * `dedupe_key` is unique, so a mail queued twice for the same reason (an order event heard by two
- * processes, or replayed) is one row. Rows of a deleted account go with it (`on delete cascade`).
- *
- * The number 006 is left to another change made at the same time.
+ * Mail queue and order-mail opt-in (decision 0020). Rows hold template name and data, rendered by
+ * the worker at send time, so queueing stays a small write. `dedupe_key` is unique: an event heard
+ * by two processes, or replayed, queues one mail. Rows cascade with the account.
  */
 export function up(kind: DbKind) {
   const flag: ColumnDataType = kind === 'postgres' ? 'boolean' : 'integer';

@@ -1,22 +1,11 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * One charge per cart (docs/decisions/0021-one-charge-per-cart.md).
- *
- * - `payment_intents.open_for_user`: the customer's id while the intent is the one the payment
- *   page may pay (not yet recorded, cancelled or replaced), NULL otherwise. Its unique index allows
- *   one open intent per customer, decided by the database across processes; NULLs repeat freely on
- *   both engines.
- * - `payment_intents.settled_at`: when the shop was last owed nothing for the intent (recorded,
- *   cancelled at the provider, or refunded). NULL while money could still be taken without the
- *   shop knowing: the start-up and periodic checks read only those rows, through a partial index.
- * - `paid_cart_entries`: every cart entry a recorded payment paid for, once (primary key): a
- *   second payment for the same entry cannot be recorded, in any process.
- *
- * Existing rows: every intent with a payment is settled; every other one is left unsettled, so the
- * first check after the upgrade records what was confirmed but never recorded and cancels the rest
- * at the provider. The paid entries of existing payments are copied from their JSON lists (the
- * first payment of an entry keeps it).
+ * One charge per cart (decision 0021). `open_for_user` is set only on the intent the payment page
+ * may pay; its unique index (NULLs repeat) enforces one per customer across processes.
+ * `settled_at` stays NULL while money could be taken unknown to the shop: the checks read only
+ * those rows. `paid_cart_entries`' primary key stops a second payment for an entry. Existing
+ * intents without a payment start unsettled, so the first check reconciles them with the provider.
  */
 export function up() {
   return async (db: Kysely<unknown>) => {

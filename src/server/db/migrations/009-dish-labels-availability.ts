@@ -1,16 +1,9 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Dish labels and availability (docs/decisions/0022-dish-pages-tags-search-availability.md).
- *
- * - `menu_items.tags`, `menu_items.allergens`: the dish's dietary tags and EU allergens, their keys
- *   (src/shared/dish-labels.ts) joined by commas, '' for none.
- * - `menu_items.sold_out`, `menu_items.hidden`: the two switches of Manage Items, 0 or 1 on both
- *   engines (a plain integer compares the same way in SQLite and PostgreSQL).
- * - `cart_removals`: the name of a dish that was deleted while in a customer's cart, until the
- *   cart page has told the customer once. Goes with the customer's account.
- *
- * Existing dishes get no labels and are on sale, as they were.
+ * Dish labels and availability (decision 0022). Tags and allergens are comma-joined keys of
+ * src/shared/dish-labels.ts ('' for none); `sold_out` and `hidden` are 0/1 integers, which compare
+ * alike on both engines. `cart_removals` keeps a deleted dish's name until the cart page has said so once.
  */
 export function up() {
   return async (db: Kysely<unknown>) => {

@@ -1,14 +1,9 @@
 import type { Kysely } from 'kysely';
 
 /**
- * The restaurant's settings (docs/decisions/0024-restaurant-settings.md).
- *
- * - `restaurant_settings`: one row (`id = 'restaurant'`) holding the settings as JSON, read whole
- *   and written whole by the administrator's form. No row means the defaults (open all day, every
- *   way offered, no fee): a shop upgraded with rows keeps working as it did.
- * - `payment_intents.delivery_fee_cents` and `orders.delivery_fee_cents`: the fee charged with a
- *   delivery, part of the amount, kept on the order for its receipt. 0 for every existing row,
- *   which had none.
+ * Restaurant settings (decision 0024): one JSON row, read and written whole; no row means the
+ * defaults (always open, every way offered, no fee). The delivery fee is copied onto intents and
+ * orders for receipts; existing rows get 0.
  */
 export function up() {
   return async (db: Kysely<unknown>) => {

@@ -1,12 +1,8 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Favourites (docs/decisions/0025-favourites-and-the-phone-cart.md): the dishes a customer saved
- * with the heart on the menu, one row per customer and dish (the primary key makes saving twice
- * one row). A favourite goes with its dish and with its customer's account (`on delete cascade`),
- * so a deleted dish leaves no favourite behind. The index on the dish serves that cascade.
- *
- * The numbers 009 to 011 are left to other changes made at the same time.
+ * Favourites (decision 0025): one row per customer and dish, cascading with either; the index on
+ * the dish serves that cascade.
  */
 export function up() {
   return async (db: Kysely<unknown>) => {

@@ -2,17 +2,10 @@ import { sql, type Kysely } from 'kysely';
 import type { DbKind } from '../database.ts';
 
 /**
- * PostgreSQL: every statement that updates or deletes rows of `sessions` or `users` notifies the
- * event bus's channel with `sessions.changed`, delivered when its transaction commits, to every
- * shop process, whoever wrote it: Better Auth (a sign-out, a password change or reset that ends
- * sessions, a changed name or e-mail, a deleted account), the shop's own code (a role given by an
- * administrator), `npm run admin:promote` or `admin:password`, an operator's SQL. Each process then
- * forgets the callers it had kept (src/server/auth/session-cache.ts, decision 0029). A statement
- * trigger: one notice per statement, and PostgreSQL folds equal notices of one transaction into one.
- *
- * SQLite has one shop process and no notices between processes: the shop watches `PRAGMA
- * data_version` for writes by another connection instead (src/server/db/database.ts), so
- * nothing is created there.
+ * PostgreSQL: any UPDATE or DELETE on `sessions` or `users`, by whoever (Better Auth, commands, an
+ * operator's SQL), notifies `sessions.changed` on commit so every process drops its kept callers
+ * (decision 0029). Statement-level; PostgreSQL folds equal notices of a transaction. Nothing on
+ * SQLite: its one process watches `PRAGMA data_version` (src/server/db/node-sqlite-dialect.ts).
  */
 const NOTICE = JSON.stringify({ name: 'sessions.changed', payload: {} });
 

@@ -2,17 +2,10 @@ import { sql, type Kysely } from 'kysely';
 import type { DbKind } from '../database.ts';
 
 /**
- * PostgreSQL: every write to what a customer's own reads are built from notifies the event bus's
- * channel with `answers.changed`, delivered when its transaction commits, to every shop process,
- * whoever wrote it (the shop, a command, an operator's SQL). Each process then forgets the answers
- * it kept for that customer (src/server/http/kept-answers.ts, decision 0033):
- * - a row of `cart_items`, `payment_intents` or `orders` names its customer (`user_id`; before and
- *   after an update, which may take it away);
- * - a row of `order_events` names its order's customer;
- * - a statement on `menu_items` (prices, sold out, hidden) concerns every cart: no customer named.
- * PostgreSQL folds equal notices of one transaction into one, so a payment that writes a customer's
- * cart, intent and order sends one. SQLite: nothing (one shop process; `PRAGMA data_version` tells
- * it of other connections' writes, src/server/db/database.ts).
+ * PostgreSQL: writes to what a customer's reads are built from notify `answers.changed` on commit,
+ * whoever wrote them, so every process drops that customer's kept answers (decision 0033). Rows
+ * name their customer (`user_id` before and after an update; `order_events` via its order);
+ * `menu_items` names none, as it concerns every cart. Nothing on SQLite (see 013).
  */
 const notice = (customer: string) => `perform pg_notify('shop_events', json_build_object('name', 'answers.changed', 'payload', json_build_object('customerId', ${customer}))::text);`;
 const CUSTOMER_TABLES = ['cart_items', 'payment_intents', 'orders'];

@@ -13,10 +13,8 @@ export interface CaptchaState {
 const NONE: CaptchaState = { id: null, answer: '', valid: false };
 
 /**
- * The login page's captcha (docs/product.md §4): a picture of 6 characters with a reload link and a
- * field, checked by the server when the pointer leaves the field or the field loses focus; a
- * mismatch brings a new picture and keeps Login disabled. The parent remounts it (`key`) with the
- * next `generation` when it needs a new one, after a failed login.
+ * Checked by the server on blur or pointer leave; a mismatch brings a new picture and keeps Login
+ * disabled. After a failed login the parent remounts it (`key`) with the next `generation`.
  */
 export function CaptchaField({ generation, onChange }: { generation: number; onChange: (state: CaptchaState) => void }) {
   const queryClient = useQueryClient();

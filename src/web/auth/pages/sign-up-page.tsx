@@ -27,9 +27,8 @@ export function Page() {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    // The same rules as the server's (src/shared/auth.ts), shown before the round trip. Loaded on
-    // submit: the schema brings zod (about 24 KB gzipped), which would put this public page over
-    // the 120 KB first-load budget (docs/product.md §15).
+    // The server's own rules, shown before the round trip. Loaded on submit: zod would put this
+    // public page over its first-load budget (docs/product.md §15).
     const { signUpSchema } = await import('../../../shared/auth.ts');
     const parsed = signUpSchema.safeParse(Object.fromEntries(form));
     if (!parsed.success) {

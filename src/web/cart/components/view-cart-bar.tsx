@@ -5,11 +5,8 @@ import { paths } from '../../../shared/paths.ts';
 import { useCart } from '../api/cart-api.ts';
 
 /**
- * "View cart · 3 · $ 46.50", kept at the bottom of the public pages on phones and tablets once the
- * cart holds something: there the header's cart link is folded into the ☰ menu. The count and
- * total are the cart query's (the header badge's), so both always agree. A spacer of the bar's
- * height ends the page, so the bar never covers the footer's last line. The cart and payment
- * pages have the dashboard's frame, not this one, so the bar is not shown on them.
+ * On phones the header's cart link is folded into the ☰ menu, so this bar stands in for it. Uses
+ * the header badge's query so both agree; a spacer keeps it off the footer's last line.
  */
 export function ViewCartBar() {
   const cart = useCart();

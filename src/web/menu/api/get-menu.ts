@@ -21,11 +21,8 @@ export function useMenu() {
 }
 
 /**
- * The items of one category (GET /api/items?category=), or of the whole menu without one. A
- * category is cached under ['menu', category], so a menu change invalidates it with the menu.
- * When the whole menu is in the cache already (drawn into the page by the server, or fetched by
- * another page) it holds the category's items: no request. Else only that category travels, not
- * a large menu's other nine. `enabled: false` asks nothing (the Favourites tab shows its own list).
+ * Keyed under ['menu', category] so a menu change invalidates it too. Served from a cached whole
+ * menu without a request; otherwise only that category travels, not a large menu's other nine.
  */
 export function useMenuItems(category?: Category, enabled = true) {
   const queryClient = useQueryClient();
@@ -59,11 +56,7 @@ export const ITEMS_PER_BLOCK = 4;
 /** The first ITEMS_PER_BLOCK items of each category (GET /api/items?perCategory=), under the menu's key. */
 export const MENU_PREVIEW_QUERY_KEY = [...MENU_QUERY_KEY, 'perCategory', ITEMS_PER_BLOCK] as const;
 
-/**
- * What the category blocks show: the first items of each category, not a large menu's thousands
- * (with 10,000 dishes the whole menu is 293 KB gzipped, docs/performance.md). When the whole menu
- * is in the cache already they come from it: no request.
- */
+/** Only the first items per category, not a large menu's thousands; taken from a cached whole menu without a request. */
 export function useMenuPreview() {
   const queryClient = useQueryClient();
   return useQuery({

@@ -31,13 +31,9 @@ function usePhoneWidth(): boolean | null {
 }
 
 /**
- * One dish of a long list on a phone (All Items, Favourites): a small picture on the left, the
- * name and price, the heart and the add button, so that several dishes fit one screen instead of
- * one card each. From the tablet width up the same entry is the usual card. The server draws both
- * and CSS shows one, so its page is right on every width from the first paint; once the page runs,
- * only the form for the screen's width is kept (the list of a large menu is not drawn twice), and
- * a rotation or a resized window swaps it. The two share the picture's address, which the browser
- * loads once. The row is a plain box in its list item, so each dish is one article in the page.
+ * A compact row on phones, the card from tablet width up. The server draws both and CSS picks, so
+ * the first paint is right at any width; after hydration only the fitting one is kept, so a large
+ * list isn't drawn twice. Both use the same picture URL, loaded once.
  */
 export function CompactOrCard({ item, eager = false, onAddToCart }: EntryProps) {
   const phone = usePhoneWidth();

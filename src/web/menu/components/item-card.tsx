@@ -15,12 +15,7 @@ interface ItemCardProps {
   onAddToCart: (item: MenuItem) => void;
 }
 
-/**
- * The menu page's card (docs/product.md §2.4): image, name, '$ {price}', 'New Price' when there is
- * one, the heart (saves the dish to the customer's favourites), and 'Take on table', which shows and hides the recipe on hover or focus
- * (see `.item-card` in styles.css). Memoized: a long tab renders its cards in batches, and the
- * cards already drawn need not render again with each batch.
- */
+/** Memoized: a long tab renders cards in batches, and cards already drawn needn't render again. */
 export const ItemCard = memo(function ItemCard({ item, eager = false, onAddToCart }: ItemCardProps) {
   const reduced = item.newPrice !== undefined;
   const add = useAddButton(item);

@@ -3,11 +3,8 @@ import { useEffect } from 'react';
 const KEPT = 'recipe-kept';
 
 /**
- * WCAG 1.4.13 (content on hover or focus must be dismissible): on a computer, hovering a menu card
- * or focusing its button swaps the recipe for 'Take on table' (the spec's design, see `.item-card`
- * in styles.css). Escape undoes the swap on the card under the pointer or holding the focus: it
- * shows the recipe and the button one under the other, as on a touch screen, until both the
- * pointer and the focus have left the card. One listener for the whole menu page.
+ * WCAG 1.4.13: hover/focus swaps a card's recipe for its button (`.item-card` in styles.css), so
+ * Escape must undo it, showing both until pointer and focus leave the card. One listener per page.
  */
 export function useEscapeKeepsRecipe() {
   useEffect(() => {

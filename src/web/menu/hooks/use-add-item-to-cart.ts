@@ -7,14 +7,9 @@ import { chooseDishOptions, hasOptions } from '../options/options-request.ts';
 import { useSendToLogin } from '../pending/use-send-to-login.ts';
 
 /**
- * What the 'Take on table' button does (docs/product.md §4): a signed-in user's item goes to the cart
- * and the cart count refreshes; a visitor goes to /login, which brings them back to this page, and
- * the dish is added once they are signed in (pending/pending-action-runner.tsx).
- * Called once per page, not per card (a grid has up to hundreds): each call waits on its own
- * request (`mutateAsync`), so two quick clicks on two cards both say how they went.
- *
- * A click while the sign-in state is still loading (just after the page has loaded) waits for it:
- * deciding at once would send a signed-in customer to /login.
+ * A visitor goes to /login and the dish is added after sign-in (pending/pending-action-runner.tsx).
+ * Once per page, not per card; each click awaits its own request, so two quick clicks both report.
+ * A click while sign-in state loads waits for it, or a signed-in customer would be sent to /login.
  */
 export function useAddItemToCart(): (item: MenuItem) => void {
   const sendToLogin = useSendToLogin();

@@ -18,11 +18,8 @@ import { useToast } from '../../ui/toast.tsx';
 const isRadio = (group: OptionGroup) => group.min === 1 && group.max === 1;
 
 /**
- * The dialog that asks a dish's options before it goes into the cart (docs/product.md §19): one
- * labelled group per option group, its rule under its name, the price as chosen so far, and Add.
- * It starts at the dish's default (each required group's first choice), which is what the spec's
- * POST /api/cart without options would take. The server checks and prices the choice again; its
- * refusal is shown here and the dialog stays open.
+ * Starts at the dish's default, what POST /api/cart without options would take. The server
+ * re-checks and re-prices; its refusal is shown here and the dialog stays open.
  */
 export function DishOptionsDialog({ item, onClose }: { item: MenuItem; onClose: () => void }) {
   const id = useId();

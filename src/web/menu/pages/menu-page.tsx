@@ -25,16 +25,12 @@ const PANEL_ID = 'menu-panel';
 /** Cards in the first row or two load at once; the others only when scrolled near. */
 const EAGER_CARDS = 3;
 /**
- * Cards rendered in the first paint (two screenfuls on a wide screen, the cards the server
- * draws), then CARDS_PER_TASK more in each task until the tab is complete: a category of a
- * thousand dishes would otherwise block the first paint of its tab for seconds
- * (docs/performance.md, growth figures), and the demo menu's All Items (61 cards) held a phone's
- * main thread for Lighthouse (score 89). Twelve cards in one task were still a long task there.
+ * The first paint draws FIRST_CARDS (the ones the server draws), then CARDS_PER_TASK per task:
+ * a large category in one go would hold a phone's main thread in one long task.
  */
 const FIRST_CARDS = 12;
 const CARDS_PER_TASK = 4;
 
-/** How many of `total` cards to render now: the first ones at once, more in each following task. */
 function useProgressiveCount(total: number, resetKey: string): number {
   const [state, setState] = useState({ key: resetKey, shown: FIRST_CARDS });
   const shown = state.key === resetKey ? state.shown : FIRST_CARDS;
@@ -55,10 +51,8 @@ interface EntryProps {
 }
 
 /**
- * The list's cards, a component of its own: each later batch redraws the grid only, not the
- * page's search box, filters and tabs, and the cards already drawn not at all (`memo`). Redrawn
- * with the page, each batch of All Items grew with the cards before it (tasks of 80 to 130 ms on
- * Lighthouse's phone).
+ * A component of its own so each batch redraws only the grid, not the search, filters and tabs;
+ * cards already drawn are skipped (`memo`), so a batch doesn't grow with the ones before it.
  */
 function CardGrid({ items, resetKey, ...entry }: { items: MenuItem[]; resetKey: string } & Omit<EntryProps, 'item' | 'eager'>) {
   const shown = useProgressiveCount(items.length, resetKey);
@@ -81,11 +75,8 @@ function usePage(resetKey: string): [number, (page: number) => void] {
 }
 
 /**
- * /order and /order/{category}: the cover, the search box and filters, the 11 tabs and a grid of
- * item cards, a page of DISHES_PER_PAGE at a time. The tab lives in the address (replaced, not
- * pushed), so a shared or reloaded link opens the same tab. A search looks through the whole menu
- * (on the server); the filters apply to the tab and to the search alike. The page follows the
- * menu's changes live (useMenuEvents): a dish sold out meanwhile shows so.
+ * The tab lives in the address (replaced, not pushed) so a shared or reloaded link opens it.
+ * Search covers the whole menu on the server; filters apply to tab and search alike.
  */
 export function Page() {
   usePageTitle('Order Food');

@@ -1,10 +1,8 @@
 import type { MenuItem } from '../../../shared/menu.ts';
 
 /**
- * What a visitor asked for before logging in: 'Take on table' (cart) or the heart (favourite) on a
- * dish. Kept in this tab's sessionStorage while they log in or sign up, then done for them
- * (pending-action-runner.tsx). Only the dish's id and name are kept: the server looks the dish up
- * and prices it as for any other add, so an edited entry can buy nothing cheaper.
+ * Kept in this tab's sessionStorage through sign-in. Only the dish's id and name: the server
+ * prices it as any other add, so an edited entry can buy nothing cheaper.
  */
 export interface PendingAction {
   kind: 'cart' | 'favourite';

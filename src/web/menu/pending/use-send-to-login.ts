@@ -11,10 +11,8 @@ const WHY: Record<PendingAction['kind'], (name: string) => string> = {
 };
 
 /**
- * A visitor's 'Take on table' or heart: the wish is kept, the visitor is told why and goes to
- * /login, which brings them back to this page; once signed in the wish is done
- * (pending-action-runner.tsx). The page is read at the click, so the cards need not re-render
- * when the address changes.
+ * Keeps the visitor's wish for after sign-in (pending-action-runner.tsx). The address is read at
+ * the click, so cards needn't re-render when it changes.
  */
 export function useSendToLogin(): (kind: PendingAction['kind'], item: Pick<MenuItem, '_id' | 'name'>) => void {
   const navigate = useNavigate();

@@ -12,10 +12,8 @@ export interface OrderAgainResult {
 }
 
 /**
- * "Order again": the order's dishes go into the cart one unit at a time with the spec's POST
- * /api/cart with the same options, so the cart charges today's prices (the server reads them from
- * the menu). A dish that left the menu (not in GET /api/items, or refused with 404 meanwhile), or
- * whose options changed so that the same choice is refused (400), is named instead.
+ * Re-adds through the spec's POST /api/cart so today's prices apply. Dishes gone from the menu,
+ * or whose options now refuse the same choice, are named instead.
  */
 export function useOrderAgain() {
   const queryClient = useQueryClient();

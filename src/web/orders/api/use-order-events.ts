@@ -10,21 +10,10 @@ export type LiveState = 'connecting' | 'live' | 'reconnecting';
 const MAX_RETRY_MS = 30_000;
 
 /**
- * The live orders: GET /api/orders/events (Server-Sent Events, signed in by the session cookie).
- * Staff and administrators receive every order, a customer their own. Each `order` event carries
- * the whole order, and goes into the query cache by its `_id` (`applyOrder`), so every page that
- * shows it follows without reading it again.
- *
- * The pages read their orders once (their queries); the stream only brings changes. When it first
- * opens, those queries are read once more, so a change made between the first read and the
- * subscription is not missed. After a dropped connection the browser reconnects by itself and
- * sends Last-Event-ID; when the server refused the stream (EventSource then gives up), a new one
- * is opened after a pause with `?lastEventId=` of the last event seen.
- *
- * After a long absence the server answers a `resync` frame instead of every change: the lists
- * are read again.
- *
- * `onOrder` hears each order with the copy the board had before it (none for an order new to it).
+ * Each whole order from the stream goes into the query cache, so every page showing it follows.
+ * On first open the queries are read again, so a change between their read and the subscription
+ * isn't missed. EventSource gives up when refused, so a new one is opened after a pause with
+ * `?lastEventId=`; a `resync` frame means re-read the lists. `onOrder` gets the previous copy too.
  */
 export function useOrderEvents({
   enabled = true,

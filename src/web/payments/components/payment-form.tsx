@@ -21,10 +21,8 @@ interface PaymentFormProps {
 }
 
 /**
- * The spec's payment form around any provider's card fields: 'Pay', the error line and the
- * 'Transaction ID' line. The spec's ZIP code and contact number (shown and thrown away) became the
- * delivery's ZIP code and contact number in the fulfilment step; its country went (the restaurant
- * delivers in its own town).
+ * The spec's form around any provider's card fields. Its ZIP code and contact number are asked
+ * in the fulfilment step instead, and no country: the restaurant delivers in its own town.
  */
 export function PaymentForm({ cardFields, ready, confirm, onPaid }: PaymentFormProps) {
   const { user } = useAuth();

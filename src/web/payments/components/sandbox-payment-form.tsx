@@ -14,10 +14,8 @@ function formatExpiry(value: string): string {
 }
 
 /**
- * The sandbox's card fields: the shop's own test-mode form. The card goes to the shop's test
- * provider only to pick the outcome of Stripe's test numbers; nothing of it is stored. The fields
- * say what they hold (`cc-number`, `cc-exp`, `cc-csc`), as a card form must for WCAG 1.3.5, so a
- * browser or an assistive tool can fill them in.
+ * The card only picks the outcome of Stripe's test numbers and is never stored. Autocomplete
+ * tokens (`cc-number`…) are required of a card form by WCAG 1.3.5.
  */
 export function SandboxPaymentForm({ intent, onPaid }: { intent: CreateIntentAnswer; onPaid: (answer: PaidAnswer) => void }) {
   const [number, setNumber] = useState('');

@@ -27,10 +27,8 @@ const appearance: StripeElementsOptions['appearance'] = {
 };
 
 /**
- * Stripe's Payment Element (cards, wallets, Link, 3-D Secure) inside the shop's payment form, for a
- * Stripe shop only: this file and the two Stripe packages are a chunk of their own, fetched by the
- * payment page when the intent says `provider: 'stripe'`. Pay is enabled once Stripe.js and the
- * element are ready.
+ * A chunk of its own with the Stripe packages, fetched only when the intent says `provider:
+ * 'stripe'`. Pay is enabled once Stripe.js and the element are ready.
  */
 export function StripePaymentForm({ intent, onPaid }: { intent: CreateIntentAnswer; onPaid: (answer: PaidAnswer) => void }) {
   const [stripe, setStripe] = useState<Stripe | null>(null);

@@ -26,10 +26,8 @@ const StripePaymentForm = lazy(() =>
 );
 
 /**
- * Payment (docs/product.md §2.12), in two steps: how the meal reaches the customer (offered as
- * their newest order had it), then the card. The payment intent is requested when the first step
- * is confirmed, with the fulfilment; Pay stays disabled until its client secret has arrived. Once
- * paid, the customer lands on the new order's page.
+ * The intent is requested only once the fulfilment step is confirmed, since it carries the
+ * fulfilment (and any delivery fee); Pay stays disabled until its client secret has arrived.
  */
 export function Page() {
   usePageTitle('Payment');

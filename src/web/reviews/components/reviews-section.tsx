@@ -10,11 +10,8 @@ import { useReviews } from '../api/get-reviews.ts';
 export const REVIEW_INTERVAL_MS = 3000;
 
 /**
- * The reviews section (docs/product.md §2.3): a horizontal picture slider and a vertical text slider
- * (name and details) that move together, every 3 s and with the mouse wheel.
- * `inFirstScreen`: the section shows in the first screenful (the review page), so its first
- * picture loads at once: lazy, it waited until the page's layout and was the page's largest
- * paint (Lighthouse: 2.2 s of load delay).
+ * Picture and text sliders that move together (docs/product.md §2.3). `inFirstScreen` loads the
+ * first picture eagerly: lazy loading would wait for layout, delaying the page's largest paint.
  */
 export function ReviewsSection({ headingLevel = 2, inFirstScreen = false }: { headingLevel?: 1 | 2; inFirstScreen?: boolean }) {
   const { data: reviews = [], isPending, isError } = useReviews();

@@ -5,10 +5,8 @@ import { useRestaurantSettings } from '../api/settings-api.ts';
 import type { StatusLineQuestion } from '../status-line.worker.ts';
 
 /**
- * "Open now · until 22:00", "Closed · opens Tuesday 11:00" or "Orders paused: …" above the header.
- * The public pages are drawn by the server once per change of the menu and kept as snapshots, so
- * the line is worked out in the browser after hydration, from the settings read then and the
- * clock there; the server's drawing holds an empty strip of the same height (nothing shifts).
+ * Server pages are kept snapshots, so the time-dependent line is worked out in the browser after
+ * hydration; the server draws an empty strip of the same height so nothing shifts.
  */
 export function OpenNowLine() {
   const hydrated = useHydrated();

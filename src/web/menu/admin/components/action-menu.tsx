@@ -7,10 +7,8 @@ export interface MenuAction {
 }
 
 /**
- * The 'Action' dropdown of Manage items, a menu button as the ARIA practices describe it:
- * Enter, Space or the arrow keys open it on an item, the arrows and Home/End move, Escape
- * closes it and returns focus to the button, Tab and a click outside close it. The list is
- * placed with fixed coordinates so the table's scroll box cannot clip it on a narrow screen.
+ * An ARIA-practices menu button. The list is placed with fixed coordinates so the table's scroll
+ * box cannot clip it on a narrow screen.
  */
 export function ActionMenu({ label, actions }: { label: string; actions: MenuAction[] }) {
   const menuId = useId();

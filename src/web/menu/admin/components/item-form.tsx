@@ -42,10 +42,8 @@ function messageOf(error: unknown): string {
 }
 
 /**
- * The item form of Add item and Update item (docs/product.md §2.11): Recipe Name, Category, Price,
- * Recipe Details and Item Image. The picture is uploaded first, with its progress shown; the
- * item is saved only when the upload succeeded. Errors appear beside their fields, from the
- * browser's check or from the server's answer alike.
+ * The picture is uploaded first and the item saved only if that succeeded. Browser and server
+ * errors alike appear beside their fields.
  */
 export function ItemForm({
   initial = EMPTY,
