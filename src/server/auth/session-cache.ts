@@ -8,19 +8,11 @@ import type { RequestUser } from './request-user.ts';
 const MAX_KEPT = 50_000;
 
 /**
- * The callers of recent requests by session id: the session's user, role, e-mail and name as the
- * database had them, so a signed-in read does not look its caller up again on every request
- * (docs/performance.md, issue 23). Kept only while nothing could have changed them: every
- * update or delete of a session or a user forgets them all, at once and in every process:
- * - this process's own writes, whoever makes them (Better Auth, the shop's code), as soon as the
- *   statement has run (db/watched-writes.ts);
- * - another process's, through the event bus: `sessions.changed`, sent by PostgreSQL itself
- *   when such a write commits (migration 013), and a resync when the bus may have missed events;
- *   on SQLite, a commit by another connection, seen within a tenth of a second by `PRAGMA
- *   data_version` (db/node-sqlite-dialect.ts, decision 0040).
- * An expired session is never answered from here. A read from the database that began before a
- * write is not kept (`mark` / `keep`), so it cannot bring back what the write ended.
- * Decision 0029.
+ * The callers of recent requests by session id (user, role, e-mail, name), so a signed-in read
+ * does not look its caller up on every request (decision 0029). Any update or delete of a session
+ * or a user forgets them all: this process's at once (db/watched-writes.ts), another's through
+ * PostgreSQL's `sessions.changed` (migration 013) or SQLite's look for other writers (decision
+ * 0040). An expired session is never answered; a read begun before a write is not kept.
  */
 export class SessionCache {
   private readonly callers = new Map<string, RequestUser>();

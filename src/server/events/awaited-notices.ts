@@ -9,17 +9,11 @@ interface AwaitedNotice {
 }
 
 /**
- * PostgreSQL: the writes of this process whose notices (sent by the database's triggers when they
- * commit, migrations 013 and 014) have not come back yet. An answer after such a write waits for
- * them (app.ts), so it leaves once the database has sent the notice to every process: the next
- * request, wherever it goes, finds nothing stale. Keyed by what the notice names (a customer's
- * id); `ANY` is released by any notice of the kind.
- *
- * A notice can come back before its statement's own answer: PostgreSQL sends it to the listening
- * connection as the statement commits, on another socket, and either may be read first. So a
- * write says when its statement was sent, and a notice naming its key heard since then counts as
- * come (without this, about one write in two outside a transaction waited the whole 200 ms in
- * vain: docs/performance.md, "A notice that came first").
+ * PostgreSQL: this process's writes whose notices (migrations 013–014) have not come back yet. An
+ * answer after such a write waits for them, so the next request, in any process, finds nothing
+ * stale. Keyed by the customer the notice names; `ANY` is released by any notice. A notice can
+ * arrive before its statement's own answer (another socket), so a notice heard after the
+ * statement was sent counts as come.
  */
 export class AwaitedNotices {
   static readonly ANY = '*';

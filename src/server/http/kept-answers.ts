@@ -46,15 +46,11 @@ const MAX_CUSTOMERS = 10_000;
 const MAX_PER_CUSTOMER = 20;
 
 /**
- * A signed-in customer's own reads (their cart, their orders, one order) and the order board
- * shared by all staff, kept as the bytes last sent until something they are built from is written
- * (decision 0033; routes ask for it by `config.keptAnswer`, registerKeptAnswers). Forgotten:
- * - **this process's writes**, as each statement runs (db/watched-writes.ts): within
- *   `customerWrites`, that customer's answers and the shared ones; any other write, everyone's;
- * - **another process's**: PostgreSQL's `answers.changed` and `sessions.changed` notices
- *   (migrations 013–014) and the bus's resync; on SQLite, the look for other writers (decision 0040).
- * A read that began before such a write is not kept. An answer built from another table needs
- * that table in watched-writes.ts's lists and in a trigger like migration 014's.
+ * A customer's own reads (cart, orders, one order) and the board shared by all staff, kept as the
+ * bytes last sent until what they show is written (decisions 0033, 0042). Forgotten by this
+ * process's writes as each runs (db/watched-writes.ts: a customer's own forget theirs and the
+ * shared ones; any other, everyone's), by PostgreSQL's notices (migrations 013–014) and by SQLite's
+ * look for other writers (decision 0040). A read begun before such a write is not kept.
  */
 export class KeptAnswers {
   private readonly byCustomer = new Map<string, Map<string, SnapshotBytes>>();

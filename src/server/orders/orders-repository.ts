@@ -82,21 +82,11 @@ const orderLineRows = (orderId: string, createdAt: string, lines: OrderLineRow[]
 export type NewOrderRow = Omit<OrderRow, 'number'>;
 
 /**
- * Places a new order: locks the events' counter row, takes the next order number, inserts the
- * order, its lines and its first event; answers the event's id and the order's number. Both
- * counter rows stay locked until the transaction ends, and every placement waits for them: the
- * events' row first, then the number's, which only placements take (docs/decisions/0017-orders.md).
- *
- * On PostgreSQL all of it is one statement, the last before COMMIT: the counter rows are then
- * held for one round trip to the server, not four. One placement at a time holds them, so the hold
- * caps the payments a second, the lower the farther the server is (docs/performance.md, "Prepared
- * statements, and one statement places an order"). Inside the statement the order is forced by
- * what reads what: the number's update runs only once the events' row is updated (`exists`), and
- * the event is selected from the number's row, so its id is taken after both locks. SQLite has no
- * INSERT in WITH, no round trips, and one writer at a time.
- *
- * `announced`: on PostgreSQL the same statement sends the order's `order.changed` notice, delivered
- * at the COMMIT (event-bus.ts, noticeInStatement); on SQLite the caller publishes it after the commit.
+ * Places a new order: takes the events' counter row, then the order number's (both locked until the
+ * transaction ends: decision 0017), inserts the order, its lines and its first event. On
+ * PostgreSQL it is one statement, the last before COMMIT (decision 0036), so the locks are held
+ * for one round trip; `exists` and the selects force the lock order inside it. `announced`: there
+ * the statement also sends `order.changed` (noticeInStatement); on SQLite the caller publishes it.
  */
 export async function insertNewOrder(
   trx: Transaction<Database>,

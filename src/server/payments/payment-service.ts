@@ -298,15 +298,10 @@ export class PaymentService {
   }
 
   /**
-   * Records the payment of an intent: only when the provider says it succeeded with the amount
-   * the shop asked, at most once (a repeat answers the same record), and the paid cart entries go
-   * and the order is made in the same transaction. `callerId` is the signed-in customer; the
-   * webhook and the checks pass none. The order is absent only for a payment recorded before
-   * orders existed.
-   *
-   * Money the provider took is never left unrecorded: an entry the customer deleted after paying is
-   * still recorded as paid. Only when a recorded payment paid for one of its entries already is the
-   * payment refunded in full through the provider instead (AlreadyPaidError, a 409 that says so).
+   * Records an intent's payment once, only when the provider says it succeeded with the amount
+   * asked; the paid cart entries go and the order is made in the same transaction. `caller`: the
+   * signed-in customer, none for the webhook and the checks. Money taken is never left unrecorded;
+   * only a cart entry paid already makes the payment refunded in full instead (AlreadyPaidError).
    */
   async recordPayment(intentId: string, caller: Buyer | null): Promise<{ payment: PaymentRecord; order?: Order }> {
     const intent = await findIntent(this.db, intentId);
