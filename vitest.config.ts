@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /** Server and unit tests; browser tests are Playwright's (e2e/, see playwright.config.ts). */
@@ -6,6 +7,10 @@ export default defineConfig({
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     environment: 'node',
     pool: 'forks',
+    // Vitest's default leaves a core to itself (one file at a time on two cores); it mostly waits.
+    maxWorkers: availableParallelism(),
+    // Makes the migrated and the seeded database once per run; each file copies one (test/helpers/test-app.ts).
+    globalSetup: ['test/helpers/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

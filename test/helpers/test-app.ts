@@ -5,11 +5,11 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/database.ts';
-import { migrateToLatest } from '../../src/server/db/migrate.ts';
-import { seedDemoData } from '../../src/server/seed/seed-demo.ts';
+import { copySqliteTemplate, createDatabaseFrom, type DatabaseStart } from './database-templates.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -19,7 +19,8 @@ export interface TestApp {
 
 /**
  * The real app on a real, fresh database: a new SQLite file by default, or a new database on the
- * PostgreSQL server of TEST_DATABASE_URL. Every test file gets its own, so files run in parallel.
+ * PostgreSQL server of TEST_DATABASE_URL. Every test file gets its own, so files run in parallel;
+ * each is a copy of the run's migrated (or seeded) template (test/helpers/global-setup.ts).
  */
 export async function createTestApp(
   options: {
@@ -30,9 +31,7 @@ export async function createTestApp(
     beforeReady?: (app: FastifyInstance) => void;
   } = {},
 ): Promise<TestApp> {
-  const { database, dropDatabase } = await freshDatabase();
-  await migrateToLatest(database);
-  if (options.seed) await seedDemoData(database.db);
+  const { database, dropDatabase } = await freshDatabase(options.seed ? 'seeded' : 'migrated');
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -80,27 +79,36 @@ export async function openSecondApp(t: TestApp, env: Record<string, string> = {}
   };
 }
 
-/** A new, empty database of the suite's engine (not migrated), and how to drop it. */
-export async function freshDatabase(): Promise<{ database: DatabaseHandle; dropDatabase: () => Promise<void> }> {
+/**
+ * A new database of the suite's engine, and how to drop it: empty (not migrated) by default, or a
+ * copy of the run's migrated or seeded template.
+ */
+export async function freshDatabase(start: DatabaseStart = 'empty'): Promise<{ database: DatabaseHandle; dropDatabase: () => Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
+  const template = start === 'empty' ? undefined : inject('databaseTemplates')[start];
   if (!serverUrl) {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-test-'));
+    if (template) copySqliteTemplate(template, dataDir);
     return {
       database: openDatabase({ dataDir }),
       dropDatabase: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
     };
   }
-  const { url, drop } = await createPostgresDatabase(serverUrl);
+  const { url, drop } = await createPostgresDatabase(serverUrl, template);
   return { database: openDatabase({ dataDir: '', databaseUrl: url }), dropDatabase: drop };
 }
 
-/** A new, empty database on the PostgreSQL server of `serverUrl`, and how to drop it. */
-export async function createPostgresDatabase(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+/** A new database on the PostgreSQL server of `serverUrl`, empty or a copy of `template`, and how to drop it. */
+export async function createPostgresDatabase(serverUrl: string, template?: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `shop_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
+  if (template) {
+    await createDatabaseFrom(serverUrl, name, template);
+  } else {
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+  }
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return {
