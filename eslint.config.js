@@ -52,6 +52,9 @@ export const SIDES = {
     infrastructureFiles: ['config.ts', 'speed-layers.ts'],
     /** Listed in the order they may import each other: a feature imports only features above it. */
     ordered: true,
+    /** Routes call their service (decorated by the feature's plugin), and services own their repositories. */
+    routeFiles: '*-routes.ts',
+    routesMayNotImport: { regex: '(^|/)[^/]*-repository\\.ts$', message: "A route calls its feature's service (app.<service>, decorated by the feature's plugin), never a repository (docs/decisions/0041-app-as-plugins.md)." },
     features: {
       users: ['user-repository.ts'],
       // The account's pages build on the sign-in machinery: sessions, limits and password rules.
@@ -133,6 +136,10 @@ function importZones() {
     }
     for (const zone of [...side.infrastructure, ...Object.keys(side.features)]) {
       blocks.push({ files: [`${root}/${zone}/**/*.{ts,tsx}`], rules: restrict(zoneRestrictions(sideName, zone)) });
+      // The zone's route files: its list again, and one more (a later block's list replaces the earlier).
+      if (side.routeFiles && zone in side.features) {
+        blocks.push({ files: [`${root}/${zone}/**/${side.routeFiles}`], rules: restrict([...zoneRestrictions(sideName, zone), side.routesMayNotImport]) });
+      }
     }
   }
   blocks.push({

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captchaAnswer, newCaptcha, signIn, signUpUser, testAddress } from './helpers/auth.ts';
+import { noticesDelivered } from './helpers/notices.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 /**
@@ -62,6 +63,8 @@ describe('npm run admin:password', () => {
     expect(password!.length).toBeGreaterThanOrEqual(20);
     expect(output).toMatch(/1 session ended/);
 
+    // The command is another process: its commit is heard by the next look (SQLite) or notice (PostgreSQL).
+    await noticesDelivered(t, t.app);
     // The old session and its bearer token are over; the old password no longer signs in; the new one does.
     expect((await t.app.inject({ method: 'GET', url: '/api/orders', headers: admin.headers })).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'GET', url: '/api/orders', headers: { cookie: admin.cookie } })).statusCode).toBe(401);

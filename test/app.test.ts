@@ -1,4 +1,6 @@
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cartPlugin } from '../src/server/cart/cart-plugin.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 let t: TestApp;
@@ -15,6 +17,13 @@ describe('the app shell', () => {
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(csp).toContain("frame-ancestors 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  // src/server/app.ts is a list of plugins (docs/decisions/0041-app-as-plugins.md): each names those it needs.
+  it('refuses to start a part without the plugins it names', async () => {
+    const bare = Fastify({ logger: false });
+    await expect(bare.register(cartPlugin)).rejects.toMatchObject({ code: 'FST_ERR_PLUGIN_DEPENDENCY_NOT_REGISTERED' });
+    await bare.close();
   });
 
   it('answers an unknown API path with a JSON 404', async () => {

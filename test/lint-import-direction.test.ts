@@ -41,6 +41,9 @@ describe('import direction', () => {
     ['a server feature imports the app', 'src/server/menu/probe.ts', "import { buildApp } from '../app.ts';"],
     ["a server feature imports another's routes", 'src/server/payments/probe.ts', "import { cartRoutes } from '../cart/cart-routes.ts';"],
     ['the server imports the web', 'src/server/pages/probe.ts', "import { renderPage } from '../../web/server-render.tsx';"],
+    // Routes call their service (app.cart), which owns the repository; another feature's too.
+    ['a server route imports its repository', 'src/server/cart/cart-routes.ts', "import { listCartRemovals } from './cart-repository.ts';"],
+    ["a server route imports another feature's repository", 'src/server/payments/probe-routes.ts', "import { listCartEntries } from '../cart/cart-repository.ts';"],
     // The cart imports the menu: the menu importing the cart would make the two folders a loop.
     ['a server feature imports a feature that imports it', 'src/server/menu/probe.ts', "import { cartEntriesOf } from '../cart/cart-service.ts';"],
     // order-service.ts imports order-disputes.ts (the file linted here, as if it imported it back).
@@ -56,6 +59,7 @@ describe('import direction', () => {
     ['a feature imports its own files', 'src/web/menu/admin/pages/probe.tsx', "import { useMenu } from '../../api/get-menu.ts';"],
     ['a server feature imports infrastructure and config', 'src/server/cart/probe.ts', "import { NotFoundError } from '../http/errors.ts';\nimport type { Database } from '../db/schema.ts';\nimport type { Config } from '../config.ts';"],
     ["a server feature imports another's repository", 'src/server/payments/probe.ts', "import { listCartEntries } from '../cart/cart-repository.ts';"],
+    ['a server service imports its repository', 'src/server/cart/cart-service.ts', "import { listCartRemovals } from './cart-repository.ts';"],
     ['the server app imports features', 'src/server/probe.ts', "import { cartRoutes } from './cart/cart-routes.ts';"],
     ['a server feature imports a feature listed before it', 'src/server/cart/probe.ts', "import { toMenuItem } from '../menu/menu-service.ts';"],
   ])('allows: %s', async (_name, filePath, code) => {

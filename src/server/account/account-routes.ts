@@ -14,8 +14,7 @@ import {
 } from '../../shared/account.ts';
 import { z } from 'zod';
 import { assertStrongPassword } from '../auth/password-strength.ts';
-import { limitPerSession, rateLimitFor } from '../auth/rate-limits.ts';
-import { cartEntriesOf } from '../cart/cart-service.ts';
+import { rateLimitFor } from '../auth/rate-limits.ts';
 import { useStrictJson } from '../http/strict-json.ts';
 import type { AccountUser } from './account-service.ts';
 
@@ -73,7 +72,7 @@ export async function accountRoutes(instance: FastifyInstance): Promise<void> {
     },
     async (request) => {
       // It checks the current password: limited per session too, like changing the password.
-      await limitPerSession(app.db, config, 'password', request.user!.sessionId);
+      await app.limits.perSession('password', request.user!.sessionId);
       const { newEmail, currentPassword } = request.body;
       return accounts.requestEmailChange(caller(request), newEmail, currentPassword, accounts.origin(requestOrigin(request)));
     },
@@ -121,7 +120,7 @@ export async function accountRoutes(instance: FastifyInstance): Promise<void> {
       devices: await accounts.devices(user),
       orders,
       payments: await app.payments.listOwn(user.id),
-      cart: await cartEntriesOf(app.db, user.id, user.email),
+      cart: await app.cart.entriesOf(user.id, user.email),
       // The reviews the shop shows are the restaurant's own selection: none is linked to an account.
       reviews: [],
     };
@@ -136,7 +135,7 @@ export async function accountRoutes(instance: FastifyInstance): Promise<void> {
     '/account',
     { schema: { body: deleteAccountSchema, response: { 200: okSchema } }, config: { rateLimit: rateLimitFor(config, 'password') }, preHandler: app.requireUser },
     async (request) => {
-      await limitPerSession(app.db, config, 'password', request.user!.sessionId);
+      await app.limits.perSession('password', request.user!.sessionId);
       await accounts.deleteOwn(caller(request), request.body);
       return { ok: true as const };
     },

@@ -26,9 +26,8 @@ import {
 import { ForbiddenError, HttpError, NotFoundError } from '../http/errors.ts';
 import { authProvidersOf } from './auth-providers.ts';
 import { askBetterAuth, forwardToBetterAuth, sendBetterAuthAnswer } from './better-auth-proxy.ts';
-import { CaptchaService } from './captcha-service.ts';
 import { assertStrongPassword } from './password-strength.ts';
-import { limitPerSession, rateLimitFor } from './rate-limits.ts';
+import { rateLimitFor } from './rate-limits.ts';
 
 /**
  * "Forgot password?" answers no sooner than this, whether or not the address has an account, so
@@ -51,7 +50,7 @@ const BETTER_AUTH_PASSTHROUGH = new Set([
 export async function authRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { config } = app;
-  const captchas = new CaptchaService(app.db);
+  const { captchas } = app;
 
   app.post(
     '/auth/sign-up/email',
@@ -97,7 +96,7 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
       preHandler: app.requireUser,
     },
     async (request, reply) => {
-      await limitPerSession(app.db, config, 'password', request.user!.sessionId);
+      await app.limits.perSession('password', request.user!.sessionId);
       await assertStrongPassword('newPassword', request.body.newPassword, [request.user!.name, request.user!.email]);
       return forwardToBetterAuth(app.auth, request, reply, request.body);
     },

@@ -2,29 +2,9 @@ import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from
 import { fromNodeHeaders } from 'better-auth/node';
 import { isAdmin, isStaff, type Role } from '../../shared/roles.ts';
 import { ForbiddenError, UnauthorizedError } from '../http/errors.ts';
-import type { AccessTokens } from './access-token.ts';
-import type { Auth } from './auth-instance.ts';
 import type { RequestUser } from './request-user.ts';
 import type { SessionCache } from './session-cache.ts';
 import { findSessionsWithUsers, findSessionWithUser, toDate } from './session-repository.ts';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    auth: Auth;
-    accessTokens: AccessTokens;
-    /** The callers of recent requests, kept until any session or user changes (session-cache.ts). */
-    sessions: SessionCache;
-    /** preHandler: a signed-in caller (bearer token or session cookie), else 401. Sets request.user. */
-    requireUser: preHandlerAsyncHookHandler;
-    /** preHandler: a signed-in administrator, else 401 (anonymous) or 403 (customer, staff). */
-    requireAdmin: preHandlerAsyncHookHandler;
-    /** preHandler: a signed-in staff member or administrator (they run the order board), else 401 or 403. */
-    requireStaff: preHandlerAsyncHookHandler;
-  }
-  interface FastifyRequest {
-    user: RequestUser | null;
-  }
-}
 
 const EXPIRED = 'Your sign-in has ended. Please log in again.';
 
@@ -92,12 +72,8 @@ export async function bearerStillValid(app: FastifyInstance, request: FastifyReq
   return Boolean(match && (await app.accessTokens.verify(match[1]!, now)));
 }
 
-export function registerAuthentication(app: FastifyInstance, auth: Auth, accessTokens: AccessTokens, sessions: SessionCache): void {
-  app.decorate('auth', auth);
-  app.decorate('accessTokens', accessTokens);
-  app.decorate('sessions', sessions);
-  app.decorateRequest('user', null);
-
+/** The sign-in guards that auth-plugin.ts decorates, each moved before the body wherever a route names it. */
+export function signInGuards(app: FastifyInstance): { requireUser: preHandlerAsyncHookHandler; requireAdmin: preHandlerAsyncHookHandler; requireStaff: preHandlerAsyncHookHandler } {
   const requireUser: preHandlerAsyncHookHandler = async function (request) {
     const caller = await resolveCaller(app, request);
     if (!caller) throw new UnauthorizedError();
@@ -111,10 +87,8 @@ export function registerAuthentication(app: FastifyInstance, auth: Auth, accessT
     await requireUser.call(this, request, reply);
     if (!isStaff(request.user?.role)) throw new ForbiddenError('Only the restaurant\'s staff may do this');
   };
-  app.decorate('requireUser', requireUser);
-  app.decorate('requireAdmin', requireAdmin);
-  app.decorate('requireStaff', requireStaff);
   authenticateBeforeTheBody(app, new Set([requireUser, requireAdmin, requireStaff]));
+  return { requireUser, requireAdmin, requireStaff };
 }
 
 /**

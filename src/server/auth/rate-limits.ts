@@ -45,3 +45,18 @@ export async function limitPerSession(db: Kysely<Database>, config: Config, acti
 function tooMany(ttlMs: number): HttpError {
   return new HttpError(429, 'RATE_LIMITED', `Too many attempts. Please wait ${Math.ceil(ttlMs / 1000)} seconds and try again.`);
 }
+
+/** limitPerSession for the routes, on the shop's database (app.limits, auth-plugin.ts). */
+export class SessionLimits {
+  private readonly db: Kysely<Database>;
+  private readonly config: Config;
+
+  constructor(db: Kysely<Database>, config: Config) {
+    this.db = db;
+    this.config = config;
+  }
+
+  perSession(action: LimitedAction, sessionId: string): Promise<void> {
+    return limitPerSession(this.db, this.config, action, sessionId);
+  }
+}

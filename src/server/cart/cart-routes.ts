@@ -10,7 +10,6 @@ import {
 } from '../../shared/cart.ts';
 import { ForbiddenError } from '../http/errors.ts';
 import { useStrictJson } from '../http/strict-json.ts';
-import { addToCart, cartEntriesOf, deleteFromCart, dismissRemovedDish, removedDishesOf } from './cart-service.ts';
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
 
@@ -45,7 +44,7 @@ export async function cartRoutes(instance: FastifyInstance): Promise<void> {
           schema: cartAnswer,
           value: async () => {
             await app.payments.reconcileOwn(user.id);
-            return cartEntriesOf(app.db, user.id, user.email);
+            return app.cart.entriesOf(user.id, user.email);
           },
         }),
       );
@@ -61,7 +60,7 @@ export async function cartRoutes(instance: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const userId = request.user!.id;
       const insertedId = await app.keptAnswers.customerWrites(userId, async () => {
-        const id = await addToCart(app.db, userId, request.body.itemId, request.body.options);
+        const id = await app.cart.add(userId, request.body.itemId, request.body.options);
         await app.payments.cartChanged(userId);
         return id;
       });
@@ -75,7 +74,7 @@ export async function cartRoutes(instance: FastifyInstance): Promise<void> {
     async (request) => {
       const userId = request.user!.id;
       return app.keptAnswers.customerWrites(userId, async () => {
-        const deletedCount = await deleteFromCart(app.db, userId, request.params.id);
+        const deletedCount = await app.cart.delete(userId, request.params.id);
         await app.payments.cartChanged(userId);
         return { deletedCount };
       });
@@ -87,12 +86,12 @@ export async function cartRoutes(instance: FastifyInstance): Promise<void> {
   app.get(
     '/cart/removed',
     { schema: { response: { 200: z.array(z.object({ _id: z.string(), name: z.string() })) } }, preHandler: app.requireUser },
-    async (request) => removedDishesOf(app.db, request.user!.id),
+    async (request) => app.cart.removedDishesOf(request.user!.id),
   );
 
   app.delete(
     '/cart/removed/:id',
     { schema: { params: idParams, response: { 200: cartDeletedSchema } }, preHandler: app.requireUser },
-    async (request) => ({ deletedCount: await dismissRemovedDish(app.db, request.user!.id, request.params.id) }),
+    async (request) => ({ deletedCount: await app.cart.dismissRemovedDish(request.user!.id, request.params.id) }),
   );
 }

@@ -156,3 +156,32 @@ export async function dismissRemovedDish(db: Kysely<Database>, userId: string, i
 export function subscribeCartToMenu(menu: MenuCatalog): void {
   menu.onDishDeleting((trx, menuItemId) => recordRemovedDish(trx, menuItemId));
 }
+
+/** The cart's calls for its routes and the account's export (app.cart, cart-plugin.ts). */
+export class CartService {
+  private readonly db: Kysely<Database>;
+
+  constructor(db: Kysely<Database>) {
+    this.db = db;
+  }
+
+  entriesOf(userId: string, ownerEmail: string): Promise<CartEntry[]> {
+    return cartEntriesOf(this.db, userId, ownerEmail);
+  }
+
+  add(userId: string, itemId: string, selection?: OptionSelection): Promise<string> {
+    return addToCart(this.db, userId, itemId, selection);
+  }
+
+  delete(userId: string, id: string): Promise<number> {
+    return deleteFromCart(this.db, userId, id);
+  }
+
+  removedDishesOf(userId: string): Promise<{ _id: string; name: string }[]> {
+    return removedDishesOf(this.db, userId);
+  }
+
+  dismissRemovedDish(userId: string, id: string): Promise<number> {
+    return dismissRemovedDish(this.db, userId, id);
+  }
+}

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { favouriteParamsSchema, favouritesSchema, favouriteStateSchema } from '../../shared/favourites.ts';
-import { listFavourites, removeFavourite, saveFavourite } from './favourites-service.ts';
 
 /**
  * The caller's favourites (docs/product.md §21). Only the signed-in caller's own: no route takes
@@ -12,7 +11,7 @@ export async function favouritesRoutes(instance: FastifyInstance): Promise<void>
   const app = instance.withTypeProvider<ZodTypeProvider>();
 
   app.get('/favourites', { schema: { response: { 200: favouritesSchema } }, preHandler: app.requireUser }, async (request) =>
-    listFavourites(app.db, request.user!.id),
+    app.favourites.list(request.user!.id),
   );
 
   app.put(
@@ -20,7 +19,7 @@ export async function favouritesRoutes(instance: FastifyInstance): Promise<void>
     { schema: { params: favouriteParamsSchema, response: { 200: favouriteStateSchema } }, preHandler: app.requireUser },
     async (request) => {
       const { itemId } = request.params;
-      await saveFavourite(app.db, request.user!.id, itemId);
+      await app.favourites.save(request.user!.id, itemId);
       return { itemId, saved: true };
     },
   );
@@ -30,7 +29,7 @@ export async function favouritesRoutes(instance: FastifyInstance): Promise<void>
     { schema: { params: favouriteParamsSchema, response: { 200: favouriteStateSchema } }, preHandler: app.requireUser },
     async (request) => {
       const { itemId } = request.params;
-      await removeFavourite(app.db, request.user!.id, itemId);
+      await app.favourites.remove(request.user!.id, itemId);
       return { itemId, saved: false };
     },
   );

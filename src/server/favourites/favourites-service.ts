@@ -30,3 +30,24 @@ export async function removeFavourite(db: Kysely<Database>, userId: string, item
   const deleted = await deleteFavourite(db, userId, itemId);
   if (deleted === 0 && !(await findMenuItem(db, itemId))) throw new NotFoundError(NO_SUCH_DISH);
 }
+
+/** The caller's favourites for their routes (app.favourites, favourites-plugin.ts). */
+export class FavouritesService {
+  private readonly db: Kysely<Database>;
+
+  constructor(db: Kysely<Database>) {
+    this.db = db;
+  }
+
+  list(userId: string): Promise<MenuItem[]> {
+    return listFavourites(this.db, userId);
+  }
+
+  save(userId: string, itemId: string): Promise<void> {
+    return saveFavourite(this.db, userId, itemId);
+  }
+
+  remove(userId: string, itemId: string): Promise<void> {
+    return removeFavourite(this.db, userId, itemId);
+  }
+}

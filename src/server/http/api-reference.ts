@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { createJsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { menuItemSchema } from '../../shared/menu.ts';
@@ -208,3 +209,6 @@ export async function registerApiReference(app: FastifyInstance): Promise<void> 
     return app.swagger();
   });
 }
+
+/** registerApiReference as a plugin of src/server/app.ts, before the routes it collects. */
+export const apiReferencePlugin = fp(async (app: FastifyInstance) => registerApiReference(app), { name: 'api-reference', fastify: '5.x' });

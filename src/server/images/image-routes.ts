@@ -4,8 +4,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IMAGE_FIELD, imageUploadResultSchema, MAX_UPLOAD_BYTES } from '../../shared/images.ts';
 import { BadRequestError, HttpError } from '../http/errors.ts';
-import { readStoredImage } from './image-store.ts';
-import { storeUploadedImage } from './image-upload.ts';
 
 const TOO_LARGE = `The picture is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB. Choose a smaller one.`;
 
@@ -21,7 +19,7 @@ export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: z.object({ file: z.string().regex(/^[0-9a-f-]{36}\.webp$/) }) } },
     async (request, reply) => {
       const id = request.params.file.slice(0, -'.webp'.length);
-      const image = await readStoredImage(app.db, id);
+      const image = await app.images.read(id);
       if (!image) return reply.code(404).send({ statusCode: 404, code: 'NOT_FOUND', message: 'No such image' });
       // An image's bytes never change under its id: caches may keep it for a year.
       return reply
@@ -39,7 +37,7 @@ export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
     { preValidation: app.requireAdmin, schema: { response: { 201: imageUploadResultSchema } } },
     async (request, reply) => {
       const bytes = await readImageField(request);
-      const stored = await storeUploadedImage(app.db, bytes);
+      const stored = await app.images.storeUpload(bytes);
       return reply.code(201).send({
         success: true as const,
         data: { display_url: stored.url, width: stored.width, height: stored.height },

@@ -7,14 +7,13 @@ import {
   itemInputSchema,
   updateItemResultSchema,
 } from '../../shared/menu.ts';
-import { MenuAdmin } from './menu-admin-service.ts';
 
 /**
  * The administrator's menu calls of the spec (docs/product.md §7); every one needs the admin role. The
  * role is checked before validation, so a caller without it learns nothing from field errors.
  */
 export const menuAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  const admin = new MenuAdmin(app.db, app.menu);
+  const admin = app.menuAdmin;
 
   app.post(
     '/items',

@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import type { MenuItem } from '../../shared/menu.ts';
 import { isAppRoute } from '../../shared/paths.ts';
 import { DEFERRED_SCRIPTS_ID, SERVER_RENDERED_ATTRIBUTE, type PageRenderer, type RenderedPage } from '../../shared/rendered-page.ts';
@@ -21,6 +22,13 @@ const gzipAsync = promisify(gzip);
  * show the loading state and the browser fetches the menu instead.
  */
 const MAX_RENDERED_MENU_BYTES = 256 * 1024;
+
+/** registerWebApp as the last plugin of src/server/app.ts: its not-found answer takes whatever no route took. */
+export const webAppPlugin = fp(async (app: FastifyInstance, options: { webDir: string }) => registerWebApp(app, options.webDir), {
+  name: 'web-app',
+  fastify: '5.x',
+  dependencies: ['database', 'menu'],
+});
 
 /**
  * Serves the built web app; unknown paths get index.html with a 404 so the app shows its

@@ -5,9 +5,8 @@ import { FULFILMENT_LABELS, ORDER_STATUS_LABELS, type FulfilmentType, type Order
 import { REFUND_STATES_COUNTED, type DateRange } from '../../shared/stats.ts';
 import type { Database } from '../db/schema.ts';
 import type { OrderLineRow } from '../orders/orders-repository.ts';
-import { formatWall, ShopCalendar } from './shop-calendar.ts';
+import { formatWall, instantsOf, ShopCalendar } from './shop-calendar.ts';
 import { readOrdersAfter, type ExportOrderRow } from './stats-repository.ts';
-import { instantsOf } from './stats-service.ts';
 
 /** Orders read from the database at a time: the memory an export holds, whatever its period. */
 export const EXPORT_BATCH = 500;

@@ -1,4 +1,10 @@
+import type { DateRange } from '../../shared/stats.ts';
 import { nextDate, startOfLocalDay, zonedParts } from '../../shared/shop-time.ts';
+
+/** A range of local days as UTC instants [start, end), ISO text. */
+export function instantsOf(range: DateRange, timeZone: string): { start: string; end: string } {
+  return { start: startOfLocalDay(range.from, timeZone).toISOString(), end: startOfLocalDay(nextDate(range.to), timeZone).toISOString() };
+}
 
 const MINUTE = 60_000;
 const HOUR = 3_600_000;

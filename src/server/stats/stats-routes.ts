@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { centsToPrice } from '../../shared/money.ts';
 import { adminStatisticsSchema, adminStatsSchema, customerSummarySchema, statsQuerySchema } from '../../shared/stats.ts';
-import { exportFileName, ordersCsv } from './orders-csv.ts';
-import { resolveRange, StatsService } from './stats-service.ts';
+import { exportFileName } from './orders-csv.ts';
+import { resolveRange } from './stats-service.ts';
 
 /**
  * The statistics: the spec's GET /api/admin-statistics, the admin home's figures for a period and
@@ -14,13 +14,13 @@ export async function statsRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   // The restaurant's time zone at each request: its settings can change it while the shop runs.
   const timeZone = () => app.settings.timeZone();
-  const stats = () => new StatsService(app.db, timeZone());
+  const { stats } = app;
 
   app.get(
     '/admin-statistics',
     { schema: { response: { 200: adminStatisticsSchema } }, preHandler: app.requireAdmin },
     async () => {
-      const figures = await stats().adminStatistics();
+      const figures = await stats.adminStatistics();
       return {
         users: figures.customers,
         estimatedItems: figures.menuItems,
@@ -35,7 +35,7 @@ export async function statsRoutes(instance: FastifyInstance): Promise<void> {
     { schema: { querystring: statsQuerySchema, response: { 200: adminStatsSchema } }, preHandler: app.requireAdmin },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return stats().adminStats(resolveRange(request.query, timeZone()));
+      return stats.adminStats(resolveRange(request.query, timeZone()));
     },
   );
 
@@ -48,7 +48,7 @@ export async function statsRoutes(instance: FastifyInstance): Promise<void> {
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${exportFileName(range)}"`)
         .header('cache-control', 'no-store');
-      return reply.send(Readable.from(ordersCsv(app.db, range, timeZone()), { objectMode: false }));
+      return reply.send(Readable.from(stats.ordersCsv(range), { objectMode: false }));
     },
   );
 
@@ -57,7 +57,7 @@ export async function statsRoutes(instance: FastifyInstance): Promise<void> {
     { schema: { response: { 200: customerSummarySchema } }, preHandler: app.requireUser },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return stats().customerSummary(request.user!.id);
+      return stats.customerSummary(request.user!.id);
     },
   );
 }

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { centsToPrice } from '../../shared/money.ts';
 import { FULFILMENT_TYPES, type FulfilmentType, type OrderStatus } from '../../shared/order-workflow.ts';
-import { localDate, nextDate, startOfLocalDay } from '../../shared/shop-time.ts';
+import { localDate } from '../../shared/shop-time.ts';
 import {
   compareFigures,
   daysInRange,
@@ -16,7 +16,8 @@ import {
   type StatsQuery,
 } from '../../shared/stats.ts';
 import type { Database } from '../db/schema.ts';
-import { ShopCalendar } from './shop-calendar.ts';
+import { ordersCsv } from './orders-csv.ts';
+import { instantsOf, ShopCalendar } from './shop-calendar.ts';
 import {
   countMenuItems,
   hasRecordsBefore,
@@ -32,11 +33,6 @@ import {
 } from './stats-repository.ts';
 
 const QUARTER = 15 * 60_000;
-
-/** A range of local days as UTC instants [start, end), ISO text. */
-export function instantsOf(range: DateRange, timeZone: string): { start: string; end: string } {
-  return { start: startOfLocalDay(range.from, timeZone).toISOString(), end: startOfLocalDay(nextDate(range.to), timeZone).toISOString() };
-}
 
 /** The days a query asks for: its own, or a named period counted back from the restaurant's today. */
 export function resolveRange(query: StatsQuery, timeZone: string, now = new Date()): DateRange {
@@ -54,9 +50,10 @@ const average = (cents: number, orders: number) => (orders === 0 ? 0 : centsToPr
 /** The statistics of the admin home and the customer's home, from the repository's sums. */
 export class StatsService {
   private readonly db: Kysely<Database>;
-  private readonly timeZone: string;
+  /** The restaurant's time zone now: its settings can change it while the shop runs. */
+  private readonly timeZone: () => string;
 
-  constructor(db: Kysely<Database>, timeZone: string) {
+  constructor(db: Kysely<Database>, timeZone: () => string) {
     this.db = db;
     this.timeZone = timeZone;
   }
@@ -67,7 +64,7 @@ export class StatsService {
   }
 
   async adminStats(range: DateRange, now = new Date()): Promise<AdminStats> {
-    const zone = this.timeZone;
+    const zone = this.timeZone();
     const previous = previousRange(range);
     const current = instantsOf(range, zone);
     const before = instantsOf(previous, zone);
@@ -131,6 +128,11 @@ export class StatsService {
       fulfilment: [...byType].map(([type, t]) => ({ type, orders: t.orders, revenue: centsToPrice(t.cents) })),
       busiestHours,
     };
+  }
+
+  /** The period's orders as CSV lines, read in batches (orders-csv.ts). */
+  ordersCsv(range: DateRange): AsyncGenerator<string> {
+    return ordersCsv(this.db, range, this.timeZone());
   }
 
   /** A customer's own figures for their home. */

@@ -13,7 +13,6 @@ import {
   userSchema,
 } from '../../shared/users.ts';
 import { ConflictError, ForbiddenError } from '../http/errors.ts';
-import { changeRole, existingUser, listUserAccounts, promoteUser, registerUser } from './user-service.ts';
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
 
@@ -32,7 +31,7 @@ export async function userRoutes(instance: FastifyInstance): Promise<void> {
     async (request) => {
       const user = request.user!;
       if (request.body.email !== user.email) throw new ForbiddenError('You can only record your own account');
-      const inserted = await registerUser(app.db, user.id);
+      const inserted = await app.users.register(user.id);
       return inserted ? { insertedId: user.id } : { insertedId: null, message: 'user already exists' };
     },
   );
@@ -40,7 +39,7 @@ export async function userRoutes(instance: FastifyInstance): Promise<void> {
   app.get(
     '/users',
     { schema: { response: { 200: z.array(userSchema) } }, preHandler: app.requireAdmin },
-    async () => listUserAccounts(app.db),
+    async () => app.users.list(),
   );
 
   app.get(
@@ -60,7 +59,7 @@ export async function userRoutes(instance: FastifyInstance): Promise<void> {
   app.patch(
     '/users/admin/:id',
     { schema: { params: idParams, response: { 200: modifiedCountSchema } }, preHandler: app.requireAdmin },
-    async (request) => ({ modifiedCount: await promoteUser(app.db, request.params.id) }),
+    async (request) => ({ modifiedCount: await app.users.promote(request.params.id) }),
   );
 
   // Staff run the order board. A role names who may do what (src/shared/roles.ts); an
@@ -71,7 +70,7 @@ export async function userRoutes(instance: FastifyInstance): Promise<void> {
       schema: { params: idParams, body: roleChangeSchema, response: { 200: modifiedCountSchema } },
       preHandler: app.requireAdmin,
     },
-    async (request) => ({ modifiedCount: await changeRole(app.db, request.params.id, request.body.role) }),
+    async (request) => ({ modifiedCount: await app.users.changeRole(request.params.id, request.body.role) }),
   );
 
   app.delete(
@@ -81,7 +80,7 @@ export async function userRoutes(instance: FastifyInstance): Promise<void> {
       if (request.params.id === request.user!.id) {
         throw new ConflictError('You cannot delete your own account while signed in with it');
       }
-      const target = await existingUser(app.db, request.params.id);
+      const target = await app.users.existing(request.params.id);
       // The same erasure as a customer's own deletion: orders stay for the books, without the person.
       return { deletedCount: await app.accounts.erase(target.id, { evenWithOpenOrders: true }) };
     },

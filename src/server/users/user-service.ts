@@ -31,3 +31,32 @@ export async function changeRole(db: Kysely<Database>, id: string, role: Exclude
   if (isAdmin(target.role)) throw new ConflictError('An administrator keeps their role');
   return setRoleUnlessAdmin(db, target.id, role);
 }
+
+/** The users screen's calls for its routes (app.users, users-plugin.ts). */
+export class UserService {
+  private readonly db: Kysely<Database>;
+
+  constructor(db: Kysely<Database>) {
+    this.db = db;
+  }
+
+  register(userId: string): Promise<boolean> {
+    return registerUser(this.db, userId);
+  }
+
+  list(): Promise<User[]> {
+    return listUserAccounts(this.db);
+  }
+
+  existing(id: string): ReturnType<typeof existingUser> {
+    return existingUser(this.db, id);
+  }
+
+  promote(id: string): Promise<number> {
+    return promoteUser(this.db, id);
+  }
+
+  changeRole(id: string, role: Exclude<Role, 'admin'>): Promise<number> {
+    return changeRole(this.db, id, role);
+  }
+}

@@ -1,0 +1,22 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { registerCrossSiteGuard } from './cross-site-guard.ts';
+import { registerErrorHandler } from './errors.ts';
+import { registerNulRefusal } from './refuse-nul.ts';
+import { registerRequestDeadline } from './request-deadline.ts';
+
+/**
+ * The HTTP rules of every request: one error shape, the request's deadline, no NUL, and the
+ * cross-site guard, first of the guards that routes get as they are declared: a cross-site write
+ * is refused before anyone is looked up (the sign-in guards of auth/auth-plugin.ts come next).
+ */
+export const httpPlugin = fp(
+  async (app: FastifyInstance) => {
+    const { config } = app;
+    registerErrorHandler(app);
+    registerRequestDeadline(app, config.REQUEST_TIMEOUT_MS);
+    registerNulRefusal(app);
+    registerCrossSiteGuard(app, () => (config.PUBLIC_URL ? [new URL(config.PUBLIC_URL).origin] : []));
+  },
+  { name: 'http', fastify: '5.x', dependencies: ['database'] },
+);

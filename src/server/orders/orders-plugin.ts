@@ -1,0 +1,49 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { OrderHub } from './order-hub.ts';
+import { OrderService } from './order-service.ts';
+import { OrderStreams } from './order-stream.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    orders: OrderService;
+    orderHub: OrderHub;
+    /** The open order streams: their heartbeat, and their end when the app closes. */
+    orderStreams: OrderStreams;
+  }
+}
+
+/** The orders' rules; refunds go through the payment provider (payments/payments-plugin.ts). */
+export const ordersPlugin = fp(
+  async (app: FastifyInstance) => {
+    const { settings } = app;
+    app.decorate(
+      'orders',
+      new OrderService({ db: app.db, databaseKind: app.dbKind, events: app.events, provider: app.paymentProvider, timeZone: () => settings.timeZone(), log: app.log }),
+    );
+  },
+  { name: 'orders', fastify: '5.x', dependencies: ['database', 'events', 'settings', 'payment-provider'] },
+);
+
+/**
+ * The order hub and the open streams. Registered after the payments, so that their start-up check
+ * (payments-plugin.ts) runs before the hub starts, as it always has.
+ */
+export const orderStreamsPlugin = fp(
+  async (app: FastifyInstance) => {
+    const orderHub = new OrderHub({ db: app.db, events: app.events, orders: app.orders, log: app.log });
+    app.decorate('orderHub', orderHub);
+    const orderStreams = new OrderStreams(app);
+    app.decorate('orderStreams', orderStreams);
+    app.addHook('onReady', async () => {
+      await orderHub.start();
+      orderStreams.start();
+    });
+    // Open streams would keep the server from closing: end them first (clients reconnect elsewhere).
+    app.addHook('preClose', async () => {
+      orderStreams.closeAll();
+      orderHub.close();
+    });
+  },
+  { name: 'order-streams', fastify: '5.x', dependencies: ['database', 'events', 'orders'] },
+);
