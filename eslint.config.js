@@ -149,6 +149,13 @@ function importZones() {
   return blocks;
 }
 
+/** What a route file may not call, with what the message says instead. */
+export const ROUTES_MAY_NOT_CALL = [
+  ["CallExpression[callee.property.name='hijack']", 'hijack its reply: it sends a snapshot by reply.sendSnapshot'],
+  ["CallExpression[callee.object.property.name='answers'][callee.property.name='write']", 'write a snapshot itself: it calls reply.sendSnapshot'],
+  ["CallExpression[callee.object.property.name='keptAnswers']", 'run kept answers: it names config.keptAnswer or config.customerWrites'],
+];
+
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'test-results/', 'playwright-report/', '.test-data/', 'data/', '.scratch/'] },
   js.configs.recommended,
@@ -170,5 +177,16 @@ export default tseslint.config(
     plugins: { 'import-x': importX },
     settings: { 'import-x/extensions': ['.ts', '.tsx'], 'import-x/resolver-next': [importX.createNodeResolver()] },
     rules: { 'import-x/no-cycle': 'error' },
+  },
+  {
+    // Routes ask for a speed layer by an option or a reply decoration; they never run one
+    // themselves (docs/decisions/0042-speed-layers-measured.md).
+    files: ['src/server/**/*-routes.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...ROUTES_MAY_NOT_CALL.map(([selector, what]) => ({ selector, message: `A route does not ${what} (docs/decisions/0042-speed-layers-measured.md).` })),
+      ],
+    },
   },
 );

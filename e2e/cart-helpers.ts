@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { MenuItem } from '../src/shared/menu.ts';
-import { createAccount, logIn, newAccount, promoteToAdmin, trackCaptcha, type Account } from './auth-helpers.ts';
+import { createAccount, newAccount, promoteToAdmin, signInThroughApi, type Account } from './auth-helpers.ts';
 import { expect } from './fixtures.ts';
 
 /** A new customer (or administrator), signed in through the login page as a person does. */
@@ -8,10 +8,7 @@ export async function signInAsNew(page: Page, request: APIRequestContext, option
   const account = newAccount(options.admin ? 'admin' : 'customer');
   await createAccount(request, account);
   if (options.admin) promoteToAdmin(account.email);
-  const currentCaptcha = trackCaptcha(page);
-  await page.goto('/login');
-  await logIn(page, account, currentCaptcha);
-  await expect(page).toHaveURL(/\/$/);
+  await signInThroughApi(page, account);
   return account;
 }
 

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
 import type { FulfilmentRequest, Order } from '../src/shared/orders.ts';
-import { captchaAnswer, createAccount, logIn, newAccount, promoteToAdmin, trackCaptcha, type Account } from './auth-helpers.ts';
+import { captchaAnswer, createAccount, newAccount, promoteToAdmin, signInThroughApi, type Account } from './auth-helpers.ts';
 import { expect, waitForApp } from './fixtures.ts';
 
 /**
@@ -47,12 +47,9 @@ export async function makeStaff(browser: Browser, email: string): Promise<void> 
   }
 }
 
-/** Logs a page in through the login page, as a person does. */
+/** Signs a page in (through the API: the login page's own tests are in auth.spec.ts). */
 export async function signIn(page: Page, account: Account): Promise<void> {
-  const currentCaptcha = trackCaptcha(page);
-  await page.goto('/login');
-  await logIn(page, account, currentCaptcha);
-  await expect(page).toHaveURL(/\/$/);
+  await signInThroughApi(page, account);
 }
 
 /** A new member of staff, made staff by an administrator, signed in on `page`. */

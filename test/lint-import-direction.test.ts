@@ -76,3 +76,21 @@ describe('import zones cover the code', () => {
     expect(folders.map((entry) => entry.name).filter((name) => !known.has(name))).toEqual([]);
   });
 });
+
+describe('route files ask for speed layers, never run them', () => {
+  const routeErrors = async (filePath: string, code: string) => {
+    const [result] = await eslint.lintText(`${code}\n`, { filePath });
+    return result!.messages.filter((message) => message.ruleId === 'no-restricted-syntax').map((message) => message.message);
+  };
+  it.each([
+    ['hijacks its reply', 'reply.hijack();'],
+    ['writes a snapshot itself', 'app.answers.write(request.raw, reply.raw, bytes, request.id);'],
+    ['sends a kept answer itself', "await app.keptAnswers.send(request, reply, user.id, 'cart', read);"],
+    ["scopes a customer's writes itself", 'await app.keptAnswers.customerWrites(user.id, work);'],
+  ])('refuses a route that %s', async (_name, call) => {
+    expect(await routeErrors('src/server/cart/cart-routes.ts', `declare const app: any, reply: any, request: any, bytes: any, user: any, read: any, work: any;\nexport async function probe() { ${call} }`)).toHaveLength(1);
+  });
+  it('allows a route that sends a snapshot and names its kept answer', async () => {
+    expect(await routeErrors('src/server/cart/cart-routes.ts', "declare const reply: any, bytes: any;\nexport const config = { keptAnswer: { key: () => 'cart' } };\nreply.sendSnapshot(bytes);")).toEqual([]);
+  });
+});

@@ -30,24 +30,20 @@ export async function cartRoutes(instance: FastifyInstance): Promise<void> {
   app.get(
     '/cart',
     {
-      // Not compressed by @fastify/compress: the kept answer holds its gzipped bytes (kept-answers.ts).
-      compress: false,
       schema: { querystring: cartQuerySchema, response: { 200: cartAnswer } },
-      preHandler: app.requireUser,
+      preHandler: [
+        app.requireUser,
+        // The spec keys the cart by e-mail; the shop answers only for the caller's own.
+        async (request) => {
+          if ((request.query as { email: string }).email !== request.user!.email.toLowerCase()) throw new ForbiddenError('You can only read your own cart');
+        },
+      ],
+      config: { keptAnswer: { key: () => 'cart' }, customerWrites: true },
     },
-    async (request, reply) => {
+    async (request) => {
       const user = request.user!;
-      // The spec keys the cart by e-mail; the shop answers only for the caller's own.
-      if (request.query.email !== user.email.toLowerCase()) throw new ForbiddenError('You can only read your own cart');
-      await app.keptAnswers.customerWrites(user.id, () =>
-        app.keptAnswers.send(request, reply, user.id, 'cart', {
-          schema: cartAnswer,
-          value: async () => {
-            await app.payments.reconcileOwn(user.id);
-            return app.cart.entriesOf(user.id, user.email);
-          },
-        }),
-      );
+      await app.payments.reconcileOwn(user.id);
+      return app.cart.entriesOf(user.id, user.email);
     },
   );
 
@@ -56,28 +52,24 @@ export async function cartRoutes(instance: FastifyInstance): Promise<void> {
     {
       schema: { body: addToCartSchema, response: { 201: cartInsertedSchema } },
       preHandler: app.requireUser,
+      config: { customerWrites: true },
     },
     async (request, reply) => {
       const userId = request.user!.id;
-      const insertedId = await app.keptAnswers.customerWrites(userId, async () => {
-        const id = await app.cart.add(userId, request.body.itemId, request.body.options);
-        await app.payments.cartChanged(userId);
-        return id;
-      });
+      const insertedId = await app.cart.add(userId, request.body.itemId, request.body.options);
+      await app.payments.cartChanged(userId);
       return reply.code(201).send({ insertedId });
     },
   );
 
   app.delete(
     '/cart/:id',
-    { schema: { params: idParams, response: { 200: cartDeletedSchema } }, preHandler: app.requireUser },
+    { schema: { params: idParams, response: { 200: cartDeletedSchema } }, preHandler: app.requireUser, config: { customerWrites: true } },
     async (request) => {
       const userId = request.user!.id;
-      return app.keptAnswers.customerWrites(userId, async () => {
-        const deletedCount = await app.cart.delete(userId, request.params.id);
-        await app.payments.cartChanged(userId);
-        return { deletedCount };
-      });
+      const deletedCount = await app.cart.delete(userId, request.params.id);
+      await app.payments.cartChanged(userId);
+      return { deletedCount };
     },
   );
 

@@ -14,6 +14,8 @@ declare module 'fastify' {
      * board). `key` gives undefined for a request answered afresh each time.
      */
     keptAnswer?: { key: (request: FastifyRequest) => string | undefined; shared?: true };
+    /** The handler writes the signed-in caller's own data only: it forgets only their kept answers. */
+    customerWrites?: true;
   }
 }
 
@@ -22,10 +24,19 @@ const SHARED = '*shared*';
 
 /**
  * Answers every route declared after this whose config names a `keptAnswer` from the kept
- * answers, reading through its own handler, which returns the value as any route does.
+ * answers, reading through its own handler, which returns the value as any route does; runs the
+ * handler of a route with `customerWrites` as the caller's own writes.
  */
 export function registerKeptAnswers(app: FastifyInstance, keptAnswers: KeptAnswers): void {
   app.addHook('onRoute', (route) => {
+    if (route.config?.customerWrites) {
+      const handler = route.handler as (this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) => unknown;
+      route.handler = function customerWrites(this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
+        // Without a caller its writes are nobody's: they forget everyone's answers, never too few.
+        if (!request.user) return handler.call(this, request, reply);
+        return keptAnswers.customerWrites(request.user.id, () => handler.call(this, request, reply));
+      } as RouteHandlerMethod;
+    }
     const kept = route.config?.keptAnswer;
     if (!kept) return;
     const schema = (route.schema?.response as Record<number, z.ZodType> | undefined)?.[200];

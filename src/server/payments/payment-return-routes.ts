@@ -33,14 +33,19 @@ export async function paymentReturnRoutes(instance: FastifyInstance): Promise<vo
         querystring: returnQuerySchema,
         response: { 303: z.null().describe('See Other: the order page, the payment page with ?payment=<outcome>, or the sign-in page') },
       },
+      // The caller if signed in (a bad or missing session goes to the sign-in page below).
+      preHandler: async (request) => {
+        request.user = await resolveCaller(app, request).catch(() => null);
+      },
+      config: { customerWrites: true },
     },
     async (request, reply) => {
       const { payment_intent: intentId, redirect_status: status } = request.query;
-      const caller = await resolveCaller(app, request).catch(() => null);
+      const caller = request.user;
       if (!caller) return reply.redirect(paths.login, 303);
       if (!intentId || status === 'failed' || status === 'canceled') return reply.redirect(backToPayment('failed'), 303);
       try {
-        const { order } = await app.keptAnswers.customerWrites(caller.id, () => app.payments.recordPayment(intentId, caller));
+        const { order } = await app.payments.recordPayment(intentId, caller);
         return reply.redirect(order ? paths.myOrder(order._id) : paths.myOrders, 303);
       } catch (error) {
         if (error instanceof AlreadyPaidError) return reply.redirect(backToPayment('refunded'), 303);

@@ -29,6 +29,7 @@ export async function paymentRoutes(instance: FastifyInstance): Promise<void> {
       // is checked before anything is opened: a bad one creates no intent.
       schema: { body: createIntentBodySchema, response: { 200: createIntentAnswerSchema } },
       preHandler: app.requireUser,
+      config: { customerWrites: true },
     },
     async (request) => {
       // REQUIRE_EMAIL_VERIFICATION: paying waits until the receipt's address is known to be right.
@@ -41,7 +42,7 @@ export async function paymentRoutes(instance: FastifyInstance): Promise<void> {
       // The restaurant's hours, pause and delivery terms: nothing is opened when they refuse.
       checkOrderRules(settings, fulfilment, now);
       const userId = request.user!.id;
-      return app.keptAnswers.customerWrites(userId, () => app.payments.createIntent(userId, fulfilment, deliveryChargeFor(app.settings, fulfilment)));
+      return app.payments.createIntent(userId, fulfilment, deliveryChargeFor(app.settings, fulfilment));
     },
   );
 
@@ -50,10 +51,11 @@ export async function paymentRoutes(instance: FastifyInstance): Promise<void> {
     {
       schema: { body: paymentBodySchema, response: { 200: paymentAnswerSchema } },
       preHandler: app.requireUser,
+      config: { customerWrites: true },
     },
     async (request) => {
       const caller = request.user!;
-      const { payment, order } = await app.keptAnswers.customerWrites(caller.id, () => app.payments.recordPayment(request.body.transactionId, caller));
+      const { payment, order } = await app.payments.recordPayment(request.body.transactionId, caller);
       return { result: { insertedId: payment._id }, payment, ...(order ? { order } : {}) };
     },
   );
@@ -76,12 +78,13 @@ export async function paymentRoutes(instance: FastifyInstance): Promise<void> {
           response: { 200: sandboxConfirmAnswerSchema },
         },
         preHandler: app.requireUser,
+        config: { customerWrites: true },
       },
       async (request) => {
         // A payment page left open past closing time (or when orders were paused) charges nothing.
         checkTakingOrders(app.settings.current(), new Date());
         const userId = request.user!.id;
-        return app.keptAnswers.customerWrites(userId, () => app.payments.confirmSandbox(provider, request.params.id, userId, request.body));
+        return app.payments.confirmSandbox(provider, request.params.id, userId, request.body);
       },
     );
   }
