@@ -6,7 +6,7 @@ import { layersOff, SPEED_LAYERS } from '../src/server/speed-layers.ts';
 describe('SPEED_LAYERS_OFF', () => {
   it('names layers, comma-separated; nothing means every layer on', () => {
     expect([...layersOff(undefined)]).toEqual([]);
-    expect([...layersOff(' kept-answers, grouped-commits ')]).toEqual(['kept-answers', 'grouped-commits']);
+    expect([...layersOff(' kept-answers, commit-with-last ')]).toEqual(['kept-answers', 'commit-with-last']);
     expect(Object.keys(SPEED_LAYERS)).toContain('session-cache');
   });
 

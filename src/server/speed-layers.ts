@@ -7,12 +7,8 @@
 export const SPEED_LAYERS = {
   'session-cache': 'callers kept between requests (auth/session-cache.ts)',
   'kept-answers': "a customer's own reads kept until written (http/kept-answers.ts)",
-  'grouped-commits': "SQLite: a turn's writes committed together (db/grouped-commits.ts)",
-  'kept-sqlite-statements': 'SQLite: each statement prepared once (db/node-sqlite-dialect.ts)',
-  'compiled-statements': "the payment's queries compiled once (db/compiled-once.ts)",
+  'statements-made-once': 'each statement compiled and prepared once (db/statements-made-once.ts)',
   'commit-with-last': "PostgreSQL: a transaction's last statement sent with its COMMIT (db/commit-with-last.ts)",
-  'prepared-statements': 'PostgreSQL: each statement prepared once per connection (db/prepared-statements.ts)',
-  'lazy-child-logger': "a request's logger made when it writes (http/lazy-child-logger.ts)",
 } as const;
 
 export type SpeedLayer = keyof typeof SPEED_LAYERS;

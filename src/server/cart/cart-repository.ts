@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable, Transaction } from 'kysely';
-import { compiledOnce } from '../db/compiled-once.ts';
+import { compiledOnce } from '../db/statements-made-once.ts';
 import { integerParameter, textParameter } from '../db/typed-parameters.ts';
 import type { CartItemsTable, Database } from '../db/schema.ts';
 
@@ -23,7 +23,7 @@ export async function listPricedCartItems(db: Db, userId: string): Promise<Price
   return (await pricedCartItems(db, userId)).rows;
 }
 
-// Read three times in a payment's requests: compiled once (db/compiled-once.ts).
+// Read three times in a payment's requests: compiled once (db/statements-made-once.ts).
 const pricedCartItems = compiledOnce((db, userId: string) =>
   db
     .selectFrom('cart_items')

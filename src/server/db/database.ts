@@ -3,8 +3,7 @@ import path from 'node:path';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { createNodeSqliteDialect, watchOtherWriters } from './node-sqlite-dialect.ts';
-import { preparingPool } from './prepared-statements.ts';
-import { layerOn } from '../speed-layers.ts';
+import { preparingPool } from './statements-made-once.ts';
 import type { Database } from './schema.ts';
 import { WatchedWrites } from './watched-writes.ts';
 
@@ -39,7 +38,7 @@ export function openDatabase(options: { dataDir: string; databaseUrl?: string })
     // on purpose: a transaction's last statement and its COMMIT (commit-with-last.ts).
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 20, pipeline: true });
     return {
-      db: new Kysely<Database>({ dialect: new PostgresDialect({ pool: layerOn('prepared-statements') ? preparingPool(pool) : pool }), plugins: [watchedWrites] }),
+      db: new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }), plugins: [watchedWrites] }),
       kind: 'postgres',
       postgresUrl: options.databaseUrl,
       pool,
@@ -51,7 +50,7 @@ export function openDatabase(options: { dataDir: string; databaseUrl?: string })
   const file = path.join(options.dataDir, 'shop.sqlite');
   const otherWriters = watchOtherWriters();
   return {
-    db: new Kysely<Database>({ dialect: createNodeSqliteDialect(file, { opened: otherWriters.opened, lost: otherWriters.lost }), plugins: [watchedWrites] }),
+    db: new Kysely<Database>({ dialect: createNodeSqliteDialect(file, { opened: otherWriters.opened }), plugins: [watchedWrites] }),
     kind: 'sqlite',
     file,
     watchedWrites,

@@ -1,28 +1,22 @@
 import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
-import { SqliteDialect, type Driver, type SqliteDatabase, type SqliteStatement } from 'kysely';
-import { layerOn } from '../speed-layers.ts';
-import { GroupedCommitsDriver } from './grouped-commits.ts';
+import { SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';
+import { keptSqliteStatements } from './statements-made-once.ts';
 
 /**
  * Kysely's own SqliteDialect speaks the better-sqlite3 interface; this adapts Node's built-in
- * node:sqlite to it, so the shop needs no native build, and gives it the driver that commits the
- * writes of a turn together (grouped-commits.ts). `lost`: told when such a commit failed.
+ * node:sqlite to it, so the shop needs no native build.
  */
-export function createNodeSqliteDialect(file: string, options: { opened?: (database: DatabaseSync) => void; lost?: () => void } = {}): SqliteDialect {
-  const open = async () => {
-    const database = new DatabaseSync(file, { timeout: 5000 });
-    database.exec('PRAGMA journal_mode = WAL');
-    database.exec('PRAGMA synchronous = NORMAL');
-    database.exec('PRAGMA foreign_keys = ON');
-    options.opened?.(database);
-    return { database, statements: adapt(database) };
-  };
-  if (!layerOn('grouped-commits')) return new SqliteDialect({ database: async () => (await open()).statements });
-  return new (class extends SqliteDialect {
-    override createDriver(): Driver {
-      return new GroupedCommitsDriver(file, open, options.lost ?? (() => {}));
-    }
-  })({ database: () => Promise.reject(new Error('The grouped-commits driver opens the database itself')) });
+export function createNodeSqliteDialect(file: string, options: { opened?: (database: DatabaseSync) => void } = {}): SqliteDialect {
+  return new SqliteDialect({
+    database: async () => {
+      const database = new DatabaseSync(file, { timeout: 5000 });
+      database.exec('PRAGMA journal_mode = WAL');
+      database.exec('PRAGMA synchronous = NORMAL');
+      database.exec('PRAGMA foreign_keys = ON');
+      options.opened?.(database);
+      return adapt(database);
+    },
+  });
 }
 
 /** How often the shop looks for another process's commits to the SQLite file (decision 0040). */
@@ -32,12 +26,10 @@ export const OTHER_WRITERS_LOOK_MS = 100;
  * Tells its listeners when another connection (another process: a command such as `npm run
  * admin:promote`, a test, an operator's sqlite3) committed to the database, by SQLite's own counter
  * (`PRAGMA data_version`, which this connection's own writes leave alone), looked at every
- * OTHER_WRITERS_LOOK_MS while anyone listens; and when a grouped commit failed (`lost`), as the
- * database may then not hold what was read from it.
+ * OTHER_WRITERS_LOOK_MS while anyone listens.
  */
 export function watchOtherWriters(): {
   opened(database: DatabaseSync): void;
-  lost(): void;
   onWrittenElsewhere(listener: () => void): () => void;
 } {
   let statement: StatementSync | undefined;
@@ -66,7 +58,6 @@ export function watchOtherWriters(): {
       statement = database.prepare('PRAGMA data_version');
       version = statement.get()?.data_version;
     },
-    lost: () => queueMicrotask(tell),
     onWrittenElsewhere(listener) {
       listeners.add(listener);
       timer ??= setInterval(look, OTHER_WRITERS_LOOK_MS).unref();
@@ -80,35 +71,17 @@ export function watchOtherWriters(): {
   };
 }
 
-/** How many prepared statements are kept, by their SQL (the oldest prepared goes first past it). */
-const KEPT_STATEMENTS = 500;
-
-/**
- * Each statement is prepared once and kept by its SQL: preparing one cost about three times what
- * running a small query does (docs/performance.md, issue 23), and Kysely asks for a new one on
- * every query. A statement being iterated (a stream) is its own, never a kept one, so two
- * streams of the same SQL cannot share a cursor.
- */
 function adapt(database: DatabaseSync): SqliteDatabase {
-  const keepsStatements = layerOn('kept-sqlite-statements');
-  const kept = new Map<string, SqliteStatement>();
+  const prepare = keptSqliteStatements(database, (sql, statement) => adaptStatement(database, sql, statement));
   return {
     close: () => {
       database.close();
     },
-    prepare: (sql) => {
-      if (!keepsStatements) return adaptStatement(database, sql, database.prepare(sql));
-      let statement = kept.get(sql);
-      if (statement === undefined) {
-        statement = adaptStatement(database, sql, database.prepare(sql));
-        if (kept.size >= KEPT_STATEMENTS) kept.delete(kept.keys().next().value!);
-        kept.set(sql, statement);
-      }
-      return statement;
-    },
+    prepare,
   };
 }
 
+/** A statement being iterated (a stream) is its own, so two streams of the same SQL cannot share a cursor. */
 function adaptStatement(database: DatabaseSync, sql: string, statement: StatementSync): SqliteStatement {
   return {
     // A statement that yields columns returns rows (SELECT, or anything with RETURNING).

@@ -1,5 +1,5 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
-import { compiledOnce } from '../db/compiled-once.ts';
+import { compiledOnce } from '../db/statements-made-once.ts';
 import type { Database, MenuItemsTable } from '../db/schema.ts';
 
 export type MenuItemRow = Selectable<MenuItemsTable>;
@@ -14,7 +14,7 @@ export async function findMenuItem(db: Kysely<Database>, id: string): Promise<Me
   return (await menuItemById(db, id)).rows[0];
 }
 
-// Read by every dish put into a cart: compiled once (db/compiled-once.ts).
+// Read by every dish put into a cart: compiled once (db/statements-made-once.ts).
 const menuItemById = compiledOnce((db, id: string) => db.selectFrom('menu_items').selectAll().where('id', '=', id));
 
 export async function insertMenuItems(db: Kysely<Database>, rows: NewMenuItemRow[]): Promise<void> {

@@ -1,5 +1,5 @@
 import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
-import { compiledOnce } from '../db/compiled-once.ts';
+import { compiledOnce } from '../db/statements-made-once.ts';
 import { textParameter } from '../db/typed-parameters.ts';
 import type { DbKind } from '../db/database.ts';
 import { noticeInStatement } from '../events/event-bus.ts';
@@ -34,7 +34,7 @@ export async function lockOrderEvents(trx: Transaction<Database>): Promise<void>
   await orderEventsLocked(trx);
 }
 
-// The statements of a payment's path are compiled once (db/compiled-once.ts).
+// The statements of a payment's path are compiled once (db/statements-made-once.ts).
 const orderEventsLocked = compiledOnce((db) =>
   db
     .updateTable('order_counters')

@@ -1,5 +1,5 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
-import { compiledOnce } from '../db/compiled-once.ts';
+import { compiledOnce } from '../db/statements-made-once.ts';
 import type { Database, PaymentIntentsTable, PaymentsTable, SandboxRefundsTable } from '../db/schema.ts';
 import type { ChosenGroup } from '../../shared/dish-option-rules.ts';
 
@@ -28,7 +28,7 @@ export async function insertOpenIntent(db: Db, row: PaymentIntentRow): Promise<b
   return (await openIntentInsert(db, row)).rows.length === 1;
 }
 
-// The statements of a payment's path are compiled once (db/compiled-once.ts).
+// The statements of a payment's path are compiled once (db/statements-made-once.ts).
 const openIntentInsert = compiledOnce((db, row: PaymentIntentRow) =>
   db
     .insertInto('payment_intents')

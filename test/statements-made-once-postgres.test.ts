@@ -1,11 +1,11 @@
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { preparingPool } from '../src/server/db/prepared-statements.ts';
+import { preparingPool } from '../src/server/db/statements-made-once.ts';
 import { createPostgresDatabase } from './helpers/test-app.ts';
 
 /**
- * PostgreSQL's statements prepared once per connection (src/server/db/prepared-statements.ts):
+ * PostgreSQL's statements prepared once per connection (`preparingPool` in src/server/db/statements-made-once.ts):
  * a statement with parameters is parsed and planned once on each connection and run again from
  * there, with each call's values; one without parameters (a script of several) goes as before;
  * past the cap of texts, statements run unprepared. PostgreSQL lists a connection's prepared

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compiledOnce } from '../src/server/db/compiled-once.ts';
+import { compiledOnce } from '../src/server/db/statements-made-once.ts';
 import type { DatabaseHandle } from '../src/server/db/database.ts';
 import { migrateToLatest } from '../src/server/db/migrate.ts';
 import type { WriteTopic } from '../src/server/db/watched-writes.ts';
 import { freshDatabase } from './helpers/test-app.ts';
 
 /**
- * Queries compiled once and run with each call's values (src/server/db/compiled-once.ts), on the
+ * Queries compiled once and run with each call's values (src/server/db/statements-made-once.ts), on the
  * suite's engine (SQLite, or PostgreSQL under `npm run test:pg`): they answer what the same query
  * built each time answers, compile once per shape of their arguments, and are seen by the
  * database's plugins like any other statement.
