@@ -5,7 +5,8 @@
  * measured on both in alternating turns (lib/measure.ts's takeTurns for reads; two-second turns
  * of bench:api's paying customers for payments), so a change of the machine's speed weighs on
  * both alike. A layer earns its place with a gain of at least 1.5× on one of its paths
- * (docs/decisions/0042-speed-layers-measured.md); the run ends with each layer's verdict.
+ * (docs/decisions/0042-speed-layers-measured.md), or when a goal is missed without it (0044: the
+ * PostgreSQL payment floor, replayed in the same round); the run ends with each layer's verdict.
  * BENCH_SECONDS sets each path's measured seconds per shop (default 6); BENCH_LAYERS=<names>
  * measures only those layers; PostgreSQL runs when its server programs are installed.
  */
@@ -15,6 +16,7 @@ import { BENCH_RATE_LIMITS, signUpCustomer, type BenchCustomer } from './lib/ben
 import { pinning } from './lib/cpu-pinning.ts';
 import { takeTurns } from './lib/measure.ts';
 import { payAgainAndAgain, signUpPayers } from './lib/paying-customers.ts';
+import { replayFloor } from './lib/payment-floor.ts';
 import { placeOrder } from './lib/place-order.ts';
 import { withPostgres } from './lib/postgres.ts';
 import { startShop, type ShopProcess } from './lib/shop-process.ts';
@@ -25,11 +27,12 @@ type Database = 'SQLite' | 'PostgreSQL';
 type Path = 'cart' | 'orders' | 'order' | 'payments';
 
 /** Each layer's paths with a goal (docs/product.md §15), and the databases it works on. */
-const LAYERS: Record<SpeedLayer, { paths: Path[]; databases: Database[] }> = {
+/** `floor`: judged also against PostgreSQL's payment floor (goal 0.8), which the layer may be needed for. */
+const LAYERS: Record<SpeedLayer, { paths: Path[]; databases: Database[]; floor?: boolean }> = {
   'session-cache': { paths: ['cart', 'order'], databases: ['SQLite', 'PostgreSQL'] },
   'kept-answers': { paths: ['cart', 'orders', 'order'], databases: ['SQLite', 'PostgreSQL'] },
   'statements-made-once': { paths: ['payments', 'cart'], databases: ['SQLite', 'PostgreSQL'] },
-  'commit-with-last': { paths: ['payments'], databases: ['PostgreSQL'] },
+  'commit-with-last': { paths: ['payments'], databases: ['PostgreSQL'], floor: true },
 };
 const ONLY = process.env.BENCH_LAYERS ? new Set(process.env.BENCH_LAYERS.split(',').map((name) => name.trim())) : undefined;
 for (const name of ONLY ?? []) if (!(name in SPEED_LAYERS)) throw new Error(`BENCH_LAYERS: unknown layer ${name}`);
@@ -106,7 +109,9 @@ async function paymentTurns(without: ShopProcess, withLayer: ShopProcess): Promi
   return { without: rate(without), with: rate(withLayer), p99Without: p99(without), p99With: p99(withLayer) };
 }
 
-async function measureLayer(layer: SpeedLayer, database: Database, databaseUrls: [string, string] | undefined): Promise<Row[]> {
+const floors = new Map<SpeedLayer, number>();
+
+async function measureLayer(layer: SpeedLayer, database: Database, databaseUrls: [string, string, string] | undefined): Promise<Row[]> {
   const { paths } = LAYERS[layer];
   const common = { env: BENCH_RATE_LIMITS, pinned: true };
   const withLayer = await startShop({ ...common, databaseUrl: databaseUrls?.[0] });
@@ -119,6 +124,7 @@ async function measureLayer(layer: SpeedLayer, database: Database, databaseUrls:
     for (const path of paths) {
       if (path === 'payments') {
         rows.push({ layer, database, path: 'whole payments, 100 customers', ...(await paymentTurns(without, withLayer)) });
+        if (LAYERS[layer].floor && databaseUrls) floors.set(layer, (await replayFloor(databaseUrls[2], SECONDS)).oneByOne.paymentsPerSecond);
         continue;
       }
       const url = (shop: ShopProcess, own: Awaited<ReturnType<typeof reader>> | undefined) =>
@@ -146,17 +152,17 @@ async function turnsWithHeaders(name: string, baselineUrl: string, baselineHeade
 }
 
 /** Two empty databases on the cluster of `url`, one per shop. */
-async function twoDatabases(url: string, layer: SpeedLayer): Promise<[string, string]> {
+async function twoDatabases(url: string, layer: SpeedLayer): Promise<[string, string, string]> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
-  const names = [`layers_${layer.replaceAll('-', '_')}_with`, `layers_${layer.replaceAll('-', '_')}_without`] as const;
+  const names = (['with', 'without', 'floor'] as const).map((part) => `layers_${layer.replaceAll('-', '_')}_${part}`);
   try {
     for (const name of names) await client.query(`create database ${name}`);
   } finally {
     await client.end();
   }
   const at = (name: string) => Object.assign(new URL(url), { pathname: `/${name}` }).toString();
-  return [at(names[0]), at(names[1])];
+  return [at(names[0]!), at(names[1]!), at(names[2]!)];
 }
 
 console.log(pinning ? 'autocannon on core 0, both shops on core 1' : 'not pinned to cores');
@@ -178,5 +184,11 @@ console.log('');
 for (const layer of chosen) {
   const own = rows.filter((row) => row.layer === layer);
   const best = Math.max(...own.map((row) => row.with / row.without));
-  console.log(`${layer}: best gain ${best.toFixed(2)}×: ${best >= EARNS ? 'earns its place' : `under ${EARNS}×: remove or rebuild`}`);
+  const floor = floors.get(layer);
+  const payments = own.find((row) => row.path.startsWith('whole payments') && row.database === 'PostgreSQL');
+  // Needed for the floor's goal: 0.8 of it with the layer, under 0.8 without.
+  const needed = floor !== undefined && payments !== undefined && payments.with / floor >= 0.8 && payments.without / floor < 0.8;
+  const floorNote = floor !== undefined && payments ? ` (PostgreSQL payments at ${(payments.without / floor).toFixed(2)} of the floor's ${floor.toFixed(0)} a second without it, ${(payments.with / floor).toFixed(2)} with it)` : '';
+  const verdict = best >= EARNS ? 'earns its place' : needed ? `under ${EARNS}×, kept: the payment floor's goal of 0.8 is missed without it` : `under ${EARNS}×: remove or rebuild`;
+  console.log(`${layer}: best gain ${best.toFixed(2)}×: ${verdict}${floorNote}`);
 }
