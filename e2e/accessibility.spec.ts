@@ -379,7 +379,7 @@ test.describe('customer pages, with a cart and an order', () => {
       await expect(dialog.getByRole('radio', { name: 'Small' })).toBeChecked();
       await expectAccessible(page);
       await dialog.getByRole('checkbox', { name: /Avocado/ }).check();
-      await dialog.getByRole('button', { name: /^Add to cart/ }).click();
+      await dialog.getByRole('button', { name: /^Take on table/ }).click();
       await expect(dialog).toBeHidden();
       await expect(page.getByRole('status', { name: 'Notifications' })).toContainText(`${dish.name} is on your table`);
       await expectAccessible(page);

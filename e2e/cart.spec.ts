@@ -19,7 +19,7 @@ test.describe('the cart', () => {
       await expect(page.getByText(`${item.name} is on your table`)).toBeVisible();
       await expect(headerCartCount(page)).toHaveAttribute('data-count', String(index + 1));
     }
-    await expect(headerCartCount(page)).toHaveText('+3, 3 items');
+    await expect(headerCartCount(page)).toHaveText('3, 3 dishes');
 
     await page.getByRole('banner').getByRole('link', { name: /Cart/ }).click();
     await expect(page).toHaveURL(/\/dashboard\/my\/cart$/);

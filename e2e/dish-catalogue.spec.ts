@@ -61,7 +61,7 @@ test.describe('the order page', () => {
 });
 
 test.describe('the dish page', () => {
-  test('opens from a card with its picture, prices, labels and Add to cart; an unknown dish is not found', async ({ page, allowConsoleErrors }) => {
+  test('opens from a card with its picture, prices, labels and Take on table; an unknown dish is not found', async ({ page, allowConsoleErrors }) => {
     await page.goto('/order/offered');
     await page.getByRole('tabpanel').getByRole('link', { name: 'Berry Chia Pudding', exact: true }).click();
     await expect(page).toHaveURL(/\/item\/[0-9a-f-]{36}$/);

@@ -100,7 +100,7 @@ test.describe('dish options', () => {
     await expect(dialog).toBeVisible();
     await dialog.getByRole('radio', { name: /Large/ }).check();
     await dialog.getByRole('checkbox', { name: /Avocado/ }).check();
-    await dialog.getByRole('button', { name: 'Add to cart · $15.50' }).click();
+    await dialog.getByRole('button', { name: 'Take on table · $15.50' }).click();
     await expect(dialog).toBeHidden();
     await expect(customer.getByText(`${name} is on your table`)).toBeVisible();
     await expect(take).toBeFocused();

@@ -62,6 +62,8 @@ test.describe('paying by card (sandbox)', () => {
     await expect(page.getByTestId('order-total')).toHaveText(`$ ${total.toFixed(2)}`);
     await expect(page.getByText('Table Terrace 3')).toBeVisible();
     await expect(headerCartCountOrMenu(page)).toHaveAttribute('data-count', '0');
+    // An empty cart shows no number at all (no "+0"), and is read out as empty.
+    await expect(headerCartCountOrMenu(page)).toHaveText(', empty');
 
     await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: /My cart/ }).click();
     await expect(page.getByText('Your cart is empty.')).toBeVisible();

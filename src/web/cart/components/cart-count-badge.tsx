@@ -1,8 +1,8 @@
 import { useCart } from '../api/cart-api.ts';
 
 /**
- * The number of entries in the signed-in user's cart (spec: the length of GET /cart). Nothing
- * for a visitor or while the count loads; the count is read out with its meaning.
+ * The number of dishes in the signed-in user's cart (spec: the length of GET /cart). Nothing
+ * for a visitor or while the count loads, and no pill at zero; the count is read out with its meaning.
  */
 export function CartCountBadge({ className = '' }: { className?: string }) {
   const cart = useCart();
@@ -10,14 +10,16 @@ export function CartCountBadge({ className = '' }: { className?: string }) {
   const count = cart.data.length;
   return (
     <span data-testid="cart-count" data-count={count}>
-      <span
-        aria-hidden="true"
-        className={`inline-flex min-w-5 items-center justify-center rounded-full bg-accent-400 px-1.5 text-xs font-bold leading-5 text-brand-900 ${className}`}
-      >
-        +{count}
-      </span>
+      {count > 0 && (
+        <span
+          aria-hidden="true"
+          className={`inline-flex min-w-5 items-center justify-center rounded-full bg-accent-400 px-1.5 text-xs font-bold leading-5 text-brand-900 ${className}`}
+        >
+          {count}
+        </span>
+      )}
       <span className="sr-only">
-        , {count} {count === 1 ? 'item' : 'items'}
+        , {count === 0 ? 'empty' : `${count} ${count === 1 ? 'dish' : 'dishes'}`}
       </span>
     </span>
   );

@@ -124,7 +124,7 @@ export function DishOptionsDialog({ item, onClose }: { item: MenuItem; onClose: 
             disabled={add.isPending}
             className="rounded-md bg-brand-800 px-5 py-2 font-bold text-white hover:bg-brand-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:bg-stone-400"
           >
-            {add.isPending ? 'Adding…' : `Add to cart · ${total}`}
+            {add.isPending ? 'Adding…' : `Take on table · ${total}`}
           </button>
         </div>
       </form>

@@ -5,7 +5,7 @@ import { usePageTitle } from '../../ui/use-page-title.ts';
 
 const PLANNED = [
   'Order from the full menu in three taps',
-  'Follow your rider to your door',
+  'Follow your order live, from the kitchen to your door',
   'Save your favourite dishes with a heart',
   "Get today's offer before anyone else",
 ];
