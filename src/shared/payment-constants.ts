@@ -16,6 +16,26 @@ export const PAYMENT_UNEXPECTED_ERROR = 'An unexpected error occurred. Please tr
 export const PAYMENT_CANCELED_MESSAGE =
   'This payment was cancelled because your cart changed, and nothing was charged. Reload the page to pay for your cart as it is now.';
 
+/** The code of a 409 that says the payment's terms changed since its intent was made (the page then asks for a new one). */
+export const TERMS_CHANGED_CODE = 'TERMS_CHANGED';
+
+/**
+ * A payment whose prices, delivery fee, minimum, area or the restaurant's rules changed after it
+ * was prepared: it is never placed at the old terms. `what` says what changed, in the shop's words.
+ */
+export function termsChangedMessage(what: string, outcome: 'not-charged' | 'refunded' | 'refund-pending', amount: string): string {
+  const happened = {
+    'not-charged': 'Nothing was charged',
+    refunded: `No order was placed and the ${amount} charged was refunded in full`,
+    'refund-pending': `No order was placed; the ${amount} charged could not be refunded yet, and the shop will try again`,
+  }[outcome];
+  return `This payment was prepared under terms that have changed: ${what}. ${happened}. Your cart is kept: check the new total and pay again.`;
+}
+
+/** Account deletion waits for a payment the provider may have taken and the shop has not settled (docs/accounts.md). */
+export const ACCOUNT_PAYMENT_UNSETTLED_MESSAGE =
+  'A payment of this account is still being settled with the card provider, so the account was not deleted. Try again in a few minutes; if this stays, ask the restaurant.';
+
 /** Stripe's public test cards, so tests and demos behave alike on both providers. */
 export const SANDBOX_TEST_CARDS = {
   success: '4242424242424242',
@@ -32,6 +52,7 @@ export const PAYMENT_RETURN_MESSAGES = {
   processing: 'Your bank is still processing the payment. Your order appears in My orders as soon as it confirms; you need not pay again.',
   canceled: PAYMENT_CANCELED_MESSAGE,
   refunded: 'These dishes were already paid by another payment, so this payment was refunded in full.',
+  'terms-changed': "A price, the delivery fee or the restaurant's rules changed since this payment was prepared, so no order was placed and the payment was refunded in full. Your cart is kept: check the new total and pay again.",
 } as const;
 export type PaymentReturnOutcome = keyof typeof PAYMENT_RETURN_MESSAGES;
 export const PAYMENT_RETURN_QUERY = 'payment';

@@ -116,6 +116,17 @@ export async function deleteOtherSessions(db: Db, userId: string, keepSessionId:
 
 // Erasure -----------------------------------------------------------------------------------
 
+/** The account's payment intents the shop is still owed a word on by the provider (unsettled). */
+export async function countUnsettledIntentsOf(db: Db, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('payment_intents')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .where('settled_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 export async function countOpenOrdersOf(db: Db, userId: string, finalStatuses: readonly string[]): Promise<number> {
   const row = await db
     .selectFrom('orders')

@@ -10,6 +10,7 @@ import {
   type Profile,
 } from '../../shared/account.ts';
 import { FINAL_STATUSES, type Fulfilment } from '../../shared/orders.ts';
+import { ACCOUNT_PAYMENT_UNSETTLED_MESSAGE } from '../../shared/payment-constants.ts';
 import { paths } from '../../shared/paths.ts';
 import type { Role } from '../../shared/roles.ts';
 import type { Auth } from '../auth/auth-instance.ts';
@@ -21,6 +22,7 @@ import { BadRequestError, ConflictError, HttpError, NotFoundError } from '../htt
 import type { MailQueue } from '../mail/mail-queue.ts';
 import {
   countOpenOrdersOf,
+  countUnsettledIntentsOf,
   deleteLinkTokensOf,
   deleteLinkTokensOfUser,
   deleteOtherSessions,
@@ -66,10 +68,13 @@ export class AccountService {
   private readonly mail: MailQueue;
   private readonly config: Config;
   private readonly log: Logger;
+  /** Settles the account's payments with the provider before it goes (the payments' own rules). */
+  private readonly settlePayments: (userId: string) => Promise<void>;
   /** Set once Better Auth exists (it is made with this service's mail hooks). */
   auth!: Auth;
 
-  constructor(options: { db: Kysely<Database>; mail: MailQueue; config: Config; log: Logger }) {
+  constructor(options: { db: Kysely<Database>; mail: MailQueue; config: Config; log: Logger; settlePayments: (userId: string) => Promise<void> }) {
+    this.settlePayments = options.settlePayments;
     this.db = options.db;
     this.mail = options.mail;
     this.config = options.config;
@@ -295,10 +300,14 @@ export class AccountService {
    * (sessions, sign-ins, cart, queued mails, links); their orders and payments stay for the
    * restaurant's books without name, e-mail, phone, address or note; a staff member's name leaves
    * the order timelines. Answers how many accounts were deleted (0 or 1). An administrator's
-   * delete is not held back by an open order: they chose to remove the account now.
+   * delete is not held back by an open order: they chose to remove the account now. A payment
+   * the provider took is recorded first (an order of it then holds a customer's own delete); one
+   * not settled yet holds every delete, as its intent would go with the account (docs/accounts.md).
    */
   async erase(userId: string, options: { evenWithOpenOrders?: boolean } = {}): Promise<number> {
+    await this.settlePayments(userId);
     return this.db.transaction().execute(async (trx) => {
+      if ((await countUnsettledIntentsOf(trx, userId)) > 0) throw new ConflictError(ACCOUNT_PAYMENT_UNSETTLED_MESSAGE);
       if (!options.evenWithOpenOrders && (await countOpenOrdersOf(trx, userId, FINAL_STATUSES)) > 0) {
         throw new ConflictError('An order of this account is still on its way: the account can be deleted once it is completed or cancelled.');
       }

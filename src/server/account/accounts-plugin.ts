@@ -11,7 +11,9 @@ declare module 'fastify' {
 
 export const accountsPlugin = fp(
   async (app: FastifyInstance) => {
-    app.decorate('accounts', new AccountService({ db: app.db, mail: app.mail, config: app.config, log: app.log }));
+    // Read at a deletion, by when the payments are registered: they are made after the accounts.
+    const settlePayments = (userId: string) => app.payments.settleBeforeErase(userId);
+    app.decorate('accounts', new AccountService({ db: app.db, mail: app.mail, config: app.config, log: app.log, settlePayments }));
   },
   { name: 'accounts', fastify: '5.x', dependencies: ['database', 'mail'] },
 );

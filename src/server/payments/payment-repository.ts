@@ -213,3 +213,8 @@ export async function insertSandboxRefundOnce(db: Db, row: SandboxRefundRow): Pr
     .execute();
   return db.selectFrom('sandbox_refunds').selectAll().where('intent_id', '=', row.intent_id).executeTakeFirstOrThrow();
 }
+
+/** A customer's intents that may still take money without the shop knowing (before their account goes). */
+export async function listUnsettledIntentsOfUser(db: Db, userId: string): Promise<PaymentIntentRow[]> {
+  return db.selectFrom('payment_intents').selectAll().where('user_id', '=', userId).where('settled_at', 'is', null).orderBy('created_at').execute();
+}

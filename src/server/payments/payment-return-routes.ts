@@ -5,7 +5,7 @@ import { PAYMENT_RETURN_PATH, PAYMENT_RETURN_QUERY, type PaymentReturnOutcome } 
 import { paths } from '../../shared/paths.ts';
 import { resolveCaller } from '../auth/authenticate.ts';
 import { HttpError } from '../http/errors.ts';
-import { AlreadyPaidError } from './payment-service.ts';
+import { AlreadyPaidError, TermsChangedError } from './payment-service.ts';
 
 const returnQuerySchema = z.object({
   payment_intent: z.string().max(255).optional().describe("The intent Stripe's page was about"),
@@ -49,6 +49,7 @@ export async function paymentReturnRoutes(instance: FastifyInstance): Promise<vo
         return reply.redirect(order ? paths.myOrder(order._id) : paths.myOrders, 303);
       } catch (error) {
         if (error instanceof AlreadyPaidError) return reply.redirect(backToPayment('refunded'), 303);
+        if (error instanceof TermsChangedError) return reply.redirect(backToPayment('terms-changed'), 303);
         if (!(error instanceof HttpError)) throw error;
         request.log.warn({ err: error, intent: intentId }, 'payment return not recorded');
         // An unknown intent or another customer's (404, 403): nothing more to ask Stripe.

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { centsToPrice } from '../../shared/money.ts';
 import type { FulfilmentRequest, Order } from '../../shared/orders.ts';
+import { ACCOUNT_PAYMENT_UNSETTLED_MESSAGE, TERMS_CHANGED_CODE, termsChangedMessage } from '../../shared/payment-constants.ts';
 import {
   MAX_AMOUNT_CENTS,
   MIN_AMOUNT_CENTS,
@@ -11,14 +12,16 @@ import {
   type SandboxConfirmAnswer,
   type SandboxConfirmBody,
 } from '../../shared/payments.ts';
-import { minimumOrderProblem } from '../../shared/restaurant-settings.ts';
+import { closedProblem, fulfilmentProblem, minimumOrderProblem, pickupHoursProblem, postalCodeProblem } from '../../shared/restaurant-settings.ts';
 import { deleteCartItems, listPricedCartItems } from '../cart/cart-repository.ts';
 import { priceEntry, refuseUnavailableEntries } from '../cart/cart-service.ts';
 import { commitWithLast, type WorkThenLast } from '../db/commit-with-last.ts';
 import type { Database } from '../db/schema.ts';
-import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../http/errors.ts';
+import { BadRequestError, ConflictError, ForbiddenError, HttpError, NotFoundError } from '../http/errors.ts';
+import { DEFAULT_FULFILMENT } from '../orders/fulfilment.ts';
 import type { OrderService, PlacedOrder } from '../orders/order-service.ts';
-import { NO_DELIVERY_CHARGE, type DeliveryCharge } from '../settings/order-rules.ts';
+import { deliveryChargeFor, NO_DELIVERY_CHARGE, type DeliveryCharge } from '../settings/order-rules.ts';
+import type { ShopSettings } from '../settings/settings-service.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 import {
   closeIntent,
@@ -35,6 +38,7 @@ import {
   insertPaymentOnce,
   listPaymentsOfUser,
   listUnsettledIntents,
+  listUnsettledIntentsOfUser,
   settleIntent,
   type IntentItem,
   type PaymentIntentRow,
@@ -59,6 +63,25 @@ const CREATE_ATTEMPTS = 5;
  * was refunded in full (a 409 that says so). The webhook acknowledges it: there is nothing to retry.
  */
 export class AlreadyPaidError extends ConflictError {}
+
+/**
+ * The intent succeeded, but its prices, delivery fee, minimum, area or the restaurant's rules
+ * changed since it was made: no order at the old terms, the charge refunded in full, the cart
+ * kept (409 TERMS_CHANGED). The webhook acknowledges it, as it does AlreadyPaidError.
+ */
+export class TermsChangedError extends HttpError {
+  constructor(message: string) {
+    super(409, TERMS_CHANGED_CODE, message);
+  }
+}
+
+/** A charge the shop gave back in full: nothing is left to record or to retry. */
+export function isRefundedCharge(error: unknown): boolean {
+  return error instanceof AlreadyPaidError || error instanceof TermsChangedError;
+}
+
+/** The intent's last_error after a refund for changed terms: what changed follows it. */
+const TERMS_REFUND_NOTE = ': terms changed: ';
 
 /** Who pays, when the signed-in customer records their own payment: the caller of the request. */
 export interface Buyer {
@@ -87,14 +110,16 @@ export class PaymentService {
   private readonly db: Kysely<Database>;
   readonly provider: PaymentProvider;
   private readonly orders: OrderService;
+  private readonly settings: ShopSettings;
   private readonly log: Logger;
   private timer: NodeJS.Timeout | undefined;
   private checking: Promise<unknown> | undefined;
 
-  constructor(db: Kysely<Database>, provider: PaymentProvider, orders: OrderService, log: Logger) {
+  constructor(db: Kysely<Database>, provider: PaymentProvider, orders: OrderService, settings: ShopSettings, log: Logger) {
     this.db = db;
     this.provider = provider;
     this.orders = orders;
+    this.settings = settings;
     this.log = log;
   }
 
@@ -291,7 +316,7 @@ export class PaymentService {
     try {
       await this.recordPayment(intent.id, null);
     } catch (error) {
-      if (error instanceof AlreadyPaidError) return;
+      if (isRefundedCharge(error)) return;
       this.log.error({ err: error, intent: intent.id }, 'the provider took a payment the shop could not record');
       await closeIntent(this.db, intent.id);
     }
@@ -313,6 +338,9 @@ export class PaymentService {
     if (intent.settled_at !== null) {
       const recorded = await findPaymentByTransaction(this.db, intent.id);
       if (recorded) return this.answer(recorded);
+      // Refunded for changed terms already: the same answer again, and no second refund.
+      const note = intent.last_error?.indexOf(TERMS_REFUND_NOTE) ?? -1;
+      if (note >= 0) throw new TermsChangedError(termsChangedMessage(intent.last_error!.slice(note + TERMS_REFUND_NOTE.length), 'refunded', dollars(intent.amount_cents)));
     }
 
     // The sandbox's word is the row just read; any other provider is asked.
@@ -324,6 +352,9 @@ export class PaymentService {
     if (fromProvider.amountCents !== intent.amount_cents || fromProvider.currency !== intent.currency) {
       throw new ConflictError('The amount paid does not match the order, so nothing was recorded');
     }
+    // Today's terms, whichever path records it (the page, the return, the webhook, the checks).
+    const changed = await this.termsChange(intent, new Date());
+    if (changed) return this.refundForChangedTerms(intent, changed);
 
     // The signed-in buyer's name and address are the caller's (read with the session, forgotten at
     // any change of a user); the webhook and the checks read them.
@@ -383,6 +414,100 @@ export class PaymentService {
   }
 
   /**
+   * What changed since the intent was made, in the customer's words, or undefined: its entries at
+   * today's prices, today's delivery fee and minimum, and the restaurant's rules now (hours, pause,
+   * ways of fulfilment, pickup hours, delivery area). Entries gone from the cart are not terms:
+   * the recording's own checks (paid elsewhere) answer for them.
+   */
+  async termsChange(intent: PaymentIntentRow, now: Date): Promise<string | undefined> {
+    const settings = this.settings.current();
+    const fulfilment = intent.fulfilment ? (JSON.parse(intent.fulfilment) as FulfilmentRequest) : DEFAULT_FULFILMENT;
+    const rule =
+      closedProblem(settings, now) ??
+      fulfilmentProblem(settings, fulfilment.type) ??
+      (fulfilment.type === 'pickup' && fulfilment.pickupAt !== undefined ? pickupHoursProblem(settings, new Date(fulfilment.pickupAt)) : undefined) ??
+      (fulfilment.type === 'delivery' ? postalCodeProblem(settings, fulfilment.address.postalCode) : undefined);
+    if (rule) return rule;
+
+    const items = JSON.parse(intent.items) as IntentItem[];
+    const today = new Map((await listPricedCartItems(this.db, intent.user_id)).map((row) => [row.id, priceEntry(row)]));
+    for (const item of items) {
+      const priced = today.get(item.cartItemId);
+      if (priced && !priced.problem && priced.priceCents !== item.priceCents) {
+        return `the price of ${item.name} went from ${dollars(item.priceCents)} to ${dollars(priced.priceCents)}`;
+      }
+    }
+    const delivery = deliveryChargeFor(this.settings, fulfilment);
+    if (delivery.feeCents !== intent.delivery_fee_cents) {
+      return `the delivery fee went from ${dollars(intent.delivery_fee_cents)} to ${dollars(delivery.feeCents)}`;
+    }
+    return minimumOrderProblem(delivery.minimumOrderCents, dishesCents(items));
+  }
+
+  /**
+   * The one place a charge made under old terms is given back (the durable refund worker takes
+   * this call over): the whole amount through the provider, the outcome noted on the intent, which
+   * is settled; the cart is not touched. A provider that cannot be reached leaves the intent
+   * unsettled, so the periodic check comes back to it.
+   */
+  private async refundForChangedTerms(intent: PaymentIntentRow, what: string): Promise<never> {
+    const amount = dollars(intent.amount_cents);
+    let refund;
+    try {
+      refund = await this.refundUnplaced(intent.id, intent.amount_cents);
+    } catch (error) {
+      this.log.error({ err: error, intent: intent.id, changed: what }, 'a payment made under old terms could not be refunded yet');
+      await closeIntent(this.db, intent.id);
+      throw new ConflictError(termsChangedMessage(what, 'refund-pending', amount));
+    }
+    await settleIntent(this.db, intent.id, 'succeeded', `refunded ${refund.id}${TERMS_REFUND_NOTE}${what}`);
+    this.log.warn({ intent: intent.id, refund: refund.id, refundStatus: refund.status, changed: what }, 'refunded a payment made under old terms');
+    throw new TermsChangedError(termsChangedMessage(what, 'refunded', amount));
+  }
+
+  /**
+   * A charge that no order will ever stand for, given back in full: changed terms, or a webhook's
+   * intent the shop has no record of. Today's provider refund; the refund worker replaces this.
+   */
+  private refundUnplaced(intentId: string, amountCents: number) {
+    return this.provider.refund(intentId, amountCents);
+  }
+
+  /**
+   * The webhook's succeeded intent that the shop has no row of, made by this shop (its metadata
+   * names a customer) for an account deleted since: refunded in full rather than acknowledged as
+   * nobody's. Answers false for an intent that is not the shop's to refund (another shop's).
+   */
+  async refundUnknownCharge(intentId: string, amountCents: number, customerId: string | undefined): Promise<boolean> {
+    if (!customerId || (await findIntent(this.db, intentId)) || (await findUserContact(this.db, customerId))) return false;
+    if (await findPaymentByTransaction(this.db, intentId)) return false;
+    const refund = await this.refundUnplaced(intentId, amountCents);
+    this.log.error({ intent: intentId, refund: refund.id, refundStatus: refund.status, customer: customerId }, 'refunded a charge the shop had no record of');
+    return true;
+  }
+
+  /**
+   * Before an account is deleted (its intents go with it): every intent that may still take money
+   * is settled with the provider, recorded when it succeeded (an order then keeps the account
+   * until it is done), cancelled otherwise. One the provider cannot settle now refuses the
+   * deletion (409), so no charge outlives the shop's record of it.
+   */
+  async settleBeforeErase(userId: string): Promise<void> {
+    const now = new Date();
+    for (const intent of await listUnsettledIntentsOfUser(this.db, userId)) {
+      if (intent.provider !== this.provider.name) continue;
+      try {
+        if (intent.status === 'succeeded') await this.settleSucceeded(intent);
+        else if (intent.open_for_user !== null) await this.retire(intent);
+        else await this.settle(intent, now);
+      } catch (error) {
+        this.log.warn({ err: error, intent: intent.id }, 'payment intent not settled before the account deletion');
+      }
+    }
+    if ((await listUnsettledIntentsOfUser(this.db, userId)).length > 0) throw new ConflictError(ACCOUNT_PAYMENT_UNSETTLED_MESSAGE);
+  }
+
+  /**
    * A payment for dishes another recorded payment paid for (two tabs, before the shop refused the
    * second): the whole amount goes back through the provider (one refund per intent, so a repeat
    * asks for the same refund), and the caller hears why.
@@ -428,6 +553,9 @@ export class PaymentService {
       // A dish sold out or hidden since the payment was prepared is not charged for.
       const paying = new Set(entryIds);
       refuseUnavailableEntries(cart.filter((row) => paying.has(row.id)));
+      // Re-priced before the card is charged: an intent of old terms is refused, the page asks for a new one.
+      const changed = await this.termsChange(intent, new Date());
+      if (changed) throw new HttpError(409, TERMS_CHANGED_CODE, termsChangedMessage(changed, 'not-charged', dollars(intent.amount_cents)));
     }
     return sandbox.confirm(intent, body);
   }
@@ -504,6 +632,10 @@ export class PaymentService {
     }
     return intent;
   }
+}
+
+function dollars(cents: number): string {
+  return `$${centsToPrice(cents).toFixed(2)}`;
 }
 
 /** What the cart's dishes cost, before anything the way of fulfilment adds. */

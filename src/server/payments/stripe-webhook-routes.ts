@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
 import { WEBHOOK_BODY_LIMIT } from '../http/body-limits.ts';
 import { BadRequestError } from '../http/errors.ts';
-import { AlreadyPaidError } from './payment-service.ts';
+import { isRefundedCharge } from './payment-service.ts';
 import type { ProviderDispute } from './payment-provider.ts';
 import { toRefundStatus, type StripeProvider } from './stripe-provider.ts';
 
@@ -30,13 +30,18 @@ export function stripeWebhookRoutes(provider: StripeProvider) {
         throw new BadRequestError('The Stripe signature does not match');
       }
       if (event.type === 'payment_intent.succeeded') {
+        const intent = event.data.object;
         try {
-          await instance.payments.recordPayment(event.data.object.id, null);
+          await instance.payments.recordPayment(intent.id, null);
         } catch (error) {
-          // An intent of another shop on the same account, a payment refunded because its dishes
-          // were paid already (both done with), or a 409 Stripe will retry: log it.
-          request.log.warn({ err: error, intent: event.data.object.id }, 'webhook payment not recorded');
-          if ((error as { statusCode?: number }).statusCode === 404 || error instanceof AlreadyPaidError) return reply.send({ received: true });
+          // A payment refunded (dishes paid already, or terms changed) is done with; a 409 Stripe
+          // will retry. An unknown intent of this shop (its account deleted) is refunded first.
+          request.log.warn({ err: error, intent: intent.id }, 'webhook payment not recorded');
+          if (isRefundedCharge(error)) return reply.send({ received: true });
+          if ((error as { statusCode?: number }).statusCode === 404) {
+            await instance.payments.refundUnknownCharge(intent.id, intent.amount_received || intent.amount, intent.metadata?.userId);
+            return reply.send({ received: true });
+          }
           throw error;
         }
       }
