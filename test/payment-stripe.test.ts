@@ -621,3 +621,60 @@ describe('payment settings', () => {
     expect(() => loadConfig({ PAYMENT_CHECK_INTERVAL_MS: '-1' })).toThrow(/PAYMENT_CHECK_INTERVAL_MS/);
   });
 });
+
+describe("today's terms with Stripe (a payment confirmed in the browser, recorded later)", () => {
+  const refundRequests = (intentId: string) => requests.filter((r) => r.path === '/v1/refunds' && r.body.get('payment_intent') === intentId).length;
+
+  it('the webhook refunds a payment whose dish price rose after the intent, once, and keeps the cart', async () => {
+    await fillCart(t.app, customer, [menu[0]!.id]);
+    const intent = await openIntent(t.app, customer);
+    const before = await t.database.db.selectFrom('menu_items').select(['price_cents', 'new_price_cents']).where('id', '=', menu[0]!.id).executeTakeFirstOrThrow();
+    await t.database.db.updateTable('menu_items').set({ price_cents: 9900, new_price_cents: null }).where('id', '=', menu[0]!.id).execute();
+    try {
+      expect(await confirmAtStripe(intent.intentId)).toBe(200);
+      for (let i = 0; i < 2; i++) expect((await webhook(succeededEvent(intents.get(intent.intentId)!))).json()).toEqual({ received: true });
+      expect(refundRequests(intent.intentId)).toBe(1);
+      expect(refunds.get(`refund-${intent.intentId}`)?.amount).toBe(menu[0]!.cents);
+      expect(await recorded(intent.intentId)).toBe(0);
+      expect(await cartLength(customer)).toBe(1);
+      // The browser's call afterwards hears why, and nothing is refunded twice.
+      const res = await postPayment(t.app, customer, intent.intentId);
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toMatchObject({ code: 'TERMS_CHANGED' });
+      expect(refundRequests(intent.intentId)).toBe(1);
+    } finally {
+      await t.database.db.updateTable('menu_items').set(before).where('id', '=', menu[0]!.id).execute();
+    }
+  });
+
+  it('the return from 3-D Secure refunds a payment recorded after orders were paused, back to the payment page', async () => {
+    await fillCart(t.app, customer, [menu[0]!.id]);
+    const intent = await openIntent(t.app, customer);
+    const settings = t.app.settings.current();
+    await t.app.settings.save({ ...settings, ordersPaused: true, pauseMessage: 'Back at six' });
+    try {
+      expect(await confirmAtStripe(intent.intentId)).toBe(200);
+      const res = await returnFromStripe(`payment_intent=${intent.intentId}&redirect_status=succeeded`);
+      expect(res.statusCode).toBe(303);
+      expect(res.headers.location).toBe('/dashboard/payment?payment=terms-changed');
+      expect(refundRequests(intent.intentId)).toBe(1);
+      expect(await recorded(intent.intentId)).toBe(0);
+      expect(await cartLength(customer)).toBe(1);
+    } finally {
+      await t.app.settings.save(settings);
+    }
+  });
+
+  it('the webhook refunds a succeeded intent of this shop that the shop has no record of (its account deleted)', async () => {
+    const gone: FakeIntent = { id: 'pi_of_a_deleted_account', object: 'payment_intent', amount: 1234, currency: 'usd', status: 'succeeded', client_secret: 'x_secret', metadata: { userId: 'no-such-user' } };
+    intents.set(gone.id, gone);
+    expect((await webhook(succeededEvent(gone))).statusCode).toBe(200);
+    expect(refundRequests(gone.id)).toBe(1);
+    expect(refunds.get(`refund-${gone.id}`)?.amount).toBe(1234);
+    // An intent of a customer the shop still has is not the webhook's to refund.
+    const known: FakeIntent = { ...gone, id: 'pi_unknown_of_a_customer', metadata: { userId: customer.id } };
+    intents.set(known.id, known);
+    expect((await webhook(succeededEvent(known))).statusCode).toBe(200);
+    expect(refundRequests(known.id)).toBe(0);
+  });
+});
