@@ -1,4 +1,4 @@
-import { addToCartViaApi, fillCard, menu, signInAsNew } from './cart-helpers.ts';
+import { addToCartViaApi, fillCard, menu, myPayments, signInAsNew } from './cart-helpers.ts';
 import { expect, expectAccessible, test } from './fixtures.ts';
 import { chooseTable, newAdmin } from './order-helpers.ts';
 
@@ -43,6 +43,39 @@ test.describe('a price that changed while the dish was in the cart', () => {
       await expect(page.getByText('Payment success')).toBeVisible();
       await expect(page).toHaveURL(/\/dashboard\/my\/orders\/[^/]+$/);
       await expect(page.getByTestId('order-total')).toHaveText('$ 16.50');
+    } finally {
+      await admin.context.request.delete(`/api/items/${id}`, { headers: admin.headers });
+      await admin.context.close();
+    }
+  });
+
+  test('a price raised while the payment page is open is not charged: the page says so and shows the new total', async ({ page, browser, request }) => {
+    const [model] = (await menu(request)).filter((i) => i.category === 'honey');
+    const admin = await newAdmin(browser);
+    const dish = { name: `Raised Bowl ${Math.random().toString(36).slice(2, 7)}`, category: 'dessert', price: 6.5, recipe: 'Dates and cacao.', image: model!.image };
+    const created = await admin.context.request.post('/api/items', { headers: admin.headers, data: dish });
+    expect(created.status(), await created.text()).toBe(201);
+    const id = ((await created.json()) as { insertedId: string }).insertedId;
+    try {
+      await signInAsNew(page, request);
+      await addToCartViaApi(page, id);
+      await page.goto('/dashboard/payment');
+      await chooseTable(page);
+      await expect(page.getByTestId('payment-amount')).toHaveText('$ 6.50');
+      await fillCard(page, '4242 4242 4242 4242');
+      // The administrator raises the price after the payment was prepared, before the card is charged.
+      const patched = await admin.context.request.patch(`/api/items/${id}`, { headers: admin.headers, data: { ...dish, price: 8.25 } });
+      expect(patched.status(), await patched.text()).toBe(200);
+      await page.getByRole('button', { name: 'Pay', exact: true }).click();
+      await expect(page.getByTestId('terms-changed-notice')).toHaveText(
+        "A price, the delivery fee or the restaurant's terms changed since this page was opened, so nothing was charged. The new total is $8.25: check it and press Pay again.",
+      );
+      await expect(page.getByTestId('payment-amount')).toHaveText('$ 8.25');
+      expect(await myPayments(page)).toEqual([]);
+      await expectAccessible(page);
+      await page.getByRole('button', { name: 'Pay', exact: true }).click();
+      await expect(page).toHaveURL(/\/dashboard\/my\/orders\/[^/]+$/);
+      await expect(page.getByTestId('order-total')).toHaveText('$ 8.25');
     } finally {
       await admin.context.request.delete(`/api/items/${id}`, { headers: admin.headers });
       await admin.context.close();

@@ -32,6 +32,11 @@ export function termsChangedMessage(what: string, outcome: 'not-charged' | 'refu
   return `This payment was prepared under terms that have changed: ${what}. ${happened}. Your cart is kept: check the new total and pay again.`;
 }
 
+/** The payment page's look before the card: the intent was re-priced, and nothing was charged. */
+export function termsRepricedMessage(amount: string): string {
+  return `A price, the delivery fee or the restaurant's terms changed since this page was opened, so nothing was charged. The new total is ${amount}: check it and press Pay again.`;
+}
+
 /** Account deletion waits for a payment the provider may have taken and the shop has not settled (docs/accounts.md). */
 export const ACCOUNT_PAYMENT_UNSETTLED_MESSAGE =
   'A payment of this account is still being settled with the card provider, so the account was not deleted. Try again in a few minutes; if this stays, ask the restaurant.';

@@ -34,6 +34,14 @@ export function useCreatePaymentIntent() {
   });
 }
 
+/**
+ * The same call, outside the mutation, just before the card is charged: the server answers the
+ * open intent again while its terms hold, or a new one at today's prices and fee.
+ */
+export function refreshPaymentIntent(body: { price: number; fulfilment: FulfilmentRequest }): Promise<CreateIntentAnswer> {
+  return apiRequest<CreateIntentAnswer>('/create-payment-intent', { method: 'POST', body });
+}
+
 /** The sandbox's confirmation of the card: the shop's own stand-in for the provider's call. */
 export async function confirmSandboxPayment(intentId: string, body: SandboxConfirmBody): Promise<ConfirmResult> {
   const answer = await apiRequest<SandboxConfirmAnswer>(`/sandbox/payment-intents/${encodeURIComponent(intentId)}/confirm`, {

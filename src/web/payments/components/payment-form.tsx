@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { PAYMENT_SUCCESS_MESSAGE, PAYMENT_UNEXPECTED_ERROR } from '../../../shared/payment-constants.ts';
+import { PAYMENT_SUCCESS_MESSAGE, PAYMENT_UNEXPECTED_ERROR, TERMS_CHANGED_CODE } from '../../../shared/payment-constants.ts';
 import { useToast } from '../../ui/toast.tsx';
 import { useAuth } from '../../auth/use-auth.ts';
 import { ApiRequestError, OFFLINE_CODE } from '../../lib/api-client.ts';
@@ -11,7 +11,15 @@ import { savePayment, type BillingDetails, type ConfirmResult, type PaidAnswer }
 const inputClass =
   'mt-1 w-full rounded-md border border-stone-500 bg-white px-3 py-2 text-stone-900 focus:border-brand-700 focus:outline-2 focus:outline-brand-700';
 
-interface PaymentFormProps {
+/** The page's part in keeping a payment at today's terms (payment-page.tsx). */
+export interface TermsWatch {
+  /** Asked before the card is charged: false when the intent's terms changed (the page says so). */
+  checkTerms: () => Promise<boolean>;
+  /** The server refused or refunded a payment of old terms: the page shows why and asks for a new intent. */
+  onTermsChanged: (message: string) => void;
+}
+
+interface PaymentFormProps extends Partial<TermsWatch> {
   /** The provider's card fields (number, expiry, CVC). */
   cardFields: ReactNode;
   /** The provider is loaded and a client secret has arrived. */
@@ -24,7 +32,7 @@ interface PaymentFormProps {
  * The spec's form around any provider's card fields. Its ZIP code and contact number are asked
  * in the fulfilment step instead, and no country: the restaurant delivers in its own town.
  */
-export function PaymentForm({ cardFields, ready, confirm, onPaid }: PaymentFormProps) {
+export function PaymentForm({ cardFields, ready, confirm, onPaid, checkTerms, onTermsChanged }: PaymentFormProps) {
   const { user } = useAuth();
   const toast = useToast();
   const queryClient = useQueryClient();
@@ -39,6 +47,7 @@ export function PaymentForm({ cardFields, ready, confirm, onPaid }: PaymentFormP
     setError('');
     setProcessing(true);
     try {
+      if (checkTerms && !(await checkTerms())) return;
       const result = await confirm({ email: user?.email ?? 'unknown', name: user?.displayName ?? 'anonymous' });
       if (result.error) {
         setError(result.error.message ?? PAYMENT_UNEXPECTED_ERROR);
@@ -60,6 +69,11 @@ export function PaymentForm({ cardFields, ready, confirm, onPaid }: PaymentFormP
       // A 409 is the shop's own refusal, in words meant for the customer: the cart changed since
       // the payment was prepared, or its dishes were paid already (and this payment refunded).
       const refused = error instanceof ApiRequestError && error.status === 409;
+      if (refused && error.body?.code === TERMS_CHANGED_CODE && onTermsChanged) {
+        onTermsChanged(error.message);
+        void queryClient.invalidateQueries({ queryKey: ['cart'] });
+        return;
+      }
       const offline = error instanceof ApiRequestError && error.body?.code === OFFLINE_CODE;
       setError(refused || offline ? error.message : PAYMENT_UNEXPECTED_ERROR);
       if (refused) void queryClient.invalidateQueries({ queryKey: ['cart'] });

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { CreateIntentAnswer } from '../../../shared/payments.ts';
 import { confirmSandboxPayment, type PaidAnswer } from '../api/payments-api.ts';
-import { inputClass, PaymentForm } from './payment-form.tsx';
+import { inputClass, PaymentForm, type TermsWatch } from './payment-form.tsx';
 
 /** Groups of four digits as people read a card number. */
 function formatCardNumber(value: string): string {
@@ -17,7 +17,7 @@ function formatExpiry(value: string): string {
  * The card only picks the outcome of Stripe's test numbers and is never stored. Autocomplete
  * tokens (`cc-number`…) are required of a card form by WCAG 1.3.5.
  */
-export function SandboxPaymentForm({ intent, onPaid }: { intent: CreateIntentAnswer; onPaid: (answer: PaidAnswer) => void }) {
+export function SandboxPaymentForm({ intent, onPaid, terms }: { intent: CreateIntentAnswer; onPaid: (answer: PaidAnswer) => void; terms?: TermsWatch }) {
   const [number, setNumber] = useState('');
   const [expiry, setExpiry] = useState('');
   const [cvc, setCvc] = useState('');
@@ -76,6 +76,7 @@ export function SandboxPaymentForm({ intent, onPaid }: { intent: CreateIntentAns
 
   return (
     <PaymentForm
+      {...terms}
       cardFields={cardFields}
       ready
       confirm={(billing) =>

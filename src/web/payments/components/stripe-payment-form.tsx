@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { PAYMENT_RETURN_PATH } from '../../../shared/payment-constants.ts';
 import type { CreateIntentAnswer } from '../../../shared/payments.ts';
 import type { BillingDetails, ConfirmResult, PaidAnswer } from '../api/payments-api.ts';
-import { PaymentForm } from './payment-form.tsx';
+import { PaymentForm, type TermsWatch } from './payment-form.tsx';
 
 /** Stripe.js, once per publishable key: `/pure` fetches it from js.stripe.com only when asked. */
 const stripeByKey = new Map<string, Promise<Stripe | null>>();
@@ -30,7 +30,7 @@ const appearance: StripeElementsOptions['appearance'] = {
  * A chunk of its own with the Stripe packages, fetched only when the intent says `provider:
  * 'stripe'`. Pay is enabled once Stripe.js and the element are ready.
  */
-export function StripePaymentForm({ intent, onPaid }: { intent: CreateIntentAnswer; onPaid: (answer: PaidAnswer) => void }) {
+export function StripePaymentForm({ intent, onPaid, terms }: { intent: CreateIntentAnswer; onPaid: (answer: PaidAnswer) => void; terms?: TermsWatch }) {
   const [stripe, setStripe] = useState<Stripe | null>(null);
   const [loadError, setLoadError] = useState('');
 
@@ -70,12 +70,12 @@ export function StripePaymentForm({ intent, onPaid }: { intent: CreateIntentAnsw
   // A new client secret (the fulfilment changed) is a new intent: the element starts afresh.
   return (
     <Elements key={intent.clientSecret} stripe={stripe} options={{ clientSecret: intent.clientSecret, appearance }}>
-      <PaymentElementForm onPaid={onPaid} />
+      <PaymentElementForm onPaid={onPaid} terms={terms} />
     </Elements>
   );
 }
 
-function PaymentElementForm({ onPaid }: { onPaid: (answer: PaidAnswer) => void }) {
+function PaymentElementForm({ onPaid, terms }: { onPaid: (answer: PaidAnswer) => void; terms?: TermsWatch | undefined }) {
   const stripe = useStripe();
   const elements = useElements();
   const [elementReady, setElementReady] = useState(false);
@@ -113,5 +113,5 @@ function PaymentElementForm({ onPaid }: { onPaid: (answer: PaidAnswer) => void }
     </fieldset>
   );
 
-  return <PaymentForm cardFields={cardFields} ready={stripe !== null && elements !== null && elementReady} confirm={confirm} onPaid={onPaid} />;
+  return <PaymentForm {...terms} cardFields={cardFields} ready={stripe !== null && elements !== null && elementReady} confirm={confirm} onPaid={onPaid} />;
 }

@@ -5,7 +5,8 @@ import { cartTotalCents } from '../../../shared/cart-constants.ts';
 import { centsToPrice, formatPrice } from '../../../shared/money.ts';
 import type { FulfilmentRequest } from '../../../shared/orders.ts';
 import { paths } from '../../../shared/paths.ts';
-import type { PaymentRecord } from '../../../shared/payments.ts';
+import { termsRepricedMessage } from '../../../shared/payment-constants.ts';
+import type { CreateIntentAnswer, PaymentRecord } from '../../../shared/payments.ts';
 import { useCart } from '../../cart/api/cart-api.ts';
 import { PriceChangeNotice } from '../../cart/components/price-change-notice.tsx';
 import { ApiRequestError } from '../../lib/api-client.ts';
@@ -15,7 +16,8 @@ import { draftFromOrder, fulfilmentFieldErrors, type FulfilmentDraft } from '../
 import { FulfilmentChoice } from '../../orders/checkout/fulfilment-choice.tsx';
 import { FulfilmentForm } from '../../orders/checkout/fulfilment-form.tsx';
 import { usePageTitle } from '../../ui/use-page-title.ts';
-import { useCreatePaymentIntent, type PaidAnswer } from '../api/payments-api.ts';
+import { refreshPaymentIntent, useCreatePaymentIntent, type PaidAnswer } from '../api/payments-api.ts';
+import type { TermsWatch } from '../components/payment-form.tsx';
 import { OrderReceipt } from '../components/order-receipt.tsx';
 import { PaymentReturnNotice } from '../components/payment-return-notice.tsx';
 import { SandboxPaymentForm } from '../components/sandbox-payment-form.tsx';
@@ -39,7 +41,13 @@ export function Page() {
   const [fulfilment, setFulfilment] = useState<FulfilmentRequest | null>(null);
   // What the customer typed, for "Change" to reopen the form as they left it.
   const [draft, setDraft] = useState<FulfilmentDraft | null>(null);
-  const intent = useCreatePaymentIntent();
+  // Why the total changed under the customer (a price, the fee, the restaurant's terms), until they pay.
+  const [termsNotice, setTermsNotice] = useState('');
+  // The intent asked for again after the terms changed: it replaces the mutation's, and the card
+  // form (with what the customer typed) stays on the screen meanwhile.
+  const [renewed, setRenewed] = useState<CreateIntentAnswer | null>(null);
+  const created = useCreatePaymentIntent();
+  const intentData = renewed ?? created.data;
   const entries = cart.data ?? [];
   const hasItems = entries.length > 0;
   const latest = useLatestOrder(hasItems);
@@ -51,14 +59,32 @@ export function Page() {
 
   async function confirmFulfilment(request: FulfilmentRequest, typed: FulfilmentDraft) {
     setDraft(typed);
+    setRenewed(null);
     try {
-      await intent.mutateAsync({ price: cartTotal, fulfilment: request });
+      await created.mutateAsync({ price: cartTotal, fulfilment: request });
       setFulfilment(request);
       return undefined;
     } catch (error) {
       return error instanceof ApiRequestError ? fulfilmentFieldErrors(error.body?.fieldErrors) : undefined;
     }
   }
+
+  // Prices, the fee and the rules may change while the page is open: the intent is asked for again
+  // just before the card is charged, and a new one (new total) is shown instead of charging the old.
+  const terms: TermsWatch = {
+    checkTerms: async () => {
+      if (!fulfilment || !intentData) return true;
+      const fresh = await refreshPaymentIntent({ price: cartTotal, fulfilment });
+      if (fresh.intentId === intentData.intentId) return true;
+      setRenewed(fresh);
+      setTermsNotice(termsRepricedMessage(`$${formatPrice(fresh.amount)}`));
+      return false;
+    },
+    onTermsChanged: (message) => {
+      setTermsNotice(message);
+      if (fulfilment) void refreshPaymentIntent({ price: cartTotal, fulfilment }).then(setRenewed, () => setRenewed(null));
+    },
+  };
 
   function onPaid(answer: PaidAnswer) {
     void queryClient.invalidateQueries({ queryKey: orderKeys.mine });
@@ -71,8 +97,8 @@ export function Page() {
     }
   }
 
-  const intentError = intent.error && !fulfilmentFieldErrors(intent.error instanceof ApiRequestError ? intent.error.body?.fieldErrors : undefined);
-  const ready = fulfilment !== null && intent.data !== undefined;
+  const intentError = created.error && !fulfilmentFieldErrors(created.error instanceof ApiRequestError ? created.error.body?.fieldErrors : undefined);
+  const ready = fulfilment !== null && intentData !== undefined;
 
   return (
     <section aria-labelledby="payment-heading" className="mx-auto max-w-2xl">
@@ -94,12 +120,17 @@ export function Page() {
         )}
         {hasItems && !paid && (
           <p className="text-lg font-semibold text-stone-800">
-            To pay: <span data-testid="payment-amount">$ {formatPrice(intent.data?.amount ?? cartTotal)}</span> for{' '}
-            {intent.data?.quantity ?? entries.length} {(intent.data?.quantity ?? entries.length) === 1 ? 'item' : 'items'}
-            {intent.data?.deliveryFee !== undefined && <span data-testid="payment-delivery-fee">, with $ {formatPrice(intent.data.deliveryFee)} for delivery</span>}
+            To pay: <span data-testid="payment-amount">$ {formatPrice(intentData?.amount ?? cartTotal)}</span> for{' '}
+            {intentData?.quantity ?? entries.length} {(intentData?.quantity ?? entries.length) === 1 ? 'item' : 'items'}
+            {intentData?.deliveryFee !== undefined && <span data-testid="payment-delivery-fee">, with $ {formatPrice(intentData.deliveryFee)} for delivery</span>}
           </p>
         )}
         {hasItems && !paid && <PriceChangeNotice entries={entries} />}
+        {termsNotice && !paid && (
+          <p role="alert" data-testid="terms-changed-notice" className="rounded-lg border border-accent-500 bg-accent-400/20 p-3 font-semibold text-stone-900">
+            {termsNotice}
+          </p>
+        )}
         {emptyCart && !paid && (
           <p className="text-stone-700">
             Your cart is empty, so there is nothing to pay.{' '}
@@ -117,14 +148,15 @@ export function Page() {
             timeZone={slots.data?.timeZone}
             onChange={() => {
               // A new intent is made with the changed choice; the old one is never confirmed.
-              intent.reset();
+              created.reset();
+              setRenewed(null);
               setFulfilment(null);
             }}
           />
         )}
         {intentError && (
           <p role="alert" className="text-red-700">
-            The payment could not be prepared: {intent.error.message}
+            The payment could not be prepared: {created.error.message}
           </p>
         )}
         {!paid && !emptyCart && (
@@ -133,12 +165,12 @@ export function Page() {
               2. Card
             </h2>
             {!ready && <p className="text-sm text-stone-600">The card form opens once you have told us how you get your meal.</p>}
-            {ready && intent.data.provider === 'stripe' && (
+            {ready && intentData.provider === 'stripe' && (
               <Suspense fallback={<p role="status">Loading the card form…</p>}>
-                <StripePaymentForm intent={intent.data} onPaid={onPaid} />
+                <StripePaymentForm intent={intentData} onPaid={onPaid} terms={terms} />
               </Suspense>
             )}
-            {ready && intent.data.provider === 'sandbox' && <SandboxPaymentForm intent={intent.data} onPaid={onPaid} />}
+            {ready && intentData.provider === 'sandbox' && <SandboxPaymentForm intent={intentData} onPaid={onPaid} terms={terms} />}
           </section>
         )}
         {!ready && !paid && (
