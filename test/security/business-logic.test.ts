@@ -225,16 +225,18 @@ describe('business logic: payments', () => {
     expect((await send(s.app, { method: 'POST', url: '/api/cart', headers: user.headers, payload: { itemId: doomed } })).statusCode).toBe(404);
   });
 
-  it('a price raised after the intent does not change what is recorded', async () => {
+  it('a price raised after the intent is not charged at the old price: the card is refused, nothing recorded', async () => {
     const user = await signUpUser(s.app);
     const item = await createItem(s, { ...validItem(s, 'Price moves'), price: 3 });
     await addToCart(s, user, item);
     const intent = await openIntent(s, user);
     await send(s.app, { method: 'PATCH', url: `/api/items/${item}`, headers: s.admin.headers, payload: { ...validItem(s, 'Price moves'), price: 300 } });
-    await confirm(s, user, intent);
+    const confirmed = await confirm(s, user, intent);
+    expect(confirmed.statusCode).toBe(409);
+    expect(confirmed.json<{ code: string }>().code).toBe('TERMS_CHANGED');
     const res = await send(s.app, { method: 'POST', url: '/api/payment', headers: user.headers, payload: { transactionId: intent.intentId } });
-    expect(res.statusCode).toBe(200);
-    expect((await paymentRows(intent.intentId))[0]!.price_cents).toBe(300);
+    expect(res.statusCode).toBe(409);
+    expect(await paymentRows(intent.intentId)).toEqual([]);
   });
 
   it('revenue in the statistics is the sum of the recorded payments', async () => {
