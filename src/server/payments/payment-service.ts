@@ -13,7 +13,7 @@ import {
   type SandboxConfirmBody,
 } from '../../shared/payments.ts';
 import { closedProblem, fulfilmentProblem, minimumOrderProblem, pickupHoursProblem, postalCodeProblem } from '../../shared/restaurant-settings.ts';
-import { deleteCartItems, listPricedCartItems } from '../cart/cart-repository.ts';
+import { deleteCartItems, listPricedCartItems, type PricedCartItemRow } from '../cart/cart-repository.ts';
 import { priceEntry, refuseUnavailableEntries } from '../cart/cart-service.ts';
 import { commitWithLast, type WorkThenLast } from '../db/commit-with-last.ts';
 import type { Database } from '../db/schema.ts';
@@ -417,9 +417,10 @@ export class PaymentService {
    * What changed since the intent was made, in the customer's words, or undefined: its entries at
    * today's prices, today's delivery fee and minimum, and the restaurant's rules now (hours, pause,
    * ways of fulfilment, pickup hours, delivery area). Entries gone from the cart are not terms:
-   * the recording's own checks (paid elsewhere) answer for them.
+   * the recording's own checks (paid elsewhere) answer for them. `cart`: the customer's cart as the
+   * caller has just read it (one statement fewer on the payment's path), else read here.
    */
-  async termsChange(intent: PaymentIntentRow, now: Date): Promise<string | undefined> {
+  async termsChange(intent: PaymentIntentRow, now: Date, cart?: PricedCartItemRow[]): Promise<string | undefined> {
     const settings = this.settings.current();
     const fulfilment = intent.fulfilment ? (JSON.parse(intent.fulfilment) as FulfilmentRequest) : DEFAULT_FULFILMENT;
     const rule =
@@ -430,7 +431,7 @@ export class PaymentService {
     if (rule) return rule;
 
     const items = JSON.parse(intent.items) as IntentItem[];
-    const today = new Map((await listPricedCartItems(this.db, intent.user_id)).map((row) => [row.id, priceEntry(row)]));
+    const today = new Map((cart ?? (await listPricedCartItems(this.db, intent.user_id))).map((row) => [row.id, priceEntry(row)]));
     for (const item of items) {
       const priced = today.get(item.cartItemId);
       if (priced && !priced.problem && priced.priceCents !== item.priceCents) {
@@ -554,7 +555,7 @@ export class PaymentService {
       const paying = new Set(entryIds);
       refuseUnavailableEntries(cart.filter((row) => paying.has(row.id)));
       // Re-priced before the card is charged: an intent of old terms is refused, the page asks for a new one.
-      const changed = await this.termsChange(intent, new Date());
+      const changed = await this.termsChange(intent, new Date(), cart);
       if (changed) throw new HttpError(409, TERMS_CHANGED_CODE, termsChangedMessage(changed, 'not-charged', dollars(intent.amount_cents)));
     }
     return sandbox.confirm(intent, body);
