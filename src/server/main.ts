@@ -31,9 +31,8 @@ async function main(): Promise<void> {
   let removePidFile = () => {};
   closeOnSignals(app, database, config.SHUTDOWN_TIMEOUT_MS, () => removePidFile());
 
-  let address: string;
   try {
-    address = await app.listen({ host: config.HOST, port: config.PORT });
+    await app.listen({ host: config.HOST, port: config.PORT });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
     console.error(portInUseMessage(config.HOST, config.PORT));
@@ -54,7 +53,7 @@ async function main(): Promise<void> {
   }
   if (demoAdmin) {
     // Shown once, on the first start: the password exists nowhere else.
-    const url = config.PUBLIC_URL ?? address.replace('0.0.0.0', 'localhost');
+    const url = config.publicOrigin;
     console.log(
       [
         '',

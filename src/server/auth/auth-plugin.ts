@@ -47,8 +47,8 @@ export const authPlugin = fp(
       secret: authSecret,
       log: app.log,
       mail: {
-        queuePasswordReset: (user, token, origin) => accounts.queuePasswordReset(user, token, accounts.origin(origin)),
-        sendVerification: (user, origin) => accounts.sendVerification(user, accounts.origin(origin)),
+        queuePasswordReset: (user, token) => accounts.queuePasswordReset(user, token),
+        sendVerification: (user) => accounts.sendVerification(user),
         passwordWasReset: async (user) => void (await accounts.markVerified(user.id, user.email)),
       },
     });
