@@ -47,6 +47,15 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((v) => v === 'true'),
+  /**
+   * Create the demo administrator (admin@rawroots.demo, a generated password shown once) on a shop
+   * without one. Unset: with the demo data, except in production, where an account nobody chose is
+   * a way in; `npm run admin:promote` makes the real one.
+   */
+  SEED_DEMO_ADMIN: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .optional(),
   /** Trust X-Forwarded-* headers (set when the shop runs behind a load balancer or proxy). */
   TRUST_PROXY: z
     .enum(['true', 'false'])
@@ -158,7 +167,8 @@ const envSchema = z.object({
   }
 });
 
-export type Config = Omit<z.infer<typeof envSchema>, 'PAYMENT_CHECK_INTERVAL_MS' | 'LOG_REQUESTS' | 'PUBLIC_URL'> & {
+export type Config = Omit<z.infer<typeof envSchema>, 'PAYMENT_CHECK_INTERVAL_MS' | 'LOG_REQUESTS' | 'PUBLIC_URL' | 'SEED_DEMO_ADMIN'> & {
+  SEED_DEMO_ADMIN: boolean;
   dataDir: string;
   /** PUBLIC_URL, or the listening address when it is not set: always there. */
   PUBLIC_URL: string;
@@ -201,6 +211,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     ...parsed.data,
     PUBLIC_URL: publicUrl,
+    SEED_DEMO_ADMIN: parsed.data.SEED_DEMO_ADMIN ?? (parsed.data.SEED_DEMO_DATA && parsed.data.NODE_ENV !== 'production'),
     publicOrigin: new URL(publicUrl).origin,
     publicUrlGiven: parsed.data.PUBLIC_URL !== undefined,
     dataDir: path.resolve(parsed.data.DATA_DIR),

@@ -45,7 +45,7 @@ async function main(): Promise<void> {
   // After listening: a start that fails (a port in use) must not make the password nobody sees.
   let demoAdmin;
   try {
-    demoAdmin = config.SEED_DEMO_DATA ? await createDemoAdmin(app) : undefined;
+    demoAdmin = config.SEED_DEMO_ADMIN ? await createDemoAdmin(app) : undefined;
   } catch (error) {
     // A stop signal that came meanwhile closed the database under it: the stop decides the exit.
     if (app.health.draining) return;
