@@ -39,8 +39,8 @@ export function createAuth({ config, db, dbKind, secret, log, mail }: AuthOption
     appName: 'Raw Roots',
     secret,
     basePath: '/api/auth',
-    // Always the shop's own address, never a request's Host (docs/security.md, "Links and pages
-    // from PUBLIC_URL"): its redirects and trusted origin follow from it.
+    // Always the shop's own address, never a request's Host (docs/security.md, "Host, logs, caches
+    // and the smaller findings"): its redirects and trusted origin follow from it.
     baseURL: config.publicOrigin,
     trustedOrigins: trustedOrigins(config),
     database: { db, type: dbKind },
