@@ -125,6 +125,31 @@ test.describe('the installable app', () => {
     expect(keptUrls).toContain('/api/items');
   });
 
+  test("a mailed link's page, its token in the address, is never answered or kept by the service worker", async ({ page, allowConsoleErrors }) => {
+    // The made-up tokens are refused by the server (400), which Chromium reports in the console.
+    allowConsoleErrors(/status of 400/);
+    await page.goto('/');
+    await waitForApp(page);
+    await waitForServiceWorker(page);
+    const links = ['/reset-password?token=e2e-secret-reset', '/verify-email?token=e2e-secret-verify', '/confirm-email?token=e2e-secret-confirm', '/order?token=e2e-secret-other'];
+    for (const link of links) {
+      const [answer] = await Promise.all([page.waitForResponse((r) => r.url().endsWith(link)), openPage(page, link)]);
+      expect(answer.fromServiceWorker(), link).toBe(false);
+    }
+    // A page without a secret is still kept (the control).
+    await openPage(page, '/order');
+    await expect
+      .poll(() => page.evaluate(async () => (await caches.open('pages').then((cache) => cache.keys())).map((request) => new URL(request.url).pathname)), { timeout: 10_000 })
+      .toContain('/order');
+    const keptUrls = await page.evaluate(async () => {
+      const urls: string[] = [];
+      for (const name of await caches.keys()) for (const request of await (await caches.open(name)).keys()) urls.push(request.url);
+      return urls;
+    });
+    const linkPages = ['/reset-password', '/verify-email', '/confirm-email'];
+    expect(keptUrls.filter((url) => url.includes('e2e-secret') || linkPages.includes(new URL(url).pathname))).toEqual([]);
+  });
+
   test('a new version of the app is offered with "Reload", and the page reloads into it', async ({ page }) => {
     await page.goto('/');
     await waitForApp(page);

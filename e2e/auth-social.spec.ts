@@ -127,3 +127,11 @@ test('an e-mail that already has a password account gets a clear message, not a 
   await expect(page).toHaveURL(`${shopUrl}/login`);
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Log in' })).toBeVisible();
 });
+
+test("Better Auth's error address shows the shop's words only, never the address's text", async ({ page }) => {
+  const lure = 'Your account is locked, call +1 900 555 0100';
+  await page.goto(`/api/auth/error?error=${encodeURIComponent(lure)}&error_description=${encodeURIComponent(lure)}`);
+  await expect(page).toHaveURL(/\/auth\/social-done\?error=unknown$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign-in did not complete' })).toBeVisible();
+  await expect(page.locator('body')).not.toContainText('900 555');
+});

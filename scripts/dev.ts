@@ -7,7 +7,8 @@ import { spawn } from 'node:child_process';
 const children = [
   spawn('node', ['--watch-path=src/server', '--watch-path=src/shared', 'src/server/main.ts'], {
     stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: 'development' },
+    // The pages are Vite's (it proxies /api here): links in mails and the trusted origin are its address.
+    env: { PUBLIC_URL: 'http://localhost:5173', ...process.env, NODE_ENV: 'development' },
   }),
   spawn('vite', [], { stdio: 'inherit' }),
 ];

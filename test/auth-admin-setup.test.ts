@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { setTimeout as sleep } from 'node:timers/promises';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,6 +11,8 @@ import { openDatabase } from '../src/server/db/database.ts';
 import { migrateToLatest } from '../src/server/db/migrate.ts';
 import { signIn, signUpUser } from './helpers/auth.ts';
 import { noticesDelivered } from './helpers/notices.ts';
+import { openShopDb } from '../bench/lib/shop-db.ts';
+import { shopStorage, ShopChild } from './helpers/shop-child.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 let t: TestApp;
@@ -78,5 +81,40 @@ describe('npm run admin:promote', () => {
     const none = promote();
     expect(none.status).toBe(2);
     expect(none.stderr).toContain('Usage');
+  });
+});
+
+describe('the demo administrator in production (issue 39, point 10)', () => {
+  const base = { DATA_DIR: os.tmpdir(), MAIL_DISABLED: 'true', ALLOW_SANDBOX_IN_PRODUCTION: 'true' };
+
+  it('is made by default outside production only, and in production only with SEED_DEMO_ADMIN=true', () => {
+    expect(loadConfig({ ...base, NODE_ENV: 'development' }).SEED_DEMO_ADMIN).toBe(true);
+    expect(loadConfig({ ...base, NODE_ENV: 'development', SEED_DEMO_DATA: 'false' }).SEED_DEMO_ADMIN).toBe(false);
+    expect(loadConfig({ ...base, NODE_ENV: 'production' }).SEED_DEMO_ADMIN).toBe(false);
+    expect(loadConfig({ ...base, NODE_ENV: 'production', SEED_DEMO_ADMIN: 'true' }).SEED_DEMO_ADMIN).toBe(true);
+    expect(() => loadConfig({ ...base, SEED_DEMO_ADMIN: 'yes' })).toThrow(/SEED_DEMO_ADMIN/);
+  });
+
+  // Two real starts of the shop in production: the demo menu either way, the administrator only when asked.
+  it('a production start seeds the demo menu but no administrator, unless SEED_DEMO_ADMIN=true', { timeout: 240_000 }, async () => {
+    const env = { NODE_ENV: 'production', MAIL_DISABLED: 'true', ALLOW_SANDBOX_IN_PRODUCTION: 'true', SEED_DEMO_DATA: 'true', LOG_LEVEL: 'warn' };
+    for (const [extra, expectAdmin] of [[{}, false], [{ SEED_DEMO_ADMIN: 'true' }, true]] as const) {
+      const storage = await shopStorage();
+      try {
+        const shop = await ShopChild.start(storage, { ...env, ...extra });
+        const menu = (await (await fetch(`${shop.url}/api/items`)).json()) as unknown[];
+        // The administrator is made just after the shop listens: its line, or the time it would take.
+        for (let waited = 0; waited < 5_000 && !shop.output.includes('A demo administrator was created'); waited += 100) await sleep(100);
+        expect((await shop.stop()).code).toBe(0);
+        expect(menu.length).toBeGreaterThan(0);
+        expect(shop.output.includes('A demo administrator was created'), shop.output).toBe(expectAdmin);
+        const db = await openShopDb({ dataDir: storage.dataDir, databaseUrl: storage.databaseUrl });
+        const admins = await db.all<{ email: string }>("select email from users where role = 'admin'", []);
+        await db.close();
+        expect(admins.map((row) => row.email)).toEqual(expectAdmin ? [DEMO_ADMIN_EMAIL] : []);
+      } finally {
+        await storage.drop();
+      }
+    }
   });
 });

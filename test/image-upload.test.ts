@@ -181,6 +181,28 @@ describe('POST /api/images: refused uploads store nothing', () => {
     expect(await countImages(t.app)).toBe(before);
   });
 
+  it('answers a malformed multipart body with 400 and a clear message, storing nothing', async () => {
+    const before = await countImages(t.app);
+    const picture = (await samplePicture()).toString('latin1');
+    const part = `--b0undary\r\nContent-Disposition: form-data; name="image"; filename="p.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`;
+    const malformed = [
+      // No boundary in the type.
+      { type: 'multipart/form-data', body: `${part}${picture}\r\n--b0undary--\r\n` },
+      // Cut off before its closing boundary.
+      { type: 'multipart/form-data; boundary=b0undary', body: `${part}${picture}` },
+      // A part whose headers never end.
+      { type: 'multipart/form-data; boundary=b0undary', body: `--b0undary\r\nContent-Disposition: form-data; name="image"` },
+      // Garbage, not multipart at all.
+      { type: 'multipart/form-data; boundary=b0undary', body: 'just some text' },
+    ];
+    for (const { type, body } of malformed) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/images', headers: { ...admin.headers, 'content-type': type }, payload: Buffer.from(body, 'latin1') });
+      expect(res.statusCode, `${type}: ${res.body}`).toBe(400);
+      expect(res.json().message, type).toMatch(/could not be read as a form|Choose a picture/);
+    }
+    expect(await countImages(t.app)).toBe(before);
+  });
+
   it('parses multipart on the upload route only', async () => {
     const form = new FormData();
     form.append('name', 'Sneaky');

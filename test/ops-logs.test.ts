@@ -181,4 +181,31 @@ describe('the log', () => {
     expect(loggedUrl('/reset-password?token=abc&next=/x')).toBe('/reset-password?token=[redacted]&next=/x');
     expect(loggedUrl('/api/items?category=salads')).toBe('/api/items?category=salads');
   });
+
+  it("leaves every secret query value out of the request line: Stripe's return, links, OAuth (LOG_REQUESTS=all)", async () => {
+    let written = '';
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        written += chunk.toString();
+        done();
+      },
+    });
+    const logging = loggingOptions(loadConfig({ NODE_ENV: 'development', LOG_LEVEL: 'info', LOG_REQUESTS: 'all', LOG_PRETTY: '0' }));
+    const app = Fastify({ ...logging, logger: { ...(logging.logger as object), stream } });
+    app.get('/api/payment/return', async () => ({ ok: true }));
+    const urls = [
+      '/api/payment/return?payment_intent=pi_3Abc&payment_intent_client_secret=pi_3Abc_secret_Xyz1&redirect_status=succeeded',
+      '/api/payment/return?redirect_status=failed&payment_intent_client_secret=pi_3Abc_secret_Xyz2',
+      '/api/payment/return?access_token=Xyz3&id_token=Xyz4&code=Xyz5&state=Xyz6&apiKey=Xyz7',
+    ];
+    for (const url of urls) expect((await app.inject({ method: 'GET', url })).statusCode).toBe(200);
+    await app.close();
+    const logged = written.split('\n').filter(Boolean).map((line) => (JSON.parse(line) as { url?: string }).url).filter(Boolean);
+    expect(logged).toEqual([
+      '/api/payment/return?payment_intent=pi_3Abc&payment_intent_client_secret=[redacted]&redirect_status=succeeded',
+      '/api/payment/return?redirect_status=failed&payment_intent_client_secret=[redacted]',
+      '/api/payment/return?access_token=[redacted]&id_token=[redacted]&code=[redacted]&state=[redacted]&apiKey=[redacted]',
+    ]);
+    for (const n of [1, 2, 3, 4, 5, 6, 7]) expect(written).not.toContain(`Xyz${n}`);
+  });
 });

@@ -20,8 +20,12 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
     .optional(),
-  /** Public URL of the shop (for cookies, OpenID Connect redirects and cross-site checks). */
-  PUBLIC_URL: z.url().optional(),
+  /**
+   * Public URL of the shop: every link in a mail, the pages' own address, OpenID Connect redirects
+   * and the trusted origin. Never taken from a request's Host. Unset: the address the shop listens
+   * on (http://localhost:3000), allowed only while no mail can reach an inbox (see below).
+   */
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
    * Which requests write their line at `info`: `all`, or `errors` (answers of status 400 and up;
@@ -43,6 +47,15 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((v) => v === 'true'),
+  /**
+   * Create the demo administrator (admin@rawroots.demo, a generated password shown once) on a shop
+   * without one. Unset: with the demo data, except in production, where an account nobody chose is
+   * a way in; `npm run admin:promote` makes the real one.
+   */
+  SEED_DEMO_ADMIN: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .optional(),
   /** Trust X-Forwarded-* headers (set when the shop runs behind a load balancer or proxy). */
   TRUST_PROXY: z
     .enum(['true', 'false'])
@@ -134,7 +147,11 @@ const envSchema = z.object({
   if (env.NODE_ENV === 'production' && !env.MAIL_DISABLED) {
     // A shop in production whose mails only land in a folder would tell customers "we sent you a link" and send none.
     if (!env.SMTP_URL) ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'required in production (or set MAIL_DISABLED=true to run without mail)' });
-    if (!env.PUBLIC_URL) ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'required in production with mail: the links in mails need the shop\'s address' });
+  }
+  // A real mail's links must point at the shop's public address, whatever Host a request named;
+  // the listening address (the default) is only good for the outbox folder of development.
+  if (!env.PUBLIC_URL && !env.MAIL_DISABLED && (env.SMTP_URL || env.NODE_ENV === 'production')) {
+    ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'required when mail is sent (SMTP_URL, or production without MAIL_DISABLED=true): the links in mails need the shop\'s address' });
   }
   if (env.PAYMENT_PROVIDER === 'stripe') {
     for (const key of ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
@@ -150,14 +167,37 @@ const envSchema = z.object({
   }
 });
 
-export type Config = Omit<z.infer<typeof envSchema>, 'PAYMENT_CHECK_INTERVAL_MS' | 'LOG_REQUESTS'> & {
+export type Config = Omit<z.infer<typeof envSchema>, 'PAYMENT_CHECK_INTERVAL_MS' | 'LOG_REQUESTS' | 'PUBLIC_URL' | 'SEED_DEMO_ADMIN'> & {
+  SEED_DEMO_ADMIN: boolean;
   dataDir: string;
+  /** PUBLIC_URL, or the listening address when it is not set: always there. */
+  PUBLIC_URL: string;
+  /** PUBLIC_URL's origin (scheme, host, port): the only address links and pages are built from. */
+  publicOrigin: string;
+  /** Whether PUBLIC_URL was set, rather than made from HOST and PORT. */
+  publicUrlGiven: boolean;
   PAYMENT_CHECK_INTERVAL_MS: number;
   LOG_REQUESTS: 'all' | 'errors';
 };
 
 /** The periodic payment check's default: every 5 minutes, off in tests (which set it when they want it). */
 const PAYMENT_CHECK_DEFAULT_MS = 5 * 60_000;
+
+/** The address `npm start` is reached at: a wildcard HOST (every interface) is named localhost. */
+export function listeningAddress(host: string, port: number): string {
+  const name = ['0.0.0.0', '::', ''].includes(host) ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  return `http://${name}:${port}`;
+}
+
+/**
+ * PUBLIC_URL's origin; when it was not set (a local start), also the listening port's other loopback
+ * names, so http://127.0.0.1:3000 signs in as well as http://localhost:3000.
+ */
+export function trustedOrigins(config: Pick<Config, 'publicOrigin' | 'publicUrlGiven' | 'PORT'>): string[] {
+  if (config.publicUrlGiven) return [config.publicOrigin];
+  const loopback = ['localhost', '127.0.0.1', '[::1]'].map((name) => `http://${name}:${config.PORT}`);
+  return [...new Set([config.publicOrigin, ...loopback])];
+}
 
 export class ConfigError extends Error {}
 
@@ -167,8 +207,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
+  const publicUrl = parsed.data.PUBLIC_URL ?? listeningAddress(parsed.data.HOST, parsed.data.PORT);
   return {
     ...parsed.data,
+    PUBLIC_URL: publicUrl,
+    SEED_DEMO_ADMIN: parsed.data.SEED_DEMO_ADMIN ?? (parsed.data.SEED_DEMO_DATA && parsed.data.NODE_ENV !== 'production'),
+    publicOrigin: new URL(publicUrl).origin,
+    publicUrlGiven: parsed.data.PUBLIC_URL !== undefined,
     dataDir: path.resolve(parsed.data.DATA_DIR),
     PAYMENT_CHECK_INTERVAL_MS: parsed.data.PAYMENT_CHECK_INTERVAL_MS ?? (parsed.data.NODE_ENV === 'test' ? 0 : PAYMENT_CHECK_DEFAULT_MS),
     LOG_REQUESTS: parsed.data.LOG_REQUESTS ?? (parsed.data.NODE_ENV === 'production' ? 'errors' : 'all'),

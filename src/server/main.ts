@@ -31,9 +31,8 @@ async function main(): Promise<void> {
   let removePidFile = () => {};
   closeOnSignals(app, database, config.SHUTDOWN_TIMEOUT_MS, () => removePidFile());
 
-  let address: string;
   try {
-    address = await app.listen({ host: config.HOST, port: config.PORT });
+    await app.listen({ host: config.HOST, port: config.PORT });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
     console.error(portInUseMessage(config.HOST, config.PORT));
@@ -46,7 +45,7 @@ async function main(): Promise<void> {
   // After listening: a start that fails (a port in use) must not make the password nobody sees.
   let demoAdmin;
   try {
-    demoAdmin = config.SEED_DEMO_DATA ? await createDemoAdmin(app) : undefined;
+    demoAdmin = config.SEED_DEMO_ADMIN ? await createDemoAdmin(app) : undefined;
   } catch (error) {
     // A stop signal that came meanwhile closed the database under it: the stop decides the exit.
     if (app.health.draining) return;
@@ -54,7 +53,7 @@ async function main(): Promise<void> {
   }
   if (demoAdmin) {
     // Shown once, on the first start: the password exists nowhere else.
-    const url = config.PUBLIC_URL ?? address.replace('0.0.0.0', 'localhost');
+    const url = config.publicOrigin;
     console.log(
       [
         '',

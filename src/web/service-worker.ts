@@ -11,7 +11,7 @@ import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute, type PrecacheEn
 import { registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import { IMAGE_URL_PREFIX } from '../shared/image-urls.ts';
-import { DISH_READ, MENU_READ, OFFLINE_SHELL, PUBLIC_API_READS, PUBLIC_API_READS_TO_KEEP, SKIP_WAITING_MESSAGE } from './lib/offline.ts';
+import { carriesSecret, DISH_READ, MENU_READ, OFFLINE_SHELL, PUBLIC_API_READS, PUBLIC_API_READS_TO_KEEP, SKIP_WAITING_MESSAGE } from './lib/offline.ts';
 
 declare const __PRECACHE_MANIFEST__: PrecacheEntry[];
 
@@ -24,10 +24,13 @@ interface WorkerScope {
 }
 const worker = self as unknown as WorkerScope;
 
-/** Keeps an answer only when its server allows it: a no-store answer (captcha, signed-in data) never lands in a cache. */
+/**
+ * Keeps an answer only when its server allows it: a no-store answer (captcha, signed-in data)
+ * never lands in a cache, nor one whose address holds a secret (a mailed link's token).
+ */
 const storableOnly = {
-  cacheWillUpdate: async ({ response }: { response: Response }) =>
-    response.status === 200 && !/no-store|private/.test(response.headers.get('cache-control') ?? '') ? response : null,
+  cacheWillUpdate: async ({ request, response }: { request: Request; response: Response }) =>
+    response.status === 200 && !carriesSecret(new URL(request.url)) && !/no-store|private/.test(response.headers.get('cache-control') ?? '') ? response : null,
 };
 
 precacheAndRoute(__PRECACHE_MANIFEST__);
@@ -38,7 +41,8 @@ clientsClaim();
 
 const pages = new NetworkFirst({ cacheName: 'pages', plugins: [storableOnly, new ExpirationPlugin({ maxEntries: 60 })] });
 registerRoute(
-  ({ request, url }) => request.mode === 'navigate' && !url.pathname.startsWith('/api/'),
+  // A link's page (its token in the address) goes to the network alone, never through a cache.
+  ({ request, url }) => request.mode === 'navigate' && !url.pathname.startsWith('/api/') && !carriesSecret(url),
   async (options) => {
     try {
       const response = await pages.handle(options);
@@ -53,7 +57,7 @@ registerRoute(
 // The menu and the reviews: fresh from the server while online, the last copy offline.
 const publicReads = new NetworkFirst({ cacheName: 'public-api', plugins: [storableOnly, new ExpirationPlugin({ maxEntries: 200 })] });
 registerRoute(
-  ({ request, url }) => request.method === 'GET' && PUBLIC_API_READS.some((read) => read.test(url.pathname)),
+  ({ request, url }) => request.method === 'GET' && PUBLIC_API_READS.some((read) => read.test(url.pathname)) && !carriesSecret(url),
   async (options) => {
     try {
       return await publicReads.handle(options);

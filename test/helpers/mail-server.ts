@@ -89,5 +89,5 @@ export function linkIn(mail: ParsedMail, path: string): URL {
 
 /** The env that points the shop at the test's mail server, with quick retries. */
 export function mailEnv(server: MailServer, extra: Record<string, string> = {}): Record<string, string> {
-  return { MAIL_DISABLED: 'false', SMTP_URL: server.url, MAIL_FROM: 'Raw Roots <shop@example.test>', MAIL_POLL_MS: '50', MAIL_RETRY_MS: '50', ...extra };
+  return { MAIL_DISABLED: 'false', SMTP_URL: server.url, PUBLIC_URL: 'http://shop.example.test', MAIL_FROM: 'Raw Roots <shop@example.test>', MAIL_POLL_MS: '50', MAIL_RETRY_MS: '50', ...extra };
 }

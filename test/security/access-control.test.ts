@@ -59,6 +59,7 @@ const CALLS: Record<string, Prepare> = {
     return () => send(sc.app, { method: 'POST', url: '/api/captcha/spelled', headers, payload: { id: captcha.id } });
   },
   'GET /api/auth/get-session': get(() => '/api/auth/get-session'),
+  'GET /api/auth/error': get(() => '/api/auth/error?error=access_denied&error_description=free%20text'),
 
   'POST /api/items': post('/api/items', (sc) => validItem(sc)),
   'PATCH /api/items/:id': async (sc, headers) => {

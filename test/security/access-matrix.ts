@@ -35,6 +35,7 @@ export const ACCESS_MATRIX: AccessRule[] = [
   { method: 'POST', route: '/api/captcha/check', expect: all(200) },
   { method: 'POST', route: '/api/captcha/spelled', expect: all(200), why: "the picture's text alternative, for whoever has the picture" },
   { method: 'GET', route: '/api/auth/get-session', expect: all(200), why: 'Better Auth answers null when there is no session' },
+  { method: 'GET', route: '/api/auth/error', expect: all(302), why: "a redirect to the popup's last page, a known code only; test/security/private-answers.test.ts" },
 
   // Administration.
   { method: 'POST', route: '/api/items', expect: adminOnly(201) },

@@ -18,11 +18,6 @@ import { rateLimitFor } from '../auth/rate-limits.ts';
 import { useStrictJson } from '../http/strict-json.ts';
 import type { AccountUser } from './account-service.ts';
 
-/** The address the request came to, for links in mails when PUBLIC_URL is not set. */
-export function requestOrigin(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}`;
-}
-
 function caller(request: FastifyRequest): AccountUser {
   const user = request.user!;
   return { id: user.id, name: user.name, email: user.email, sessionId: user.sessionId };
@@ -51,7 +46,7 @@ export async function accountRoutes(instance: FastifyInstance): Promise<void> {
   app.post(
     '/account/verification-email',
     { schema: { response: { 200: mailQueuedSchema } }, config: { rateLimit: rateLimitFor(config, 'mail') }, preHandler: app.requireUser },
-    async (request) => accounts.resendVerification(caller(request), accounts.origin(requestOrigin(request))),
+    async (request) => accounts.resendVerification(caller(request)),
   );
 
   app.post(
@@ -74,7 +69,7 @@ export async function accountRoutes(instance: FastifyInstance): Promise<void> {
       // It checks the current password: limited per session too, like changing the password.
       await app.limits.perSession('password', request.user!.sessionId);
       const { newEmail, currentPassword } = request.body;
-      return accounts.requestEmailChange(caller(request), newEmail, currentPassword, accounts.origin(requestOrigin(request)));
+      return accounts.requestEmailChange(caller(request), newEmail, currentPassword);
     },
   );
 

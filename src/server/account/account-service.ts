@@ -81,10 +81,12 @@ export class AccountService {
     this.log = options.log;
   }
 
-  /** The shop's address for links in mails: PUBLIC_URL, else the address the request came to. */
-  origin(requestOrigin?: string): string {
-    if (this.config.PUBLIC_URL) return new URL(this.config.PUBLIC_URL).origin;
-    return requestOrigin ?? `http://localhost:${this.config.PORT}`;
+  /**
+   * The shop's address for links in mails: PUBLIC_URL's origin alone, never a request's Host, which
+   * anyone can set (a reset link to the attacker's host would hand them the token).
+   */
+  origin(): string {
+    return this.config.publicOrigin;
   }
 
   /**
@@ -106,8 +108,8 @@ export class AccountService {
   // Password reset (Better Auth makes the token; this only mails it) ------------------------------
 
   /** Better Auth's sendResetPassword: queues the mail (a row), never sends while the request waits. */
-  async queuePasswordReset(user: { id: string; name: string; email: string }, token: string, origin: string): Promise<void> {
-    const link = `${origin}${paths.resetPassword}?token=${encodeURIComponent(token)}`;
+  async queuePasswordReset(user: { id: string; name: string; email: string }, token: string): Promise<void> {
+    const link = `${this.origin()}${paths.resetPassword}?token=${encodeURIComponent(token)}`;
     await this.mail.enqueue({
       key: `password-reset:${token}`,
       userId: user.id,
@@ -124,10 +126,10 @@ export class AccountService {
   // Verified address ------------------------------------------------------------------------------
 
   /** Mails a link that confirms the account's address; an earlier unused one stops working. */
-  async sendVerification(user: { id: string; name: string; email: string }, origin: string): Promise<boolean> {
+  async sendVerification(user: { id: string; name: string; email: string }): Promise<boolean> {
     await deleteLinkTokensOf(this.db, 'verify-email:', user.id);
     const token = await issueLinkToken(this.db, 'verify-email', { userId: user.id, email: user.email }, VERIFY_LINK_HOURS * HOUR_MS);
-    const link = `${origin}${paths.verifyEmail}?token=${encodeURIComponent(token)}`;
+    const link = `${this.origin()}${paths.verifyEmail}?token=${encodeURIComponent(token)}`;
     return this.mail.enqueue({
       key: `verify-email:${token}`,
       userId: user.id,
@@ -137,12 +139,12 @@ export class AccountService {
   }
 
   /** "Send again" from the dashboard. */
-  async resendVerification(user: AccountUser, origin: string): Promise<{ sent: boolean; message: string }> {
+  async resendVerification(user: AccountUser): Promise<{ sent: boolean; message: string }> {
     const profile = await this.profile(user.id);
     if (profile.emailVerified) return { sent: false, message: 'Your e-mail address is confirmed already.' };
     this.assertMailOn();
     await this.limitMailsTo(profile.email);
-    await this.sendVerification(profile, origin);
+    await this.sendVerification(profile);
     return { sent: true, message: `We sent a new link to ${profile.email}.` };
   }
 
@@ -193,7 +195,7 @@ export class AccountService {
    * asked when the account has one, so a session left open on a shared computer cannot move the
    * account to another address (and then reset its password from there).
    */
-  async requestEmailChange(user: AccountUser, newEmail: string, currentPassword: string | undefined, origin: string): Promise<{ sent: boolean; message: string }> {
+  async requestEmailChange(user: AccountUser, newEmail: string, currentPassword: string | undefined): Promise<{ sent: boolean; message: string }> {
     const profile = await this.profile(user.id);
     this.assertMailOn();
     if (newEmail === profile.email) throw new BadRequestError('That is your address already', { newEmail: ['That is your address already'] });
@@ -204,7 +206,7 @@ export class AccountService {
     await this.limitMailsTo(newEmail);
     await deleteLinkTokensOf(this.db, 'change-email:', user.id);
     const token = await issueLinkToken(this.db, 'change-email', { userId: user.id, newEmail }, EMAIL_CHANGE_LINK_MINUTES * 60_000);
-    const link = `${origin}${paths.confirmEmail}?token=${encodeURIComponent(token)}`;
+    const link = `${this.origin()}${paths.confirmEmail}?token=${encodeURIComponent(token)}`;
     await this.mail.enqueue({
       key: `change-email:${token}`,
       userId: user.id,

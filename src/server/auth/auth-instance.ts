@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { RESET_LINK_MINUTES } from '../../shared/account-constants.ts';
 import { PASSWORD_MAX, PASSWORD_MIN, SOCIAL_PROVIDER_ID } from '../../shared/auth.ts';
-import type { Config } from '../config.ts';
+import { trustedOrigins, type Config } from '../config.ts';
 import type { DbKind } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 
@@ -12,8 +12,8 @@ const DAY_SECONDS = 24 * 60 * 60;
 
 /** What Better Auth hands to the shop's mail (src/server/account/account-service.ts). */
 export interface AuthMailHooks {
-  queuePasswordReset(user: { id: string; name: string; email: string }, token: string, origin: string | undefined): Promise<void>;
-  sendVerification(user: { id: string; name: string; email: string }, origin: string | undefined): Promise<unknown>;
+  queuePasswordReset(user: { id: string; name: string; email: string }, token: string): Promise<void>;
+  sendVerification(user: { id: string; name: string; email: string }): Promise<unknown>;
   /** A reset link reached its owner: the address is theirs. */
   passwordWasReset(user: { id: string; email: string }): Promise<void>;
 }
@@ -39,19 +39,14 @@ export function createAuth({ config, db, dbKind, secret, log, mail }: AuthOption
     appName: 'Raw Roots',
     secret,
     basePath: '/api/auth',
-    // Without PUBLIC_URL the origin comes from each request (see auth-routes.ts), which is what a
-    // shop started on any host name or port needs; the cross-site guard runs before Better Auth.
-    ...(config.PUBLIC_URL ? { baseURL: config.PUBLIC_URL } : {}),
+    // Always the shop's own address, never a request's Host (docs/security.md, "Host, logs, caches
+    // and the smaller findings"): its redirects and trusted origin follow from it.
+    baseURL: config.publicOrigin,
+    trustedOrigins: trustedOrigins(config),
     database: { db, type: dbKind },
     // The shop's own limits (in the database, shared by all processes) guard these routes.
     rateLimit: { enabled: false },
-    logger: {
-      log: (level, message, ...args) => {
-        // Deliberate: the origin comes from the request when PUBLIC_URL is not set.
-        if (message.includes('Base URL is not set')) return;
-        log[level]({ args }, `auth: ${message}`);
-      },
-    },
+    logger: { log: (level, message, ...args) => log[level]({ args }, `auth: ${message}`) },
     emailAndPassword: {
       enabled: true,
       autoSignIn: true,
@@ -59,7 +54,7 @@ export function createAuth({ config, db, dbKind, secret, log, mail }: AuthOption
       maxPasswordLength: PASSWORD_MAX,
       // Better Auth makes the single-use token (in `verifications`) and checks it at
       // /reset-password; the shop only queues the mail, whose link opens the web app's page.
-      sendResetPassword: async ({ user, url, token }) => mail.queuePasswordReset(user, token, originOf(url)),
+      sendResetPassword: async ({ user, token }) => mail.queuePasswordReset(user, token),
       resetPasswordTokenExpiresIn: RESET_LINK_MINUTES * 60,
       revokeSessionsOnPasswordReset: true,
       onPasswordReset: async ({ user }) => mail.passwordWasReset(user),
@@ -69,7 +64,7 @@ export function createAuth({ config, db, dbKind, secret, log, mail }: AuthOption
     emailVerification: {
       sendOnSignUp: true,
       autoSignInAfterVerification: false,
-      sendVerificationEmail: async ({ user, url }) => void (await mail.sendVerification(user, originOf(url))),
+      sendVerificationEmail: async ({ user }) => void (await mail.sendVerification(user)),
     },
     session: {
       modelName: 'sessions',
@@ -149,12 +144,3 @@ export function createAuth({ config, db, dbKind, secret, log, mail }: AuthOption
 }
 
 export type Auth = ReturnType<typeof createAuth>;
-
-/**
- * The shop's address as Better Auth's link has it. A call made by the shop itself, with no request
- * (the demo administrator made at the first start), gives a relative link: then none, and the
- * mail uses PUBLIC_URL or the local address.
- */
-function originOf(url: string): string | undefined {
-  return URL.canParse(url) ? new URL(url).origin : undefined;
-}

@@ -47,8 +47,8 @@ export const authPlugin = fp(
       secret: authSecret,
       log: app.log,
       mail: {
-        queuePasswordReset: (user, token, origin) => accounts.queuePasswordReset(user, token, accounts.origin(origin)),
-        sendVerification: (user, origin) => accounts.sendVerification(user, accounts.origin(origin)),
+        queuePasswordReset: (user, token) => accounts.queuePasswordReset(user, token),
+        sendVerification: (user) => accounts.sendVerification(user),
         passwordWasReset: async (user) => void (await accounts.markVerified(user.id, user.email)),
       },
     });
@@ -64,6 +64,14 @@ export const authPlugin = fp(
     app.decorate('requireUser', guards.requireUser);
     app.decorate('requireAdmin', guards.requireAdmin);
     app.decorate('requireStaff', guards.requireStaff);
+
+    // A signed-in caller's answer is theirs: no browser or proxy may keep it (a shared computer's
+    // back button, a cache between), unless its route chose its own header (kept answers are
+    // `private, no-cache` with an ETag: revalidated every time, http/snapshot-answer.ts).
+    app.addHook('onSend', (request, reply, payload, done) => {
+      if (request.user && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+      done(null, payload);
+    });
 
     if (database.kind === 'postgres') {
       // An answer after a write to a session or a user, or to the caller's cart or orders, goes once

@@ -1,9 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
+  SOCIAL_DONE_PATH,
   SOCIAL_PROVIDER_ID,
   authProvidersSchema,
+  knownSocialError,
   captchaCheckResultSchema,
   captchaCheckSchema,
   captchaSchema,
@@ -40,7 +43,6 @@ const BETTER_AUTH_PASSTHROUGH = new Set([
   'POST sign-out',
   // The OpenID Connect provider comes back here (GET; the form_post response mode has its own route).
   `GET callback/${SOCIAL_PROVIDER_ID}`,
-  'GET error',
 ]);
 
 /**
@@ -160,6 +162,14 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
       return forwardToBetterAuth(app.auth, request, reply);
     },
   });
+
+  // Better Auth's error page would show any text of its address on the shop's domain: the popup's
+  // last page shows the shop's own message for a known code instead, and nothing else of the query.
+  app.get('/auth/error', { schema: { querystring: z.looseObject({ error: z.string().optional().catch(undefined) }) } }, async (request, reply) =>
+    reply
+      .header('cache-control', 'no-store')
+      .redirect(`${SOCIAL_DONE_PATH}?error=${encodeURIComponent(knownSocialError(request.query.error))}`),
+  );
 
   app.get('/auth-providers', { schema: { response: { 200: authProvidersSchema } } }, async () => authProvidersOf(config));
 

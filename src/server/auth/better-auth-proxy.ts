@@ -22,7 +22,8 @@ export async function forwardToBetterAuth(
 
 /** Better Auth's answer to the request (with `body` in place of the parsed one), not yet sent. */
 export async function askBetterAuth(auth: Auth, request: FastifyRequest, body: unknown = request.body): Promise<Response> {
-  const url = new URL(request.url, `${request.protocol}://${request.host}`);
+  // Better Auth's own address (PUBLIC_URL), not the request's Host: nothing it builds follows a Host.
+  const url = new URL(request.url, auth.options.baseURL as string);
   const headers = fromNodeHeaders(request.headers);
   headers.delete('content-length');
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD';

@@ -85,11 +85,12 @@ export const ANSWERS_WITHOUT_SERIALIZER: Readonly<Record<string, Record<string, 
   'POST /api/auth/change-password': { 200: z.looseObject({ user: betterAuthUser }) },
   'POST /api/auth/reset-password': { 200: z.looseObject({ status: z.boolean() }) },
   'POST /api/auth/callback/oidc': { 302: redirect('the web app, signed in, or the sign-in page with the error') },
+  'GET /api/auth/error': { 302: redirect("the social sign-in popup's last page with the error's code when the shop knows it (else `unknown`); no other text of the address") },
   'GET /api/auth/*': {
     200: z
       .looseObject({ session: z.looseObject({ id: z.string(), expiresAt: z.string() }), user: betterAuthUser })
       .nullable()
-      .describe('`get-session`: the session and its user, or null. The other paths passed on to Better Auth: `callback/oidc` (a redirect) and `error` (a page)'),
+      .describe('`get-session`: the session and its user, or null. The other path passed on to Better Auth: `callback/oidc` (a redirect)'),
     302: redirect('after `callback/oidc`'),
   },
   'POST /api/auth/*': { 200: z.looseObject({ success: z.boolean() }).describe('`sign-out`: the session ends and its cookie is cleared') },

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { trustedOrigins } from '../config.ts';
 import fp from 'fastify-plugin';
 import { registerCrossSiteGuard } from './cross-site-guard.ts';
 import { registerErrorHandler } from './errors.ts';
@@ -16,7 +17,7 @@ export const httpPlugin = fp(
     registerErrorHandler(app);
     registerRequestDeadline(app, config.REQUEST_TIMEOUT_MS);
     registerNulRefusal(app);
-    registerCrossSiteGuard(app, () => (config.PUBLIC_URL ? [new URL(config.PUBLIC_URL).origin] : []));
+    registerCrossSiteGuard(app, () => trustedOrigins(config));
   },
   { name: 'http', fastify: '5.x', dependencies: ['database'] },
 );

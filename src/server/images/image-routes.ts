@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { IMAGE_FIELD, imageUploadResultSchema, MAX_UPLOAD_BYTES } from '../../shared/images.ts';
 import { BadRequestError, HttpError } from '../http/errors.ts';
 
+const UNREADABLE_FORM = 'The upload could not be read as a form. Choose the picture again and send it once more.';
 const TOO_LARGE = `The picture is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB. Choose a smaller one.`;
 
 export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -82,5 +83,8 @@ function multipartError(error: unknown): Error {
   if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
     return new HttpError(413, 'PAYLOAD_TOO_LARGE', 'Send one picture at a time.');
   }
-  return error as Error;
+  if (error instanceof HttpError) return error;
+  // Anything else the parser throws (no boundary, a cut-off body, broken part headers) is the
+  // client's malformed request, not the shop's failure: a 400 that says so.
+  return new BadRequestError(UNREADABLE_FORM, { [IMAGE_FIELD]: [UNREADABLE_FORM] });
 }

@@ -163,7 +163,8 @@ export class MenuCatalog {
       categories: new Map(CATEGORIES.map((category, i) => [category, parts[i]!])),
       firstOfEachCategory,
       items,
-      allItems: () => (all ??= menuBytes(everything)),
+      // The hidden dishes are the administrators': private, so no shared cache keeps them.
+      allItems: () => (all ??= menuBytes(everything, true)),
       dish,
       dishAnswer: (id) => {
         let bytes = dishAnswers.get(id);
@@ -181,6 +182,6 @@ export class MenuCatalog {
   }
 }
 
-async function menuBytes(items: MenuItem[]): Promise<MenuBytes> {
-  return (await snapshotBytes(items, { gzipFrom: 0 })) as MenuBytes;
+async function menuBytes(items: MenuItem[], own = false): Promise<MenuBytes> {
+  return (await snapshotBytes(items, { gzipFrom: 0, private: own })) as MenuBytes;
 }

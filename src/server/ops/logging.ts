@@ -25,6 +25,7 @@ const SECRET_KEYS = [
   'secret',
   'clientSecret',
   'client_secret',
+  'payment_intent_client_secret',
   'card',
   'cvc',
   'captchaAnswer',
@@ -40,8 +41,11 @@ const REDACT_PATHS = [
   'args[*].headers',
 ];
 
-/** Query parameters whose values are left out of the logged URL (mailed links carry their token in it). */
-const SECRET_QUERY = /([?&](?:token|code|secret|client_secret|password|key|state)[^=&]*=)[^&]*/gi;
+/**
+ * Query parameters whose values are left out of the logged URL: any whose name holds one of these
+ * words, wherever (mailed links' `token`, Stripe's `payment_intent_client_secret`, OAuth's `code`).
+ */
+const SECRET_QUERY = /([?&][^=&#]*(?:token|code|secret|password|key|state|signature)[^=&#]*=)[^&#]*/gi;
 
 export function loggedUrl(url: string): string {
   return url.includes('?') ? url.replace(SECRET_QUERY, '$1[redacted]') : url;

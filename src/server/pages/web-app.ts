@@ -51,11 +51,13 @@ export async function registerWebApp(app: FastifyInstance, webDir: string): Prom
   const captchaFor = pageCaptchas(app.db, app.config);
 
   /** Undefined for an unknown or hidden dish, which is then a 404. */
-  const dishDocumentFor = async (request: FastifyRequest, pathname: string, id: string): Promise<WebDocument | undefined> => {
+  const dishDocumentFor = async (pathname: string, id: string): Promise<WebDocument | undefined> => {
     const menu = await app.menu.current();
     const dish = menu.dish(id);
     if (!dish) return undefined;
-    const origin = app.config.PUBLIC_URL ? new URL(app.config.PUBLIC_URL).origin : `${request.protocol}://${request.host}`;
+    // The page's canonical address and cache key: the shop's, never the request's Host, which
+    // anyone may vary to fill the cache and to name another site in the page.
+    const origin = app.config.publicOrigin;
     const hints = hintsFor(pathname);
     return dishDocuments.get(`${origin}${pathname}`, menu.etag, async () => {
       const html = withDishHead(indexHtml, dishHead(dish, origin));
@@ -113,7 +115,7 @@ export async function registerWebApp(app: FastifyInstance, webDir: string): Prom
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api/');
     if (!wantsPage) return notFound(request, reply);
     const dishId = dishIdOf(pathname);
-    const dishDocument = dishId === undefined ? undefined : await dishDocumentFor(request, pathname, dishId);
+    const dishDocument = dishId === undefined ? undefined : await dishDocumentFor(pathname, dishId);
     const found = dishId === undefined ? isAppRoute(pathname) : dishDocument !== undefined;
     const document = dishDocument ?? (await documentFor(request, found ? pathname : NOT_FOUND_PATH));
     reply

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { socialErrorMessage } from '../../../shared/auth-constants.ts';
 import { SOCIAL_CHANNEL, type SocialResult } from '../components/social-sign-in-button.tsx';
 
 /**
@@ -23,13 +24,4 @@ export function Page() {
       </a>
     </main>
   );
-}
-
-/** Better Auth's error codes of the callback, in words a customer can act on. */
-function socialErrorMessage(code: string): string {
-  if (code === 'account_not_linked') {
-    return 'An account with this e-mail already exists. Log in with your e-mail and password.';
-  }
-  if (code === 'access_denied') return 'Sign-in was cancelled.';
-  return `Social sign-in did not complete (${code}). Please try again.`;
 }
