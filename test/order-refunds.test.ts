@@ -28,7 +28,7 @@ describe('refunds through the sandbox', () => {
     expect(res.json<Order>()).toMatchObject({ status: 'rejected', reason: 'Kitchen closed', refund: { amount: order.total, status: 'succeeded' } });
     expect(await sandboxRefunds(payment.transactionId)).toEqual([{ intent_id: payment.transactionId, amount_cents: Math.round(order.total * 100) }]);
     const mine = (await getOrder(t.app, cast.customer, order._id)).json<Order>();
-    expect(mine.refund).toEqual({ amount: order.total, status: 'succeeded' });
+    expect(mine.refund).toEqual({ amount: order.total, status: 'succeeded', attempt: 1 });
     // The refund's change is in the event log (for the live streams), not in the timeline.
     expect(mine.timeline.map((e) => e.status)).toEqual(['placed', 'rejected']);
     const kinds = await t.database.db.selectFrom('order_events').select('kind').where('order_id', '=', order._id).orderBy('id').execute();
@@ -43,7 +43,7 @@ describe('refunds through the sandbox', () => {
         expect((await moveOrder(t.app, cast.staff, order._id, body)).statusCode).toBe(200);
       }
       const res = await moveOrder(t.app, cast.admin, order._id, { status: 'cancelled', reason: 'Out of stock' });
-      expect(res.json<Order>().refund).toEqual({ amount: order.total, status: 'succeeded' });
+      expect(res.json<Order>().refund).toEqual({ amount: order.total, status: 'succeeded', attempt: 1 });
       expect(await sandboxRefunds(payment.transactionId)).toHaveLength(1);
     }
     const { order, payment } = await placeOrder(t.app, cast.customer);
@@ -54,14 +54,18 @@ describe('refunds through the sandbox', () => {
     expect(await sandboxRefunds(payment.transactionId)).toEqual([]);
   });
 
-  it('the provider refunds an intent once, however often it is asked', async () => {
+  it('the provider refunds a key once, however often it is asked, and never beyond the payment', async () => {
     const { payment, order } = await placeOrder(t.app, cast.customer);
     const cents = Math.round(order.total * 100);
-    const first = await t.app.payments.provider.refund(payment.transactionId, cents);
-    const again = await t.app.payments.provider.refund(payment.transactionId, cents);
+    const first = await t.app.payments.provider.refund(payment.transactionId, cents, 'key-1');
+    const again = await t.app.payments.provider.refund(payment.transactionId, cents, 'key-1');
     expect(again).toEqual(first);
     expect(await sandboxRefunds(payment.transactionId)).toHaveLength(1);
-    await expect(t.app.payments.provider.refund(payment.transactionId.replace(/.$/, 'x'), cents)).rejects.toThrow();
+    // Another key for money already given back is refused, as is a key reused for another amount.
+    await expect(t.app.payments.provider.refund(payment.transactionId, cents, 'key-2')).rejects.toThrow(/left to refund/);
+    await expect(t.app.payments.provider.refund(payment.transactionId, cents - 1, 'key-1')).rejects.toThrow(/another refund/);
+    await expect(t.app.payments.provider.refund(payment.transactionId.replace(/.$/, 'x'), cents, 'key-3')).rejects.toThrow();
+    expect(await sandboxRefunds(payment.transactionId)).toHaveLength(1);
   });
 
   it('when the provider refuses, the order is still rejected and its refund shows failed', async () => {

@@ -91,7 +91,7 @@ describe('every row of the workflow table, for each way of fulfilment it applies
           expect(order.reason).toBe('We ran out of avocados');
           expect(entry.reason).toBe('We ran out of avocados');
         }
-        if (row.refunds) expect(order.refund).toEqual({ amount: order.total, status: 'succeeded' });
+        if (row.refunds) expect(order.refund).toEqual({ amount: order.total, status: 'succeeded', attempt: 1 });
         else expect(order.refund).toBeUndefined();
         // The customer sees the move, not who made it.
         const mine = (await getOrder(t.app, cast.customer, order._id)).json<Order>();

@@ -300,6 +300,11 @@ async function paidOrder(): Promise<Order> {
 async function orderOf(id: string): Promise<Order> {
   return (await t.app.inject({ method: 'GET', url: `/api/orders/${id}`, headers: customer.headers })).json<Order>();
 }
+/** The idempotency key of the order's refund request: what the shop asks Stripe with. */
+async function refundKey(orderId: string): Promise<string> {
+  const row = await t.database.db.selectFrom('refund_requests').select('idempotency_key').where('order_id', '=', orderId).executeTakeFirstOrThrow();
+  return row.idempotency_key;
+}
 function refundEvent(type: 'refund.created' | 'refund.updated' | 'refund.failed', refund: FakeRefund) {
   return { id: `evt_${type}_${refund.id}_${refund.status}`, object: 'event', type, data: { object: refund } };
 }
@@ -320,16 +325,16 @@ describe('refunds through Stripe', () => {
     expect(asked.at(-1)!.body.get('payment_intent')).toBe(order.transactionId);
     expect(asked.at(-1)!.body.get('amount')).toBe(String(cents));
     expect(asked.at(-1)!.auth).toBe('Bearer sk_test_shop');
-    // A retried refund (a lost answer) gets the same refund from Stripe, never a second one.
-    expect(asked.at(-1)!.idempotencyKey).toBe(`refund-${order.transactionId}`);
+    // The key is the refund request's: a retried request (a lost answer) gets the same refund from Stripe, never a second one.
+    expect(asked.at(-1)!.idempotencyKey).toBe(await refundKey(order._id));
 
-    const refund = refunds.get(`refund-${order.transactionId}`)!;
+    const refund = refunds.get(await refundKey(order._id))!;
     const succeeded = { ...refund, status: 'succeeded' };
     expect((await webhook(refundEvent('refund.updated', succeeded))).statusCode).toBe(200);
-    expect((await orderOf(order._id)).refund).toEqual({ amount: cents / 100, status: 'succeeded' });
+    expect((await orderOf(order._id)).refund).toEqual({ amount: cents / 100, status: 'succeeded', attempt: 1 });
     // A late event about the refund's earlier state does not undo it.
     expect((await webhook(refundEvent('refund.created', refund))).statusCode).toBe(200);
-    expect((await orderOf(order._id)).refund).toEqual({ amount: cents / 100, status: 'succeeded' });
+    expect((await orderOf(order._id)).refund).toEqual({ amount: cents / 100, status: 'succeeded', attempt: 1 });
   });
 
   it('charge.refunded settles a refund too; refund.failed marks it failed; forged events change nothing', async () => {
@@ -347,7 +352,7 @@ describe('refunds through Stripe', () => {
       payload: { status: 'cancelled', reason: 'The oven broke' },
     });
     expect(cancel.json<Order>().refund!.status).toBe('pending');
-    const refund = refunds.get(`refund-${order.transactionId}`)!;
+    const refund = refunds.get(await refundKey(order._id))!;
     const charge = {
       id: `ch_${order.transactionId}`,
       object: 'charge',
@@ -361,7 +366,7 @@ describe('refunds through Stripe', () => {
     expect((await webhook(event, forged)).statusCode).toBe(400);
     expect((await orderOf(order._id)).refund!.status).toBe('pending');
     expect((await webhook(event)).statusCode).toBe(200);
-    expect((await orderOf(order._id)).refund).toEqual({ amount: refund.amount / 100, status: 'succeeded' });
+    expect((await orderOf(order._id)).refund).toEqual({ amount: refund.amount / 100, status: 'succeeded', attempt: 1 });
 
     const other = await paidOrder();
     await t.app.inject({
@@ -370,7 +375,7 @@ describe('refunds through Stripe', () => {
       headers: staff.headers,
       payload: { status: 'rejected', reason: 'Closed' },
     });
-    const failed = { ...refunds.get(`refund-${other.transactionId}`)!, status: 'failed' };
+    const failed = { ...refunds.get(await refundKey(other._id))!, status: 'failed' };
     expect((await webhook(refundEvent('refund.failed', failed))).statusCode).toBe(200);
     expect((await orderOf(other._id)).refund!.status).toBe('failed');
     // A refund event of no order of the shop is acknowledged and ignored.

@@ -98,6 +98,10 @@ const envSchema = z.object({
    * runs). Unset: every 5 minutes, and off when NODE_ENV=test.
    */
   PAYMENT_CHECK_INTERVAL_MS: z.coerce.number().int().min(0).max(86_400_000).optional(),
+  /** The first new attempt at a refund the provider did not answer comes after this many ms; each next one waits twice as long (at most an hour). */
+  REFUND_RETRY_MS: z.coerce.number().int().min(10).max(3_600_000).default(30_000),
+  /** How often the refund worker looks for requests due (left by a process that died, or retries), in ms. */
+  REFUND_POLL_MS: z.coerce.number().int().min(10).max(600_000).default(15_000),
   /**
    * The restaurant's time zone (an IANA name such as Europe/Berlin): its days for the order board,
    * pickup times and statistics. Unset: the machine's own zone.

@@ -77,7 +77,20 @@ export const timelineEntrySchema = z.object({
 export const refundSchema = z.object({
   amount: z.number(),
   status: z.string(),
+  /** Which request the status is about: 1, then one more for each "Retry refund" of staff. */
+  attempt: z.number().int(),
 });
+
+/** The board's "Retry refund" (POST /api/staff/orders/:id/refund-retry), in the words both sides show. */
+export const REFUND_RETRY_TEXTS = {
+  button: 'Retry refund',
+  /** The button's accessible name, with the order's number. */
+  label: (orderNumber: string) => `Retry the refund of ${orderNumber}`,
+  asking: 'Asking again…',
+  notFailed: 'Only a refund that failed can be tried again: reload the order',
+  done: (orderNumber: string, status: string) =>
+    status === 'succeeded' ? `The refund of ${orderNumber} went through` : status === 'failed' ? `The refund of ${orderNumber} failed again` : `The refund of ${orderNumber} is on its way`,
+} as const;
 
 /** A chargeback as the provider reported it; left out of the customer's own answer. */
 export const disputeSchema = z.object({

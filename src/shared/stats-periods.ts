@@ -24,8 +24,11 @@ export const STATS_MAX_DAYS = 366;
 
 export const TOP_DISHES = 10;
 
-/** A pending refund's money is already on its way back; a failed one's stayed with the restaurant. */
-export const REFUND_STATES_COUNTED = ['pending', 'succeeded'] as const;
+/**
+ * Only money the provider confirmed it gave back counts as refunded: a pending refund may still
+ * be refused, and a failed one's stayed with the restaurant (docs/security.md, refunds).
+ */
+export const REFUND_STATES_COUNTED = ['succeeded'] as const;
 
 export interface DateRange {
   from: string;

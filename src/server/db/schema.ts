@@ -192,6 +192,8 @@ export interface SandboxRefundsTable {
   id: string;
   intent_id: string;
   amount_cents: number;
+  /** The key the refund was asked with (migration 015): asked again, the same refund answers. */
+  idempotency_key: string;
   created_at: string;
 }
 
@@ -223,6 +225,29 @@ export interface OrdersTable {
   reason: string | null;
   refund_status: string | null;
   refund_cents: number | null;
+  /** How many refund requests the order has had (migration 015): a staff retry adds one. */
+  refund_attempts: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+/**
+ * A refund the shop asked for, written with the order's move and carried out by the refund
+ * worker (src/server/orders/refund-worker.ts). 'queued' is due at next_attempt_at, 'asking' is
+ * claimed by one process, 'submitted' the provider took and will confirm later (Stripe's pending).
+ */
+export interface RefundRequestsTable {
+  id: string;
+  order_id: string;
+  transaction_id: string;
+  amount_cents: number;
+  idempotency_key: string;
+  status: 'queued' | 'asking' | 'submitted' | 'succeeded' | 'failed';
+  attempts: number;
+  next_attempt_at: string;
+  claimed_at: string | null;
+  provider_refund_id: string | null;
+  last_error: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -307,6 +332,7 @@ export interface Database {
   sandbox_refunds: SandboxRefundsTable;
   order_counters: OrderCountersTable;
   orders: OrdersTable;
+  refund_requests: RefundRequestsTable;
   order_events: OrderEventsTable;
   order_lines: OrderLinesTable;
   mail_queue: MailQueueTable;

@@ -1,76 +1,232 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { OrderStatus } from '../../shared/orders.ts';
+import { newRowId } from '../db/row-ids.ts';
 import type { Database } from '../db/schema.ts';
-import type { Logger, OrderChange, Refunder, RefundStatus } from './order-types.ts';
+import { RefundRefusedError, type Logger, type OrderChange, type Refunder, type RefundStatus } from './order-types.ts';
 import { findOrder, findOrderByTransaction, insertOrderEvent, lockOrderEvents, setOrderRefund, type OrderRow } from './orders-repository.ts';
+import {
+  claimDueRefunds,
+  insertRefundRequest,
+  releaseStaleRefundClaims,
+  settleRefundRequest,
+  settleSubmittedRequest,
+  type RefundRequestRow,
+} from './refund-requests-repository.ts';
 
 type Refund = { status: RefundStatus; amountCents: number };
 
+/** A claim older than this belongs to a process that died mid-call (Stripe's calls give up after 20 s, thrice). */
+const STALE_CLAIM_MS = 2 * 60_000;
+/** Each failed attempt waits twice as long as the one before, up to an hour; after this many, the refund shows failed. */
+const MAX_ATTEMPTS = 20;
+const MAX_RETRY_DELAY_MS = 60 * 60_000;
+const BATCH = 10;
+
 /**
- * Money back for a rejected or cancelled order, through the payment provider. The move has
- * committed (with the refund pending) before the provider is asked: no transaction is held during
- * a network call, and of two racing cancellations only the one that moved the order asks.
+ * Money back for a rejected or cancelled order. The move writes a refund request in its own
+ * transaction (request); this worker carries requests out: right after the move commits, at
+ * start-up and every pollMs, so a process that dies between the two leaves a row the next look
+ * asks again. The provider is asked with the request's idempotency key, so asking twice (a lost
+ * answer, a stale claim) gets one refund. No transaction is held during the provider's call.
  */
 export class OrderRefunds {
   private readonly db: Kysely<Database>;
   private readonly provider: Refunder;
   private readonly log: Logger;
   private readonly announce: (change: OrderChange) => Promise<void>;
+  private readonly retryMs: number;
+  private readonly pollMs: number;
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private again = false;
+  private closed = false;
+  /** Requests asked for right after their move, awaited by close. */
+  private readonly asking = new Set<Promise<void>>();
 
-  constructor(options: { db: Kysely<Database>; provider: Refunder; log: Logger; announce: (change: OrderChange) => Promise<void> }) {
+  constructor(options: {
+    db: Kysely<Database>;
+    provider: Refunder;
+    log: Logger;
+    announce: (change: OrderChange) => Promise<void>;
+    retryMs: number;
+    pollMs: number;
+  }) {
     this.db = options.db;
     this.provider = options.provider;
     this.log = options.log;
     this.announce = options.announce;
+    this.retryMs = options.retryMs;
+    this.pollMs = options.pollMs;
   }
 
-  /** Asks the provider for the whole amount back and records its answer on the order. */
-  async refundInFull(order: OrderRow): Promise<void> {
-    let answer: Refund;
-    try {
-      answer = await this.provider.refund(order.transaction_id, order.total_cents);
-    } catch (error) {
-      // The order stays cancelled; the refund shows 'failed' on the board for the staff to see.
-      this.log.error({ err: error, order: order.id }, 'refund refused by the payment provider');
-      answer = { status: 'failed', amountCents: order.total_cents };
+  /** Writes a refund request inside the caller's transaction (the order's move); answers its id. */
+  async request(trx: Transaction<Database>, order: Pick<OrderRow, 'id' | 'transaction_id'>, amountCents: number, at: string): Promise<string> {
+    const id = newRowId();
+    await insertRefundRequest(trx, {
+      id,
+      order_id: order.id,
+      transaction_id: order.transaction_id,
+      amount_cents: amountCents,
+      // Derived from the request: one request is one refund at the provider, however often asked.
+      idempotency_key: `refund-request-${id}`,
+      status: 'queued',
+      attempts: 0,
+      next_attempt_at: at,
+      claimed_at: null,
+      provider_refund_id: null,
+      last_error: null,
+      created_at: at,
+      updated_at: at,
+    });
+    return id;
+  }
+
+  /** Asks for these just-committed requests now (unless another process has claimed them), and waits for the answer. */
+  async carryOut(ids: string[]): Promise<void> {
+    if (this.closed) return;
+    const work = (async () => {
+      try {
+        for (const row of await claimDueRefunds(this.db, new Date().toISOString(), ids.length, ids)) await this.ask(row);
+      } catch (error) {
+        // The database was unreachable, say: the request stays queued for the next look.
+        this.log.warn({ err: error, requests: ids }, 'refund not asked yet; the worker will');
+      }
+    })();
+    this.asking.add(work);
+    await work.finally(() => this.asking.delete(work));
+  }
+
+  /** Starts the worker: a look now (what a process that died left behind) and every pollMs. */
+  start(): void {
+    if (this.closed) return;
+    this.timer = setInterval(() => this.wake(), this.pollMs);
+    this.timer.unref();
+    this.wake();
+  }
+
+  /** Looks for due requests soon; once more after the current look if one is running. */
+  wake(): void {
+    if (this.closed) return;
+    if (this.running) {
+      this.again = true;
+      return;
     }
-    await this.record(order.id, answer);
+    this.running = this.work().finally(() => {
+      this.running = undefined;
+      if (this.again) {
+        this.again = false;
+        this.wake();
+      }
+    });
+  }
+
+  /** Waits until the due requests have been asked (tests, and a graceful close). */
+  async idle(): Promise<void> {
+    while (this.running || this.asking.size > 0) await Promise.all([this.running, ...this.asking]);
+  }
+
+  /** Stops the timer; a call under way finishes and is recorded, so it is not asked again needlessly. */
+  async close(): Promise<void> {
+    this.closed = true;
+    clearInterval(this.timer);
+    await this.idle();
+  }
+
+  private async work(): Promise<void> {
+    try {
+      const now = Date.now();
+      await releaseStaleRefundClaims(this.db, new Date(now - STALE_CLAIM_MS).toISOString(), new Date(now).toISOString());
+      for (;;) {
+        const claimed = await claimDueRefunds(this.db, new Date().toISOString(), BATCH);
+        for (const row of claimed) await this.ask(row);
+        if (claimed.length < BATCH || this.closed) break;
+      }
+    } catch (error) {
+      this.log.warn({ err: error }, 'refund worker: look at the requests failed');
+    }
+  }
+
+  /** One attempt at a claimed request, and its outcome written with the order's refund status. */
+  private async ask(row: RefundRequestRow): Promise<void> {
+    const claimedAt = row.claimed_at!;
+    let answer: Refund & { id: string };
+    try {
+      answer = await this.provider.refund(row.transaction_id, row.amount_cents, row.idempotency_key);
+    } catch (error) {
+      const reason = (error instanceof Error ? error.message : String(error)).slice(0, 500);
+      const attempts = Number(row.attempts);
+      const at = new Date().toISOString();
+      if (error instanceof RefundRefusedError || attempts >= MAX_ATTEMPTS) {
+        // The order stays rejected or cancelled; the refund shows 'failed' for staff to retry.
+        this.log.error({ err: error, order: row.order_id, request: row.id, attempts }, 'refund refused by the payment provider');
+        await this.settle(row, claimedAt, { status: 'failed', last_error: reason, updated_at: at }, { status: 'failed', amountCents: row.amount_cents });
+      } else {
+        const retryAt = new Date(Date.now() + Math.min(this.retryMs * 2 ** (attempts - 1), MAX_RETRY_DELAY_MS)).toISOString();
+        this.log.warn({ err: error, order: row.order_id, request: row.id, attempts, retryAt }, 'refund not answered; will ask again');
+        await this.settle(row, claimedAt, { status: 'queued', claimed_at: null, next_attempt_at: retryAt, last_error: reason, updated_at: at });
+      }
+      return;
+    }
+    const status = answer.status === 'pending' ? 'submitted' : answer.status;
+    await this.settle(row, claimedAt, { status, provider_refund_id: answer.id, last_error: null, updated_at: new Date().toISOString() }, answer);
+  }
+
+  private async settle(
+    row: RefundRequestRow,
+    claimedAt: string,
+    changes: Parameters<typeof settleRefundRequest>[3],
+    refund?: Refund,
+  ): Promise<void> {
+    try {
+      const change = await this.db.transaction().execute(async (trx) => {
+        await lockOrderEvents(trx);
+        // A claim another process took over after the lease is that process's to record.
+        if (!(await settleRefundRequest(trx, row.id, claimedAt, changes))) return undefined;
+        return refund ? this.recordIn(trx, row.order_id, refund) : undefined;
+      });
+      if (change) await this.announce(change);
+    } catch (error) {
+      // Left 'asking': the lease runs out and the request is asked again, under the same key.
+      this.log.error({ err: error, request: row.id }, 'refund answer not recorded');
+    }
   }
 
   /** The provider's later word on a refund; false when no order of the shop was paid by that intent. */
   async providerSaid(transactionId: string, refund: Refund): Promise<boolean> {
     const order = await findOrderByTransaction(this.db, transactionId);
     if (!order) return false;
-    await this.record(order.id, refund);
+    const at = new Date().toISOString();
+    const change = await this.db.transaction().execute(async (trx) => {
+      await lockOrderEvents(trx);
+      if (refund.status !== 'pending') await settleSubmittedRequest(trx, order.id, refund.status, at);
+      return this.recordIn(trx, order.id, refund);
+    });
+    if (change) await this.announce(change);
     return true;
   }
 
   /**
-   * Records a refund's status, with an entry in the order's event log (not in its timeline) so
-   * that streams carry it. A final status never goes back to pending: a late webhook about an
-   * earlier state of the refund changes nothing.
+   * Records a refund's status on the order, with an entry in the order's event log (not in its
+   * timeline) so that streams carry it. A final status never goes back to pending: a late webhook
+   * about an earlier state of the refund changes nothing. The caller has locked the event log.
    */
-  private async record(orderId: string, refund: Refund): Promise<void> {
+  private async recordIn(trx: Transaction<Database>, orderId: string, refund: Refund): Promise<OrderChange | undefined> {
     const at = new Date().toISOString();
-    const change = await this.db.transaction().execute(async (trx) => {
-      await lockOrderEvents(trx);
-      const order = await findOrder(trx, orderId);
-      if (!order) return undefined;
-      const unchanged = order.refund_status === refund.status && order.refund_cents === refund.amountCents;
-      const backwards = refund.status === 'pending' && (order.refund_status === 'succeeded' || order.refund_status === 'failed');
-      if (unchanged || backwards) return undefined;
-      await setOrderRefund(trx, orderId, { status: refund.status, cents: refund.amountCents, updatedAt: at });
-      const eventId = await insertOrderEvent(trx, {
-        order_id: orderId,
-        kind: 'refund',
-        status: order.status,
-        reason: null,
-        by_user_id: null,
-        by_name: null,
-        at,
-      });
-      return { eventId, orderId, userId: order.user_id, status: order.status as OrderStatus };
+    const order = await findOrder(trx, orderId);
+    if (!order) return undefined;
+    const unchanged = order.refund_status === refund.status && order.refund_cents === refund.amountCents;
+    const backwards = refund.status === 'pending' && (order.refund_status === 'succeeded' || order.refund_status === 'failed');
+    if (unchanged || backwards) return undefined;
+    await setOrderRefund(trx, orderId, { status: refund.status, cents: refund.amountCents, updatedAt: at });
+    const eventId = await insertOrderEvent(trx, {
+      order_id: orderId,
+      kind: 'refund',
+      status: order.status,
+      reason: null,
+      by_user_id: null,
+      by_name: null,
+      at,
     });
-    if (change) await this.announce(change);
+    return { eventId, orderId, userId: order.user_id, status: order.status as OrderStatus };
   }
 }

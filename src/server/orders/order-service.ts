@@ -7,6 +7,7 @@ import {
   type OrderList,
   type OrderStatus,
   type StatusChange,
+  REFUND_RETRY_TEXTS,
 } from '../../shared/orders.ts';
 import { isStaff, type Role } from '../../shared/roles.ts';
 import { localDate, localDayBounds } from '../../shared/shop-time.ts';
@@ -38,6 +39,7 @@ import {
   type OrderRow,
 } from './orders-repository.ts';
 import { newRowId } from '../db/row-ids.ts';
+import { reopenFailedRefund } from './refund-requests-repository.ts';
 
 /** Who is asking: a customer sees their own orders; staff and administrators see every order. */
 export interface Viewer {
@@ -81,13 +83,27 @@ export class OrderService {
   private readonly zone: () => string;
   private readonly databaseKind: DbKind;
 
-  constructor(options: { db: Kysely<Database>; databaseKind: DbKind; events: EventBus; provider: Refunder; timeZone: () => string; log: Logger }) {
+  constructor(options: {
+    db: Kysely<Database>;
+    databaseKind: DbKind;
+    events: EventBus;
+    provider: Refunder;
+    timeZone: () => string;
+    log: Logger;
+    refunds: { retryMs: number; pollMs: number };
+  }) {
     this.db = options.db;
     this.databaseKind = options.databaseKind;
     this.events = options.events;
     this.zone = options.timeZone;
     this.log = options.log;
-    this.refunds = new OrderRefunds({ db: options.db, provider: options.provider, log: options.log, announce: (change) => this.announce(change) });
+    this.refunds = new OrderRefunds({
+      db: options.db,
+      provider: options.provider,
+      log: options.log,
+      announce: (change) => this.announce(change),
+      ...options.refunds,
+    });
   }
 
   /**
@@ -116,6 +132,7 @@ export class OrderService {
       reason: null,
       refund_status: null,
       refund_cents: null,
+      refund_attempts: 0,
       created_at: placement.at,
       updated_at: placement.at,
     };
@@ -218,8 +235,8 @@ export class OrderService {
   /**
    * A move of the workflow (src/shared/order-workflow.ts), made only if the order is still where
    * the table allows it to move from, in one transaction with its timeline entry. A move that
-   * gives the money back asks the provider after the commit (never inside a transaction that
-   * holds the order), and records what it answered.
+   * gives the money back writes its refund request in that transaction, and the refund worker
+   * asks the provider after the commit (never inside a transaction that holds the order).
    */
   async changeStatus(id: string, change: StatusChange, staff: Viewer, now = new Date()): Promise<Order> {
     const order = await findOrder(this.db, id);
@@ -237,13 +254,16 @@ export class OrderService {
     const changes: Parameters<typeof moveOrderStatus>[3] = { status: change.status, updated_at: at };
     if (transition.needs === 'readyInMinutes') changes.ready_by = new Date(now.getTime() + change.readyInMinutes! * 60_000).toISOString();
     if (transition.needs === 'reason') changes.reason = change.reason!;
-    if (transition.refunds) Object.assign(changes, { refund_status: 'pending', refund_cents: order.total_cents });
+    const refunds = transition.refunds && order.total_cents > 0;
+    if (refunds) Object.assign(changes, { refund_status: 'pending', refund_cents: order.total_cents, refund_attempts: order.refund_attempts + 1 });
 
+    let refundRequest: string | undefined;
     const eventId = await this.db.transaction().execute(async (trx) => {
       await lockOrderEvents(trx);
       if ((await moveOrderStatus(trx, id, from, changes)) === 0) {
         throw new ConflictError('Someone else changed this order a moment ago: reload it');
       }
+      if (refunds) refundRequest = await this.refunds.request(trx, order, order.total_cents, at);
       return insertOrderEvent(trx, {
         order_id: id,
         kind: 'status',
@@ -256,8 +276,57 @@ export class OrderService {
     });
     await this.announce({ eventId, orderId: id, userId: order.user_id, status: change.status });
 
-    if (transition.refunds) await this.refunds.refundInFull(order);
+    if (refundRequest) await this.refunds.carryOut([refundRequest]);
     return this.get(id, staff);
+  }
+
+  /**
+   * Staff ask again for a refund the provider refused: a new request (a new idempotency key, as
+   * the refused one would only be answered with its refusal), through the same worker. Only an
+   * order whose refund failed; of two staff at once, the second gets a 409.
+   */
+  async retryRefund(id: string, staff: Viewer, now = new Date()): Promise<Order> {
+    const order = await findOrder(this.db, id);
+    if (!order) throw new NotFoundError('No such order');
+    if (order.refund_status !== 'failed') throw new ConflictError(REFUND_RETRY_TEXTS.notFailed);
+    const at = now.toISOString();
+    const { eventId, requestId } = await this.db.transaction().execute(async (trx) => {
+      await lockOrderEvents(trx);
+      if (!(await reopenFailedRefund(trx, id, at))) throw new ConflictError(REFUND_RETRY_TEXTS.notFailed);
+      const requestId = await this.refunds.request(trx, order, order.refund_cents ?? order.total_cents, at);
+      const eventId = await insertOrderEvent(trx, {
+        order_id: id,
+        kind: 'refund',
+        status: order.status,
+        reason: null,
+        by_user_id: staff.id,
+        by_name: staff.name,
+        at,
+      });
+      return { eventId, requestId };
+    });
+    await this.announce({ eventId, orderId: id, userId: order.user_id, status: order.status as OrderStatus });
+    await this.refunds.carryOut([requestId]);
+    return this.get(id, staff);
+  }
+
+  /** The refund worker's start (at start-up, then every REFUND_POLL_MS) and its stop on close. */
+  startRefunds(): void {
+    this.refunds.start();
+  }
+
+  stopRefunds(): Promise<void> {
+    return this.refunds.close();
+  }
+
+  /** Waits until the due refund requests have been asked (tests). */
+  refundsIdle(): Promise<void> {
+    return this.refunds.idle();
+  }
+
+  /** Looks for due refund requests now (tests, and benches that cannot wait for the timer). */
+  wakeRefunds(): void {
+    this.refunds.wake();
   }
 
   /**

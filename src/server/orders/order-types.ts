@@ -40,9 +40,17 @@ export interface ProviderDispute {
 /** What a refund needs of the card provider (every PaymentProvider is one). */
 export interface Refunder {
   /**
-   * Gives back `amountCents` of a succeeded intent. One refund per intent: asking again answers
-   * the same refund (so a retry after a lost answer never pays back twice). Throws when the
-   * provider refuses.
+   * Gives back `amountCents` of a succeeded intent. Asked again with the same `idempotencyKey`, it
+   * answers the same refund (so a retry after a lost answer never pays back twice). Throws
+   * RefundRefusedError when the provider refuses; any other error is worth asking again.
    */
-  refund(intentId: string, amountCents: number): Promise<ProviderRefund>;
+  refund(intentId: string, amountCents: number, idempotencyKey: string): Promise<ProviderRefund>;
+}
+
+/** The provider said no (nothing to refund, an amount too large, a refused card): asking again changes nothing. */
+export class RefundRefusedError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'RefundRefusedError';
+  }
 }

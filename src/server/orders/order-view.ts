@@ -38,7 +38,7 @@ export function toOrder(row: OrderRow, timeline: OrderEventRow[], withBy: boolea
     }),
   };
   if (row.delivery_fee_cents > 0) order.deliveryFee = centsToPrice(row.delivery_fee_cents);
-  if (row.refund_status !== null) order.refund = { amount: centsToPrice(row.refund_cents ?? 0), status: row.refund_status };
+  if (row.refund_status !== null) order.refund = { amount: centsToPrice(row.refund_cents ?? 0), status: row.refund_status, attempt: Math.max(1, Number(row.refund_attempts)) };
   const disputes = withBy ? currentDisputes(timeline) : [];
   if (disputes.length > 0) order.disputes = disputes;
   return order;

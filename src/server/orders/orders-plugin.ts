@@ -16,11 +16,21 @@ declare module 'fastify' {
 /** The orders' rules; refunds go through the payment provider (payments/payments-plugin.ts). */
 export const ordersPlugin = fp(
   async (app: FastifyInstance) => {
-    const { settings } = app;
-    app.decorate(
-      'orders',
-      new OrderService({ db: app.db, databaseKind: app.dbKind, events: app.events, provider: app.paymentProvider, timeZone: () => settings.timeZone(), log: app.log }),
-    );
+    const { settings, config } = app;
+    const orders = new OrderService({
+      db: app.db,
+      databaseKind: app.dbKind,
+      events: app.events,
+      provider: app.paymentProvider,
+      timeZone: () => settings.timeZone(),
+      log: app.log,
+      refunds: { retryMs: config.REFUND_RETRY_MS, pollMs: config.REFUND_POLL_MS },
+    });
+    app.decorate('orders', orders);
+    // Refund requests a process left behind (it died between the move and the provider's answer)
+    // are asked at start-up, then looked for every REFUND_POLL_MS; a call under way ends before close.
+    app.addHook('onReady', async () => orders.startRefunds());
+    app.addHook('onClose', async () => orders.stopRefunds());
   },
   { name: 'orders', fastify: '5.x', dependencies: ['database', 'events', 'settings', 'payment-provider'] },
 );

@@ -248,7 +248,7 @@ export async function moveOrderStatus(
   trx: Transaction<Database>,
   id: string,
   from: string,
-  changes: Pick<OrderRow, 'status' | 'updated_at'> & Partial<Pick<OrderRow, 'ready_by' | 'reason' | 'refund_status' | 'refund_cents'>>,
+  changes: Pick<OrderRow, 'status' | 'updated_at'> & Partial<Pick<OrderRow, 'ready_by' | 'reason' | 'refund_status' | 'refund_cents' | 'refund_attempts'>>,
 ): Promise<number> {
   const result = await trx.updateTable('orders').set(changes).where('id', '=', id).where('status', '=', from).executeTakeFirst();
   return Number(result.numUpdatedRows);

@@ -28,4 +28,14 @@ export async function staffOrderRoutes(instance: FastifyInstance): Promise<void>
     },
     async (request) => app.orders.changeStatus(request.params.id, request.body, request.user!),
   );
+
+  // A refund the provider refused, asked again through the refund worker (a 409 unless it failed).
+  app.post(
+    '/staff/orders/:id/refund-retry',
+    {
+      schema: { params: orderIdParamsSchema, response: { 200: orderSchema } },
+      preHandler: app.requireStaff,
+    },
+    async (request) => app.orders.retryRefund(request.params.id, request.user!),
+  );
 }

@@ -1,4 +1,5 @@
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { integerParameter, textParameter } from '../db/typed-parameters.ts';
 import { compiledOnce } from '../db/statements-made-once.ts';
 import type { Database, PaymentIntentsTable, PaymentsTable, SandboxRefundsTable } from '../db/schema.ts';
 import type { ChosenGroup } from '../../shared/dish-option-rules.ts';
@@ -204,14 +205,35 @@ export async function findUserContact(db: Db, userId: string): Promise<{ name: s
   return db.selectFrom('users').select(['name', 'email']).where('id', '=', userId).executeTakeFirst();
 }
 
-/** The sandbox's refund of an intent: inserted once (the unique intent decides), then answered as it is. */
-export async function insertSandboxRefundOnce(db: Db, row: SandboxRefundRow): Promise<SandboxRefundRow> {
+export async function findSandboxRefund(db: Db, idempotencyKey: string): Promise<SandboxRefundRow | undefined> {
+  return db.selectFrom('sandbox_refunds').selectAll().where('idempotency_key', '=', idempotencyKey).executeTakeFirst();
+}
+
+/**
+ * The sandbox's refund for an idempotency key: inserted once (the unique key decides), and only
+ * while the intent's refunds stay within its amount; answers the key's refund, or undefined when
+ * the amount did not fit.
+ */
+export async function insertSandboxRefundOnce(db: Db, row: SandboxRefundRow, paidCents: number): Promise<SandboxRefundRow | undefined> {
   await db
     .insertInto('sandbox_refunds')
-    .values(row)
-    .onConflict((oc) => oc.column('intent_id').doNothing())
+    .columns(['id', 'intent_id', 'amount_cents', 'idempotency_key', 'created_at'])
+    .expression(
+      db
+        .selectNoFrom([
+          textParameter(row.id).as('id'),
+          textParameter(row.intent_id).as('intent_id'),
+          integerParameter(row.amount_cents).as('amount_cents'),
+          textParameter(row.idempotency_key).as('idempotency_key'),
+          textParameter(row.created_at).as('created_at'),
+        ])
+        .where(
+          sql<boolean>`(select coalesce(sum(amount_cents), 0) from sandbox_refunds where intent_id = ${textParameter(row.intent_id)}) <= ${integerParameter(paidCents - row.amount_cents)}`,
+        ),
+    )
+    .onConflict((oc) => oc.column('idempotency_key').doNothing())
     .execute();
-  return db.selectFrom('sandbox_refunds').selectAll().where('intent_id', '=', row.intent_id).executeTakeFirstOrThrow();
+  return db.selectFrom('sandbox_refunds').selectAll().where('idempotency_key', '=', row.idempotency_key).executeTakeFirst();
 }
 
 /** A customer's intents that may still take money without the shop knowing (before their account goes). */

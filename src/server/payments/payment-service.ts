@@ -510,15 +510,15 @@ export class PaymentService {
 
   /**
    * A payment for dishes another recorded payment paid for (two tabs, before the shop refused the
-   * second): the whole amount goes back through the provider (one refund per intent, so a repeat
-   * asks for the same refund), and the caller hears why.
+   * second): the whole amount goes back through the provider (its key is the intent's, so a repeat
+   * asks for the same refund), and the caller hears why. No order holds it: no refund request.
    */
   private async refundSecondPayment(intent: PaymentIntentRow, entryIds: string[]): Promise<never> {
     const paidBy = [...new Set((await findPaidEntries(this.db, entryIds)).map((entry) => entry.transaction_id))];
     const amount = `$${centsToPrice(intent.amount_cents).toFixed(2)}`;
     let refund;
     try {
-      refund = await this.provider.refund(intent.id, intent.amount_cents);
+      refund = await this.provider.refund(intent.id, intent.amount_cents, `refund-${intent.id}`);
     } catch (error) {
       // Left unsettled: the periodic check asks for the refund again.
       this.log.error({ err: error, intent: intent.id, paidBy }, 'a second payment for dishes already paid could not be refunded');

@@ -8,13 +8,16 @@ import {
 } from '../../shared/payments.ts';
 import type { Database } from '../db/schema.ts';
 import type { CreatedIntent, CreateIntentInput, PaymentProvider, ProviderIntent, ProviderRefund } from './payment-provider.ts';
+import { RefundRefusedError } from '../orders/order-types.ts';
 import {
   findIntent,
+  findSandboxRefund,
   insertSandboxRefundOnce,
   markIntentCanceled,
   markIntentSucceeded,
   recordDecline,
   type PaymentIntentRow,
+  type SandboxRefundRow,
 } from './payment-repository.ts';
 import { newRowId } from '../db/row-ids.ts';
 
@@ -68,22 +71,31 @@ export class SandboxProvider implements PaymentProvider {
 
   /**
    * Like Stripe's refund of a card payment, without the wait: recorded at once and succeeded. Only
-   * a succeeded intent, at most its amount; a second call answers the first refund.
+   * a succeeded intent, and its refunds together at most its amount. The ledger remembers each
+   * idempotency key in the database: asked again with one, it answers that refund, from any process.
    */
-  async refund(intentId: string, amountCents: number): Promise<ProviderRefund> {
+  async refund(intentId: string, amountCents: number, idempotencyKey: string): Promise<ProviderRefund> {
     const intent = await findIntent(this.db, intentId);
-    if (!intent || intent.provider !== 'sandbox') throw new Error(`No sandbox payment ${intentId} to refund`);
-    if (intent.status !== 'succeeded') throw new Error(`The sandbox payment ${intentId} has not succeeded: nothing to refund`);
+    if (!intent || intent.provider !== 'sandbox') throw new RefundRefusedError(`No sandbox payment ${intentId} to refund`);
     if (!Number.isInteger(amountCents) || amountCents <= 0 || amountCents > intent.amount_cents) {
-      throw new Error(`A refund of ${amountCents} cents does not fit the payment of ${intent.amount_cents}`);
+      throw new RefundRefusedError(`A refund of ${amountCents} cents does not fit the payment of ${intent.amount_cents}`);
     }
-    const row = await insertSandboxRefundOnce(this.db, {
-      id: `re_sandbox_${randomUUID().replaceAll('-', '')}`,
-      intent_id: intentId,
-      amount_cents: amountCents,
-      created_at: new Date().toISOString(),
-    });
-    return { id: row.id, status: 'succeeded', amountCents: row.amount_cents };
+    const seen = await findSandboxRefund(this.db, idempotencyKey);
+    if (seen) return sameRequest(seen, intentId, amountCents);
+    if (intent.status !== 'succeeded') throw new RefundRefusedError(`The sandbox payment ${intentId} has not succeeded: nothing to refund`);
+    const row = await insertSandboxRefundOnce(
+      this.db,
+      {
+        id: `re_sandbox_${randomUUID().replaceAll('-', '')}`,
+        intent_id: intentId,
+        amount_cents: amountCents,
+        idempotency_key: idempotencyKey,
+        created_at: new Date().toISOString(),
+      },
+      intent.amount_cents,
+    );
+    if (!row) throw new RefundRefusedError(`The sandbox payment ${intentId} has less than ${amountCents} cents left to refund`);
+    return sameRequest(row, intentId, amountCents);
   }
 
   /**
@@ -107,6 +119,14 @@ export class SandboxProvider implements PaymentProvider {
     }
     return { paymentIntent: { id: intent.id, status: 'succeeded' } };
   }
+}
+
+/** A key's refund answers only the same request: as Stripe, a key reused for another refund is refused. */
+function sameRequest(row: SandboxRefundRow, intentId: string, amountCents: number): ProviderRefund {
+  if (row.intent_id !== intentId || row.amount_cents !== amountCents) {
+    throw new RefundRefusedError(`The idempotency key ${row.idempotency_key} was used for another refund`);
+  }
+  return { id: row.id, status: 'succeeded', amountCents: row.amount_cents };
 }
 
 /** The shop's 'canceling' (taken off the page, not yet cancelled) is the sandbox's 'canceled': it cannot be paid. */

@@ -1,4 +1,5 @@
 import Stripe from 'stripe';
+import { RefundRefusedError } from '../orders/order-types.ts';
 import type { CreatedIntent, CreateIntentInput, PaymentProvider, ProviderIntent, ProviderRefund, RefundStatus } from './payment-provider.ts';
 
 export interface StripeProviderOptions {
@@ -79,15 +80,20 @@ export class StripeProvider implements PaymentProvider {
   }
 
   /**
-   * A full or partial refund through Stripe's refunds API. The idempotency key is the intent's, so
-   * a retry (the SDK's own, or ours after a lost answer) gets the same refund, never a second.
+   * A full or partial refund through Stripe's refunds API, with the caller's idempotency key: a
+   * retry (the SDK's own, or the refund worker's after a lost answer) gets the same refund, never
+   * a second. Stripe's refusal (an invalid request, a card error) is final; anything else is asked again.
    */
-  async refund(intentId: string, amountCents: number): Promise<ProviderRefund> {
-    const refund = await this.stripe.refunds.create(
-      { payment_intent: intentId, amount: amountCents },
-      { idempotencyKey: `refund-${intentId}` },
-    );
-    return { id: refund.id, status: toRefundStatus(refund.status), amountCents: refund.amount };
+  async refund(intentId: string, amountCents: number, idempotencyKey: string): Promise<ProviderRefund> {
+    try {
+      const refund = await this.stripe.refunds.create({ payment_intent: intentId, amount: amountCents }, { idempotencyKey });
+      return { id: refund.id, status: toRefundStatus(refund.status), amountCents: refund.amount };
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeInvalidRequestError || error instanceof Stripe.errors.StripeCardError) {
+        throw new RefundRefusedError(error.message, { cause: error });
+      }
+      throw error;
+    }
   }
 
   /** Checks the Stripe-Signature header over the raw body; throws when it does not match. */

@@ -17,12 +17,13 @@ export const orderKeys = {
 };
 
 /**
- * How far an order has come: each move adds a timeline entry, and a refund's answer comes after
- * the move that asked for it. Used to keep the newer of two copies of one order.
+ * How far an order has come: each move adds a timeline entry, a refund's answer comes after the
+ * request that asked for it, and a staff retry (the next attempt) after the answer it retries.
+ * Used to keep the newer of two copies of one order.
  */
 function progress(order: Order): number {
-  const refund = !order.refund ? 0 : order.refund.status === 'pending' ? 1 : 2;
-  return order.timeline.length * 10 + refund;
+  const refund = !order.refund ? 0 : (order.refund.attempt - 1) * 2 + (order.refund.status === 'pending' ? 1 : 2);
+  return order.timeline.length * 10_000 + refund;
 }
 
 /** The newest copy of each order seen on the live stream since the page loaded. */

@@ -85,6 +85,27 @@ export function useChangeOrderStatus() {
 }
 
 /**
+ * POST /api/staff/orders/:id/refund-retry: a refund the provider refused, asked again. The answer
+ * goes into every list; a 409 (it no longer shows failed) reads the day again.
+ */
+export function useRetryRefund() {
+  const queryClient = useQueryClient();
+  const { user } = useAuth();
+  return useMutation({
+    mutationFn: (order: Order) => apiRequest<Order>(`/staff/orders/${encodeURIComponent(order._id)}/refund-retry`, { method: 'POST' }),
+    onSuccess: (order) => applyOrder(queryClient, order, user?.email),
+    onError: async (error, order) => {
+      if (error instanceof ApiRequestError && error.status === 409) {
+        await Promise.all([
+          queryClient.invalidateQueries({ queryKey: orderKeys.staff }),
+          queryClient.invalidateQueries({ queryKey: orderKeys.detail(order._id) }),
+        ]);
+      }
+    },
+  });
+}
+
+/**
  * GET /api/orders/pickup-slots: today's pickup times still to come, on the restaurant's clock. The
  * payment page falls back on the browser's clock when it cannot be read.
  */

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
-import type { Order } from '../../../shared/orders.ts';
+import { REFUND_RETRY_TEXTS, type Order } from '../../../shared/orders.ts';
+import { useRetryRefund } from '../api/orders-api.ts';
 import { DisputeNotice } from '../components/dispute-notice.tsx';
 import { StatusBadge } from '../components/status-badge.tsx';
 import { paths } from '../../../shared/paths.ts';
@@ -68,6 +69,7 @@ export function FinishedOrders({ orders }: { orders: Order[] }) {
                     <StatusBadge status={order.status} />
                     {order.reason && <span className="block text-stone-600">{order.reason}</span>}
                     {order.refund && <span className="block text-stone-600">{refundText(order.refund)}</span>}
+                    {order.refund?.status === 'failed' && <RetryRefund order={order} />}
                     <DisputeNotice disputes={order.disputes} className="mt-1" />
                   </td>
                   <td className="px-3 py-2">{formatTime(order.createdAt)}</td>
@@ -79,5 +81,27 @@ export function FinishedOrders({ orders }: { orders: Order[] }) {
         </div>
       )}
     </section>
+  );
+}
+
+/** A refund the provider refused: staff ask again (a new request through the refund worker). */
+function RetryRefund({ order }: { order: Order }) {
+  const retry = useRetryRefund();
+  const number = orderNumber(order);
+  return (
+    <span className="mt-1 block">
+      <button
+        type="button"
+        onClick={() => retry.mutate(order)}
+        disabled={retry.isPending}
+        aria-label={REFUND_RETRY_TEXTS.label(number)}
+        className="rounded-md border border-brand-800 px-2 py-1 text-sm font-semibold text-brand-800 hover:bg-brand-50 disabled:opacity-60"
+      >
+        {retry.isPending ? REFUND_RETRY_TEXTS.asking : REFUND_RETRY_TEXTS.button}
+      </button>
+      <span role="status" className="block text-stone-700">
+        {retry.error ? retry.error.message : retry.data ? REFUND_RETRY_TEXTS.done(number, retry.data.refund?.status ?? '') : ''}
+      </span>
+    </span>
   );
 }

@@ -55,12 +55,26 @@ describe('applyOrder', () => {
   it("counts a refund's answer as newer than its request on the same step", () => {
     const client = new QueryClient();
     const cancelled = order({ steps: 2 });
-    const pending = { ...cancelled, refund: { amount: 12.5, status: 'pending' } };
-    const succeeded = { ...cancelled, refund: { amount: 12.5, status: 'succeeded' } };
+    const pending = { ...cancelled, refund: { amount: 12.5, status: 'pending', attempt: 1 } };
+    const succeeded = { ...cancelled, refund: { amount: 12.5, status: 'succeeded', attempt: 1 } };
     applyOrder(client, succeeded, undefined);
     applyOrder(client, pending, undefined);
     applyOrder(client, cancelled, undefined);
     expect(client.getQueryData<Order>(orderKeys.detail(cancelled._id))?.refund?.status).toBe('succeeded');
+  });
+
+  it("counts a staff retry of a failed refund as newer than the failure, and its answer newer still", () => {
+    const client = new QueryClient();
+    const cancelled = order({ steps: 2 });
+    const failed = { ...cancelled, refund: { amount: 12.5, status: 'failed', attempt: 1 } };
+    const retried = { ...cancelled, refund: { amount: 12.5, status: 'pending', attempt: 2 } };
+    const succeeded = { ...cancelled, refund: { amount: 12.5, status: 'succeeded', attempt: 2 } };
+    applyOrder(client, failed, undefined);
+    applyOrder(client, retried, undefined);
+    expect(client.getQueryData<Order>(orderKeys.detail(cancelled._id))?.refund).toEqual(retried.refund);
+    applyOrder(client, succeeded, undefined);
+    applyOrder(client, failed, undefined);
+    expect(client.getQueryData<Order>(orderKeys.detail(cancelled._id))?.refund).toEqual(succeeded.refund);
   });
 
   it("replaces an order in the board's lists by its id, and adds a new one only to today's", () => {
