@@ -95,6 +95,16 @@ const CALLS: Record<string, Prepare> = {
     const id = await placedOrder(sc, sc.owner);
     return () => send(sc.app, { method: 'POST', url: `/api/staff/orders/${id}/status`, headers, payload: { status: 'accepted', readyInMinutes: 15 } });
   },
+  'POST /api/staff/orders/:id/refund-retry': async (sc, headers) => {
+    const id = await placedOrder(sc, sc.owner);
+    // Rejected while the provider refused its refund (a payment it no longer counts), then payable again.
+    const { transaction_id } = await sc.app.db.selectFrom('orders').select('transaction_id').where('id', '=', id).executeTakeFirstOrThrow();
+    await sc.app.db.updateTable('payment_intents').set({ status: 'requires_payment_method' }).where('id', '=', transaction_id).execute();
+    const rejected = await send(sc.app, { method: 'POST', url: `/api/staff/orders/${id}/status`, headers: sc.staff.headers, payload: { status: 'rejected', reason: 'Closed' } });
+    if (rejected.json<{ refund?: { status: string } }>().refund?.status !== 'failed') throw new Error(`no failed refund: ${rejected.body}`);
+    await sc.app.db.updateTable('payment_intents').set({ status: 'succeeded' }).where('id', '=', transaction_id).execute();
+    return () => send(sc.app, { method: 'POST', url: `/api/staff/orders/${id}/refund-retry`, headers });
+  },
   'GET /api/orders': get(() => '/api/orders'),
   'GET /api/orders/:id': async (sc, headers) => {
     const id = await placedOrder(sc, sc.owner);

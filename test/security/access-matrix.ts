@@ -72,6 +72,12 @@ export const ACCESS_MATRIX: AccessRule[] = [
     expect: staffOnly(200),
     why: 'a customer cannot move even their own order',
   },
+  {
+    method: 'POST',
+    route: '/api/staff/orders/:id/refund-retry',
+    expect: staffOnly(200),
+    why: "a customer cannot ask for money back, not even their own order's",
+  },
 
   // The customer's own data: nobody else's, not even an administrator's.
   {

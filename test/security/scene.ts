@@ -95,7 +95,7 @@ export async function placedOrder(s: Scene, user: TestUser): Promise<string> {
 
 /**
  * What a refused call must not change: the menu, the roles, the carts, the intents and payments,
- * the orders and their timelines.
+ * the orders and their timelines, refund requests and the sandbox's refunds.
  * (Captchas, sessions and rate-limit counters change on purpose.)
  */
 export async function fingerprint(app: FastifyInstance): Promise<string> {
@@ -109,5 +109,7 @@ export async function fingerprint(app: FastifyInstance): Promise<string> {
     await db.selectFrom('images').select('id').orderBy('id').execute(),
     await db.selectFrom('orders').select(['id', 'status', 'ready_by', 'reason', 'refund_status']).orderBy('id').execute(),
     await db.selectFrom('order_events').select('id').orderBy('id').execute(),
+    await db.selectFrom('refund_requests').select(['id', 'status']).orderBy('id').execute(),
+    await db.selectFrom('sandbox_refunds').select('id').orderBy('id').execute(),
   ]);
 }
