@@ -1,5 +1,7 @@
+import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { menu, signInAsNew } from './cart-helpers.ts';
-import { createAccount, newAccount } from './auth-helpers.ts';
+import { createAccount, dataDir, newAccount } from './auth-helpers.ts';
 import { expect, expectAccessible, test } from './fixtures.ts';
 import { boardCard, openInApp, placeOrderViaApi, signIn, signInAsNewStaff } from './order-helpers.ts';
 
@@ -102,6 +104,48 @@ test.describe('staff', () => {
     });
     await ticket.getByRole('button', { name: 'Print' }).click();
     expect(await ticket.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
+  });
+
+  test('a refund the provider refused: staff press "Retry refund" and it goes through', async ({ page, browser, request }) => {
+    const [first] = await menu(request);
+    const customerContext = await browser.newContext();
+    const customer = await customerContext.newPage();
+    await signInAsNew(customer, customerContext.request);
+    const order = await placeOrderViaApi(customer, [first!._id]);
+    await customerContext.close();
+    // The sandbox refuses to refund a payment it does not count as succeeded (as a disputed charge):
+    // set in the e2e server's own database, the only way to make the provider say no.
+    const setIntent = (status: string) => {
+      const db = new DatabaseSync(path.join(dataDir(), 'shop.sqlite'), { timeout: 5_000 });
+      try {
+        db.prepare('update payment_intents set status = ? where id = (select transaction_id from orders where id = ?)').run(status, order._id);
+      } finally {
+        db.close();
+      }
+    };
+    setIntent('requires_payment_method');
+
+    await signInAsNewStaff(page, browser, request);
+    await openInApp(page, '/dashboard/orders');
+    await expect(boardCard(page, order.number)).toBeVisible();
+    const token = await page.evaluate(() => localStorage.getItem('access-token'));
+    const res = await request.post(`/api/staff/orders/${order._id}/status`, {
+      headers: { authorization: `Bearer ${token}` },
+      data: { status: 'rejected', reason: 'Kitchen closed' },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+    const row = page.getByRole('region', { name: 'Orders done today' }).getByRole('row').filter({ hasText: `#${order.number}` });
+    const amount = `$${order.total.toFixed(2)}`;
+    await expect(row).toContainText(`The refund of ${amount} did not go through yet`);
+    const retry = row.getByRole('button', { name: `Retry the refund of #${order.number}` });
+    await expect(retry).toHaveText('Retry refund');
+    await expectAccessible(page);
+
+    setIntent('succeeded');
+    await retry.click();
+    await expect(row.getByRole('status')).toHaveText(`The refund of #${order.number} went through`);
+    await expect(row).toContainText(`Refunded ${amount}`);
+    await expect(retry).toHaveCount(0);
   });
 
   test('the board on a 390 px phone: one column, nothing sideways', async ({ page, browser, request }) => {

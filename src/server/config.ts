@@ -103,6 +103,12 @@ const envSchema = z.object({
   /** How often the refund worker looks for requests due (left by a process that died, or retries), in ms. */
   REFUND_POLL_MS: z.coerce.number().int().min(10).max(600_000).default(15_000),
   /**
+   * A refund claimed this long ago without an answer belongs to a process that died mid-call: it
+   * is asked again, under the same idempotency key. Longer than the provider's slowest answer
+   * (Stripe's client gives up after 20 s, three times).
+   */
+  REFUND_CLAIM_LEASE_MS: z.coerce.number().int().min(100).max(3_600_000).default(120_000),
+  /**
    * The restaurant's time zone (an IANA name such as Europe/Berlin): its days for the order board,
    * pickup times and statistics. Unset: the machine's own zone.
    */

@@ -15,8 +15,6 @@ import {
 
 type Refund = { status: RefundStatus; amountCents: number };
 
-/** A claim older than this belongs to a process that died mid-call (Stripe's calls give up after 20 s, thrice). */
-const STALE_CLAIM_MS = 2 * 60_000;
 /** Each failed attempt waits twice as long as the one before, up to an hour; after this many, the refund shows failed. */
 const MAX_ATTEMPTS = 20;
 const MAX_RETRY_DELAY_MS = 60 * 60_000;
@@ -36,6 +34,8 @@ export class OrderRefunds {
   private readonly announce: (change: OrderChange) => Promise<void>;
   private readonly retryMs: number;
   private readonly pollMs: number;
+  /** A claim older than this belongs to a process that died mid-call (REFUND_CLAIM_LEASE_MS). */
+  private readonly leaseMs: number;
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private again = false;
@@ -50,6 +50,7 @@ export class OrderRefunds {
     announce: (change: OrderChange) => Promise<void>;
     retryMs: number;
     pollMs: number;
+    leaseMs: number;
   }) {
     this.db = options.db;
     this.provider = options.provider;
@@ -57,6 +58,7 @@ export class OrderRefunds {
     this.announce = options.announce;
     this.retryMs = options.retryMs;
     this.pollMs = options.pollMs;
+    this.leaseMs = options.leaseMs;
   }
 
   /** Writes a refund request inside the caller's transaction (the order's move); answers its id. */
@@ -135,7 +137,7 @@ export class OrderRefunds {
   private async work(): Promise<void> {
     try {
       const now = Date.now();
-      await releaseStaleRefundClaims(this.db, new Date(now - STALE_CLAIM_MS).toISOString(), new Date(now).toISOString());
+      await releaseStaleRefundClaims(this.db, new Date(now - this.leaseMs).toISOString(), new Date(now).toISOString());
       for (;;) {
         const claimed = await claimDueRefunds(this.db, new Date().toISOString(), BATCH);
         for (const row of claimed) await this.ask(row);

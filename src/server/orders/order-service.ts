@@ -90,7 +90,7 @@ export class OrderService {
     provider: Refunder;
     timeZone: () => string;
     log: Logger;
-    refunds: { retryMs: number; pollMs: number };
+    refunds: { retryMs: number; pollMs: number; leaseMs: number };
   }) {
     this.db = options.db;
     this.databaseKind = options.databaseKind;

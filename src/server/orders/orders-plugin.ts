@@ -24,7 +24,7 @@ export const ordersPlugin = fp(
       provider: app.paymentProvider,
       timeZone: () => settings.timeZone(),
       log: app.log,
-      refunds: { retryMs: config.REFUND_RETRY_MS, pollMs: config.REFUND_POLL_MS },
+      refunds: { retryMs: config.REFUND_RETRY_MS, pollMs: config.REFUND_POLL_MS, leaseMs: config.REFUND_CLAIM_LEASE_MS },
     });
     app.decorate('orders', orders);
     // Refund requests a process left behind (it died between the move and the provider's answer)

@@ -69,7 +69,7 @@ export function FinishedOrders({ orders }: { orders: Order[] }) {
                     <StatusBadge status={order.status} />
                     {order.reason && <span className="block text-stone-600">{order.reason}</span>}
                     {order.refund && <span className="block text-stone-600">{refundText(order.refund)}</span>}
-                    {order.refund?.status === 'failed' && <RetryRefund order={order} />}
+                    {order.refund && (order.refund.status === 'failed' || order.refund.attempt > 1) && <RetryRefund order={order} />}
                     <DisputeNotice disputes={order.disputes} className="mt-1" />
                   </td>
                   <td className="px-3 py-2">{formatTime(order.createdAt)}</td>
@@ -84,21 +84,26 @@ export function FinishedOrders({ orders }: { orders: Order[] }) {
   );
 }
 
-/** A refund the provider refused: staff ask again (a new request through the refund worker). */
+/**
+ * A refund the provider refused: staff ask again (a new request through the refund worker). It
+ * stays after a retry, so that the outcome is announced once the button is gone.
+ */
 function RetryRefund({ order }: { order: Order }) {
   const retry = useRetryRefund();
   const number = orderNumber(order);
   return (
     <span className="mt-1 block">
-      <button
-        type="button"
-        onClick={() => retry.mutate(order)}
-        disabled={retry.isPending}
-        aria-label={REFUND_RETRY_TEXTS.label(number)}
-        className="rounded-md border border-brand-800 px-2 py-1 text-sm font-semibold text-brand-800 hover:bg-brand-50 disabled:opacity-60"
-      >
-        {retry.isPending ? REFUND_RETRY_TEXTS.asking : REFUND_RETRY_TEXTS.button}
-      </button>
+      {order.refund?.status === 'failed' && (
+        <button
+          type="button"
+          onClick={() => retry.mutate(order)}
+          disabled={retry.isPending}
+          aria-label={REFUND_RETRY_TEXTS.label(number)}
+          className="rounded-md border border-brand-800 px-2 py-1 text-sm font-semibold text-brand-800 hover:bg-brand-50 disabled:opacity-60"
+        >
+          {retry.isPending ? REFUND_RETRY_TEXTS.asking : REFUND_RETRY_TEXTS.button}
+        </button>
+      )}
       <span role="status" className="block text-stone-700">
         {retry.error ? retry.error.message : retry.data ? REFUND_RETRY_TEXTS.done(number, retry.data.refund?.status ?? '') : ''}
       </span>
