@@ -29,7 +29,11 @@ export async function runRejectingStaff(staff: Customer, stop: () => boolean, op
       placed.slice(0, options.batch).map(async (order) => {
         try {
           const res = await staff.call('POST', `/api/staff/orders/${order._id}/status`, { status: 'rejected', reason: 'Crash test: the kitchen is closed' });
-          if (res.status === 200) stats.answered.add(order._id);
+          // A rejection cut off by a kill that did not commit is tried again in a later round.
+          if (res.status === 200) {
+            stats.answered.add(order._id);
+            stats.unanswered.delete(order._id);
+          }
           else if (res.status === 409) stats.conflicts++;
         } catch {
           stats.unanswered.add(order._id);
