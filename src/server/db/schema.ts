@@ -233,7 +233,7 @@ export interface OrdersTable {
 
 /**
  * A refund the shop asked for, written with the order's move and carried out by the refund
- * worker (src/server/orders/refund-worker.ts). 'queued' is due at next_attempt_at, 'asking' is
+ * worker (src/server/orders/order-refunds.ts). 'queued' is due at next_attempt_at, 'asking' is
  * claimed by one process, 'submitted' the provider took and will confirm later (Stripe's pending).
  */
 export interface RefundRequestsTable {
