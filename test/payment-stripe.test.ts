@@ -305,6 +305,17 @@ async function refundKey(orderId: string): Promise<string> {
   const row = await t.database.db.selectFrom('refund_requests').select('idempotency_key').where('order_id', '=', orderId).executeTakeFirstOrThrow();
   return row.idempotency_key;
 }
+/** The key of the order's newest refund request (after a staff retry). */
+async function latestRefundKey(orderId: string): Promise<string> {
+  const row = await t.database.db
+    .selectFrom('refund_requests')
+    .select('idempotency_key')
+    .where('order_id', '=', orderId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
+  return row.idempotency_key;
+}
 function refundEvent(type: 'refund.created' | 'refund.updated' | 'refund.failed', refund: FakeRefund) {
   return { id: `evt_${type}_${refund.id}_${refund.status}`, object: 'event', type, data: { object: refund } };
 }
@@ -378,6 +389,17 @@ describe('refunds through Stripe', () => {
     const failed = { ...refunds.get(await refundKey(other._id))!, status: 'failed' };
     expect((await webhook(refundEvent('refund.failed', failed))).statusCode).toBe(200);
     expect((await orderOf(other._id)).refund!.status).toBe('failed');
+    // Staff retry it: a new request, a new key, a new refund at Stripe (pending until its webhook).
+    const retried = await t.app.inject({ method: 'POST', url: `/api/staff/orders/${other._id}/refund-retry`, headers: staff.headers });
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect(retried.json<Order>().refund).toEqual({ amount: failed.amount / 100, status: 'pending', attempt: 2 });
+    const second = refunds.get(await latestRefundKey(other._id))!;
+    expect(second.id).not.toBe(failed.id);
+    // A late copy of the first refund's failure is about an earlier refund: the retry stays pending.
+    expect((await webhook({ ...refundEvent('refund.failed', failed), id: 'evt_failed_again' })).statusCode).toBe(200);
+    expect((await orderOf(other._id)).refund).toEqual({ amount: failed.amount / 100, status: 'pending', attempt: 2 });
+    expect((await webhook(refundEvent('refund.updated', { ...second, status: 'succeeded' }))).statusCode).toBe(200);
+    expect((await orderOf(other._id)).refund).toEqual({ amount: failed.amount / 100, status: 'succeeded', attempt: 2 });
     // A refund event of no order of the shop is acknowledged and ignored.
     expect((await webhook(refundEvent('refund.updated', { ...failed, payment_intent: 'pi_elsewhere' }))).statusCode).toBe(200);
   });

@@ -7,6 +7,7 @@ import { findOrder, findOrderByTransaction, insertOrderEvent, lockOrderEvents, s
 import {
   claimDueRefunds,
   insertRefundRequest,
+  latestRefundRequest,
   releaseStaleRefundClaims,
   settleRefundRequest,
   settleSubmittedRequest,
@@ -193,15 +194,21 @@ export class OrderRefunds {
     }
   }
 
-  /** The provider's later word on a refund; false when no order of the shop was paid by that intent. */
-  async providerSaid(transactionId: string, refund: Refund): Promise<boolean> {
+  /**
+   * The provider's later word on a refund; false when no order of the shop was paid by that intent.
+   * News of an earlier refund than the order's newest request's (a late event about one that
+   * failed before staff retried it) changes nothing.
+   */
+  async providerSaid(transactionId: string, refund: Refund & { refundId?: string }): Promise<boolean> {
     const order = await findOrderByTransaction(this.db, transactionId);
     if (!order) return false;
     const at = new Date().toISOString();
     const change = await this.db.transaction().execute(async (trx) => {
       await lockOrderEvents(trx);
+      const latest = await latestRefundRequest(trx, order.id);
+      if (refund.refundId && latest?.provider_refund_id && latest.provider_refund_id !== refund.refundId) return undefined;
       if (refund.status !== 'pending') await settleSubmittedRequest(trx, order.id, refund.status, at);
-      return this.recordIn(trx, order.id, refund);
+      return this.recordIn(trx, order.id, { status: refund.status, amountCents: refund.amountCents });
     });
     if (change) await this.announce(change);
     return true;

@@ -333,7 +333,7 @@ export class OrderService {
    * The provider's later word on a refund (Stripe's refund webhook). Answers false when no order
    * of the shop was paid by that intent.
    */
-  refundUpdated(transactionId: string, refund: { status: RefundStatus; amountCents: number }): Promise<boolean> {
+  refundUpdated(transactionId: string, refund: { status: RefundStatus; amountCents: number; refundId?: string }): Promise<boolean> {
     return this.refunds.providerSaid(transactionId, refund);
   }
 

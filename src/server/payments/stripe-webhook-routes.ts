@@ -62,11 +62,11 @@ export function stripeWebhookRoutes(provider: StripeProvider) {
 }
 
 /** The refund an event is about: a refund's own events, or a charge's 'refunded'. */
-function refundOf(event: Stripe.Event): { intentId: string; status: ReturnType<typeof toRefundStatus>; amountCents: number } | undefined {
+function refundOf(event: Stripe.Event): { intentId: string; status: ReturnType<typeof toRefundStatus>; amountCents: number; refundId?: string } | undefined {
   if (event.type === 'refund.created' || event.type === 'refund.updated' || event.type === 'refund.failed') {
     const refund = event.data.object;
     const intentId = idOf(refund.payment_intent);
-    return intentId ? { intentId, status: toRefundStatus(refund.status), amountCents: refund.amount } : undefined;
+    return intentId ? { intentId, status: toRefundStatus(refund.status), amountCents: refund.amount, refundId: refund.id } : undefined;
   }
   if (event.type === 'charge.refunded') {
     const charge = event.data.object;
@@ -74,7 +74,7 @@ function refundOf(event: Stripe.Event): { intentId: string; status: ReturnType<t
     // The charge's newest refund says how far it is; a charge without its list is refunded as it says.
     const latest = charge.refunds?.data?.[0];
     const status = latest ? toRefundStatus(latest.status) : charge.refunded ? 'succeeded' : 'pending';
-    return intentId ? { intentId, status, amountCents: charge.amount_refunded } : undefined;
+    return intentId ? { intentId, status, amountCents: charge.amount_refunded, refundId: latest?.id } : undefined;
   }
   return undefined;
 }
