@@ -468,10 +468,11 @@ export class PaymentService {
 
   /**
    * A charge that no order will ever stand for, given back in full: changed terms, or a webhook's
-   * intent the shop has no record of. Today's provider refund; the refund worker replaces this.
+   * intent the shop has no record of. No order holds it, so no refund request: the key is the
+   * intent's, so asking again (the periodic check, a webhook's repeat) gets the same refund.
    */
   private refundUnplaced(intentId: string, amountCents: number) {
-    return this.provider.refund(intentId, amountCents);
+    return this.provider.refund(intentId, amountCents, `refund-${intentId}`);
   }
 
   /**
