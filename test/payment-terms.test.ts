@@ -4,6 +4,7 @@ import { ACCOUNT_PAYMENT_UNSETTLED_MESSAGE, TERMS_CHANGED_CODE } from '../src/sh
 import type { PaymentAnswer } from '../src/shared/payments.ts';
 import { defaultSettings, WEEKDAYS, type RestaurantSettings } from '../src/shared/restaurant-settings.ts';
 import { signUpUser, type TestUser } from './helpers/auth.ts';
+import { claimForTermsRefund, settleIntentForOrder } from '../src/server/payments/payment-repository.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 import { openIntentFor, zoneWhereItIsDaytime } from './order-helpers.ts';
 import { confirmSandbox, fillCart, menuItemIds, postPayment } from './payment-helpers.ts';
@@ -164,6 +165,24 @@ describe('recording a payment whose terms changed after its intent was made', ()
     const renewed = await openIntentFor(t.app, customer, delivery);
     expect(renewed.deliveryFee).toBe(50);
     expect(renewed.intentId).not.toBe(intent.intentId);
+  });
+
+  it('refunds a payment claimed for a refund even when the terms are back, and no racing call places its order', async () => {
+    const intent = await chargedIntent(customer);
+    // A call saw a raised price and claimed the intent, then died before asking the provider.
+    expect(await claimForTermsRefund(t.database.db, intent.intentId, 'the price of a dish went up')).toBe(true);
+    // A call that judged the old terms fine cannot settle it for an order any more.
+    expect(await settleIntentForOrder(t.database.db, intent.intentId)).toBe(false);
+    // The price is back as it was: the claim still stands, so the payment is refunded, not placed.
+    await expectRefunded(intent.intentId, 'the price of a dish went up');
+  });
+
+  it('does not claim a payment already recorded: its order stands and nothing is refunded', async () => {
+    const intent = await chargedIntent(customer);
+    expect((await postPayment(t.app, customer, intent.intentId)).statusCode).toBe(200);
+    expect(await claimForTermsRefund(t.database.db, intent.intentId, 'the price of a dish went up')).toBe(false);
+    expect(await refundsOf(intent.intentId)).toBe(0);
+    expect(await ordersOf(intent.intentId)).toBe(1);
   });
 });
 

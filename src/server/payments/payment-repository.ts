@@ -142,6 +142,38 @@ const intentSettled = compiledOnce((db, id: string, status: string, lastError: s
   db.updateTable('payment_intents').set({ status, last_error: lastError, open_for_user: null, settled_at: now, updated_at: now }).where('id', '=', id),
 );
 
+/** An intent's last_error once it is claimed for a refund of changed terms: what changed follows it. */
+export const TERMS_REFUND_CLAIM = 'to be refunded: terms changed: ';
+
+/**
+ * Claims an unsettled intent for a refund of changed terms, so no order can be placed for it any
+ * more (see `settleIntentForOrder`); false when it was settled meanwhile (recorded by another call).
+ */
+export async function claimForTermsRefund(db: Db, id: string, what: string): Promise<boolean> {
+  const result = await db
+    .updateTable('payment_intents')
+    .set({ last_error: `${TERMS_REFUND_CLAIM}${what}`, open_for_user: null, updated_at: new Date().toISOString() })
+    .where('id', '=', id)
+    .where('settled_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Settles the intent its order is placed for; false when it was settled or claimed for a refund meanwhile. */
+export async function settleIntentForOrder(db: Db, id: string): Promise<boolean> {
+  const result = await intentSettledForOrder(db, id, new Date().toISOString());
+  return Number(result.numAffectedRows ?? 0) > 0;
+}
+
+const intentSettledForOrder = compiledOnce((db, id: string, now: string) =>
+  db
+    .updateTable('payment_intents')
+    .set({ status: 'succeeded', last_error: null, open_for_user: null, settled_at: now, updated_at: now })
+    .where('id', '=', id)
+    .where('settled_at', 'is', null)
+    .where((eb) => eb.or([eb('last_error', 'is', null), eb('last_error', 'not like', `${TERMS_REFUND_CLAIM}%`)])),
+);
+
 /** Intents of this provider that may still take money without the shop knowing, oldest first. */
 export async function listUnsettledIntents(db: Db, provider: string, limit: number): Promise<PaymentIntentRow[]> {
   return db

@@ -40,6 +40,9 @@ import {
   listUnsettledIntents,
   listUnsettledIntentsOfUser,
   settleIntent,
+  settleIntentForOrder,
+  claimForTermsRefund,
+  TERMS_REFUND_CLAIM,
   type IntentItem,
   type PaymentIntentRow,
   type PaymentRow,
@@ -92,6 +95,8 @@ export interface Buyer {
 
 /** Thrown inside the recording transaction to roll it back when an entry was paid by another payment. */
 class PaidElsewhere extends Error {}
+/** The intent was claimed for a refund of changed terms while its order was being placed. */
+class ClaimedForRefund extends Error {}
 
 interface Logger {
   info(obj: unknown, msg: string): void;
@@ -352,6 +357,8 @@ export class PaymentService {
     if (fromProvider.amountCents !== intent.amount_cents || fromProvider.currency !== intent.currency) {
       throw new ConflictError('The amount paid does not match the order, so nothing was recorded');
     }
+    // Claimed for a refund already (a call that died, or one a moment ago): refunded, whatever the terms now.
+    if (intent.last_error?.startsWith(TERMS_REFUND_CLAIM)) return this.refundForChangedTerms(intent, intent.last_error.slice(TERMS_REFUND_CLAIM.length));
     // Today's terms, whichever path records it (the page, the return, the webhook, the checks).
     const changed = await this.termsChange(intent, new Date());
     if (changed) return this.refundForChangedTerms(intent, changed);
@@ -389,7 +396,7 @@ export class PaymentService {
         // Each entry is paid once: if another payment has any of them, none of this is kept.
         if ((await insertPaidEntries(trx, intent.id, entryIds)) < entryIds.length) throw new PaidElsewhere();
         await deleteCartItems(trx, intent.user_id, entryIds);
-        await settleIntent(trx, intent.id, 'succeeded');
+        if (!(await settleIntentForOrder(trx, intent.id))) throw new ClaimedForRefund();
         const placement = {
           transactionId: intent.id,
           userId: intent.user_id,
@@ -404,6 +411,7 @@ export class PaymentService {
       });
     } catch (error) {
       if (error instanceof PaidElsewhere) return this.refundSecondPayment(intent, entryIds);
+      if (error instanceof ClaimedForRefund) return this.recordPayment(intentId, caller);
       throw error;
     }
     const placed = saved.last;
@@ -451,14 +459,21 @@ export class PaymentService {
    * is settled; the cart is not touched. A provider that cannot be reached leaves the intent
    * unsettled, so the periodic check comes back to it.
    */
-  private async refundForChangedTerms(intent: PaymentIntentRow, what: string): Promise<never> {
+  private async refundForChangedTerms(intent: PaymentIntentRow, what: string): Promise<{ payment: PaymentRecord }> {
     const amount = dollars(intent.amount_cents);
+    // The claim first: an order placed for this intent by a call racing this one is then refused.
+    if (!intent.last_error?.startsWith(TERMS_REFUND_CLAIM) && !(await claimForTermsRefund(this.db, intent.id, what))) {
+      // Settled meanwhile by another call: its outcome is the answer.
+      const recorded = await findPaymentByTransaction(this.db, intent.id);
+      if (recorded) return this.answer(recorded);
+      if ((await findIntent(this.db, intent.id))?.last_error?.includes(TERMS_REFUND_NOTE)) throw new TermsChangedError(termsChangedMessage(what, 'refunded', amount));
+      throw new ConflictError('This payment was settled a moment ago: reload the page to see it');
+    }
     let refund;
     try {
       refund = await this.refundUnplaced(intent.id, intent.amount_cents);
     } catch (error) {
       this.log.error({ err: error, intent: intent.id, changed: what }, 'a payment made under old terms could not be refunded yet');
-      await closeIntent(this.db, intent.id);
       throw new ConflictError(termsChangedMessage(what, 'refund-pending', amount));
     }
     await settleIntent(this.db, intent.id, 'succeeded', `refunded ${refund.id}${TERMS_REFUND_NOTE}${what}`);
