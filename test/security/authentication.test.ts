@@ -218,7 +218,7 @@ describe('authentication: guessing is held off by the rate limits', () => {
     const address = testAddress();
     const statuses = [];
     for (let i = 0; i < 5; i++) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/auth/sign-up/email', remoteAddress: address, payload: { name: 'Bot', email: uniqueEmail('bot'), password: 'pw-bot-12345' } });
+      const res = await t.app.inject({ method: 'POST', url: '/api/auth/sign-up/email', remoteAddress: address, payload: { name: 'Bot', email: uniqueEmail('bot'), password: 'bot-lantern-12345-kiwi' } });
       statuses.push(res.statusCode);
       if (res.statusCode === 200) sessionCookie(res);
     }

@@ -15,6 +15,7 @@ import * as m011 from './migrations/011-restaurant-settings.ts';
 import * as m012 from './migrations/012-favourites.ts';
 import * as m013 from './migrations/013-sign-in-notices.ts';
 import * as m014 from './migrations/014-answer-notices.ts';
+import * as m016 from './migrations/016-sign-in-limits.ts';
 
 interface MigrationModule {
   up(kind: DbKind): Migration['up'];
@@ -40,6 +41,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '012-favourites': m012,
   '013-sign-in-notices': m013,
   '014-answer-notices': m014,
+  '016-sign-in-limits': m016,
 };
 
 class StaticMigrationProvider implements MigrationProvider {
