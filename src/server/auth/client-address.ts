@@ -1,9 +1,9 @@
 import { isIPv6 } from 'node:net';
 
 /**
- * The client address as the limits count it: an IPv4 address as it is, an IPv6 address by its
- * /64, the block one household or one server is given, so that rotating through it is one address
- * (docs/decisions/0043-sign-in-limits.md). An IPv4 address mapped into IPv6 counts as the IPv4 one.
+ * The client address as the shop's own counts key it (known sign-in addresses, mail counts), as
+ * @fastify/rate-limit keys the per-address limits: an IPv4 address as it is, an IPv6 address by
+ * its /64, the block one household or server is given (docs/decisions/0043-sign-in-limits.md).
  */
 export function addressKey(ip: string): string {
   if (!isIPv6(ip)) return ip;

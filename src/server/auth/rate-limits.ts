@@ -4,7 +4,6 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { tooManyAttemptsMessage } from '../../shared/auth.ts';
 import { TooManyRequestsError } from '../http/errors.ts';
-import { addressKey } from './client-address.ts';
 import { countRequest } from './rate-limit-store.ts';
 
 const WINDOW_MS = 60_000;
@@ -13,7 +12,7 @@ export type LimitedAction = 'sign-in' | 'sign-up' | 'captcha' | 'token' | 'passw
 
 /**
  * The rate limits of the accounts routes, per client address and minute (docs/accounts.md lists
- * them); an IPv6 /64 counts as one address (client-address.ts). Counters live in the database
+ * them); an IPv6 /64 counts as one address. Counters live in the database
  * (rate-limit-store.ts), so all processes share them.
  */
 export function rateLimitFor(config: Config, action: LimitedAction): RateLimitOptions {
@@ -21,7 +20,8 @@ export function rateLimitFor(config: Config, action: LimitedAction): RateLimitOp
     max: maxPerMinute(config, action),
     timeWindow: WINDOW_MS,
     groupId: action,
-    keyGenerator: (request) => addressKey(request.ip),
+    // @fastify/rate-limit's own key: the address, an IPv6 one by its /64 (its default, said here).
+    ipv6Subnet: 64,
     errorResponseBuilder: (_request, context) => tooMany(context.ttl),
   };
 }
