@@ -1,8 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { simpleParser, type ParsedMail } from 'mailparser';
+import type { ParsedMail } from 'mailparser';
 import { RESET_REQUESTED_MESSAGE } from '../src/shared/account-constants.ts';
-import { createAccount, dataDir, logIn, newAccount, trackCaptcha, type Account } from './auth-helpers.ts';
+import { createAccount, logIn, mailTo, newAccount, trackCaptcha, type Account } from './auth-helpers.ts';
 import { menu } from './cart-helpers.ts';
 import { expect, expectAccessible, test } from './fixtures.ts';
 import { apiToken, makeStaff, placeOrderViaApi, signIn } from './order-helpers.ts';
@@ -13,29 +11,6 @@ import { apiToken, makeStaff, placeOrderViaApi, signIn } from './order-helpers.t
  * profile page's display name in the header's greeting, and deleting an account, whose order
  * stays on the staff's board without the customer's name.
  */
-
-/** The latest mail the shop wrote to `to` with this subject, read back from the outbox. */
-async function mailTo(to: string, subject: RegExp): Promise<ParsedMail> {
-  const outbox = path.join(dataDir(), 'outbox');
-  let found: ParsedMail | undefined;
-  await expect
-    .poll(
-      async () => {
-        const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((f) => f.endsWith('.eml')).sort() : [];
-        for (const file of files.reverse()) {
-          const mail = await simpleParser(fs.readFileSync(path.join(outbox, file)));
-          if ([mail.to].flat().some((a) => a?.text.includes(to)) && subject.test(mail.subject ?? '')) {
-            found = mail;
-            return true;
-          }
-        }
-        return false;
-      },
-      { message: `a mail to ${to} about ${subject}`, timeout: 15_000 },
-    )
-    .toBe(true);
-  return found!;
-}
 
 function linkTo(mail: ParsedMail, pathname: string): string {
   const link = ((mail.text ?? '').match(/https?:\/\/[^\s<>\]"')]+/g) ?? []).find((l) => new URL(l).pathname === pathname);

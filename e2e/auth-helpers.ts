@@ -1,8 +1,10 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { simpleParser, type ParsedMail } from 'mailparser';
 import { expect } from './fixtures.ts';
 
 /**
@@ -110,3 +112,27 @@ export async function signInThroughApi(page: Page, account: Account): Promise<vo
   await page.goto('/');
   await expect.poll(() => page.evaluate(() => localStorage.getItem('access-token'))).not.toBeNull();
 }
+
+/** The latest mail the shop wrote to `to` with this subject, read back from the outbox. */
+export async function mailTo(to: string, subject: RegExp): Promise<ParsedMail> {
+  const outbox = path.join(dataDir(), 'outbox');
+  let found: ParsedMail | undefined;
+  await expect
+    .poll(
+      async () => {
+        const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((f) => f.endsWith('.eml')).sort() : [];
+        for (const file of files.reverse()) {
+          const mail = await simpleParser(fs.readFileSync(path.join(outbox, file)));
+          if ([mail.to].flat().some((a) => a?.text.includes(to)) && subject.test(mail.subject ?? '')) {
+            found = mail;
+            return true;
+          }
+        }
+        return false;
+      },
+      { message: `a mail to ${to} about ${subject}`, timeout: 15_000 },
+    )
+    .toBe(true);
+  return found!;
+}
+

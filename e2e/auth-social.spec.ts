@@ -110,7 +110,7 @@ test('sign in with Google through a 500×600 popup, then come back signed in', a
 
 test('an e-mail that already has a password account gets a clear message, not a sign-in', async ({ page, allowConsoleErrors }) => {
   allowConsoleErrors(/401/);
-  const taken = { name: 'Pat', email: 'pat.password@example.test', password: 'pat-password-1' };
+  const taken = { name: 'Pat', email: 'pat.password@example.test', password: 'pat-lantern-orchard-1' };
   const made = await fetch(`${shopUrl}/api/auth/sign-up/email`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

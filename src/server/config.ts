@@ -84,6 +84,12 @@ const envSchema = z.object({
   RATE_LIMIT_TOKEN: z.coerce.number().int().positive().default(60),
   /** Changing the password checks the current one: per address and per session. */
   RATE_LIMIT_PASSWORD: z.coerce.number().int().positive().default(10),
+  /**
+   * Sign-in per account (docs/decisions/0043-sign-in-limits.md): failures in a row, from any
+   * addresses, before the account waits; the wait then doubles from 15 s up to this many seconds.
+   */
+  SIGN_IN_FREE_FAILURES: z.coerce.number().int().positive().default(5),
+  SIGN_IN_BACKOFF_MAX_SECONDS: z.coerce.number().int().positive().max(3600).default(300),
 
   /** Card payments: `sandbox` (test mode inside the shop) or `stripe` (see docs/decisions/0009-cart-and-payments.md). */
   PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
@@ -145,8 +151,13 @@ const envSchema = z.object({
     .transform((v) => v === 'true'),
   /** Requests that send a link by mail (password reset, verification again, e-mail change) per client address and minute… */
   RATE_LIMIT_MAIL: z.coerce.number().int().positive().default(10),
-  /** …and per e-mail address and hour, so nobody's inbox can be flooded from many addresses. */
+  /**
+   * …and per e-mail address and hour: for a reset, per e-mail address and client address, so
+   * strangers cannot use up the owner's share (docs/decisions/0043-sign-in-limits.md).
+   */
   RATE_LIMIT_MAIL_PER_RECIPIENT: z.coerce.number().int().positive().default(5),
+  /** At most one reset mail per address this often; more requests get the same answer and no mail. */
+  RESET_MAIL_GAP_SECONDS: z.coerce.number().int().positive().max(3600).default(300),
 
   /** The sandbox takes no money: a production shop must say on purpose that it wants it. */
   ALLOW_SANDBOX_IN_PRODUCTION: z

@@ -1,10 +1,15 @@
 /** Zod-free so the public log-in page, on the first-load budget, can use them. */
 
 /** The same answer whether or not the account exists, so the form can't probe addresses. */
-export const RESET_REQUESTED_MESSAGE = 'If an account exists for this address, we sent a link to it. It works once, for one hour.';
+export const RESET_REQUESTED_MESSAGE =
+  'If an account exists for this address, a link is in its inbox: we send at most one every five minutes, so use the newest. It works once, for one hour.';
 export const RESET_LINK_MINUTES = 60;
 export const VERIFY_LINK_HOURS = 24;
 export const EMAIL_CHANGE_LINK_MINUTES = 60;
+/** A 429 of the mail limits per recipient (src/server/account/account-service.ts). */
+export function tooManyMailsMessage(minutes: number): string {
+  return `Too many mails were asked for this address. Please wait ${minutes} minutes and try again.`;
+}
 export const INVALID_LINK_MESSAGE = 'This link is no longer valid: it was used already, it has expired, or it was not copied whole. Ask for a new one.';
 
 /**

@@ -42,10 +42,31 @@ export type Captcha = z.infer<typeof captchaSchema>;
 export const captchaCheckSchema = z.object({ id: z.string().min(1).max(64), answer: captchaAnswerSchema });
 export const captchaCheckResultSchema = z.object({ valid: z.boolean() });
 
-/** The captcha spelled out for screen readers, on request. */
-export const captchaSpelledRequestSchema = z.strictObject({ id: z.string().min(1).max(64) });
-export const captchaSpelledSchema = z.object({ spelled: z.string(), characters: z.string() });
-export type CaptchaSpelled = z.infer<typeof captchaSpelledSchema>;
+/**
+ * The captcha's accessible alternative (docs/decisions/0043-sign-in-limits.md): its characters
+ * mailed to the account being signed in to, to copy from the mail; never in the answer.
+ */
+export const captchaByMailRequestSchema = z.strictObject({ id: z.string().min(1).max(64), email: emailSchema });
+export const captchaByMailSchema = z.object({ message: z.string() });
+export type CaptchaByMail = z.infer<typeof captchaByMailSchema>;
+/** The same words whether or not the address has an account, so the answer tells nobody which. */
+export const CAPTCHA_MAILED_MESSAGE =
+  'If an account uses this address, we mailed it the characters of this captcha. Copy them from the mail into the field below; the mail also spells them out.';
+
+/** Why a password made of the person's or the shop's words is refused. */
+export const PASSWORD_OWN_WORDS = 'It is built on your name, your e-mail or this shop’s words (Raw Roots, a dish), which are guessed first.';
+/** Said with every refused weak password (src/server/auth/password-strength.ts). */
+export const PASSWORD_ADVICE = 'Three or four ordinary words that have nothing to do with you or this shop make a strong password that is easy to remember.';
+
+/** A 429 of the limits per address (src/server/auth/rate-limits.ts). */
+export function tooManyAttemptsMessage(seconds: number): string {
+  return `Too many attempts. Please wait ${seconds} seconds and try again.`;
+}
+
+/** A 429 of an account's back-off: what the owner can do at once instead of waiting. */
+export function signInBackoffMessage(seconds: number): string {
+  return `Too many failed sign-ins to this account. Please wait ${seconds} seconds and try again, or use “Mail me the characters” below the captcha to sign in at once.`;
+}
 
 /** A token only for the signed-in caller's own e-mail. */
 export const tokenRequestSchema = z.object({ email: emailSchema });

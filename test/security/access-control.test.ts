@@ -54,9 +54,9 @@ const CALLS: Record<string, Prepare> = {
     const captcha = await newCaptcha(sc.app);
     return () => send(sc.app, { method: 'POST', url: '/api/captcha/check', headers, payload: { id: captcha.id, answer: 'ZZZZZZ' } });
   },
-  'POST /api/captcha/spelled': async (sc, headers) => {
+  'POST /api/captcha/by-mail': async (sc, headers) => {
     const captcha = await newCaptcha(sc.app);
-    return () => send(sc.app, { method: 'POST', url: '/api/captcha/spelled', headers, payload: { id: captcha.id } });
+    return () => send(sc.app, { method: 'POST', url: '/api/captcha/by-mail', headers, payload: { id: captcha.id, email: 'anyone@example.test' } });
   },
   'GET /api/auth/get-session': get(() => '/api/auth/get-session'),
   'GET /api/auth/error': get(() => '/api/auth/error?error=access_denied&error_description=free%20text'),

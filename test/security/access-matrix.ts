@@ -33,7 +33,7 @@ export const ACCESS_MATRIX: AccessRule[] = [
   { method: 'GET', route: '/api/auth-providers', expect: all(200) },
   { method: 'POST', route: '/api/captcha', expect: all(201) },
   { method: 'POST', route: '/api/captcha/check', expect: all(200) },
-  { method: 'POST', route: '/api/captcha/spelled', expect: all(200), why: "the picture's text alternative, for whoever has the picture" },
+  { method: 'POST', route: '/api/captcha/by-mail', expect: all(200), why: "the picture's characters mailed to the account signing in, the same answer for anyone" },
   { method: 'GET', route: '/api/auth/get-session', expect: all(200), why: 'Better Auth answers null when there is no session' },
   { method: 'GET', route: '/api/auth/error', expect: all(302), why: "a redirect to the popup's last page, a known code only; test/security/private-answers.test.ts" },
 

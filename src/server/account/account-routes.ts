@@ -13,7 +13,6 @@ import {
   signedOutCountSchema,
 } from '../../shared/account.ts';
 import { z } from 'zod';
-import { assertStrongPassword } from '../auth/password-strength.ts';
 import { rateLimitFor } from '../auth/rate-limits.ts';
 import { useStrictJson } from '../http/strict-json.ts';
 import type { AccountUser } from './account-service.ts';
@@ -84,7 +83,7 @@ export async function accountRoutes(instance: FastifyInstance): Promise<void> {
     { schema: { body: setPasswordSchema, response: { 200: okSchema } }, config: { rateLimit: rateLimitFor(config, 'password') }, preHandler: app.requireUser },
     async (request) => {
       const user = caller(request);
-      await assertStrongPassword('newPassword', request.body.newPassword, [user.name, user.email]);
+      await app.passwords.assertStrong('newPassword', request.body.newPassword, user);
       await accounts.setPassword(user, request.body.newPassword);
       return { ok: true as const };
     },

@@ -6,6 +6,7 @@ import {
   INVALID_LINK_MESSAGE,
   RESET_LINK_MINUTES,
   VERIFY_LINK_HOURS,
+  tooManyMailsMessage,
   type Device,
   type Profile,
 } from '../../shared/account.ts';
@@ -18,7 +19,7 @@ import { countRequest } from '../auth/rate-limit-store.ts';
 import { toDate } from '../auth/session-repository.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/schema.ts';
-import { BadRequestError, ConflictError, HttpError, NotFoundError } from '../http/errors.ts';
+import { BadRequestError, ConflictError, HttpError, NotFoundError, TooManyRequestsError } from '../http/errors.ts';
 import type { MailQueue } from '../mail/mail-queue.ts';
 import {
   countOpenOrdersOf,
@@ -45,6 +46,8 @@ import { deviceName } from './device-name.ts';
 import { issueLinkToken, resetLinkUserId, takeLink } from './link-tokens.ts';
 
 const HOUR_MS = 60 * 60_000;
+/** A second captcha mail within a minute is not sent: the first is on its way. */
+const CAPTCHA_MAIL_GAP_MS = 60_000;
 
 /** Who is asking, as the routes know them. */
 export interface AccountUser {
@@ -96,8 +99,46 @@ export class AccountService {
   async limitMailsTo(email: string): Promise<void> {
     const { current, ttl } = await countRequest(this.db, `mail|to:${email}`, HOUR_MS);
     if (current > this.config.RATE_LIMIT_MAIL_PER_RECIPIENT) {
-      throw new HttpError(429, 'RATE_LIMITED', `Too many mails were asked for this address. Please wait ${Math.ceil(ttl / 60_000)} minutes and try again.`);
+      throw new TooManyRequestsError(Math.ceil(ttl / 1000), tooManyMailsMessage(Math.ceil(ttl / 60_000)));
     }
+  }
+
+  /**
+   * Whether a mail of `kind` (a reset link, a captcha's characters) for `email`, asked from
+   * `address`, goes now. Strangers must not lock the owner out (decision 0043): the hourly share
+   * is counted per e-mail and client address (429 beyond, for that address only), and the inbox
+   * gets at most one such mail per `gapMs` whoever asks; one asked within the gap is not sent,
+   * and the caller answers alike.
+   */
+  async mailDue(kind: 'reset' | 'captcha', email: string, address: string, gapMs: number): Promise<boolean> {
+    const fromHere = await countRequest(this.db, `mail|${kind}:${email}|from:${address}`, HOUR_MS);
+    if (fromHere.current > this.config.RATE_LIMIT_MAIL_PER_RECIPIENT) {
+      throw new TooManyRequestsError(Math.ceil(fromHere.ttl / 1000), tooManyMailsMessage(Math.ceil(fromHere.ttl / 60_000)));
+    }
+    const inGap = await countRequest(this.db, `mail|${kind}:${email}`, gapMs);
+    return inGap.current === 1;
+  }
+
+  /** A password reset's link is due (mailDue): at most one per RESET_MAIL_GAP_SECONDS. */
+  resetMailDue(email: string, address: string): Promise<boolean> {
+    return this.mailDue('reset', email, address, this.config.RESET_MAIL_GAP_SECONDS * 1000);
+  }
+
+  /**
+   * The login captcha's characters to the account of `email`, if there is one (nothing otherwise,
+   * and the caller answers alike); at most one such mail a minute (mailDue).
+   */
+  async mailCaptcha(email: string, characters: string, spelled: string, address: string): Promise<void> {
+    this.assertMailOn();
+    if (!(await this.mailDue('captcha', email, address, CAPTCHA_MAIL_GAP_MS))) return;
+    const user = await findUserByEmail(this.db, email);
+    if (!user) return;
+    await this.mail.enqueue({
+      key: `captcha-code:${randomUUID()}`,
+      userId: user.id,
+      to: user.email,
+      mail: { template: 'captcha-code', data: { name: user.name, characters, spelled } },
+    });
   }
 
   /** A link that cannot be mailed would wait for ever: say so at once (409: the shop's state, not a fault). */

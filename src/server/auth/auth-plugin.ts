@@ -5,7 +5,9 @@ import { createAuth, type Auth } from './auth-instance.ts';
 import { resolveAuthSecret } from './auth-secret.ts';
 import { signInGuards } from './authenticate.ts';
 import { CaptchaService } from './captcha-service.ts';
+import { PasswordRules } from './password-strength.ts';
 import { SessionLimits } from './rate-limits.ts';
+import { SignInLimits } from './sign-in-limits.ts';
 import type { RequestUser } from './request-user.ts';
 import { SessionCache } from './session-cache.ts';
 
@@ -20,6 +22,10 @@ declare module 'fastify' {
     captchas: CaptchaService;
     /** The limits counted per session as well as per address (rate-limits.ts). */
     limits: SessionLimits;
+    /** Sign-in's limit per account, with its back-off (sign-in-limits.ts). */
+    signInLimits: SignInLimits;
+    /** The password rules with the shop's words (password-strength.ts). */
+    passwords: PasswordRules;
     /** preHandler: a signed-in caller (bearer token or session cookie), else 401. Sets request.user. */
     requireUser: preHandlerAsyncHookHandler;
     /** preHandler: a signed-in administrator, else 401 (anonymous) or 403 (customer, staff). */
@@ -59,6 +65,9 @@ export const authPlugin = fp(
     app.decorate('sessions', sessions);
     app.decorate('captchas', new CaptchaService(app.db));
     app.decorate('limits', new SessionLimits(app.db, config));
+    app.decorate('signInLimits', new SignInLimits(app.db, config));
+    // The menu is read when a password is checked, so the menu's plugin may come after this one.
+    app.decorate('passwords', new PasswordRules(async () => (await app.menu.current()).items.map((dish) => dish.name)));
     app.decorateRequest('user', null);
     const guards = signInGuards(app);
     app.decorate('requireUser', guards.requireUser);

@@ -10,8 +10,9 @@ import {
   captchaCheckResultSchema,
   captchaCheckSchema,
   captchaSchema,
-  captchaSpelledRequestSchema,
-  captchaSpelledSchema,
+  CAPTCHA_MAILED_MESSAGE,
+  captchaByMailRequestSchema,
+  captchaByMailSchema,
   changePasswordSchema,
   signInSchema,
   signUpSchema,
@@ -29,14 +30,15 @@ import {
 import { ForbiddenError, HttpError, NotFoundError } from '../http/errors.ts';
 import { authProvidersOf } from './auth-providers.ts';
 import { askBetterAuth, forwardToBetterAuth, sendBetterAuthAnswer } from './better-auth-proxy.ts';
-import { assertStrongPassword } from './password-strength.ts';
+import { spellOut } from './captcha-service.ts';
+import { addressKey } from './client-address.ts';
 import { rateLimitFor } from './rate-limits.ts';
 
 /**
- * "Forgot password?" answers no sooner than this, whether or not the address has an account, so
- * the time of the answer does not tell either (the mail is only queued in any case).
+ * "Forgot password?" and the captcha by mail answer no sooner than this, whether or not the
+ * address has an account, so the time of the answer does not tell either (the mail is only queued).
  */
-const RESET_ANSWER_FLOOR_MS = 250;
+const MAIL_ANSWER_FLOOR_MS = 250;
 
 const BETTER_AUTH_PASSTHROUGH = new Set([
   'GET get-session',
@@ -60,7 +62,7 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
     // The checked body goes on: unknown fields (a role, an image, a callback URL) are dropped.
     async (request, reply) => {
       const { name, email, password } = request.body;
-      await assertStrongPassword('password', password, [name, email]);
+      await app.passwords.assertStrong('password', password, { name, email });
       return forwardToBetterAuth(app.auth, request, reply, request.body);
     },
   );
@@ -68,10 +70,19 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
   app.post(
     '/auth/sign-in/email',
     { schema: { body: signInSchema }, config: { rateLimit: rateLimitFor(config, 'sign-in') } },
+    // Then the account's own limit, whatever the address (sign-in-limits.ts, decision 0043).
     async (request, reply) => {
       const { email, password, captchaId, captchaAnswer } = request.body;
-      await captchas.consume(captchaId, captchaAnswer);
-      return forwardToBetterAuth(app.auth, request, reply, { email, password });
+      const { mailedToAccount } = await captchas.consume(captchaId, captchaAnswer, email);
+      const address = addressKey(request.ip);
+      await app.signInLimits.assertAllowed(email, { address, captchaMailedToAccount: mailedToAccount });
+      const answer = await askBetterAuth(app.auth, request, { email, password });
+      if (answer.status === 401) await app.signInLimits.failed(email);
+      else if (answer.ok) {
+        const { user } = (await answer.clone().json()) as { user: { id: string } };
+        await app.signInLimits.succeeded(email, user.id, address);
+      }
+      return sendBetterAuthAnswer(reply, answer);
     },
   );
 
@@ -99,14 +110,15 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       await app.limits.perSession('password', request.user!.sessionId);
-      await assertStrongPassword('newPassword', request.body.newPassword, [request.user!.name, request.user!.email]);
+      await app.passwords.assertStrong('newPassword', request.body.newPassword, request.user!);
       return forwardToBetterAuth(app.auth, request, reply, request.body);
     },
   );
 
   // Better Auth's own reset: it makes a single-use token valid for an hour and, once it is used,
   // sets the password and ends every session of the account. The shop checks the bodies, limits
-  // the requests per address and per e-mail, and always gives the same answer.
+  // the requests per address and per e-mail and address, mails one link per few minutes at most
+  // (AccountService.resetMailDue), and always gives the same answer.
   app.post(
     '/auth/request-password-reset',
     {
@@ -115,10 +127,11 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const started = performance.now();
-      await app.accounts.limitMailsTo(request.body.email);
-      const answer = await askBetterAuth(app.auth, request, { email: request.body.email });
-      if (!answer.ok) return sendBetterAuthAnswer(reply, answer);
-      await sleep(Math.max(0, started + RESET_ANSWER_FLOOR_MS - performance.now()));
+      if (await app.accounts.resetMailDue(request.body.email, addressKey(request.ip))) {
+        const answer = await askBetterAuth(app.auth, request, { email: request.body.email });
+        if (!answer.ok) return sendBetterAuthAnswer(reply, answer);
+      }
+      await sleep(Math.max(0, started + MAIL_ANSWER_FLOOR_MS - performance.now()));
       return { status: true as const, message: RESET_REQUESTED_MESSAGE };
     },
   );
@@ -131,7 +144,7 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
       const userId = await app.accounts.resetLinkUserId(token);
       if (!userId) throw new HttpError(400, 'INVALID_LINK', INVALID_LINK_MESSAGE);
       const owner = await app.accounts.profile(userId);
-      await assertStrongPassword('newPassword', newPassword, [owner.name, owner.email]);
+      await app.passwords.assertStrong('newPassword', newPassword, owner);
       const answer = await askBetterAuth(app.auth, request, { token, newPassword });
       // Used a moment ago by another request: the same words as any spent link.
       if (answer.status === 400) throw new HttpError(400, 'INVALID_LINK', INVALID_LINK_MESSAGE);
@@ -188,18 +201,23 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
     async (request) => ({ valid: await captchas.check(request.body.id, request.body.answer) }),
   );
 
-  // The text alternative of the picture, given only to whoever asks for it (a screen reader's
-  // user presses "Spell it out"), limited like new captchas (docs/decisions/0020-mail-and-accounts.md).
+  // The accessible alternative of the picture (decision 0043): its characters mailed to the
+  // account being signed in to, never in the answer. Limited per address like the captcha, and
+  // per recipient in AccountService.mailCaptcha; the same answer whether or not the account exists.
   app.post(
-    '/captcha/spelled',
+    '/captcha/by-mail',
     {
-      schema: { body: captchaSpelledRequestSchema, response: { 200: captchaSpelledSchema } },
-      config: { rateLimit: rateLimitFor(config, 'captcha') },
+      schema: { body: captchaByMailRequestSchema, response: { 200: captchaByMailSchema } },
+      config: { rateLimit: rateLimitFor(config, 'mail') },
     },
     async (request, reply) => {
-      const spelled = await captchas.spelled(request.body.id);
-      if (!spelled) throw new NotFoundError('This captcha has expired: load a new one');
-      return reply.header('cache-control', 'no-store').send(spelled);
+      const started = performance.now();
+      const { id, email } = request.body;
+      const characters = await captchas.bindToEmail(id, email);
+      if (!characters) throw new NotFoundError('This captcha has expired or was mailed to another address: load a new one');
+      await app.accounts.mailCaptcha(email, characters, spellOut(characters), addressKey(request.ip));
+      await sleep(Math.max(0, started + MAIL_ANSWER_FLOOR_MS - performance.now()));
+      return reply.header('cache-control', 'no-store').send({ message: CAPTCHA_MAILED_MESSAGE });
     },
   );
 

@@ -4,7 +4,7 @@ import { CAPTCHA_LENGTH, type Captcha } from '../../shared/auth.ts';
 import type { Database } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
 import { renderCaptcha } from './captcha-image.ts';
-import { deleteCaptcha, deleteExpiredCaptchas, findCaptcha, insertCaptcha, takeCaptcha } from './captcha-repository.ts';
+import { bindCaptchaToEmail, deleteCaptcha, deleteExpiredCaptchas, findCaptcha, insertCaptcha, takeCaptcha } from './captcha-repository.ts';
 
 /**
  * Letters and digits a person cannot mistake for another, turned and on a busy picture. Both sides
@@ -57,21 +57,24 @@ export class CaptchaService {
   }
 
   /**
-   * The accessible alternative, only when a person asks for it: the characters spelled out in
-   * words ("capital K as in kilo, digit 4"), for a screen reader, and the characters themselves, to
-   * copy and paste (WCAG 3.3.8 counts copying a text as help, not as a test; decision 0031).
-   * Undefined for an unknown or expired captcha.
+   * The accessible alternative (docs/decisions/0043-sign-in-limits.md): the characters go by mail
+   * to the account being signed in to, never in an answer, so a script cannot read them. From
+   * then on the captcha signs in only that address. Answers the characters to mail, or undefined
+   * for an unknown or expired captcha, or one already mailed to another address.
    */
-  async spelled(id: string, now = new Date()): Promise<{ spelled: string; characters: string } | undefined> {
-    const row = await findCaptcha(this.db, id);
-    if (!row || !isUnexpired(row.expires_at, now)) return undefined;
-    return { spelled: spellOut(row.answer), characters: row.answer };
+  async bindToEmail(id: string, email: string, now = new Date()): Promise<string | undefined> {
+    return bindCaptchaToEmail(this.db, id, email, now);
   }
 
-  /** At sign-in: the captcha is used up whatever the answer; throws when it was not right. */
-  async consume(id: string, answer: string, now = new Date()): Promise<void> {
+  /**
+   * At sign-in: the captcha is used up whatever the answer; throws when it was not right, or was
+   * mailed to another address than the one signing in. Says whether it was mailed to this one.
+   */
+  async consume(id: string, answer: string, email: string, now = new Date()): Promise<{ mailedToAccount: boolean }> {
     const row = await takeCaptcha(this.db, id);
     if (!row || !isUnexpired(row.expires_at, now) || !matches(row.answer, answer)) throw new CaptchaInvalidError();
+    if (row.mailed_to !== null && row.mailed_to !== email) throw new CaptchaInvalidError();
+    return { mailedToAccount: row.mailed_to === email };
   }
 }
 

@@ -2,7 +2,8 @@ import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { Config } from '../config.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { HttpError } from '../http/errors.ts';
+import { tooManyAttemptsMessage } from '../../shared/auth.ts';
+import { TooManyRequestsError } from '../http/errors.ts';
 import { countRequest } from './rate-limit-store.ts';
 
 const WINDOW_MS = 60_000;
@@ -11,13 +12,16 @@ export type LimitedAction = 'sign-in' | 'sign-up' | 'captcha' | 'token' | 'passw
 
 /**
  * The rate limits of the accounts routes, per client address and minute (docs/accounts.md lists
- * them). Counters live in the database (rate-limit-store.ts), so all processes share them.
+ * them); an IPv6 /64 counts as one address. Counters live in the database
+ * (rate-limit-store.ts), so all processes share them.
  */
 export function rateLimitFor(config: Config, action: LimitedAction): RateLimitOptions {
   return {
     max: maxPerMinute(config, action),
     timeWindow: WINDOW_MS,
     groupId: action,
+    // @fastify/rate-limit's own key: the address, an IPv6 one by its /64 (its default, said here).
+    ipv6Subnet: 64,
     errorResponseBuilder: (_request, context) => tooMany(context.ttl),
   };
 }
@@ -42,8 +46,9 @@ export async function limitPerSession(db: Kysely<Database>, config: Config, acti
   if (current > maxPerMinute(config, action)) throw tooMany(ttl);
 }
 
-function tooMany(ttlMs: number): HttpError {
-  return new HttpError(429, 'RATE_LIMITED', `Too many attempts. Please wait ${Math.ceil(ttlMs / 1000)} seconds and try again.`);
+function tooMany(ttlMs: number): TooManyRequestsError {
+  const seconds = Math.max(1, Math.ceil(ttlMs / 1000));
+  return new TooManyRequestsError(seconds, tooManyAttemptsMessage(seconds));
 }
 
 /** limitPerSession for the routes, on the shop's database (app.limits, auth-plugin.ts). */

@@ -16,6 +16,7 @@ import * as m012 from './migrations/012-favourites.ts';
 import * as m013 from './migrations/013-sign-in-notices.ts';
 import * as m014 from './migrations/014-answer-notices.ts';
 import * as m015 from './migrations/015-refund-requests.ts';
+import * as m016 from './migrations/016-sign-in-limits.ts';
 
 interface MigrationModule {
   up(kind: DbKind): Migration['up'];
@@ -42,6 +43,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '013-sign-in-notices': m013,
   '014-answer-notices': m014,
   '015-refund-requests': m015,
+  '016-sign-in-limits': m016,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -113,12 +113,29 @@ export interface CaptchasTable {
   answer: string;
   expires_at: string;
   created_at: string;
+  /** The e-mail address the characters were mailed to (the accessible alternative), else null. */
+  mailed_to: string | null;
 }
 
 export interface RateLimitsTable {
   key: string;
   count: number;
   reset_at_ms: number;
+}
+
+/** Consecutive failed sign-ins per e-mail address tried (migration 016). */
+export interface SignInFailuresTable {
+  email: string;
+  failures: number;
+  blocked_until_ms: number;
+  last_failure_ms: number;
+}
+
+/** Where an account signed in successfully: an IPv4 address or an IPv6 /64 (migration 016). */
+export interface SignInAddressesTable {
+  user_id: string;
+  address: string;
+  last_success_ms: number;
 }
 
 export interface AppSecretsTable {
@@ -323,6 +340,8 @@ export interface Database {
   verifications: VerificationsTable;
   captchas: CaptchasTable;
   rate_limits: RateLimitsTable;
+  sign_in_failures: SignInFailuresTable;
+  sign_in_addresses: SignInAddressesTable;
   app_secrets: AppSecretsTable;
   cart_items: CartItemsTable;
   favourites: FavouritesTable;

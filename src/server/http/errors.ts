@@ -35,6 +35,14 @@ export class NotFoundError extends HttpError {
     super(404, 'NOT_FOUND', message);
   }
 }
+/** A 429 that says, in its Retry-After header too, how many seconds to wait. */
+export class TooManyRequestsError extends HttpError {
+  readonly retryAfterSeconds: number;
+  constructor(retryAfterSeconds: number, message: string, code = 'RATE_LIMITED') {
+    super(429, code, message);
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
 export class ConflictError extends HttpError {
   constructor(message: string) {
     super(409, 'CONFLICT', message);
@@ -70,6 +78,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       const body: ApiError = { statusCode: status, code: error.code ?? 'BAD_REQUEST', message: error.message };
       if (error instanceof HttpError && error.fieldErrors) body.fieldErrors = error.fieldErrors;
+      if (error instanceof TooManyRequestsError) reply.header('retry-after', String(error.retryAfterSeconds));
       return reply.code(status).send(body);
     }
 

@@ -28,6 +28,8 @@ export interface MailKinds {
   'email-change-confirm': { name: string; link: string; newEmail: string; validMinutes: number };
   /** To the old address, once the change is made. */
   'email-changed': { name: string; newEmail: string };
+  /** The login captcha's characters, asked for instead of reading the picture (decision 0043). */
+  'captcha-code': { name: string; characters: string; spelled: string };
   'order-receipt': OrderMailBase & {
     placedAt: string;
     lines: OrderLineData[];
@@ -60,6 +62,7 @@ export const MAIL_TEMPLATES = [
   'verify-email',
   'email-change-confirm',
   'email-changed',
+  'captcha-code',
   'order-receipt',
   'order-accepted',
   'order-ready',

@@ -2,7 +2,7 @@ import { render } from '@react-email/render';
 import type { ReactElement } from 'react';
 import { createElement as h } from 'react';
 import type { Mail, MailKinds, MailTemplate } from './mail-kinds.ts';
-import { EmailChangeConfirmMail, EmailChangedMail, PasswordResetMail, VerifyEmailMail } from './templates/account-mails.ts';
+import { CaptchaCodeMail, EmailChangeConfirmMail, EmailChangedMail, PasswordResetMail, VerifyEmailMail } from './templates/account-mails.ts';
 import { OrderAcceptedMail, OrderCancelledMail, OrderReadyMail, OrderReceiptMail } from './templates/order-mails.ts';
 
 export interface RenderedMail {
@@ -18,6 +18,7 @@ const TEMPLATES: { [T in MailTemplate]: Template<T> } = {
   'verify-email': { subject: () => 'Confirm your e-mail address', element: (d) => h(VerifyEmailMail, d) },
   'email-change-confirm': { subject: () => 'Confirm your new e-mail address', element: (d) => h(EmailChangeConfirmMail, d) },
   'email-changed': { subject: () => 'Your e-mail address was changed', element: (d) => h(EmailChangedMail, d) },
+  'captcha-code': { subject: () => 'The characters to sign in to Raw Roots', element: (d) => h(CaptchaCodeMail, d) },
   'order-receipt': { subject: (d) => `Your receipt for order #${d.number}`, element: (d) => h(OrderReceiptMail, d) },
   'order-accepted': {
     subject: (d) => `Order #${d.number} accepted${d.readyBy ? `: ready by ${d.readyBy}` : ''}`,

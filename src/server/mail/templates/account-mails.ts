@@ -50,3 +50,20 @@ export function EmailChangedMail({ name, newEmail }: MailKinds['email-changed'])
     h(Text, { style: styles.muted }, 'If you did not make this change, reply to this mail or call the restaurant at once.'),
   );
 }
+
+/** The characters as text to copy, and spelled out for a screen reader (WCAG 1.1.1 and 3.3.8, decision 0043). */
+export function CaptchaCodeMail({ name, characters, spelled }: MailKinds['captcha-code']) {
+  return h(
+    MailLayout,
+    { preview: `Your sign-in characters: ${characters}`, heading: 'The characters to sign in' },
+    h(Text, { style: styles.text }, `Hi ${name},`),
+    h(Text, { style: styles.text }, 'You asked for the characters of the login page’s picture. Copy them into the field below the picture:'),
+    h(Text, { style: { ...styles.text, fontFamily: 'monospace', fontSize: '24px', fontWeight: 700, letterSpacing: '4px' } }, characters),
+    h(Text, { style: styles.text }, `Spelled out: ${spelled}. Either case is fine.`),
+    h(
+      Text,
+      { style: styles.muted },
+      'They work for this one sign-in to this account, within a day. If you did not ask for them, ignore this mail: nobody can sign in without your password.',
+    ),
+  );
+}

@@ -1,4 +1,4 @@
-import type { AuthProviders, Captcha, CaptchaSpelled, SignInBody, SignUpBody } from '../../../shared/auth.ts';
+import type { AuthProviders, Captcha, CaptchaByMail, SignInBody, SignUpBody } from '../../../shared/auth.ts';
 import { paths } from '../../../shared/paths.ts';
 import type { Role } from '../../../shared/roles.ts';
 import { apiRequest } from '../../lib/api-client.ts';
@@ -67,9 +67,9 @@ export function resetPassword(token: string, newPassword: string): Promise<{ sta
   return apiRequest('/auth/reset-password', { ...quiet, method: 'POST', body: { token, newPassword } });
 }
 
-/** The picture's characters in words, asked for only when a person wants them read out. */
-export function spelledCaptcha(id: string): Promise<CaptchaSpelled> {
-  return apiRequest<CaptchaSpelled>('/captcha/spelled', { ...quiet, method: 'POST', body: { id } });
+/** The picture's characters mailed to the account being signed in to (never in the answer). */
+export function mailCaptcha(id: string, email: string): Promise<CaptchaByMail> {
+  return apiRequest<CaptchaByMail>('/captcha/by-mail', { ...quiet, method: 'POST', body: { id, email } });
 }
 
 /** The sign-in options' query; the server draws the log-in page with them (src/web/server-render.tsx). */

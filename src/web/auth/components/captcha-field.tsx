@@ -1,7 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { CAPTCHA_LENGTH } from '../../../shared/auth-constants.ts';
-import { captchaQueryKey, checkCaptcha, newCaptcha, spelledCaptcha } from '../api/auth-api.ts';
+import { captchaQueryKey, checkCaptcha, mailCaptcha, newCaptcha } from '../api/auth-api.ts';
+import { messageOf } from './form-field.tsx';
 
 export interface CaptchaState {
   id: string | null;
@@ -27,38 +28,33 @@ export function CaptchaField({ generation, onChange }: { generation: number; onC
     retry: false,
   });
   const [answer, setAnswer] = useState('');
-  // The text alternative is fetched only when asked for (docs/decisions/0020-mail-and-accounts.md):
-  // the characters in words, and as they are, with a button that copies them to paste into the
-  // field (WCAG 3.3.8, docs/decisions/0031-wcag-gaps-captcha-timing-hover.md).
-  const [spelled, setSpelled] = useState<{ id: string; text: string; characters?: string } | null>(null);
-  const [spelling, setSpelling] = useState(false);
-  const [copied, setCopied] = useState<'no' | 'yes' | 'failed'>('no');
+  // The accessible alternative (docs/decisions/0043-sign-in-limits.md): the characters go by mail
+  // to the address typed above, as text to copy and spelled out, never to this page, so a script
+  // cannot read them here. Pasting them is the help WCAG 3.3.8 asks for.
+  const [mailed, setMailed] = useState<{ id: string; text: string } | null>(null);
+  const [mailing, setMailing] = useState(false);
   const [status, setStatus] = useState<'idle' | 'checking' | 'valid' | 'invalid'>('idle');
 
-  async function spellOut() {
+  async function mailOut() {
     const id = captcha.data?.id;
     if (!id) return;
-    setSpelling(true);
+    const emailField = field.current?.form?.elements.namedItem('email');
+    const email = emailField instanceof HTMLInputElement ? emailField.value.trim() : '';
+    if (email === '') {
+      setMailed({ id, text: 'Type your e-mail address above first: the characters go to it.' });
+      if (emailField instanceof HTMLInputElement) emailField.focus();
+      return;
+    }
+    setMailing(true);
     try {
-      const { spelled: text, characters } = await spelledCaptcha(id);
-      setSpelled({ id, text, characters });
-      setCopied('no');
-    } catch {
-      setSpelled({ id, text: 'The characters could not be read out. Use “Reload captcha” and try again.' });
+      setMailed({ id, text: (await mailCaptcha(id, email)).message });
+    } catch (failure) {
+      setMailed({ id, text: messageOf(failure, 'The characters could not be mailed. Use “Reload captcha” and try again.') });
     } finally {
-      setSpelling(false);
+      setMailing(false);
     }
   }
-  const wantsSpelling = spelled !== null;
-
-  async function copyCharacters(characters: string) {
-    try {
-      await navigator.clipboard.writeText(characters);
-      setCopied('yes');
-    } catch {
-      setCopied('failed');
-    }
-  }
+  const wantsMail = mailed !== null;
 
   function reload(nextStatus: 'idle' | 'invalid') {
     onChange(NONE);
@@ -124,47 +120,18 @@ export function CaptchaField({ generation, onChange }: { generation: number; onC
         </button>
         <button
           type="button"
-          onClick={() => void spellOut()}
-          disabled={!captcha.data || spelling}
-          aria-controls={wantsSpelling ? 'captcha-spelled' : undefined}
+          onClick={() => void mailOut()}
+          disabled={!captcha.data || mailing}
+          aria-controls={wantsMail ? 'captcha-mailed' : undefined}
           className="text-sm font-semibold text-brand-700 underline hover:text-brand-900 disabled:opacity-60"
         >
-          Can’t see it? Spell it out
+          Can’t see it? Mail me the characters
         </button>
       </div>
-      {wantsSpelling && (
-        <div className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-md bg-stone-100 px-3 py-2 text-sm text-stone-800">
-          <p id="captcha-spelled" aria-live="polite">
-            {spelled.id === captcha.data?.id ? (
-              <>
-                The characters are: {spelled.text}
-                {spelled.characters && (
-                  <>
-                    {' '}
-                    (<span className="font-mono font-semibold tracking-widest">{spelled.characters}</span>)
-                  </>
-                )}
-                . Either case is fine.
-              </>
-            ) : spelling ? (
-              'Reading out…'
-            ) : (
-              'A new picture: press “Spell it out” again.'
-            )}
-          </p>
-          {spelled.id === captcha.data?.id && spelled.characters && (
-            <button
-              type="button"
-              onClick={() => void copyCharacters(spelled.characters!)}
-              className="min-h-6 text-sm font-semibold text-brand-700 underline hover:text-brand-900"
-            >
-              Copy the characters
-            </button>
-          )}
-          <p aria-live="polite" className="basis-full empty:hidden">
-            {copied === 'yes' ? 'Copied: paste them into the field below.' : copied === 'failed' ? 'They could not be copied here: select them above and copy them.' : ''}
-          </p>
-        </div>
+      {wantsMail && (
+        <p id="captcha-mailed" aria-live="polite" className="rounded-md bg-stone-100 px-3 py-2 text-sm text-stone-800">
+          {mailed.id === captcha.data?.id ? mailed.text : mailing ? 'Sending…' : 'A new picture: press “Mail me the characters” again.'}
+        </p>
       )}
       <label htmlFor="captcha" className="text-sm font-semibold text-stone-700">
         Type the captcha above
@@ -189,7 +156,7 @@ export function CaptchaField({ generation, onChange }: { generation: number; onC
         onMouseLeave={() => {
           if (answer.trim().length >= CAPTCHA_LENGTH) void check();
         }}
-        aria-describedby={wantsSpelling ? 'captcha-spelled captcha-status' : 'captcha-status'}
+        aria-describedby={wantsMail ? 'captcha-mailed captcha-status' : 'captcha-status'}
         aria-invalid={status === 'invalid' ? true : undefined}
         className="rounded-md border border-stone-500 px-3 py-2 text-base tracking-widest focus:border-brand-700 focus:outline-none focus:ring-2 focus:ring-brand-600/40"
       />
