@@ -1,6 +1,7 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openEventStream, type EventStream } from '../bench/lib/event-stream.ts';
+import { ConfigError, loadConfig } from '../src/server/config.ts';
 import { clientAddressKey } from '../src/server/http/stream-slots.ts';
 import { STREAM_REFUSALS } from '../src/shared/errors.ts';
 import type { Order } from '../src/shared/orders.ts';
@@ -51,6 +52,17 @@ describe('clientAddressKey', () => {
     expect(clientAddressKey('2001:db8::1')).toBe('2001:db8:0:0::/64');
     expect(clientAddressKey('::1')).toBe('0:0:0:0::/64');
     expect(clientAddressKey('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
+  });
+});
+
+describe('the stream limits in the configuration', () => {
+  const base = { NODE_ENV: 'test', MAIL_DISABLED: 'true' };
+  it('leaves a quarter of MAX_CONNECTIONS to other requests by default, and refuses caps that one address could fill the shop with', () => {
+    expect(loadConfig({ ...base, MAX_CONNECTIONS: '1000' })).toMatchObject({ MAX_CONNECTIONS: 1000, STREAMS_MAX: 750 });
+    expect(() => loadConfig({ ...base, MAX_CONNECTIONS: '100', STREAMS_MAX: '100' })).toThrow(/STREAMS_MAX: must be below MAX_CONNECTIONS/);
+    expect(() => loadConfig({ ...base, STREAMS_MAX: '20' })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...base, STREAMS_MAX: '20' })).toThrow(/MENU_STREAMS_PER_ADDRESS: must be below STREAMS_MAX/);
+    expect(() => loadConfig({ ...base, STREAMS_MAX: '30', ORDER_STREAMS_PER_ADDRESS: '30' })).toThrow(/ORDER_STREAMS_PER_ADDRESS/);
   });
 });
 

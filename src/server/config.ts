@@ -220,7 +220,7 @@ function connectionLimits(env: z.infer<typeof envSchema>): { MAX_CONNECTIONS: nu
   const maxConnections = env.MAX_CONNECTIONS ?? Math.max(64, (files ?? 1024) - RESERVED_FILES);
   const streamsMax = env.STREAMS_MAX ?? Math.floor((maxConnections * 3) / 4);
   const problems: string[] = [];
-  if (files !== undefined && maxConnections > files - RESERVED_FILES) {
+  if (env.MAX_CONNECTIONS !== undefined && files !== undefined && maxConnections > files - RESERVED_FILES) {
     problems.push(`  MAX_CONNECTIONS: must leave ${RESERVED_FILES} of the ${files} open files the process may have for its database and files`);
   }
   if (streamsMax >= maxConnections) problems.push(`  STREAMS_MAX: must be below MAX_CONNECTIONS (${maxConnections}), so other requests still get in`);

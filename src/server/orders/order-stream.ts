@@ -231,8 +231,10 @@ export async function streamOrders(
       staff,
       userId: user.id,
       deliver: (frame) => {
-        if (starting || paused) held.push(frame);
-        else send(frame);
+        if (!starting && !paused) return send(frame);
+        held.push(frame);
+        // Held long (its caller's check cannot read the database): ended; the client resumes from its last id.
+        if (held.length > ORDER_STREAM_REPLAY_LIMIT) stream.close();
       },
     });
     if (closed) return disconnect();
