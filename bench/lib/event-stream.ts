@@ -34,9 +34,10 @@ export interface EventStream {
   close(): void;
 }
 
-export function openEventStream(url: string, headers: Record<string, string> = {}): Promise<EventStream> {
+/** `localAddress`: the client's own address (another of 127.0.0.0/8 looks like another client to the shop). */
+export function openEventStream(url: string, headers: Record<string, string> = {}, options: { localAddress?: string } = {}): Promise<EventStream> {
   return new Promise((resolve, reject) => {
-    const request = http.request(url, { headers: { accept: 'text/event-stream', ...headers }, agent: false }, (response) => {
+    const request = http.request(url, { headers: { accept: 'text/event-stream', ...headers }, agent: false, localAddress: options.localAddress }, (response) => {
       response.setEncoding('utf8');
       let raw = '';
       let pending = '';

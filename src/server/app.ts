@@ -80,6 +80,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Node looks for overdue requests every 30 s by default, so a trickling client could outlive the
   // timeout by that much: look four times per timeout instead.
   (app.server as typeof app.server & { connectionsCheckingInterval: number }).connectionsCheckingInterval = Math.min(30_000, Math.ceil(config.REQUEST_TIMEOUT_MS / 4));
+  // Every socket holds a file: past the open-files limit no client, /healthz's included, would get in.
+  // The event streams stop well below this (STREAMS_MAX), so other requests keep a share.
+  app.server.maxConnections = config.MAX_CONNECTIONS;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { isTimeZone } from '../shared/shop-time.ts';
@@ -6,6 +7,22 @@ import { isTimeZone } from '../shared/shop-time.ts';
 function systemTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 }
+
+/**
+ * The process's soft limit of open files (Linux: /proc/self/limits), or undefined where it cannot
+ * be read. Every connection holds one; past the limit no new socket, /healthz's included, is accepted.
+ */
+function openFilesLimit(): number | undefined {
+  try {
+    const line = /^Max open files\s+(\d+)/m.exec(fs.readFileSync('/proc/self/limits', 'utf8'));
+    return line ? Number(line[1]) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Files kept for the rest of the process (database, listening socket, logs, pictures being read) beside its connections. */
+const RESERVED_FILES = 256;
 
 /**
  * Every setting of the server, read once from the environment at start. A bad value stops the
@@ -124,6 +141,21 @@ const envSchema = z.object({
     .refine(isTimeZone, 'must be an IANA time zone such as Europe/Berlin or UTC'),
   /** Comment line sent on each open order stream this often, so proxies keep it open. */
   SSE_HEARTBEAT_MS: z.coerce.number().int().min(50).max(300_000).default(15_000),
+  /**
+   * Connections the server accepts at once (Node's server.maxConnections); past it a new socket is
+   * closed at once. Unset: the open-files limit less RESERVED_FILES, so the process never runs out of them.
+   */
+  MAX_CONNECTIONS: z.coerce.number().int().min(16).optional(),
+  /** Event streams (menu and orders together) one process keeps open; unset: three quarters of MAX_CONNECTIONS, the rest for other requests. */
+  STREAMS_MAX: z.coerce.number().int().min(2).optional(),
+  /** Open menu streams per client address (an IPv6 /64 counts as one address). */
+  MENU_STREAMS_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
+  /** Open order streams per client address, per account and per session. */
+  ORDER_STREAMS_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
+  ORDER_STREAMS_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  ORDER_STREAMS_PER_SESSION: z.coerce.number().int().min(1).default(5),
+  /** An event stream is ended after at most this long (the browser reconnects at once), so no client holds one for ever. */
+  STREAM_MAX_LIFETIME_MS: z.coerce.number().int().min(100).max(86_400_000).default(1_800_000),
 
   /**
    * Mail (docs/decisions/0020-mail-and-accounts.md): smtp://user:password@host:587 or smtps://…
@@ -188,7 +220,7 @@ const envSchema = z.object({
   }
 });
 
-export type Config = Omit<z.infer<typeof envSchema>, 'PAYMENT_CHECK_INTERVAL_MS' | 'LOG_REQUESTS' | 'PUBLIC_URL' | 'SEED_DEMO_ADMIN'> & {
+export type Config = Omit<z.infer<typeof envSchema>, 'PAYMENT_CHECK_INTERVAL_MS' | 'LOG_REQUESTS' | 'PUBLIC_URL' | 'SEED_DEMO_ADMIN' | 'MAX_CONNECTIONS' | 'STREAMS_MAX'> & {
   SEED_DEMO_ADMIN: boolean;
   dataDir: string;
   /** PUBLIC_URL, or the listening address when it is not set: always there. */
@@ -199,6 +231,8 @@ export type Config = Omit<z.infer<typeof envSchema>, 'PAYMENT_CHECK_INTERVAL_MS'
   publicUrlGiven: boolean;
   PAYMENT_CHECK_INTERVAL_MS: number;
   LOG_REQUESTS: 'all' | 'errors';
+  MAX_CONNECTIONS: number;
+  STREAMS_MAX: number;
 };
 
 /** The periodic payment check's default: every 5 minutes, off in tests (which set it when they want it). */
@@ -229,8 +263,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const publicUrl = parsed.data.PUBLIC_URL ?? listeningAddress(parsed.data.HOST, parsed.data.PORT);
+  const connections = connectionLimits(parsed.data);
   return {
     ...parsed.data,
+    ...connections,
     PUBLIC_URL: publicUrl,
     SEED_DEMO_ADMIN: parsed.data.SEED_DEMO_ADMIN ?? (parsed.data.SEED_DEMO_DATA && parsed.data.NODE_ENV !== 'production'),
     publicOrigin: new URL(publicUrl).origin,
@@ -239,4 +275,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     PAYMENT_CHECK_INTERVAL_MS: parsed.data.PAYMENT_CHECK_INTERVAL_MS ?? (parsed.data.NODE_ENV === 'test' ? 0 : PAYMENT_CHECK_DEFAULT_MS),
     LOG_REQUESTS: parsed.data.LOG_REQUESTS ?? (parsed.data.NODE_ENV === 'production' ? 'errors' : 'all'),
   };
+}
+
+/**
+ * MAX_CONNECTIONS and STREAMS_MAX with their defaults, checked together: the streams must leave
+ * connections for other requests (/healthz among them), and no one address may take every stream.
+ */
+function connectionLimits(env: z.infer<typeof envSchema>): { MAX_CONNECTIONS: number; STREAMS_MAX: number } {
+  const files = openFilesLimit();
+  const maxConnections = env.MAX_CONNECTIONS ?? Math.max(64, (files ?? 1024) - RESERVED_FILES);
+  const streamsMax = env.STREAMS_MAX ?? Math.floor((maxConnections * 3) / 4);
+  const problems: string[] = [];
+  if (env.MAX_CONNECTIONS !== undefined && files !== undefined && maxConnections > files - RESERVED_FILES) {
+    problems.push(`  MAX_CONNECTIONS: must leave ${RESERVED_FILES} of the ${files} open files the process may have for its database and files`);
+  }
+  if (streamsMax >= maxConnections) problems.push(`  STREAMS_MAX: must be below MAX_CONNECTIONS (${maxConnections}), so other requests still get in`);
+  for (const name of ['MENU_STREAMS_PER_ADDRESS', 'ORDER_STREAMS_PER_ADDRESS'] as const) {
+    if (env[name] >= streamsMax) problems.push(`  ${name}: must be below STREAMS_MAX (${streamsMax}), so one address cannot take every stream`);
+  }
+  if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
+  return { MAX_CONNECTIONS: maxConnections, STREAMS_MAX: streamsMax };
 }

@@ -10,3 +10,9 @@ export const apiErrorSchema = z.object({
 });
 
 export type ApiError = z.infer<typeof apiErrorSchema>;
+
+/** The 429 answers of an event stream refused at its cap (server/http/stream-slots.ts): per client, or the whole shop's. */
+export const STREAM_REFUSALS = {
+  client: { message: 'Too many live pages are open from here. Close a few tabs, then reload.', retryAfterSeconds: 30 },
+  shop: { message: 'The shop is very busy right now; live updates come back in a moment.', retryAfterSeconds: 10 },
+} as const;

@@ -79,10 +79,11 @@ export const LATE_AMBER_MINUTES = 5;
 export const LATE_RED_MINUTES = 10;
 
 /**
- * `resync` (after a long absence) means: reload the list, then keep this stream. A first
- * connection resumes with `?lastEventId=`, since EventSource cannot set headers.
+ * `resync` (after a long absence) means: reload the list, then keep this stream. `reconnect`: the
+ * server ends this stream on purpose (its lifetime is up); connect again at once, it is no failure.
+ * A first connection resumes with `?lastEventId=`, since EventSource cannot set headers.
  */
-export const ORDER_STREAM_EVENTS = { order: 'order', resync: 'resync' } as const;
+export const ORDER_STREAM_EVENTS = { order: 'order', resync: 'resync', reconnect: 'reconnect' } as const;
 /** Sent as the stream's `retry:`. */
 export const ORDER_STREAM_RETRY_MS = 3000;
 /** Beyond this many missed orders a reconnection gets `resync` instead of a replay. */

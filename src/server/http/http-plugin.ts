@@ -5,6 +5,14 @@ import { registerCrossSiteGuard } from './cross-site-guard.ts';
 import { registerErrorHandler } from './errors.ts';
 import { registerNulRefusal } from './refuse-nul.ts';
 import { registerRequestDeadline } from './request-deadline.ts';
+import { StreamSlots } from './stream-slots.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The open event streams (menu and orders), counted per client and in all: their caps. */
+    streamSlots: StreamSlots;
+  }
+}
 
 /**
  * The HTTP rules of every request: one error shape, the request's deadline, no NUL, and the
@@ -18,6 +26,7 @@ export const httpPlugin = fp(
     registerRequestDeadline(app, config.REQUEST_TIMEOUT_MS);
     registerNulRefusal(app);
     registerCrossSiteGuard(app, () => trustedOrigins(config));
+    app.decorate('streamSlots', new StreamSlots(config.STREAMS_MAX));
   },
   { name: 'http', fastify: '5.x', dependencies: ['database'] },
 );

@@ -1,17 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerResponse } from 'node:http';
 import { startEventStream } from '../http/event-stream.ts';
-import { ConflictError } from '../http/errors.ts';
+import { clientAddressKey, streamLifetime } from '../http/stream-slots.ts';
 
-/** Open menu streams one process keeps at most; past it a new one is refused (the page still works, it just does not follow). */
-const MAX_STREAMS = 10_000;
+/** The browser's wait before it reconnects a stream ended at its lifetime: short, nothing failed. */
+const RECONNECT_AFTER_LIFETIME_MS = 500;
 
 /**
  * GET /api/menu/events: Server-Sent Events for the public pages that show dishes (the order page,
  * a dish page). Each menu change (the 'menu.changed' event of the bus, from any process) sends
  * `event: menu` with the menu's new ETag, and the page reads the menu again: a dish marked sold
  * out shows so on a customer's open page without a reload. Public: it says only that the menu
- * changed. A comment line every SSE_HEARTBEAT_MS keeps proxies from closing it.
+ * changed. A comment line every SSE_HEARTBEAT_MS keeps proxies from closing it. At most
+ * MENU_STREAMS_PER_ADDRESS per client address and STREAMS_MAX with the order streams (a 429 past
+ * them: the page still works, it just does not follow), each for STREAM_MAX_LIFETIME_MS at most.
  */
 export function menuStreamRoutes(app: FastifyInstance): void {
   const open = new Set<ServerResponse>();
@@ -34,13 +36,21 @@ export function menuStreamRoutes(app: FastifyInstance): void {
   });
 
   app.get('/menu/events', { compress: false }, async (request, reply) => {
-    if (open.size >= MAX_STREAMS) throw new ConflictError('Too many pages follow the menu right now; reload the page to see changes.');
+    const release = app.streamSlots.takeOrRefuse(reply, [[`menu|address:${clientAddressKey(request.ip)}`, app.config.MENU_STREAMS_PER_ADDRESS]]);
     const raw = startEventStream(request, reply, app.answers.securityHeaders);
     open.add(raw);
     const close = () => {
+      clearTimeout(lifetime);
+      release();
       open.delete(raw);
       raw.end();
     };
+    // Ended on purpose: the browser's EventSource reconnects by itself, soon, and takes a new slot.
+    const lifetime = setTimeout(() => {
+      raw.write(`retry: ${RECONNECT_AFTER_LIFETIME_MS}\n\n`);
+      close();
+    }, streamLifetime(app.config.STREAM_MAX_LIFETIME_MS));
+    lifetime.unref();
     raw.once('close', close);
     request.raw.socket.once('close', close);
     raw.write('retry: 5000\n\n');

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import type { Order } from '../../../shared/orders.ts';
+import { ORDER_STREAM_EVENTS, type Order } from '../../../shared/orders.ts';
 import { useAuth } from '../../auth/use-auth.ts';
 import { applyOrder, orderKeys } from './order-cache.ts';
 
@@ -13,7 +13,9 @@ const MAX_RETRY_MS = 30_000;
  * Each whole order from the stream goes into the query cache, so every page showing it follows.
  * On first open the queries are read again, so a change between their read and the subscription
  * isn't missed. EventSource gives up when refused, so a new one is opened after a pause with
- * `?lastEventId=`; a `resync` frame means re-read the lists. `onOrder` gets the previous copy too.
+ * `?lastEventId=`; a `resync` frame means re-read the lists; on `reconnect` (the server ends the
+ * stream at its lifetime) a new one is opened at once, and the page stays "Live". `onOrder` gets
+ * the previous copy too.
  */
 export function useOrderEvents({
   enabled = true,
@@ -65,6 +67,11 @@ export function useOrderEvents({
       stream.addEventListener('resync', (event: MessageEvent<string>) => {
         if (event.lastEventId) lastEventId = event.lastEventId;
         void queryClient.invalidateQueries({ queryKey: orderKeys.all });
+      });
+      // A planned end, not a failure: follow on a new stream from the last id, without a pause.
+      stream.addEventListener(ORDER_STREAM_EVENTS.reconnect, () => {
+        stream.close();
+        if (!stopped) connect();
       });
       stream.onerror = () => {
         if (stopped) return;
