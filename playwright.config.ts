@@ -68,8 +68,8 @@ export default defineConfig({
       RATE_LIMIT_MAIL: '10000',
       // The same for the event streams' caps per address (the server tests prove them): two
       // workers' pages, each following the menu and the orders, all from one address.
-      MENU_STREAMS_PER_ADDRESS: '1000',
-      ORDER_STREAMS_PER_ADDRESS: '1000',
+      MENU_STREAMS_PER_ADDRESS: '400',
+      ORDER_STREAMS_PER_ADDRESS: '400',
       ...(process.env.E2E_SERVER_ENV ? JSON.parse(process.env.E2E_SERVER_ENV) : {}),
     },
   },

@@ -43,4 +43,10 @@ export const BENCH_RATE_LIMITS = {
   RATE_LIMIT_SIGN_IN: '100000',
   RATE_LIMIT_TOKEN: '100000',
   RATE_LIMIT_CAPTCHA: '100000',
+  // A hundred boards from one address, one staff account and one session (bench:api, bench:orders);
+  // under the shop-wide cap even with 1,024 open files (src/server/config.ts).
+  MENU_STREAMS_PER_ADDRESS: '400',
+  ORDER_STREAMS_PER_ADDRESS: '400',
+  ORDER_STREAMS_PER_ACCOUNT: '400',
+  ORDER_STREAMS_PER_SESSION: '400',
 };

@@ -21,6 +21,7 @@ import { answersPlugin } from './http/answers-plugin.ts';
 import { apiReferencePlugin } from './http/api-reference.ts';
 import { SMALL_BODY_LIMIT } from './http/body-limits.ts';
 import { httpPlugin } from './http/http-plugin.ts';
+import { lazyChildLoggerFactory } from './http/lazy-child-logger.ts';
 import { imageRoutes } from './images/image-routes.ts';
 import { imagesPlugin } from './images/images-plugin.ts';
 import { mailPlugin, orderMailsPlugin } from './mail/mail-plugin.ts';
@@ -43,6 +44,7 @@ import { settingsPlugin } from './settings/settings-plugin.ts';
 import { settingsRoutes } from './settings/settings-routes.ts';
 import { statsPlugin } from './stats/stats-plugin.ts';
 import { statsRoutes } from './stats/stats-routes.ts';
+import { layerOn } from './speed-layers.ts';
 import { userRoutes } from './users/user-routes.ts';
 import { usersPlugin } from './users/users-plugin.ts';
 
@@ -69,6 +71,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Operations (src/server/ops): readable or JSON lines without secrets, one per request, request ids.
     ...logging,
     logger: options.logger === false ? false : logging.logger,
+    // Each request's child logger is made only when the request writes a line.
+    ...(layerOn('lazy-child-logger') ? { childLoggerFactory: lazyChildLoggerFactory } : {}),
     // Small for every route; the menu's item routes raise it to BODY_LIMIT (http/body-limits.ts).
     bodyLimit: SMALL_BODY_LIMIT,
     trustProxy: config.TRUST_PROXY,

@@ -8,6 +8,7 @@ export const SPEED_LAYERS = {
   'session-cache': 'callers kept between requests (auth/session-cache.ts)',
   'kept-answers': "a customer's own reads kept until written (http/kept-answers.ts)",
   'statements-made-once': 'each statement compiled and prepared once (db/statements-made-once.ts)',
+  'lazy-child-logger': "a request's logger made when it writes (http/lazy-child-logger.ts)",
   'commit-with-last': "PostgreSQL: a transaction's last statement sent with its COMMIT (db/commit-with-last.ts)",
 } as const;
 

@@ -90,7 +90,7 @@ class OneLinePerRequest extends LogController {
 }
 
 const rounded = (ms: number) => Math.round(ms * 10) / 10;
-/** pino's level numbers: a request's logger tells only its level's name. */
+/** pino's level numbers: the request's logger (made lazily, http/lazy-child-logger.ts) tells only its level's name. */
 const LEVELS: Record<string, number> = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60, silent: Infinity };
 
 export function loggingOptions(config: Config): Pick<FastifyServerOptions, 'logger' | 'genReqId' | 'requestIdHeader' | 'logController'> {
