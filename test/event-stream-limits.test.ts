@@ -1,11 +1,11 @@
-import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openEventStream, type EventStream } from '../bench/lib/event-stream.ts';
+import type { EventStream } from '../bench/lib/event-stream.ts';
 import { ConfigError, loadConfig } from '../src/server/config.ts';
 import { clientAddressKey } from '../src/server/http/stream-slots.ts';
 import { STREAM_REFUSALS } from '../src/shared/errors.ts';
 import type { Order } from '../src/shared/orders.ts';
 import { signIn, signUpUser, type TestUser } from './helpers/auth.ts';
+import { healthzFrom, streamsFrom } from './helpers/streams-from.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 import { makeStaff, placeOrder } from './order-helpers.ts';
 
@@ -16,25 +16,11 @@ import { makeStaff, placeOrder } from './order-helpers.ts';
  * answering all along; the streams' lifetime; and the end of an order stream whose caller was
  * signed out or demoted, at once (the heartbeat is a minute here), with no order after it.
  */
-const opened: EventStream[] = [];
-afterAll(() => {
-  for (const stream of opened) stream.close();
-});
+const eventStreams = streamsFrom();
+afterAll(() => eventStreams.closeAll());
 
-async function open(base: string, path: string, from: string, headers: Record<string, string> = {}): Promise<EventStream> {
-  const stream = await openEventStream(`${base}${path}`, headers, { localAddress: from });
-  opened.push(stream);
-  return stream;
-}
-
-function healthz(base: string, from: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    http.get(`${base}/healthz`, { localAddress: from, agent: false }, (res) => {
-      res.resume();
-      resolve(res.statusCode ?? 0);
-    }).on('error', reject);
-  });
-}
+const open = (base: string, path: string, from: string, headers: Record<string, string> = {}) => eventStreams.open(`${base}${path}`, from, headers);
+const healthz = healthzFrom;
 
 function expectRefused(stream: EventStream, who: 'client' | 'shop'): void {
   expect(stream.status).toBe(429);
@@ -84,7 +70,7 @@ describe('event stream caps', () => {
     base = await t.app.listen({ host: '127.0.0.1', port: 0 });
   });
   afterAll(async () => {
-    for (const stream of opened) stream.close();
+    eventStreams.closeAll();
     await t.close();
   });
 
@@ -103,7 +89,7 @@ describe('event stream caps', () => {
     expect((await open(base, '/api/menu/events', '127.0.0.1')).status).toBe(200);
     for (const stream of [...streams, other]) stream.close();
     await expect.poll(() => t.app.streamSlots.size).toBe(1);
-    opened.splice(0).forEach((s) => s.close());
+    eventStreams.closeAll();
     await expect.poll(() => t.app.streamSlots.size).toBe(0);
   });
 
@@ -127,7 +113,7 @@ describe('event stream caps', () => {
     expect(elsewhere.status).toBe(200);
     expect(await healthz(base, '127.0.0.1')).toBe(200);
     expect(t.app.orderStreams.size).toBe(5);
-    opened.splice(0).forEach((s) => s.close());
+    eventStreams.closeAll();
     await expect.poll(() => t.app.streamSlots.size).toBe(0);
     expect(t.app.orderHub.connected).toBe(0);
   });
@@ -144,7 +130,7 @@ describe('event stream caps', () => {
     expectRefused(await open(base, '/api/menu/events', '127.0.0.5'), 'shop');
     expectRefused(await open(base, '/api/orders/events', '127.0.0.5', users[2]!.headers), 'shop');
     expect(await healthz(base, '127.0.0.5')).toBe(200);
-    opened.splice(0).forEach((s) => s.close());
+    eventStreams.closeAll();
     await expect.poll(() => t.app.streamSlots.size).toBe(0);
   });
 });

@@ -1,8 +1,8 @@
-import http from 'node:http';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openEventStream, type EventStream, type SseFrame } from '../bench/lib/event-stream.ts';
+import type { EventStream, SseFrame } from '../bench/lib/event-stream.ts';
 import type { Order } from '../src/shared/orders.ts';
+import { healthzFrom, streamsFrom } from './helpers/streams-from.ts';
 import { HttpCustomer, NO_RATE_LIMITS, ShopChild, shopStorage, someItemIds, type ShopStorage } from './helpers/shop-child.ts';
 
 /**
@@ -13,25 +13,11 @@ import { HttpCustomer, NO_RATE_LIMITS, ShopChild, shopStorage, someItemIds, type
  * member demoted, or a session signed out, through one process ends the order stream held by
  * the other at once (the heartbeat is a minute here), carried by the event bus's notice.
  */
-const opened: EventStream[] = [];
-afterAll(() => {
-  for (const stream of opened) stream.close();
-});
+const eventStreams = streamsFrom();
+afterAll(() => eventStreams.closeAll());
 
-async function open(url: string, from: string, headers: Record<string, string> = {}): Promise<EventStream> {
-  const stream = await openEventStream(url, headers, { localAddress: from });
-  opened.push(stream);
-  return stream;
-}
-
-function healthz(base: string, from: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    http.get(`${base}/healthz`, { localAddress: from, agent: false }, (res) => {
-      res.resume();
-      resolve(res.statusCode ?? 0);
-    }).on('error', reject);
-  });
-}
+const open = eventStreams.open;
+const healthz = healthzFrom;
 
 /** Resolves 'ended' when the stream ends within `ms`, else 'still open'. */
 function endsWithin(stream: EventStream, ms: number): Promise<string> {
@@ -47,7 +33,7 @@ describe('a shop process under many event streams', () => {
     shop = await ShopChild.start(storage, { MAX_CONNECTIONS: '40', MENU_STREAMS_PER_ADDRESS: '20' });
   }, 120_000);
   afterAll(async () => {
-    for (const stream of opened.splice(0)) stream.close();
+    eventStreams.closeAll();
     await shop?.stop();
     await storage?.drop();
   });
@@ -85,7 +71,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('order streams across two shop pro
     second = await ShopChild.start(storage, env);
   }, 240_000);
   afterAll(async () => {
-    for (const stream of opened.splice(0)) stream.close();
+    eventStreams.closeAll();
     await Promise.all([first?.stop(), second?.stop()]);
     await storage?.drop();
   });
