@@ -1,6 +1,7 @@
 import { newRowId } from '../db/row-ids.ts';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import { OneLookAtATime } from '../events/one-look-at-a-time.ts';
 import type { Mail, MailTemplate } from './mail-kinds.ts';
 import { isMailTemplate } from './mail-kinds.ts';
 import {
@@ -50,8 +51,7 @@ export class MailQueue {
   private readonly retryMs: number;
   private readonly pollMs: number;
   private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private again = false;
+  private readonly looks = new OneLookAtATime(() => this.work());
   private closed = false;
   private renderer: Promise<(mail: Mail) => Promise<RenderedMail>> | undefined;
 
@@ -103,22 +103,12 @@ export class MailQueue {
   /** Looks at the queue soon; looks once more after the current look if one is running. */
   wake(): void {
     if (this.closed || !this.transport) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = this.work().finally(() => {
-      this.running = undefined;
-      if (this.again) {
-        this.again = false;
-        this.wake();
-      }
-    });
+    this.looks.wake();
   }
 
   /** Waits for the mails that are due now to be sent or put back (tests, and a graceful close). */
   async idle(): Promise<void> {
-    while (this.running) await this.running;
+    while (this.looks.current) await this.looks.current;
   }
 
   /** Stops looking; a mail being sent finishes first, so it is marked sent and never sent again. */

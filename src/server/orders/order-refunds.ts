@@ -1,3 +1,4 @@
+import { OneLookAtATime } from '../events/one-look-at-a-time.ts';
 import type { Kysely, Transaction } from 'kysely';
 import type { OrderStatus } from '../../shared/orders.ts';
 import { newRowId } from '../db/row-ids.ts';
@@ -38,8 +39,7 @@ export class OrderRefunds {
   /** A claim older than this belongs to a process that died mid-call (REFUND_CLAIM_LEASE_MS). */
   private readonly leaseMs: number;
   private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private again = false;
+  private readonly looks = new OneLookAtATime(() => this.work());
   private closed = false;
   /** Requests asked for right after their move, awaited by close. */
   private readonly asking = new Set<Promise<void>>();
@@ -110,22 +110,12 @@ export class OrderRefunds {
   /** Looks for due requests soon; once more after the current look if one is running. */
   wake(): void {
     if (this.closed) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = this.work().finally(() => {
-      this.running = undefined;
-      if (this.again) {
-        this.again = false;
-        this.wake();
-      }
-    });
+    this.looks.wake();
   }
 
   /** Waits until the due requests have been asked (tests, and a graceful close). */
   async idle(): Promise<void> {
-    while (this.running || this.asking.size > 0) await Promise.all([this.running, ...this.asking]);
+    while (this.looks.current || this.asking.size > 0) await Promise.all([this.looks.current, ...this.asking]);
   }
 
   /** Stops the timer; a call under way finishes and is recorded, so it is not asked again needlessly. */
