@@ -21,14 +21,13 @@
  * the one to report. BENCH_NOISE=1 adds a row of the bare server beside a second bare server,
  * measured the same way: its ratio shows the run's noise.
  */
-import http from 'node:http';
 import pg from 'pg';
 import { CART_MAX_ENTRIES } from '../src/shared/cart-constants.ts';
 import { BENCH_RATE_LIMITS, signUpCustomer, type BenchCustomer } from './lib/bench-customers.ts';
 import { onLoadCore, pinning, SERVER_CPU } from './lib/cpu-pinning.ts';
 import { percentile } from './lib/customers.ts';
 import { payAgainAndAgain, signUpPayers } from './lib/paying-customers.ts';
-import { measure, printTable, startBareServer, takeTurns, type BareAnswer, type Figures } from './lib/measure.ts';
+import { measure, printTable, snapshotOf, startBareServer, takeTurns, type Figures } from './lib/measure.ts';
 import { fanOutRows, ordersForFanOut } from './lib/fan-out.ts';
 import { placeOrder, placeOrders } from './lib/place-order.ts';
 import { openShopDb } from './lib/shop-db.ts';
@@ -46,29 +45,6 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const NOISE_CHECK = process.env.BENCH_NOISE === '1';
 const PAYMENT_FLOOR = "payment floor: the shop's statements replayed by a bare server";
 
-
-/**
- * The shop's answer to the request autocannon sends (no Accept-Encoding: fetch would ask for gzip
- * and then unzip the body), with its headers in the shop's order, content-length included, so that
- * the bare server sends the same bytes. Only the headers Node sets per connection are left out.
- */
-function snapshotOf(url: string, headers: Record<string, string> = {}): Promise<BareAnswer> {
-  const perConnection = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { headers, agent: false }, (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => {
-          const raw = response.rawHeaders;
-          const kept: [string, string][] = [];
-          for (let i = 0; i < raw.length; i += 2) if (!perConnection.has(raw[i]!.toLowerCase())) kept.push([raw[i]!, raw[i + 1]!]);
-          resolve({ status: response.statusCode ?? 0, headers: kept, body: Buffer.concat(chunks) });
-        });
-      })
-      .on('error', reject);
-  });
-}
 
 /**
  * The method's own noise: the bare server beside a second bare server sending the same bytes,

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -100,6 +101,29 @@ export interface BareAnswer {
   status: number;
   headers: [string, string][];
   body: Buffer;
+}
+
+/**
+ * The shop's answer to the request autocannon sends (no Accept-Encoding: fetch would ask for gzip
+ * and then unzip the body), with its headers in the shop's order, content-length included, so that
+ * the bare server sends the same bytes. Only the headers Node sets per connection are left out.
+ */
+export function snapshotOf(url: string, headers: Record<string, string> = {}): Promise<BareAnswer> {
+  const perConnection = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers, agent: false }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          const raw = response.rawHeaders;
+          const kept: [string, string][] = [];
+          for (let i = 0; i < raw.length; i += 2) if (!perConnection.has(raw[i]!.toLowerCase())) kept.push([raw[i]!, raw[i + 1]!]);
+          resolve({ status: response.statusCode ?? 0, headers: kept, body: Buffer.concat(chunks) });
+        });
+      })
+      .on('error', reject);
+  });
 }
 
 /**
