@@ -46,7 +46,7 @@ export const SIDES = {
   server: {
     other: 'web',
     appFolders: [],
-    appFiles: ['app.ts', 'main.ts', 'next-tick-shape.ts'],
+    appFiles: ['app.ts', 'main.ts'],
     infrastructure: ['db', 'http', 'events'],
     /** Infrastructure at the root: the configuration and the speed layers' switch, read by every layer. */
     infrastructureFiles: ['config.ts', 'speed-layers.ts'],

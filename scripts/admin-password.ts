@@ -12,7 +12,8 @@ import { migrateToLatest } from '../src/server/db/migrate.ts';
 import { resetPassword, PasswordRefused } from '../src/server/ops/reset-password.ts';
 import { oneArgument, shopConfig } from './shop-command.ts';
 
-const email = oneArgument('npm run admin:password -- <email>   (prints a new password; or pipe one in: echo "…" | npm run admin:password -- <email>)').trim().toLowerCase();const config = shopConfig();
+const email = oneArgument('npm run admin:password -- <email>   (prints a new password; or pipe one in: echo "…" | npm run admin:password -- <email>)').trim().toLowerCase();
+const config = shopConfig();
 // A password piped in is the one to set (its final line break is not part of it); at a terminal one is generated.
 const given = process.stdin.isTTY ? undefined : fs.readFileSync(0, 'utf8').replace(/\r?\n$/, '');
 const database = openDatabase({ dataDir: config.dataDir, databaseUrl: config.DATABASE_URL });

@@ -31,6 +31,22 @@ describe('the demo administrator of the first start', () => {
     expect(res.statusCode).toBe(200);
     expect(await createDemoAdmin(t.app)).toBeUndefined();
   });
+
+  // Issue 43, point 8: no "confirm your e-mail" banner on every dashboard page, and no link mailed.
+  it('has its address confirmed, and no confirmation mail is queued for it', async () => {
+    const created = await t.app.accounts.createAdministrator('  Second.Owner@Example.test ', 'Owner');
+    expect(created.email).toBe('second.owner@example.test');
+    const headers = { authorization: `Bearer ${(await signIn(t.app, created.email, created.password)).token}` };
+    expect((await t.app.inject({ method: 'GET', url: '/api/users', headers })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/account', headers })).json()).toMatchObject({ email: created.email, emailVerified: true });
+    const queued = await t.app.db.selectFrom('mail_queue').select('template').where('to_address', 'in', [DEMO_ADMIN_EMAIL, created.email]).execute();
+    expect(queued).toEqual([]);
+  });
+
+  it('refuses an address that has an account, or is none', async () => {
+    await expect(t.app.accounts.createAdministrator(DEMO_ADMIN_EMAIL, 'Again')).rejects.toThrow(/exists already.*admin:promote/);
+    await expect(t.app.accounts.createAdministrator('not-an-address', 'Nobody')).rejects.toThrow(/is not an e-mail address/);
+  });
 });
 
 describe('npm run admin:promote', () => {
@@ -56,12 +72,13 @@ describe('npm run admin:promote', () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  function promote(...args: string[]) {
+  function command(script: string, ...args: string[]) {
     const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
     if (t.database.postgresUrl) env.DATABASE_URL = t.database.postgresUrl;
     else delete env.DATABASE_URL;
-    return spawnSync(process.execPath, ['scripts/admin-promote.ts', ...args], { encoding: 'utf8', env });
+    return spawnSync(process.execPath, [script, ...args], { encoding: 'utf8', env });
   }
+  const promote = (...args: string[]) => command('scripts/admin-promote.ts', ...args);
 
   it('makes an existing account an administrator, and says so', async () => {
     const user = await signUpUser(app);
@@ -82,6 +99,23 @@ describe('npm run admin:promote', () => {
     expect(none.status).toBe(2);
     expect(none.stderr).toContain('Usage');
   });
+
+  // Issue 43, point 8: a shop without the demo makes its real administrator without signing up first.
+  it('npm run admin:create makes a new administrator and prints its password once; an existing address is refused', async () => {
+    const email = `owner-${Date.now()}@example.test`;
+    const run = command('scripts/admin-create.ts', email);
+    expect(run.status, run.stderr).toBe(0);
+    const password = /password: (\S+)/.exec(run.stdout)?.[1];
+    expect(password, run.stdout).toBeDefined();
+    expect(run.stdout).toContain(`${email} is a new administrator`);
+    const { token } = await signIn(app, email, password!);
+    const headers = { authorization: `Bearer ${token}` };
+    expect((await app.inject({ method: 'GET', url: '/api/users', headers })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url: '/api/account', headers })).json()).toMatchObject({ emailVerified: true });
+    const again = command('scripts/admin-create.ts', email);
+    expect(again.status).toBe(1);
+    expect(again.stderr).toContain('exists already');
+  });
 });
 
 describe('the demo administrator in production (issue 39, point 10)', () => {
@@ -89,7 +123,7 @@ describe('the demo administrator in production (issue 39, point 10)', () => {
 
   it('is made by default outside production only, and in production only with SEED_DEMO_ADMIN=true', () => {
     expect(loadConfig({ ...base, NODE_ENV: 'development' }).SEED_DEMO_ADMIN).toBe(true);
-    expect(loadConfig({ ...base, NODE_ENV: 'development', SEED_DEMO_DATA: 'false' }).SEED_DEMO_ADMIN).toBe(false);
+    expect(loadConfig({ ...base, NODE_ENV: 'development', SEED_DEMO_DATA: 'false' }).SEED_DEMO_ADMIN).toBe(true);
     expect(loadConfig({ ...base, NODE_ENV: 'production' }).SEED_DEMO_ADMIN).toBe(false);
     expect(loadConfig({ ...base, NODE_ENV: 'production', SEED_DEMO_ADMIN: 'true' }).SEED_DEMO_ADMIN).toBe(true);
     expect(() => loadConfig({ ...base, SEED_DEMO_ADMIN: 'yes' })).toThrow(/SEED_DEMO_ADMIN/);

@@ -65,9 +65,9 @@ const envSchema = z.object({
     .default('true')
     .transform((v) => v === 'true'),
   /**
-   * Create the demo administrator (admin@rawroots.demo, a generated password shown once) on a shop
-   * without one. Unset: with the demo data, except in production, where an account nobody chose is
-   * a way in; `npm run admin:promote` makes the real one.
+   * Create the first administrator (admin@rawroots.demo, a generated password shown once) on a shop
+   * without one, with or without the demo data. Unset: everywhere but in production, where an
+   * account nobody chose is a way in; `npm run admin:create` makes the real one there.
    */
   SEED_DEMO_ADMIN: z
     .enum(['true', 'false'])
@@ -268,7 +268,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...parsed.data,
     ...connections,
     PUBLIC_URL: publicUrl,
-    SEED_DEMO_ADMIN: parsed.data.SEED_DEMO_ADMIN ?? (parsed.data.SEED_DEMO_DATA && parsed.data.NODE_ENV !== 'production'),
+    SEED_DEMO_ADMIN: parsed.data.SEED_DEMO_ADMIN ?? parsed.data.NODE_ENV !== 'production',
     publicOrigin: new URL(publicUrl).origin,
     publicUrlGiven: parsed.data.PUBLIC_URL !== undefined,
     dataDir: path.resolve(parsed.data.DATA_DIR),

@@ -42,6 +42,8 @@ async function main(): Promise<void> {
   }
   // SQLite: `npm run restore` refuses while this file names a live process.
   if (database.kind === 'sqlite') removePidFile = writePidFile(config.dataDir, (app.server.address() as { port: number }).port);
+  // The address the mails' links use, which a person should open too: a session is kept per host name.
+  if (config.NODE_ENV !== 'production') console.log(`\nThe shop is open at ${config.publicOrigin} (the address its mails link to)`);
   // After listening: a start that fails (a port in use) must not make the password nobody sees.
   let demoAdmin;
   try {
@@ -63,7 +65,8 @@ async function main(): Promise<void> {
         `  password: ${demoAdmin.password}`,
         'Keep the password now: it is not shown again. Lost it? Set a new one (with the shop running or not):',
         `  npm run admin:password -- ${demoAdmin.email}`,
-        'To make any account an administrator:',
+        'To make a new administrator, or an account that signed up one:',
+        '  npm run admin:create -- <email>',
         '  npm run admin:promote -- <email>',
         '',
       ].join('\n'),

@@ -1,5 +1,6 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { z } from 'zod';
 import {
   DELETED_CUSTOMER_NAME,
   EMAIL_CHANGE_LINK_MINUTES,
@@ -21,6 +22,7 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/schema.ts';
 import { BadRequestError, ConflictError, HttpError, NotFoundError, TooManyRequestsError } from '../http/errors.ts';
 import type { MailQueue } from '../mail/mail-queue.ts';
+import { setRoleByEmail } from '../users/user-repository.ts';
 import {
   countOpenOrdersOf,
   countUnsettledIntentsOf,
@@ -280,6 +282,27 @@ export class AccountService {
     });
     this.mail.wake();
     return result;
+  }
+
+  // Administrators made by the shop -----------------------------------------------------------------
+
+  /**
+   * An administrator made by whoever runs the shop (the first start's, or `npm run admin:create`),
+   * with a generated password to show once. The address counts as confirmed, since the person who
+   * runs the shop chose it, so no link is mailed and no banner asks for one.
+   */
+  async createAdministrator(email: string, name: string): Promise<{ email: string; password: string }> {
+    const address = email.trim().toLowerCase();
+    if (!z.email().safeParse(address).success) throw new BadRequestError(`"${email}" is not an e-mail address`);
+    if (await findUserByEmail(this.db, address)) {
+      throw new ConflictError(`An account with the e-mail ${address} exists already: make it an administrator with npm run admin:promote -- ${address}`);
+    }
+    const context = await this.auth.$context;
+    const password = randomBytes(15).toString('base64url');
+    const user = await context.internalAdapter.createUser({ name, email: address, emailVerified: true }, { method: 'admin' });
+    await insertCredentialAccount(this.db, { id: randomUUID(), userId: user.id, passwordHash: await context.password.hash(password), now: new Date().toISOString() });
+    await setRoleByEmail(this.db, address, 'admin');
+    return { email: address, password };
   }
 
   // Passwords -------------------------------------------------------------------------------------
