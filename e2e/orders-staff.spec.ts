@@ -35,6 +35,8 @@ test.describe('staff', () => {
       await expect(menuLinks.getByRole('link', { name: new RegExp(`^${name}`) })).toBeVisible();
     }
     await expect(menuLinks.getByRole('link', { name: 'Manage Users' })).toHaveCount(0);
+    // Issue 43, point 6: the menu leads with what staff use.
+    await expect(menuLinks.getByRole('link').first()).toHaveText('Order board');
     await staff.goto('/dashboard/all/users');
     await expect(staff).toHaveURL(/\/$/);
 
