@@ -9,6 +9,9 @@ export default defineConfig({
     pool: 'forks',
     // Vitest's default leaves a core to itself (one file at a time on two cores); it mostly waits.
     maxWorkers: availableParallelism(),
+    // A worker loads the server's modules once for all its files; each file builds its own app
+    // and database (docs/decisions/0045-server-test-files-share-their-workers.md).
+    isolate: false,
     // Makes the migrated and the seeded database once per run; each file copies one (test/helpers/test-app.ts).
     globalSetup: ['test/helpers/global-setup.ts'],
     testTimeout: 30_000,
