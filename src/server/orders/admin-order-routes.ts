@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { orderIdParamsSchema, orderSchema, refundAskSchema } from '../../shared/orders.ts';
+import { orderIdParamsSchema, orderSchema, refundAskSchema, REFUND_WINDOW_DAYS } from '../../shared/orders.ts';
 import { useStrictJson } from '../http/strict-json.ts';
 
 /** What only an administrator does to an order: refund part or all of it, at any status. */
@@ -12,7 +12,17 @@ export async function adminOrderRoutes(instance: FastifyInstance): Promise<void>
   app.post(
     '/admin/orders/:id/refunds',
     {
-      schema: { params: orderIdParamsSchema, body: refundAskSchema, response: { 200: orderSchema } },
+      schema: {
+        summary: 'Refund part or all of an order, administrators only',
+        description:
+          'One of `{ lines: [{ lineId, quantity }] }` (lineId: the line\'s position in the order\'s `lines`, priced by the server ' +
+          'from the paid lines), `{ amountCents }` or `{ whole: true }` (all that is left). At any status, within ' +
+          `${REFUND_WINDOW_DAYS} days of the payment. 409 with the reason when it exceeds what is left to refund (paid less every ` +
+          'refund not failed), a line beyond its quantity, or a payment too old. Answers the order with its `refunds`.',
+        params: orderIdParamsSchema,
+        body: refundAskSchema,
+        response: { 200: orderSchema },
+      },
       preHandler: app.requireAdmin,
     },
     async (request) => app.orders.refund(request.params.id, request.body, request.user!),
