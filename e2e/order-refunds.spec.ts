@@ -20,7 +20,11 @@ test.describe('refunds of part of an order', () => {
       expect(res.status(), await res.text()).toBe(200);
     }
 
-    await openInApp(page, `/dashboard/my/orders/${order._id}`);
+    // From the board's orders done today to the order's page, where an administrator refunds.
+    await openInApp(page, '/dashboard/orders');
+    const row = page.getByRole('region', { name: 'Orders done today' }).getByRole('row').filter({ hasText: `#${order.number}` });
+    await row.getByRole('link', { name: `Refund #${order.number}` }).click();
+    await expect(page).toHaveURL(new RegExp(`/dashboard/my/orders/${order._id}$`));
     const open = page.getByRole('button', { name: 'Refund', exact: true });
     await open.focus();
     await page.keyboard.press('Enter');
