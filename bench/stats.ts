@@ -79,7 +79,7 @@ function postgresStore(url: string): Store {
         await client.query('begin');
         for (const batch of orderBatches(dishes, { orders: ORDERS, days: 365 }, 1000)) {
           await insertMany(client, 'payments', PAYMENT_COLUMNS, paymentValues, 7, batch.payments);
-          await insertMany(client, 'orders', ORDER_COLUMNS, orderValues, 14, batch.orders);
+          await insertMany(client, 'orders', ORDER_COLUMNS, orderValues, 16, batch.orders);
           await insertMany(client, 'order_lines', LINE_COLUMNS, lineValues, 7, batch.lines);
         }
         await client.query("update order_counters set value = (select max(number) from orders) where name = 'order_number'");

@@ -133,6 +133,13 @@ describe('GET /api/openapi.json', () => {
     expect(marked.sort()).toEqual([...SPEC_CALLS].sort());
   });
 
+  it("documents an administrator's refund: its three bodies, and the order with its refunds", () => {
+    const op = operation('POST', '/api/admin/orders/{id}/refunds') as Operation & { requestBody?: { content: Record<string, { schema: { anyOf?: unknown[] } }> } };
+    expect(op.summary).toBe('Refund part or all of an order, administrators only');
+    expect(op.requestBody?.content['application/json']?.schema.anyOf).toHaveLength(3);
+    expect(JSON.stringify(op.responses['200'])).toContain('refunds');
+  });
+
   it('gives every call the schema of its answer and of its errors', () => {
     const without: string[] = [];
     for (const [path, ops] of Object.entries(doc.paths)) {

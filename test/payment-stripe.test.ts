@@ -403,6 +403,29 @@ describe('refunds through Stripe', () => {
     // A refund event of no order of the shop is acknowledged and ignored.
     expect((await webhook(refundEvent('refund.updated', { ...failed, payment_intent: 'pi_elsewhere' }))).statusCode).toBe(200);
   });
+
+  it("an administrator's two partial refunds: each asked with its amount, each settled by its own webhook", async () => {
+    const admin = await signUpUser(t.app, { admin: true, name: 'Ada Admin' });
+    const order = await paidOrder();
+    const cents = Math.round(order.total * 100);
+    const ask = (payload: object) => t.app.inject({ method: 'POST', url: `/api/admin/orders/${order._id}/refunds`, headers: admin.headers, payload });
+    expect((await ask({ amountCents: 100 })).statusCode).toBe(200);
+    const second = await ask({ lines: [{ lineId: 0, quantity: 1 }] });
+    expect(second.statusCode, second.body).toBe(200);
+    const keys = (await t.database.db.selectFrom('refund_requests').select('idempotency_key').where('order_id', '=', order._id).orderBy('created_at').orderBy('id').execute()).map((r) => r.idempotency_key);
+    const [first, next] = keys.map((key) => refunds.get(key)!);
+    expect([first!.amount, next!.amount]).toEqual([100, menu[0]!.cents]);
+    expect(second.json<Order>().refunds!.map((r) => r.status)).toEqual(['pending', 'pending']);
+    // Stripe's word on the older refund settles that one, not the newest.
+    expect((await webhook(refundEvent('refund.updated', { ...first!, status: 'succeeded' }))).statusCode).toBe(200);
+    expect((await orderOf(order._id)).refunds!.map((r) => r.status)).toEqual(['succeeded', 'pending']);
+    expect((await webhook(refundEvent('refund.updated', { ...next!, status: 'succeeded' }))).statusCode).toBe(200);
+    expect((await orderOf(order._id)).refunds!.map((r) => r.status)).toEqual(['succeeded', 'succeeded']);
+    const row = await t.database.db.selectFrom('orders').select(['refunded_cents', 'refunds_made']).where('id', '=', order._id).executeTakeFirstOrThrow();
+    expect([Number(row.refunded_cents), Number(row.refunds_made)]).toEqual([100 + menu[0]!.cents, 2]);
+    // What is left is checked against Stripe's amounts too: the rest, and not a cent more.
+    expect((await ask({ amountCents: cents - 100 - menu[0]!.cents + 1 })).statusCode).toBe(409);
+  });
 });
 
 function disputeEvent(type: 'charge.dispute.created' | 'charge.dispute.updated' | 'charge.dispute.closed', order: Order, status: string, id = `dp_${order.transactionId}`) {

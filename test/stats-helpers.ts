@@ -62,7 +62,15 @@ export async function insertPastOrder(app: FastifyInstance, order: PastOrder): P
       .updateTable('orders')
       .set({
         ...(order.status ? { status: order.status } : {}),
-        ...(order.refund ? { refund_status: order.refund.status, refund_cents: order.refund.cents } : {}),
+        // As orders/order-refunds.ts leaves it: what the provider confirmed, summed and counted.
+        ...(order.refund
+          ? {
+              refund_status: order.refund.status,
+              refund_cents: order.refund.cents,
+              refunded_cents: order.refund.status === 'succeeded' ? order.refund.cents : 0,
+              refunds_made: order.refund.status === 'succeeded' ? 1 : 0,
+            }
+          : {}),
       })
       .where('id', '=', change.orderId)
       .execute();

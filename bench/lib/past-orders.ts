@@ -52,7 +52,7 @@ export function* orderBatches(dishes: Dish[], shape: { orders: number; days: num
       orders.push([
         id, 1001 + i, transactionId, `Customer ${i % 5000}`, `customer-${i % 5000}@example.test`, refunded ? 'cancelled' : 'completed', type,
         JSON.stringify(type === 'table' ? { type, table: '4' } : { type }), JSON.stringify(lineJson), total,
-        refunded ? 'succeeded' : null, refunded ? total : null, createdAt, createdAt,
+        refunded ? 'succeeded' : null, refunded ? total : null, refunded ? total : 0, refunded ? 1 : 0, createdAt, createdAt,
       ]);
       lineJson.forEach((l, n) => lines.push([id, n, l.itemId, l.name, l.priceCents, l.quantity, createdAt]));
     }
@@ -62,9 +62,9 @@ export function* orderBatches(dishes: Dish[], shape: { orders: number; days: num
 
 export const PAYMENT_COLUMNS = `(id, transaction_id, user_id, name, email, price_cents, quantity, cart_item_ids, menu_item_ids, item_names, status, created_at)`;
 export const paymentValues = (p: (n: number) => string) => `(${p(1)}, ${p(2)}, null, ${p(3)}, ${p(4)}, ${p(5)}, ${p(6)}, '[]', '[]', '[]', 'service pending', ${p(7)})`;
-export const ORDER_COLUMNS = `(id, number, transaction_id, user_id, customer_name, customer_email, status, fulfilment_type, fulfilment, note, lines, total_cents, ready_by, reason, refund_status, refund_cents, created_at, updated_at)`;
+export const ORDER_COLUMNS = `(id, number, transaction_id, user_id, customer_name, customer_email, status, fulfilment_type, fulfilment, note, lines, total_cents, ready_by, reason, refund_status, refund_cents, refunded_cents, refunds_made, created_at, updated_at)`;
 export const orderValues = (p: (n: number) => string) =>
-  `(${p(1)}, ${p(2)}, ${p(3)}, null, ${p(4)}, ${p(5)}, ${p(6)}, ${p(7)}, ${p(8)}, null, ${p(9)}, ${p(10)}, null, null, ${p(11)}, ${p(12)}, ${p(13)}, ${p(14)})`;
+  `(${p(1)}, ${p(2)}, ${p(3)}, null, ${p(4)}, ${p(5)}, ${p(6)}, ${p(7)}, ${p(8)}, null, ${p(9)}, ${p(10)}, null, null, ${p(11)}, ${p(12)}, ${p(13)}, ${p(14)}, ${p(15)}, ${p(16)})`;
 export const LINE_COLUMNS = `(order_id, position, item_id, name, unit_cents, quantity, created_at)`;
 export const lineValues = (p: (n: number) => string) => `(${[1, 2, 3, 4, 5, 6, 7].map(p).join(', ')})`;
 

@@ -32,6 +32,7 @@ import { opsPlugin } from './ops/ops-plugin.ts';
 import { orderRoutes } from './orders/order-routes.ts';
 import { orderStreamsPlugin, ordersPlugin } from './orders/orders-plugin.ts';
 import { staffOrderRoutes } from './orders/staff-order-routes.ts';
+import { adminOrderRoutes } from './orders/admin-order-routes.ts';
 import { webAppPlugin } from './pages/web-app.ts';
 import { paymentReturnRoutes } from './payments/payment-return-routes.ts';
 import { paymentRoutes } from './payments/payment-routes.ts';
@@ -135,6 +136,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(paymentReturnRoutes);
       await api.register(orderRoutes);
       await api.register(staffOrderRoutes);
+      await api.register(adminOrderRoutes);
       await api.register(statsRoutes);
       await api.register(settingsRoutes);
       if (app.paymentProvider instanceof StripeProvider) await api.register(stripeWebhookRoutes(app.paymentProvider));

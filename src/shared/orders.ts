@@ -92,6 +92,62 @@ export const REFUND_RETRY_TEXTS = {
     status === 'succeeded' ? `The refund of ${orderNumber} went through` : status === 'failed' ? `The refund of ${orderNumber} failed again` : `The refund of ${orderNumber} is on its way`,
 } as const;
 
+/**
+ * How long after the payment a card can still be refunded: Stripe refunds a charge within 180
+ * days (the sandbox follows the same rule), so the shop refuses an older one before asking.
+ */
+export const REFUND_WINDOW_DAYS = 180;
+
+/** At most this many lines in one refund of chosen lines (an order has few). */
+const REFUND_LINES_MAX = 100;
+
+/**
+ * An administrator's refund (POST /api/admin/orders/:id/refunds): chosen lines with quantities,
+ * an amount in cents, or the whole of what is left. Line refunds are priced by the server from the
+ * order's stored lines; `lineId` is the line's position in the order's `lines` (0 first).
+ */
+export const refundAskSchema = z.union([
+  z.strictObject({
+    lines: z
+      .array(z.strictObject({ lineId: z.number().int().min(0).max(REFUND_LINES_MAX), quantity: z.number().int().min(1).max(1000) }))
+      .min(1, 'Choose at least one line')
+      .max(REFUND_LINES_MAX),
+  }),
+  z.strictObject({ amountCents: z.number().int('Give the amount in whole cents').min(1, 'Refund at least one cent').max(100_000_000) }),
+  z.strictObject({ whole: z.literal(true) }),
+]);
+export type RefundAsk = z.infer<typeof refundAskSchema>;
+
+/** One refund of an order as its page lists it. */
+export const orderRefundSchema = z.object({
+  id: z.string(),
+  /** Dollars. */
+  amount: z.number(),
+  /** The lines it gave back, when chosen by line (lineId: the line's position in the order). */
+  lines: z.array(z.object({ lineId: z.number().int(), name: z.string(), quantity: z.number().int() })).optional(),
+  status: z.enum(['pending', 'succeeded', 'failed']),
+  at: z.string(),
+});
+export type OrderRefund = z.infer<typeof orderRefundSchema>;
+
+/** The refunds' words, on the server's errors and the admin's dialog alike. */
+export const REFUND_TEXTS = {
+  button: 'Refund',
+  title: (orderNumber: string) => `Refund order ${orderNumber}`,
+  left: (amount: string) => `Left to refund: ${amount}`,
+  notPaid: 'Nothing was paid for this order, so there is nothing to refund',
+  tooLate: `The card can no longer be refunded: the payment is older than ${REFUND_WINDOW_DAYS} days`,
+  nothingLeft: 'This order has been refunded in full already',
+  overLeft: (amount: string) => `That is more than is left to refund: at most ${amount}`,
+  noSuchLine: (lineId: number) => `The order has no line ${lineId}`,
+  lineTwice: 'Choose each line once',
+  lineOver: (name: string, left: number) => `At most ${left} of ${name} can still be refunded`,
+  confirm: (amount: string) => `Refund ${amount} to the customer's card?`,
+  sent: (amount: string) => `The refund of ${amount} is on its way`,
+  listTitle: 'Refunds',
+  status: { pending: 'On its way', succeeded: 'Refunded', failed: 'Failed' } as Record<string, string>,
+} as const;
+
 /** A chargeback as the provider reported it; left out of the customer's own answer. */
 export const disputeSchema = z.object({
   amount: z.number(),
@@ -118,6 +174,8 @@ export const orderSchema = z.object({
   reason: z.string().nullable(),
   timeline: z.array(timelineEntrySchema),
   refund: refundSchema.optional(),
+  /** Every refund of the order, oldest first; absent when it has had none. */
+  refunds: z.array(orderRefundSchema).optional(),
   disputes: z.array(disputeSchema).optional(),
 });
 export type Order = z.infer<typeof orderSchema>;

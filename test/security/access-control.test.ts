@@ -105,6 +105,10 @@ const CALLS: Record<string, Prepare> = {
     await sc.app.db.updateTable('payment_intents').set({ status: 'succeeded' }).where('id', '=', transaction_id).execute();
     return () => send(sc.app, { method: 'POST', url: `/api/staff/orders/${id}/refund-retry`, headers });
   },
+  'POST /api/admin/orders/:id/refunds': async (sc, headers) => {
+    const id = await placedOrder(sc, sc.owner);
+    return () => send(sc.app, { method: 'POST', url: `/api/admin/orders/${id}/refunds`, headers, payload: { amountCents: 1 } });
+  },
   'GET /api/orders': get(() => '/api/orders'),
   'GET /api/orders/:id': async (sc, headers) => {
     const id = await placedOrder(sc, sc.owner);

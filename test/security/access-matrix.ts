@@ -78,6 +78,12 @@ export const ACCESS_MATRIX: AccessRule[] = [
     expect: staffOnly(200),
     why: "a customer cannot ask for money back, not even their own order's",
   },
+  {
+    method: 'POST',
+    route: '/api/admin/orders/:id/refunds',
+    expect: adminOnly(200),
+    why: 'a refund at any status, in part or whole: an administrator’s decision, not staff’s nor the customer’s',
+  },
 
   // The customer's own data: nobody else's, not even an administrator's.
   {

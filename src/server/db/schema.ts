@@ -244,6 +244,9 @@ export interface OrdersTable {
   refund_cents: number | null;
   /** How many refund requests the order has had (migration 015): a staff retry adds one. */
   refund_attempts: Generated<number>;
+  /** What the provider confirmed it gave back, summed and counted (migration 020): the statistics' refunds. */
+  refunded_cents: Generated<number>;
+  refunds_made: Generated<number>;
   created_at: string;
   updated_at: string;
 }
@@ -265,6 +268,10 @@ export interface RefundRequestsTable {
   claimed_at: string | null;
   provider_refund_id: string | null;
   last_error: string | null;
+  /** JSON: RefundedLine[] (src/shared/orders.ts) of a refund of chosen lines; null for an amount (migration 020). */
+  lines: Generated<string | null>;
+  /** 'order': a reject or cancel of staff gave the rest back; 'admin': an administrator's refund (migration 020). */
+  origin: Generated<'order' | 'admin'>;
   created_at: string;
   updated_at: string;
 }

@@ -47,6 +47,15 @@ export interface MailKinds {
     /** "Refund of $14.50 on its way", or null when nothing was paid back. */
     refund: string | null;
   };
+  /** An administrator's refund that the provider confirmed (each one its own mail). */
+  'order-refund': OrderMailBase & {
+    /** "$ 4.50", what this refund gave back. */
+    amount: string;
+    /** "2 × Green bowl", for a refund of chosen lines; empty for an amount. */
+    lines: string[];
+    /** "$ 9.00 of $ 24.50", all the refunds of the order so far against what was paid. */
+    refundedOfPaid: string;
+  };
 }
 
 export type MailTemplate = keyof MailKinds;
@@ -67,4 +76,5 @@ export const MAIL_TEMPLATES = [
   'order-accepted',
   'order-ready',
   'order-cancelled',
+  'order-refund',
 ] as const satisfies readonly MailTemplate[];

@@ -43,9 +43,11 @@ export function subscribeOrderMails(options: {
     const userId = change.userId;
     void (async () => {
       const event = await orders.event(change.eventId);
-      // Refund news is not a step of the timeline: the cancellation mail already said it.
-      if (!event || event.kind !== 'status') return;
-      const rule = MAILED[event.status];
+      // An administrator's refund confirmed by the provider is mailed, always (it is money); the
+      // other refund news is not: the cancellation mail already said it.
+      const refundMail = event?.kind === 'refund' && event.refund?.origin === 'admin' && event.refund.status === 'succeeded';
+      if (!event || (event.kind !== 'status' && !refundMail)) return;
+      const rule = refundMail ? { always: true } : MAILED[event.status];
       if (!rule) return;
       const recipient = await findMailRecipient(db, userId);
       if (!recipient || (!rule.always && !recipient.order_status_mails)) return;
@@ -60,7 +62,10 @@ export function subscribeOrderMails(options: {
         orderLink: `${origin()}${paths.myOrder(order._id)}`,
         profileLink: `${origin()}${paths.profile}`,
       };
-      await mail.enqueue({ key: `order-event:${change.eventId}`, userId, to: recipient.email, mail: mailFor(event.status, order, base, timeZone) });
+      const queued = refundMail ? refundMailFor(order, event.refund!.id, base) : mailFor(event.status, order, base, timeZone);
+      // One mail per refund, however many of its news entries (pending, then succeeded) are heard.
+      const key = refundMail ? `order-refund:${event.refund!.id}` : `order-event:${change.eventId}`;
+      if (queued) await mail.enqueue({ key, userId, to: recipient.email, mail: queued });
     })().catch((error: unknown) => log.warn({ err: error, change }, 'order mail not queued'));
   });
 }
@@ -101,6 +106,22 @@ function mailFor(status: OrderStatus, order: Order, base: OrderMailBase, timeZon
         },
       };
   }
+}
+
+/** The mail of one refund, from the order's list of refunds; none when the order no longer lists it. */
+function refundMailFor(order: Order, refundId: string, base: OrderMailBase): Mail | undefined {
+  const refund = order.refunds?.find((r) => r.id === refundId);
+  if (!refund) return undefined;
+  const refunded = (order.refunds ?? []).filter((r) => r.status === 'succeeded').reduce((sum, r) => sum + Math.round(r.amount * 100), 0);
+  return {
+    template: 'order-refund',
+    data: {
+      ...base,
+      amount: money(refund.amount),
+      lines: (refund.lines ?? []).map((line) => `${line.quantity} × ${line.name}`),
+      refundedOfPaid: `${money(refunded / 100)} of ${money(order.total)}`,
+    },
+  };
 }
 
 function money(price: number): string {

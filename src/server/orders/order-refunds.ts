@@ -1,14 +1,17 @@
 import { OneLookAtATime } from '../events/one-look-at-a-time.ts';
 import type { Kysely, Transaction } from 'kysely';
 import type { OrderStatus } from '../../shared/orders.ts';
+import { REFUND_STATES_COUNTED } from '../../shared/stats-periods.ts';
 import { newRowId } from '../db/row-ids.ts';
 import type { Database } from '../db/schema.ts';
 import { RefundRefusedError, type Logger, type OrderChange, type Refunder, type RefundStatus } from './order-types.ts';
-import { findOrder, findOrderByTransaction, insertOrderEvent, lockOrderEvents, setOrderRefund, type OrderRow } from './orders-repository.ts';
+import { findOrder, findOrderByTransaction, insertOrderEvent, lockOrderEvents, setOrderRefunds, type OrderRow } from './orders-repository.ts';
 import {
   claimDueRefunds,
+  findRefundRequestByProviderId,
   insertRefundRequest,
   latestRefundRequest,
+  listRefundRequests,
   releaseStaleRefundClaims,
   settleRefundRequest,
   settleSubmittedRequest,
@@ -62,8 +65,17 @@ export class OrderRefunds {
     this.leaseMs = options.leaseMs;
   }
 
-  /** Writes a refund request inside the caller's transaction (the order's move); answers its id. */
-  async request(trx: Transaction<Database>, order: Pick<OrderRow, 'id' | 'transaction_id'>, amountCents: number, at: string): Promise<string> {
+  /**
+   * Writes a refund request inside the caller's transaction (the order's move, or an
+   * administrator's refund, who passes its lines); answers its id.
+   */
+  async request(
+    trx: Transaction<Database>,
+    order: Pick<OrderRow, 'id' | 'transaction_id'>,
+    amountCents: number,
+    at: string,
+    of: { origin: 'order' | 'admin'; lines: string | null } = { origin: 'order', lines: null },
+  ): Promise<string> {
     const id = newRowId();
     await insertRefundRequest(trx, {
       id,
@@ -78,6 +90,8 @@ export class OrderRefunds {
       claimed_at: null,
       provider_refund_id: null,
       last_error: null,
+      origin: of.origin,
+      lines: of.lines,
       created_at: at,
       updated_at: at,
     });
@@ -175,7 +189,7 @@ export class OrderRefunds {
         await lockOrderEvents(trx);
         // A claim another process took over after the lease is that process's to record.
         if (!(await settleRefundRequest(trx, row.id, claimedAt, changes))) return undefined;
-        return refund ? this.recordIn(trx, row.order_id, refund) : undefined;
+        return refund ? this.recordIn(trx, row.order_id, row.id) : undefined;
       });
       if (change) await this.announce(change);
     } catch (error) {
@@ -186,8 +200,9 @@ export class OrderRefunds {
 
   /**
    * The provider's later word on a refund; false when no order of the shop was paid by that intent.
-   * News of an earlier refund than the order's newest request's (a late event about one that
-   * failed before staff retried it) changes nothing.
+   * It settles the request the provider knows by that refund id, or else the order's newest one;
+   * news of a refund that is not the newest request's (a late event about one that failed before
+   * staff retried it) changes nothing. A refund made outside the shop is recorded on the order.
    */
   async providerSaid(transactionId: string, refund: Refund & { refundId?: string }): Promise<boolean> {
     const order = await findOrderByTransaction(this.db, transactionId);
@@ -195,37 +210,71 @@ export class OrderRefunds {
     const at = new Date().toISOString();
     const change = await this.db.transaction().execute(async (trx) => {
       await lockOrderEvents(trx);
+      const known = refund.refundId ? await findRefundRequestByProviderId(trx, order.id, refund.refundId) : undefined;
       const latest = await latestRefundRequest(trx, order.id);
-      if (refund.refundId && latest?.provider_refund_id && latest.provider_refund_id !== refund.refundId) return undefined;
-      if (refund.status !== 'pending') await settleSubmittedRequest(trx, order.id, refund.status, at);
-      return this.recordIn(trx, order.id, { status: refund.status, amountCents: refund.amountCents });
+      if (!latest) return this.recordOutside(trx, order.id, refund);
+      const request = known ?? latest;
+      if (!known && refund.refundId && latest.provider_refund_id && latest.provider_refund_id !== refund.refundId) return undefined;
+      if (refund.status !== 'pending') await settleSubmittedRequest(trx, request, refund.status, at);
+      return this.recordIn(trx, order.id, request.id);
     });
     if (change) await this.announce(change);
     return true;
   }
 
   /**
-   * Records a refund's status on the order, with an entry in the order's event log (not in its
-   * timeline) so that streams carry it. A final status never goes back to pending: a late webhook
-   * about an earlier state of the refund changes nothing. The caller has locked the event log.
+   * Records the order's refunds as its requests now stand, with an entry in the order's event log
+   * (not in its timeline, `reason` naming the request that changed) so that streams and the refund
+   * mail carry it. Nothing when nothing changed. The caller has locked the event log.
    */
-  private async recordIn(trx: Transaction<Database>, orderId: string, refund: Refund): Promise<OrderChange | undefined> {
-    const at = new Date().toISOString();
+  private async recordIn(trx: Transaction<Database>, orderId: string, requestId: string): Promise<OrderChange | undefined> {
     const order = await findOrder(trx, orderId);
     if (!order) return undefined;
-    const unchanged = order.refund_status === refund.status && order.refund_cents === refund.amountCents;
-    const backwards = refund.status === 'pending' && (order.refund_status === 'succeeded' || order.refund_status === 'failed');
-    if (unchanged || backwards) return undefined;
-    await setOrderRefund(trx, orderId, { status: refund.status, cents: refund.amountCents, updatedAt: at });
+    const requests = await listRefundRequests(trx, [orderId]);
+    const latest = requests.at(-1);
+    const confirmed = requests.filter((r) => (REFUND_STATES_COUNTED as readonly string[]).includes(r.status));
+    return this.write(trx, order, requestId, {
+      status: latest ? refundStatusOf(latest.status) : order.refund_status,
+      cents: latest ? latest.amount_cents : order.refund_cents,
+      refundedCents: confirmed.reduce((sum, r) => sum + r.amount_cents, 0),
+      made: confirmed.length,
+    });
+  }
+
+  /** A refund the shop never asked for (made in the provider's dashboard): the provider's word as it is. A final status never goes back to pending. */
+  private async recordOutside(trx: Transaction<Database>, orderId: string, refund: Refund): Promise<OrderChange | undefined> {
+    const order = await findOrder(trx, orderId);
+    if (!order) return undefined;
+    if (refund.status === 'pending' && (order.refund_status === 'succeeded' || order.refund_status === 'failed')) return undefined;
+    const succeeded = refund.status === 'succeeded';
+    return this.write(trx, order, null, { status: refund.status, cents: refund.amountCents, refundedCents: succeeded ? refund.amountCents : 0, made: succeeded ? 1 : 0 });
+  }
+
+  private async write(
+    trx: Transaction<Database>,
+    order: OrderRow,
+    requestId: string | null,
+    refunds: { status: string | null; cents: number | null; refundedCents: number; made: number },
+  ): Promise<OrderChange | undefined> {
+    const unchanged =
+      order.refund_status === refunds.status && order.refund_cents === refunds.cents && order.refunded_cents === refunds.refundedCents && order.refunds_made === refunds.made;
+    if (unchanged) return undefined;
+    const at = new Date().toISOString();
+    await setOrderRefunds(trx, order.id, { ...refunds, updatedAt: at });
     const eventId = await insertOrderEvent(trx, {
-      order_id: orderId,
+      order_id: order.id,
       kind: 'refund',
       status: order.status,
-      reason: null,
+      reason: requestId,
       by_user_id: null,
       by_name: null,
       at,
     });
-    return { eventId, orderId, userId: order.user_id, status: order.status as OrderStatus };
+    return { eventId, orderId: order.id, userId: order.user_id, status: order.status as OrderStatus };
   }
+}
+
+/** A request's status in the shop's three words: asked and not yet answered is pending. */
+export function refundStatusOf(status: RefundRequestRow['status']): RefundStatus {
+  return status === 'succeeded' || status === 'failed' ? status : 'pending';
 }

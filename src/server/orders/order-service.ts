@@ -8,7 +8,12 @@ import {
   type OrderStatus,
   type StatusChange,
   REFUND_RETRY_TEXTS,
+  REFUND_TEXTS,
+  REFUND_WINDOW_DAYS,
+  type OrderRefund,
+  type RefundAsk,
 } from '../../shared/orders.ts';
+import { centsToPrice, formatPrice } from '../../shared/money.ts';
 import { isStaff, type Role } from '../../shared/roles.ts';
 import { localDate, localDayBounds } from '../../shared/shop-time.ts';
 import type { DbKind } from '../db/database.ts';
@@ -17,14 +22,15 @@ import type { EventBus } from '../events/event-bus.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../http/errors.ts';
 import { splitFulfilment } from './fulfilment.ts';
 import { recordDispute } from './order-disputes.ts';
-import { OrderRefunds } from './order-refunds.ts';
+import { OrderRefunds, refundStatusOf } from './order-refunds.ts';
 import type { Logger, OrderChange, ProviderDispute, Refunder, RefundStatus } from './order-types.ts';
-import { groupLines, groupTimelines, toOrder, withoutStaffNames, type PlacedItem } from './order-view.ts';
+import { groupLines, groupRefunds, groupTimelines, toOrder, withoutStaffNames, type PlacedItem } from './order-view.ts';
 import {
   countOrdersOfUser,
   findOrder,
   findOrderByTransaction,
   findOrderEvent,
+  findOrderLocked,
   findOrders,
   insertNewOrder,
   insertOrderEvent,
@@ -36,10 +42,11 @@ import {
   lockOrderEvents,
   moveOrderStatus,
   type NewOrderRow,
+  type OrderLineRow,
   type OrderRow,
 } from './orders-repository.ts';
 import { newRowId } from '../db/row-ids.ts';
-import { reopenFailedRefund } from './refund-requests-repository.ts';
+import { findRefundRequest, latestRefundRequest, listRefundRequests, reopenFailedRefund, type RefundRequestRow } from './refund-requests-repository.ts';
 
 /** Who is asking: a customer sees their own orders; staff and administrators see every order. */
 export interface Viewer {
@@ -133,6 +140,8 @@ export class OrderService {
       refund_status: null,
       refund_cents: null,
       refund_attempts: 0,
+      refunded_cents: 0,
+      refunds_made: 0,
       created_at: placement.at,
       updated_at: placement.at,
     };
@@ -180,8 +189,9 @@ export class OrderService {
       countOrdersOfUser(this.db, viewer.id),
     ]);
     const timelines = groupTimelines(await listTimelines(this.db, rows.map((r) => r.id)));
+    const refunds = await this.refundsOf(rows);
     const staff = isStaff(viewer.role);
-    return { orders: rows.map((row) => toOrder(row, timelines.get(row.id) ?? [], staff)), total, page, pageSize };
+    return { orders: rows.map((row) => toOrder(row, timelines.get(row.id) ?? [], staff, refunds.get(row.id))), total, page, pageSize };
   }
 
   /** What names one board's answer: its day (today's, once resolved: the answer holds no time) and status. */
@@ -195,14 +205,16 @@ export class OrderService {
     const { start, end } = localDayBounds(date ?? localDate(now, timeZone), timeZone);
     const { orders, timelines } = await listOrdersPlacedBetween(this.db, start.toISOString(), end.toISOString(), status);
     const byOrder = groupTimelines(timelines);
-    return orders.map((row) => toOrder(row, byOrder.get(row.id) ?? [], true));
+    const refunds = await this.refundsOf(orders);
+    return orders.map((row) => toOrder(row, byOrder.get(row.id) ?? [], true, refunds.get(row.id)));
   }
 
   /** Orders as staff see them, by id (the live stream's one read per change). */
   async readForStaff(ids: string[]): Promise<Map<string, Order>> {
     const rows = await findOrders(this.db, ids);
     const timelines = groupTimelines(await listTimelines(this.db, ids));
-    return new Map(rows.map((row) => [row.id, toOrder(row, timelines.get(row.id) ?? [], true)]));
+    const refunds = await this.refundsOf(rows);
+    return new Map(rows.map((row) => [row.id, toOrder(row, timelines.get(row.id) ?? [], true, refunds.get(row.id))]));
   }
 
   /**
@@ -221,10 +233,21 @@ export class OrderService {
     });
   }
 
-  /** An entry of the event log: a timeline step ('status'), a refund's news ('refund') or a dispute's ('dispute'). */
-  async event(eventId: number): Promise<{ kind: 'status' | 'refund' | 'dispute'; status: OrderStatus } | undefined> {
+  /**
+   * An entry of the event log: a timeline step ('status'), a refund's news ('refund', with the
+   * request it is about, as it stands now) or a dispute's ('dispute').
+   */
+  async event(eventId: number): Promise<
+    { kind: 'status' | 'refund' | 'dispute'; status: OrderStatus; refund?: { id: string; origin: 'order' | 'admin'; status: RefundStatus } } | undefined
+  > {
     const row = await findOrderEvent(this.db, eventId);
-    return row ? { kind: row.kind, status: row.status as OrderStatus } : undefined;
+    if (!row) return undefined;
+    const request = row.kind === 'refund' && row.reason ? await findRefundRequest(this.db, row.reason) : undefined;
+    return {
+      kind: row.kind,
+      status: row.status as OrderStatus,
+      ...(request && { refund: { id: request.id, origin: request.origin, status: refundStatusOf(request.status) } }),
+    };
   }
 
   /** Where the event log stands (0 before the first event). */
@@ -254,16 +277,17 @@ export class OrderService {
     const changes: Parameters<typeof moveOrderStatus>[3] = { status: change.status, updated_at: at };
     if (transition.needs === 'readyInMinutes') changes.ready_by = new Date(now.getTime() + change.readyInMinutes! * 60_000).toISOString();
     if (transition.needs === 'reason') changes.reason = change.reason!;
-    const refunds = transition.refunds && order.total_cents > 0;
-    if (refunds) Object.assign(changes, { refund_status: 'pending', refund_cents: order.total_cents, refund_attempts: order.refund_attempts + 1 });
 
     let refundRequest: string | undefined;
     const eventId = await this.db.transaction().execute(async (trx) => {
       await lockOrderEvents(trx);
+      // What an administrator refunded already stays refunded: the move gives back the rest.
+      const rest = transition.refunds ? order.total_cents - askedCents(await listRefundRequests(trx, [id])) : 0;
+      if (rest > 0) Object.assign(changes, { refund_status: 'pending', refund_cents: rest, refund_attempts: order.refund_attempts + 1 });
       if ((await moveOrderStatus(trx, id, from, changes)) === 0) {
         throw new ConflictError('Someone else changed this order a moment ago: reload it');
       }
-      if (refunds) refundRequest = await this.refunds.request(trx, order, order.total_cents, at);
+      if (rest > 0) refundRequest = await this.refunds.request(trx, order, rest, at);
       return insertOrderEvent(trx, {
         order_id: id,
         kind: 'status',
@@ -293,7 +317,12 @@ export class OrderService {
     const { eventId, requestId } = await this.db.transaction().execute(async (trx) => {
       await lockOrderEvents(trx);
       if (!(await reopenFailedRefund(trx, id, at))) throw new ConflictError(REFUND_RETRY_TEXTS.notFailed);
-      const requestId = await this.refunds.request(trx, order, order.refund_cents ?? order.total_cents, at);
+      // The failed request asked again as it was (its lines, who made it), if it still fits in what is left.
+      const failed = await latestRefundRequest(trx, id);
+      const cents = failed?.amount_cents ?? order.refund_cents ?? order.total_cents;
+      const left = order.total_cents - askedCents(await listRefundRequests(trx, [id]));
+      if (cents > left) throw new ConflictError(REFUND_TEXTS.overLeft(dollars(left)));
+      const requestId = await this.refunds.request(trx, order, cents, at, { origin: failed?.origin ?? 'order', lines: failed?.lines ?? null });
       const eventId = await insertOrderEvent(trx, {
         order_id: id,
         kind: 'refund',
@@ -308,6 +337,51 @@ export class OrderService {
     await this.announce({ eventId, orderId: id, userId: order.user_id, status: order.status as OrderStatus });
     await this.refunds.carryOut([requestId]);
     return this.get(id, staff);
+  }
+
+  /**
+   * An administrator's refund of chosen lines, an amount or the whole of what is left, at any
+   * status of the order within the provider's window. One transaction holds the event log's lock
+   * and the order's row while it checks what is left (paid less every refund not failed) and
+   * writes the request, so two refunds at once are checked one after the other and never give
+   * back more than was paid. Lines are priced from the order's stored lines, never by the caller.
+   */
+  async refund(id: string, ask: RefundAsk, admin: Viewer, now = new Date()): Promise<Order> {
+    const at = now.toISOString();
+    const { order, eventId, requestId } = await this.db.transaction().execute(async (trx) => {
+      await lockOrderEvents(trx);
+      const order = await findOrderLocked(trx, this.databaseKind, id);
+      if (!order) throw new NotFoundError('No such order');
+      if (order.total_cents <= 0) throw new ConflictError(REFUND_TEXTS.notPaid);
+      if (now.getTime() - Date.parse(order.created_at) > REFUND_WINDOW_DAYS * 86_400_000) throw new ConflictError(REFUND_TEXTS.tooLate);
+      const requests = await listRefundRequests(trx, [id]);
+      const left = order.total_cents - askedCents(requests);
+      if (left <= 0) throw new ConflictError(REFUND_TEXTS.nothingLeft);
+      const { cents, lines } = priceRefund(ask, JSON.parse(order.lines) as OrderLineRow[], requests, left);
+      if (cents > left) throw new ConflictError(REFUND_TEXTS.overLeft(dollars(left)));
+      const requestId = await this.refunds.request(trx, order, cents, at, { origin: 'admin', lines: lines ? JSON.stringify(lines) : null });
+      await moveOrderStatus(trx, id, order.status, {
+        status: order.status,
+        updated_at: at,
+        refund_status: 'pending',
+        refund_cents: cents,
+        refund_attempts: order.refund_attempts + 1,
+      });
+      const eventId = await insertOrderEvent(trx, {
+        order_id: id,
+        kind: 'refund',
+        status: order.status,
+        // The request is named only by the news of its outcome (order-refunds.ts), which the mail follows.
+        reason: null,
+        by_user_id: admin.id,
+        by_name: admin.name,
+        at,
+      });
+      return { order, eventId, requestId };
+    });
+    await this.announce({ eventId, orderId: id, userId: order.user_id, status: order.status as OrderStatus });
+    await this.refunds.carryOut([requestId]);
+    return this.get(id, admin);
   }
 
   /** The refund worker's start (at start-up, then every REFUND_POLL_MS) and its stop on close. */
@@ -343,8 +417,52 @@ export class OrderService {
   }
 
   private async view(row: OrderRow, withBy: boolean): Promise<Order> {
-    return toOrder(row, await listTimelines(this.db, [row.id]), withBy);
+    const [timeline, refunds] = await Promise.all([listTimelines(this.db, [row.id]), this.refundsOf([row])]);
+    return toOrder(row, timeline, withBy, refunds.get(row.id));
   }
+
+  /** The refund requests of these orders, read only for those that have had one. */
+  private async refundsOf(rows: OrderRow[]): Promise<Map<string, RefundRequestRow[]>> {
+    const ids = rows.filter((row) => row.refund_status !== null).map((row) => row.id);
+    return groupRefunds(await listRefundRequests(this.db, ids));
+  }
+}
+
+/** Cents asked back so far: every request but the failed ones (a failed one gave nothing back). */
+function askedCents(requests: RefundRequestRow[]): number {
+  return requests.filter((r) => r.status !== 'failed').reduce((sum, r) => sum + r.amount_cents, 0);
+}
+
+function dollars(cents: number): string {
+  return `$${formatPrice(centsToPrice(cents))}`;
+}
+
+/**
+ * What a refund gives back, in cents: the chosen lines at their stored price (each line at most
+ * its quantity less what earlier refunds not failed gave back of it), an amount, or all that is left.
+ */
+function priceRefund(ask: RefundAsk, lines: OrderLineRow[], requests: RefundRequestRow[], left: number): { cents: number; lines?: NonNullable<OrderRefund['lines']> } {
+  if ('whole' in ask) return { cents: left };
+  if ('amountCents' in ask) return { cents: ask.amountCents };
+  const given = new Map<number, number>();
+  for (const request of requests) {
+    if (request.status === 'failed' || !request.lines) continue;
+    for (const line of JSON.parse(request.lines) as NonNullable<OrderRefund['lines']>) given.set(line.lineId, (given.get(line.lineId) ?? 0) + line.quantity);
+  }
+  const seen = new Set<number>();
+  let cents = 0;
+  const chosen: NonNullable<OrderRefund['lines']> = [];
+  for (const { lineId, quantity } of ask.lines) {
+    const line = lines[lineId];
+    if (!line) throw new BadRequestError(REFUND_TEXTS.noSuchLine(lineId), { lines: [REFUND_TEXTS.noSuchLine(lineId)] });
+    if (seen.has(lineId)) throw new BadRequestError(REFUND_TEXTS.lineTwice, { lines: [REFUND_TEXTS.lineTwice] });
+    seen.add(lineId);
+    const lineLeft = line.quantity - (given.get(lineId) ?? 0);
+    if (quantity > lineLeft) throw new ConflictError(REFUND_TEXTS.lineOver(line.name, Math.max(0, lineLeft)));
+    cents += line.priceCents * quantity;
+    chosen.push({ lineId, name: line.name, quantity });
+  }
+  return { cents, lines: chosen };
 }
 
 /** A move carries what the table says it needs, and nothing it does not. */

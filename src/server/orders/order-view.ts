@@ -1,8 +1,10 @@
 import { chosenToApi, selectionKey, selectionOf, type ChosenGroup } from '../../shared/dish-option-rules.ts';
 import { centsToPrice } from '../../shared/money.ts';
-import type { Fulfilment, Order, OrderStatus } from '../../shared/orders.ts';
+import type { Fulfilment, Order, OrderRefund, OrderStatus } from '../../shared/orders.ts';
 import { currentDisputes } from './order-disputes.ts';
+import { refundStatusOf } from './order-refunds.ts';
 import type { OrderEventRow, OrderLineRow, OrderRow } from './orders-repository.ts';
+import type { RefundRequestRow } from './refund-requests-repository.ts';
 
 /**
  * An order as the API answers it (src/shared/orders.ts), from its row and its timeline. Money is
@@ -10,7 +12,7 @@ import type { OrderEventRow, OrderLineRow, OrderRow } from './orders-repository.
  * member who made each change, for staff and administrators only; a customer sees what happened,
  * not who in the kitchen did it.
  */
-export function toOrder(row: OrderRow, timeline: OrderEventRow[], withBy: boolean): Order {
+export function toOrder(row: OrderRow, timeline: OrderEventRow[], withBy: boolean, refunds: RefundRequestRow[] = []): Order {
   const order: Order = {
     _id: row.id,
     number: Number(row.number),
@@ -39,9 +41,24 @@ export function toOrder(row: OrderRow, timeline: OrderEventRow[], withBy: boolea
   };
   if (row.delivery_fee_cents > 0) order.deliveryFee = centsToPrice(row.delivery_fee_cents);
   if (row.refund_status !== null) order.refund = { amount: centsToPrice(row.refund_cents ?? 0), status: row.refund_status, attempt: Math.max(1, Number(row.refund_attempts)) };
+  if (refunds.length > 0) order.refunds = refunds.map(toRefund);
   const disputes = withBy ? currentDisputes(timeline) : [];
   if (disputes.length > 0) order.disputes = disputes;
   return order;
+}
+
+/** A refund request as the order's page lists it. */
+function toRefund(request: RefundRequestRow): OrderRefund {
+  const refund: OrderRefund = { id: request.id, amount: centsToPrice(request.amount_cents), status: refundStatusOf(request.status), at: request.created_at };
+  if (request.lines) refund.lines = JSON.parse(request.lines) as NonNullable<OrderRefund['lines']>;
+  return refund;
+}
+
+/** Refund requests grouped by order id. */
+export function groupRefunds(requests: RefundRequestRow[]): Map<string, RefundRequestRow[]> {
+  const byOrder = new Map<string, RefundRequestRow[]>();
+  for (const request of requests) byOrder.set(request.order_id, [...(byOrder.get(request.order_id) ?? []), request]);
+  return byOrder;
 }
 
 /** The same order as a customer sees it: without who made each change, nor the disputes. */

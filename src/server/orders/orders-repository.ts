@@ -254,14 +254,27 @@ export async function moveOrderStatus(
   return Number(result.numUpdatedRows);
 }
 
-export async function setOrderRefund(
+/**
+ * The order read to refund it, its row locked until the transaction ends on PostgreSQL (SQLite has
+ * one writer, and the caller holds it): two refunds of one order are checked one after the other.
+ */
+export async function findOrderLocked(trx: Transaction<Database>, kind: DbKind, id: string): Promise<OrderRow | undefined> {
+  const query = trx.selectFrom('orders').selectAll().where('id', '=', id);
+  return (kind === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
+}
+
+/**
+ * The order's refunds as its requests stand: the newest one's status and amount (what the board's
+ * "Retry refund" is about), and what the provider confirmed, summed and counted (the statistics').
+ */
+export async function setOrderRefunds(
   trx: Transaction<Database>,
   id: string,
-  refund: { status: string; cents: number; updatedAt: string },
+  refunds: { status: string | null; cents: number | null; refundedCents: number; made: number; updatedAt: string },
 ): Promise<void> {
   await trx
     .updateTable('orders')
-    .set({ refund_status: refund.status, refund_cents: refund.cents, updated_at: refund.updatedAt })
+    .set({ refund_status: refunds.status, refund_cents: refunds.cents, refunded_cents: refunds.refundedCents, refunds_made: refunds.made, updated_at: refunds.updatedAt })
     .where('id', '=', id)
     .execute();
 }

@@ -65,11 +65,31 @@ export async function latestRefundRequest(db: Db, orderId: string): Promise<Refu
   return db.selectFrom('refund_requests').selectAll().where('order_id', '=', orderId).orderBy('created_at', 'desc').orderBy('id', 'desc').executeTakeFirst();
 }
 
-/** The provider's later word (a webhook) on the order's newest request that it has not settled yet. */
-export async function settleSubmittedRequest(trx: Transaction<Database>, orderId: string, status: 'succeeded' | 'failed', at: string): Promise<void> {
-  const latest = await latestRefundRequest(trx, orderId);
-  if (!latest || latest.status === 'succeeded' || latest.status === 'failed') return;
-  await trx.updateTable('refund_requests').set({ status, updated_at: at }).where('id', '=', latest.id).execute();
+export async function findRefundRequest(db: Db, id: string): Promise<RefundRequestRow | undefined> {
+  return db.selectFrom('refund_requests').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The order's request the provider knows by this refund id (Stripe's `re_…`). */
+export async function findRefundRequestByProviderId(db: Db, orderId: string, providerRefundId: string): Promise<RefundRequestRow | undefined> {
+  return db.selectFrom('refund_requests').selectAll().where('order_id', '=', orderId).where('provider_refund_id', '=', providerRefundId).executeTakeFirst();
+}
+
+/** The provider's later word (a webhook) on a request it has not settled yet; answers whether it wrote. */
+export async function settleSubmittedRequest(trx: Transaction<Database>, request: RefundRequestRow | undefined, status: 'succeeded' | 'failed', at: string): Promise<boolean> {
+  if (!request || request.status === 'succeeded' || request.status === 'failed') return false;
+  const result = await trx
+    .updateTable('refund_requests')
+    .set({ status, updated_at: at })
+    .where('id', '=', request.id)
+    .where('status', 'not in', ['succeeded', 'failed'])
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Every request of these orders, oldest first: the order's refunds, and what is left to refund. */
+export async function listRefundRequests(db: Db, orderIds: string[]): Promise<RefundRequestRow[]> {
+  if (orderIds.length === 0) return [];
+  return db.selectFrom('refund_requests').selectAll().where('order_id', 'in', orderIds).orderBy('created_at').orderBy('id').execute();
 }
 
 /** The orders whose refund is failed and may be asked again: a staff retry moves it back to pending. */

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { chosenOptionsText } from '../../shared/dish-option-rules.ts';
 import { centsToPrice, formatPrice } from '../../shared/money.ts';
 import { FULFILMENT_LABELS, ORDER_STATUS_LABELS, type FulfilmentType, type OrderStatus } from '../../shared/order-workflow.ts';
-import { REFUND_STATES_COUNTED, type DateRange } from '../../shared/stats.ts';
+import type { DateRange } from '../../shared/stats.ts';
 import type { Database } from '../db/schema.ts';
 import type { OrderLineRow } from '../orders/orders-repository.ts';
 import { formatWall, instantsOf, ShopCalendar } from './shop-calendar.ts';
@@ -36,16 +36,20 @@ export function exportHeader(timeZone: string): string[] {
     'Unit price',
     'Line total',
     'Refund',
+    'Order refunded',
+    'Refunds',
   ];
 }
 
 /**
- * The rows of one order, one per line. A refund is of the whole order or a part of it; each line
- * carries its share (the last line what is left), so that a column's sum is the order's refund.
+ * The rows of one order, one per line. The refunds the provider confirmed (whole or partial, as
+ * the statistics count them) are spread over the lines, each its share (the last line what is
+ * left), so that the Refund column sums to the tile; the order's first row also carries its sum
+ * refunded and how many refunds made it ("Order refunded", "Refunds"), the other rows leave them empty.
  */
 function orderRows(order: ExportOrderRow, when: string): string[] {
   const lines = JSON.parse(order.lines) as OrderLineRow[];
-  const refund = order.refund_status !== null && (REFUND_STATES_COUNTED as readonly string[]).includes(order.refund_status) ? (order.refund_cents ?? 0) : 0;
+  const refund = Number(order.refunded_cents);
   let refundLeft = refund;
   return lines.map((line, i) => {
     const lineCents = line.priceCents * line.quantity;
@@ -62,6 +66,8 @@ function orderRows(order: ExportOrderRow, when: string): string[] {
       formatPrice(centsToPrice(line.priceCents)),
       formatPrice(centsToPrice(lineCents)),
       formatPrice(centsToPrice(share)),
+      i === 0 ? formatPrice(centsToPrice(refund)) : '',
+      i === 0 ? String(Number(order.refunds_made)) : '',
     ]);
   });
 }

@@ -1,5 +1,4 @@
 import { sql, type Kysely } from 'kysely';
-import { REFUND_STATES_COUNTED } from '../../shared/stats-periods.ts';
 import type { Database } from '../db/schema.ts';
 
 /**
@@ -9,9 +8,14 @@ import type { Database } from '../db/schema.ts';
  */
 type Db = Kysely<Database>;
 
-/** Cents refunded of an order, when its refund counts (see REFUND_STATES_COUNTED). */
-const refundedCents = sql<number>`case when refund_status in (${sql.join([...REFUND_STATES_COUNTED])}) then coalesce(refund_cents, 0) else 0 end`;
-const refundedOne = sql<number>`case when refund_status in (${sql.join([...REFUND_STATES_COUNTED])}) then 1 else 0 end`;
+/**
+ * Cents refunded of an order: what the provider confirmed, of every refund, whole or partial
+ * (orders.refunded_cents, kept by orders/order-refunds.ts; see REFUND_STATES_COUNTED).
+ */
+const refundedCents = sql<number>`refunded_cents`;
+const refundedOne = sql<number>`case when refunded_cents > 0 then 1 else 0 end`;
+/** An order given back in full: its dishes count as not sold. A partial refund leaves them sold. */
+const refundedInFull = sql<boolean>`orders.refunded_cents > 0 and orders.refunded_cents >= orders.total_cents`;
 
 /** The admin's four figures, counted and summed by the database in one query. */
 export async function readAdminStatistics(
@@ -113,7 +117,7 @@ const toDish = (r: { itemId: string; name: string; quantity: number | string; ce
 
 /**
  * Every dish sold in [start, end) with its quantity and cents, from the lines' own index, and
- * apart the same of the orders refunded in that time, to take off: refunded orders are few, and
+ * apart the same of the orders refunded in full in that time, to take off: refunded orders are few, and
  * leaving them out by a join would look up every line's order.
  */
 export async function readDishSales(db: Db, start: string, end: string): Promise<{ sold: DishRow[]; refunded: DishRow[] }> {
@@ -137,7 +141,7 @@ export async function readDishSales(db: Db, start: string, end: string): Promise
       .select(sums)
       .where('orders.created_at', '>=', start)
       .where('orders.created_at', '<', end)
-      .where('orders.refund_status', 'in', [...REFUND_STATES_COUNTED])
+      .where(refundedInFull)
       .groupBy('order_lines.item_id')
       .execute(),
   ]);
@@ -186,8 +190,8 @@ export interface ExportOrderRow {
   fulfilment_type: string;
   lines: string;
   total_cents: number;
-  refund_status: string | null;
-  refund_cents: number | null;
+  refunded_cents: number;
+  refunds_made: number;
   created_at: string;
 }
 
@@ -204,7 +208,7 @@ export async function readOrdersAfter(
 ): Promise<ExportOrderRow[]> {
   let query = db
     .selectFrom('orders')
-    .select(['id', 'number', 'status', 'fulfilment_type', 'lines', 'total_cents', 'refund_status', 'refund_cents', 'created_at'])
+    .select(['id', 'number', 'status', 'fulfilment_type', 'lines', 'total_cents', 'refunded_cents', 'refunds_made', 'created_at'])
     .where('created_at', '<', range.end);
   query = after
     ? query
@@ -228,7 +232,7 @@ export async function readCustomerTotals(db: Db, userId: string): Promise<OrderT
   return { orders: Number(row.orders), paidCents: Number(row.paidCents), refundedCents: Number(row.refundedCents) };
 }
 
-/** The dish a customer has had most of (refunded orders left out); the latest had wins a tie. */
+/** The dish a customer has had most of (orders refunded in full left out); the latest had wins a tie. */
 export async function readFavouriteDish(db: Db, userId: string): Promise<{ itemId: string; name: string; quantity: number } | undefined> {
   const row = await db
     .selectFrom('orders')
@@ -240,7 +244,7 @@ export async function readFavouriteDish(db: Db, userId: string): Promise<{ itemI
       sql<string>`max(order_lines.created_at)`.as('last'),
     ])
     .where('orders.user_id', '=', userId)
-    .where((eb) => eb.or([eb('orders.refund_status', 'is', null), eb('orders.refund_status', 'not in', [...REFUND_STATES_COUNTED])]))
+    .where(sql<boolean>`not (${refundedInFull})`)
     .groupBy('order_lines.item_id')
     .orderBy('quantity', 'desc')
     .orderBy('last', 'desc')

@@ -57,6 +57,22 @@ export function refundText(refund: NonNullable<Order['refund']>): string {
   return `Refund of ${amount} on its way`;
 }
 
+/** Cents still refundable: paid less every refund not failed (the server checks the same). */
+export function refundLeftCents(order: Pick<Order, 'total' | 'refunds'>): number {
+  const asked = (order.refunds ?? []).filter((r) => r.status !== 'failed').reduce((sum, r) => sum + Math.round(r.amount * 100), 0);
+  return Math.max(0, Math.round(order.total * 100) - asked);
+}
+
+/** How many of each line can still be refunded, by the line's position. */
+export function lineQuantitiesLeft(order: Pick<Order, 'lines' | 'refunds'>): number[] {
+  const given = new Map<number, number>();
+  for (const refund of order.refunds ?? []) {
+    if (refund.status === 'failed') continue;
+    for (const line of refund.lines ?? []) given.set(line.lineId, (given.get(line.lineId) ?? 0) + line.quantity);
+  }
+  return order.lines.map((line, i) => Math.max(0, line.quantity - (given.get(i) ?? 0)));
+}
+
 export function itemCount(order: Pick<Order, 'lines'>): number {
   return order.lines.reduce((sum, line) => sum + line.quantity, 0);
 }

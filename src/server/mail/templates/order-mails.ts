@@ -102,6 +102,17 @@ export function OrderCancelledMail(data: MailKinds['order-cancelled']) {
   );
 }
 
+export function OrderRefundMail(data: MailKinds['order-refund']) {
+  return h(
+    MailLayout,
+    { preview: `We refunded ${data.amount} of order #${data.number} to your card.`, heading: `A refund of order #${data.number}` },
+    h(Text, { style: styles.text }, `Hi ${data.name}, we refunded ${data.amount} to your card. It can take a few days to show on your statement.`),
+    ...data.lines.map((line, i) => h(Text, { key: `line-${i}`, style: { ...styles.text, margin: '0 0 4px' } }, line)),
+    h(Text, { style: { ...styles.muted, marginTop: '12px' } }, `Refunded so far: ${data.refundedOfPaid}`),
+    h(ActionButton, { href: data.orderLink, label: 'See your order' }),
+  );
+}
+
 function statusMailsFooter(data: OrderMailBase): ReactNode {
   return h(
     Text,

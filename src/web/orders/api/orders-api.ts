@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Order, OrderList, PickupSlots, StatusChange } from '../../../shared/orders.ts';
+import type { Order, OrderList, PickupSlots, RefundAsk, StatusChange } from '../../../shared/orders.ts';
 import { useAuth } from '../../auth/use-auth.ts';
 import { ApiRequestError, apiRequest } from '../../lib/api-client.ts';
 import { applyOrder, isToday, orderKeys, withLiveChange, withLiveChanges } from './order-cache.ts';
@@ -101,6 +101,23 @@ export function useRetryRefund() {
           queryClient.invalidateQueries({ queryKey: orderKeys.detail(order._id) }),
         ]);
       }
+    },
+  });
+}
+
+/**
+ * POST /api/admin/orders/:id/refunds: an administrator's refund of lines, an amount or the rest.
+ * The answer goes into every list; a 409 (more than is left, say) reads the order again.
+ */
+export function useRefundOrder() {
+  const queryClient = useQueryClient();
+  const { user } = useAuth();
+  return useMutation({
+    mutationFn: ({ order, ask }: { order: Order; ask: RefundAsk }) =>
+      apiRequest<Order>(`/admin/orders/${encodeURIComponent(order._id)}/refunds`, { method: 'POST', body: ask }),
+    onSuccess: (order) => applyOrder(queryClient, order, user?.email),
+    onError: async (error, { order }) => {
+      if (error instanceof ApiRequestError && error.status === 409) await queryClient.invalidateQueries({ queryKey: orderKeys.detail(order._id) });
     },
   });
 }

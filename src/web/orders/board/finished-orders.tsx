@@ -1,5 +1,7 @@
 import { useId, useState } from 'react';
-import { REFUND_RETRY_TEXTS, type Order } from '../../../shared/orders.ts';
+import { Link } from 'react-router';
+import { REFUND_RETRY_TEXTS, REFUND_TEXTS, type Order } from '../../../shared/orders.ts';
+import { useAuth } from '../../auth/use-auth.ts';
 import { useRetryRefund } from '../api/orders-api.ts';
 import { DisputeNotice } from '../components/dispute-notice.tsx';
 import { StatusBadge } from '../components/status-badge.tsx';
@@ -63,6 +65,7 @@ export function FinishedOrders({ orders }: { orders: Order[] }) {
                       {orderNumber(order)}
                       <span className="sr-only"> ticket (opens in a new tab)</span>
                     </a>
+                    <RefundLink order={order} />
                   </td>
                   <td className="px-3 py-2">{order.customer.name}</td>
                   <td className="px-3 py-2">
@@ -81,6 +84,18 @@ export function FinishedOrders({ orders }: { orders: Order[] }) {
         </div>
       )}
     </section>
+  );
+}
+
+/** Administrators refund on the order's own page (its "Refund" dialog); staff do not see the way there. */
+function RefundLink({ order }: { order: Order }) {
+  const { isAdmin } = useAuth();
+  if (!isAdmin) return null;
+  return (
+    <Link to={paths.myOrder(order._id)} className="mt-1 block text-sm font-semibold text-brand-800 underline">
+      {REFUND_TEXTS.button}
+      <span className="sr-only"> {orderNumber(order)}</span>
+    </Link>
   );
 }
 

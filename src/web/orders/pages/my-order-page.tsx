@@ -1,8 +1,9 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { FINAL_STATUSES, ORDER_STATUS_LABELS } from '../../../shared/order-workflow.ts';
-import type { Order } from '../../../shared/orders.ts';
+import { REFUND_TEXTS, type Order } from '../../../shared/orders.ts';
 import { paths } from '../../../shared/paths.ts';
+import { useAuth } from '../../auth/use-auth.ts';
 import { ApiRequestError } from '../../lib/api-client.ts';
 import { LoadingScreen } from '../../ui/loading-screen.tsx';
 import { usePageTitle } from '../../ui/use-page-title.ts';
@@ -12,9 +13,11 @@ import { useOrderEvents } from '../api/use-order-events.ts';
 import { FulfilmentDetails } from '../components/fulfilment-details.tsx';
 import { LiveIndicator } from '../components/live-indicator.tsx';
 import { OrderLines } from '../components/order-lines.tsx';
+import { RefundDialog } from '../components/refund-dialog.tsx';
+import { RefundList } from '../components/refund-list.tsx';
 import { QueryError } from '../../ui/query-error.tsx';
 import { StatusBadge } from '../components/status-badge.tsx';
-import { formatDateTime, formatTime, orderNumber, refundText } from '../order-format.ts';
+import { formatDateTime, formatTime, orderNumber, refundLeftCents, refundText } from '../order-format.ts';
 
 /** One order of the customer: where it is (kept live), what was paid, how it comes, and "Order again". */
 export function Page() {
@@ -79,6 +82,7 @@ function OrderView({ order, live }: { order: Order; live: ReactNode }) {
           {refundText(order.refund)}
         </p>
       )}
+      <AdminRefund order={order} />
 
       <div className="grid gap-4 md:grid-cols-2">
         <div className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-stone-200">
@@ -89,6 +93,7 @@ function OrderView({ order, live }: { order: Order; live: ReactNode }) {
           <OrderAgain order={order} />
         </div>
         <div className="space-y-4">
+          {order.refunds && order.refunds.length > 0 && <RefundList refunds={order.refunds} />}
           <div className="rounded-xl bg-white p-4 text-sm shadow-sm ring-1 ring-stone-200">
             <h2 className="font-display text-lg font-bold text-brand-900">How it reaches you</h2>
             <FulfilmentDetails fulfilment={order.fulfilment} className="mt-2 space-y-1" />
@@ -118,6 +123,26 @@ function OrderView({ order, live }: { order: Order; live: ReactNode }) {
         </div>
       </div>
     </section>
+  );
+}
+
+/** An administrator's "Refund" button on any order with money left to give back (the server decides). */
+function AdminRefund({ order }: { order: Order }) {
+  const { isAdmin } = useAuth();
+  const [open, setOpen] = useState(false);
+  if (!isAdmin || refundLeftCents(order) === 0) return null;
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => setOpen(true)}
+        className="rounded-md bg-red-700 px-4 py-2 font-bold text-white hover:bg-red-800"
+        aria-haspopup="dialog"
+      >
+        {REFUND_TEXTS.button}
+      </button>
+      {open && <RefundDialog order={order} onClose={() => setOpen(false)} />}
+    </>
   );
 }
 
