@@ -78,6 +78,13 @@ export const ACCESS_MATRIX: AccessRule[] = [
     expect: staffOnly(200),
     why: "a customer cannot ask for money back, not even their own order's",
   },
+  {
+    method: 'POST',
+    route: '/api/staff/orders/:id/delay',
+    expect: staffOnly(200),
+    why: 'a later ready time is the kitchen’s word; a customer cannot push theirs',
+  },
+  { method: 'PATCH', route: '/api/staff/busy', expect: staffOnly(200), why: 'busy mode (pause, extra minutes, auto-accept) is for the kitchen, not customers' },
 
   // The customer's own data: nobody else's, not even an administrator's.
   {

@@ -23,6 +23,9 @@ const MAILED: Partial<Record<OrderStatus, { template: Mail['template']; always: 
   rejected: { template: 'order-cancelled', always: false },
 };
 
+/** A later ready time (busy mode) is news of the order's progress: mailed unless the customer turned those off. */
+const DELAY_MAIL = { template: 'order-delayed', always: false } as const;
+
 /**
  * Every process hears every 'order.changed' and queues its mail under the event's id, which the
  * queue keeps unique: one mail per event however many processes heard or replayed it.
@@ -43,9 +46,9 @@ export function subscribeOrderMails(options: {
     const userId = change.userId;
     void (async () => {
       const event = await orders.event(change.eventId);
-      // Refund news is not a step of the timeline: the cancellation mail already said it.
-      if (!event || event.kind !== 'status') return;
-      const rule = MAILED[event.status];
+      // Refund news is not a step of the timeline: the cancellation mail already said it. A delay mails the new time.
+      if (!event || (event.kind !== 'status' && event.kind !== 'delay')) return;
+      const rule = event.kind === 'delay' ? DELAY_MAIL : MAILED[event.status];
       if (!rule) return;
       const recipient = await findMailRecipient(db, userId);
       if (!recipient || (!rule.always && !recipient.order_status_mails)) return;
@@ -60,7 +63,9 @@ export function subscribeOrderMails(options: {
         orderLink: `${origin()}${paths.myOrder(order._id)}`,
         profileLink: `${origin()}${paths.profile}`,
       };
-      await mail.enqueue({ key: `order-event:${change.eventId}`, userId, to: recipient.email, mail: mailFor(event.status, order, base, timeZone) });
+      const mailed: Mail =
+        event.kind === 'delay' ? { template: 'order-delayed', data: { ...base, readyBy: clock(order.readyBy ?? order.createdAt, timeZone) } } : mailFor(event.status, order, base, timeZone);
+      await mail.enqueue({ key: `order-event:${change.eventId}`, userId, to: recipient.email, mail: mailed });
     })().catch((error: unknown) => log.warn({ err: error, change }, 'order mail not queued'));
   });
 }

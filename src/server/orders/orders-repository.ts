@@ -254,6 +254,18 @@ export async function moveOrderStatus(
   return Number(result.numUpdatedRows);
 }
 
+/** A later ready time, only if the order is still in that step with that time (zero rows: someone was first). */
+export async function pushBackReadyTime(trx: Transaction<Database>, id: string, status: string, readyBy: string, newReadyBy: string, at: string): Promise<number> {
+  const result = await trx
+    .updateTable('orders')
+    .set({ ready_by: newReadyBy, updated_at: at })
+    .where('id', '=', id)
+    .where('status', '=', status)
+    .where('ready_by', '=', readyBy)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
 export async function setOrderRefund(
   trx: Transaction<Database>,
   id: string,
