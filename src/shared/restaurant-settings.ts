@@ -5,11 +5,13 @@
 import { z } from 'zod';
 import { centsToPrice, formatPrice } from './money.ts';
 import { minutesOf, WEEKDAYS, type OpeningRules, type Weekday } from './opening-hours.ts';
+import { BUSY_TEXTS, DEFAULT_PREPARATION_MINUTES, DELAY_MINUTES, EXTRA_MINUTES, PAUSE_MINUTES } from './busy-mode.ts';
 import { FULFILMENT_LABELS, FULFILMENT_TYPES, READY_IN_MAX, READY_IN_MIN, type FulfilmentType } from './order-workflow.ts';
 import { PRODUCT_NAME } from './product.ts';
 import { isTimeZone } from './shop-time.ts';
 
 export * from './opening-hours.ts';
+export * from './busy-mode.ts';
 
 const CLOCK = /^(([01][0-9]|2[0-3]):[0-5][0-9]|24:00)$/;
 const clock = z.string().regex(CLOCK, 'Write the time as HH:MM, for example 11:00');
@@ -47,23 +49,6 @@ const postalCodePattern = z
   .min(1, 'Remove the empty postal code')
   .max(20, 'A postal code has at most 20 characters')
   .regex(/^[A-Za-z0-9][A-Za-z0-9 -]*\*?$/, 'Write postal codes with letters, digits, spaces or dashes (a * at the end for a prefix)');
-
-/** Busy mode's choices (docs/product.md §20). */
-export const EXTRA_MINUTES = [0, 10, 20, 30] as const;
-export const PAUSE_MINUTES = [15, 30, 60] as const;
-export const DELAY_MINUTES = [5, 10, 15, 20, 30] as const;
-export const DEFAULT_PREPARATION_MINUTES = 20;
-
-export const BUSY_TEXTS = {
-  extraMinutes: 'Add 0, 10, 20 or 30 minutes to quoted times',
-  preparationMinutes: `The preparation time is a whole number of minutes from ${READY_IN_MIN} to ${READY_IN_MAX}`,
-  pause: 'Pause for 15, 30 or 60 minutes, or send untilResumed or resume',
-  delay: 'Push the ready time back by 5, 10, 15, 20 or 30 minutes',
-  nothing: 'Say what to change: pause, extraMinutes or autoAccept',
-  /** When staff pause and the owner wrote no message. */
-  defaultPauseMessage: 'The kitchen is very busy: we take orders again shortly.',
-  notDelayable: 'Only an accepted order, or one being prepared, can be pushed back',
-} as const;
 
 export const restaurantSettingsSchema = z
   .object({
