@@ -62,7 +62,8 @@ export function DashboardLayout() {
 function DashboardFrame() {
   const { user, isAdmin, isStaff, adminLoading } = useAuth();
   const signOut = useSignOut();
-  // The order board's lanes need the width: on a tablet the menu narrows and the margins shrink.
+  // The order board's lanes need the room: on a tablet the menu narrows, the margins shrink, and
+  // the main area is the window's height so the lanes can fill what the banners leave.
   const board = useMatch(paths.orderBoard) !== null;
   const menu = isAdmin ? ADMIN_MENU : isStaff ? staffMenu(<CustomerCartBadge />) : customerMenu(<CustomerCartBadge />);
   const linkClass = ({ isActive }: { isActive: boolean }) =>
@@ -140,7 +141,7 @@ function DashboardFrame() {
       <main
         id="dashboard-main"
         tabIndex={-1}
-        className={`min-w-0 flex-1 bg-stone-50 focus:outline-none ${board ? 'px-3 py-3 xl:px-6' : 'px-4 py-6 md:px-8'}`}
+        className={`min-w-0 flex-1 bg-stone-50 focus:outline-none ${board ? 'px-3 py-3 lg:flex lg:h-dvh lg:flex-col xl:px-6' : 'px-4 py-6 md:px-8'}`}
       >
         <VerifyEmailBanner />
         <Suspense fallback={<LoadingScreen />}>

@@ -82,11 +82,14 @@ export function OrderCard({
       tabIndex={-1}
       className={`rounded-lg bg-white p-2 text-sm shadow-sm ring-1 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 ${FRAME[late]}`}
     >
-      <header className="flex items-baseline justify-between gap-2">
+      <header className="flex min-w-0 items-baseline gap-1">
         <h3 id={`order-${order._id}`} className="text-base font-bold text-stone-900">
           {orderNumber(order)}
         </h3>
-        <p className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-bold ${CLOCK[late]}`}>
+        <a href={paths.orderTicket(order._id)} target="_blank" rel="noreferrer" className="rounded px-0.5 text-xs font-semibold text-brand-800 underline hover:bg-brand-50">
+          Ticket<span className="sr-only"> of {orderNumber(order)} (opens in a new tab)</span>
+        </a>
+        <p className={`ml-auto shrink-0 whitespace-nowrap rounded-full px-1.5 py-0.5 text-xs font-bold ${CLOCK[late]}`}>
           <span aria-hidden="true">{minutes} min</span>
           <span className="sr-only">
             placed {minutes} {minutes === 1 ? 'minute' : 'minutes'} ago{late !== 'ok' && order.status === 'placed' ? ', waiting to be accepted' : ''}
@@ -94,23 +97,17 @@ export function OrderCard({
         </p>
       </header>
       <p className="break-words font-semibold text-stone-800">{kindLine(order)}</p>
-      {f.type === 'delivery' && (f.address || f.phone) && (
-        <p className="break-words text-xs">
-          {f.address && (
-            <a href={mapLink(f.address)} target="_blank" rel="noreferrer" className="text-brand-800 underline">
-              {addressLine(f.address)}
-              <span className="sr-only"> (map, opens in a new tab)</span>
-            </a>
-          )}
-          {f.phone && (
-            <>
-              {' · '}
-              <a href={telLink(f.phone)} className="whitespace-nowrap text-brand-800 underline">
-                {f.phone}
-              </a>
-            </>
-          )}
-        </p>
+      {/* One line each, cut short (the whole address is on the ticket and behind the map link), 24 px high to be tapped. */}
+      {f.type === 'delivery' && f.address && (
+        <a href={mapLink(f.address)} target="_blank" rel="noreferrer" title={addressLine(f.address)} className="block min-h-6 truncate text-xs leading-6 text-brand-800 underline">
+          {addressLine(f.address)}
+          <span className="sr-only"> (map, opens in a new tab)</span>
+        </a>
+      )}
+      {f.type === 'delivery' && f.phone && (
+        <a href={telLink(f.phone)} className="block min-h-6 truncate text-xs leading-6 text-brand-800 underline">
+          {f.phone}
+        </a>
       )}
       <p className="truncate text-xs text-stone-600">{order.customer.name}</p>
       {order.status === 'placed' && late !== 'ok' && (
@@ -139,7 +136,7 @@ export function OrderCard({
       )}
       <DisputeNotice disputes={order.disputes} className="mt-2" />
 
-      <div className="mt-2 flex flex-wrap items-center gap-1.5">
+      <div className="mt-2 flex flex-wrap items-center gap-1.5 empty:hidden">
         {moves.map((move) => (
           <button
             key={move.to}
@@ -167,9 +164,6 @@ export function OrderCard({
             Push back
           </button>
         )}
-        <a href={paths.orderTicket(order._id)} target="_blank" rel="noreferrer" className="ml-auto rounded px-1 py-1 font-semibold text-brand-800 underline hover:bg-brand-50">
-          Ticket<span className="sr-only"> of {orderNumber(order)} (opens in a new tab)</span>
-        </a>
       </div>
     </article>
   );

@@ -130,8 +130,10 @@ function OrderBoard() {
   }
 
   return (
-    <section aria-labelledby="board-heading">
-      <div className="flex flex-col lg:h-[calc(100dvh-1.5rem)]">
+    // On a tablet and wider the board is the main area's rest (below any banner) and scrolls itself,
+    // so the lanes fill the window and the page never moves; "Done today" is below them.
+    <section aria-labelledby="board-heading" className="lg:min-h-0 lg:flex-1 lg:overflow-y-auto">
+      <div className="flex flex-col lg:h-full">
         <div className="flex flex-wrap items-center gap-3">
           <h1 id="board-heading" className="font-display text-2xl font-bold text-brand-900">
             Order board
@@ -189,7 +191,7 @@ function OrderBoard() {
                   tabIndex={-1}
                   className="flex min-h-0 min-w-0 flex-col rounded-xl bg-stone-100 p-1.5 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
                 >
-                  <h2 id={`column-${column.status}`} className="flex shrink-0 items-center justify-between gap-1 px-1 pb-1.5 font-bold text-stone-800">
+                  <h2 id={`column-${column.status}`} className="flex shrink-0 items-center justify-between gap-1 px-1 pb-1.5 text-sm font-bold leading-tight text-stone-800 xl:text-base">
                     {column.title}
                     <span className="rounded-full bg-white px-2 text-sm" aria-label={`${cards.length} ${cards.length === 1 ? 'order' : 'orders'}`}>
                       {cards.length}

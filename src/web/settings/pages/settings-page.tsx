@@ -90,6 +90,9 @@ function SettingsForm({ initial }: { initial: RestaurantSettings }) {
    */
   async function switchPause(paused: boolean) {
     const message = s.pauseMessage.trim();
+    const before = { ordersPaused: s.ordersPaused, pausedUntil: s.pausedUntil };
+    // The switch moves under the finger; the server's answer then settles it (or puts it back).
+    setDraft((d) => ({ ...d, settings: { ...d.settings, ordersPaused: paused, pausedUntil: null } }));
     try {
       const saved = await busy.mutateAsync(paused ? { pause: 'untilResumed', ...(message && { pauseMessage: message }) } : { pause: 'resume' });
       setDraft((d) => ({
@@ -98,6 +101,7 @@ function SettingsForm({ initial }: { initial: RestaurantSettings }) {
       }));
       toast.success(paused ? 'Orders are paused now.' : 'Orders are taken again.');
     } catch (error) {
+      setDraft((d) => ({ ...d, settings: { ...d.settings, ...before } }));
       toast.error(error instanceof Error ? error.message : 'The pause could not be changed. Please try again.');
     }
   }
