@@ -190,6 +190,8 @@ describe('POST /api/staff/orders/:id/delay', () => {
     const accepted = (await moveOrder(t.app, staff, order._id, { status: 'accepted', readyInMinutes: 20 })).json<Order>();
     await mail.waitFor(buyer.email, 3);
 
+    // The board's kept answer is read once before, so the push back must renew it.
+    expect((await t.app.inject({ method: 'GET', url: '/api/staff/orders', headers: staff.headers })).statusCode).toBe(200);
     const heard: Array<{ orderId: string; eventId: number }> = [];
     const stop = t.app.events.subscribe('order.changed', (change) => void heard.push(change));
     const res = await delay(staff, order._id, { minutes: 15 });
@@ -201,6 +203,8 @@ describe('POST /api/staff/orders/:id/delay', () => {
     expect(heard.map((c) => c.orderId)).toEqual([order._id]);
     // The customer's own read (and so their live page) has the new time.
     expect((await getOrder(t.app, buyer, order._id)).json<Order>().readyBy).toBe(delayed.readyBy);
+    const board = (await t.app.inject({ method: 'GET', url: '/api/staff/orders', headers: staff.headers })).json<Order[]>();
+    expect(board.find((o) => o._id === order._id)?.readyBy).toBe(delayed.readyBy);
 
     const news = await mail.waitFor(buyer.email, 4);
     const clock = new Date(delayed.readyBy!).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'UTC' });

@@ -22,6 +22,10 @@ export function BusyControls({ now }: { now: number }) {
   const s = settings.data;
   if (!s) return null;
   const paused = isPausedAt(s, new Date(now));
+  // While a change travels, the controls show it already, so a switch moves under the finger.
+  const sending = change.isPending ? change.variables : undefined;
+  const autoAccept = sending?.autoAccept ?? s.autoAccept;
+  const extraMinutes = sending?.extraMinutes ?? s.extraMinutes;
 
   const send = (body: BusyChange, done: string) =>
     change.mutate(body, {
@@ -38,7 +42,7 @@ export function BusyControls({ now }: { now: number }) {
           <button
             key={minutes}
             type="button"
-            aria-pressed={s.extraMinutes === minutes}
+            aria-pressed={extraMinutes === minutes}
             disabled={change.isPending}
             onClick={() => send({ extraMinutes: minutes }, minutes === 0 ? 'Quoted times as typed again.' : `${minutes} minutes added to every quoted time.`)}
             className={chipClass}
@@ -53,14 +57,14 @@ export function BusyControls({ now }: { now: number }) {
           type="checkbox"
           role="switch"
           aria-describedby={`${id}-auto`}
-          checked={s.autoAccept}
+          checked={autoAccept}
           disabled={change.isPending}
           onChange={(e) => send({ autoAccept: e.target.checked }, e.target.checked ? 'New orders are accepted on payment.' : 'New orders wait for Accept again.')}
           className="h-5 w-9 shrink-0 cursor-pointer accent-brand-700"
         />
         Auto-accept
         <span id={`${id}-auto`} className="font-normal text-stone-600">
-          ({s.preparationMinutes + s.extraMinutes} min)
+          ({s.preparationMinutes + extraMinutes} min)
         </span>
       </label>
     </div>

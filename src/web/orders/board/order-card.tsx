@@ -68,7 +68,7 @@ export function OrderCard({
   const minutes = minutesSince(order.createdAt, now);
   const moves = allowedTransitions(order.status, order.fulfilment.type);
   const due = dueAt(order);
-  const dueIn = due ? Math.ceil((Date.parse(due) - now) / 60_000) : 0;
+  const dueIn = due ? Math.round((Date.parse(due) - now) / 60_000) : 0;
   const delayable = order.readyBy !== null && (order.status === 'accepted' || order.status === 'preparing');
   const f = order.fulfilment;
   return (
