@@ -15,6 +15,8 @@ export default defineConfig({
     // Makes the migrated and the seeded database once per run; each file copies one (test/helpers/test-app.ts).
     globalSetup: ['test/helpers/global-setup.ts'],
     testTimeout: 30_000,
+    // What a test polls for (a mail, a stream's frame) may take seconds on two busy cores.
+    expect: { poll: { timeout: 10_000 } },
     hookTimeout: 60_000,
   },
 });

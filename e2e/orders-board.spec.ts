@@ -74,7 +74,7 @@ test.describe('the order board, live', () => {
     await accept.getByRole('button', { name: 'Accept, ready in 15 min' }).click();
     await expect(accept).toBeHidden();
     await expect(board.getByTestId('column-accepted').getByRole('heading', { name: `#${number}` })).toBeVisible();
-    await expect(card.getByRole('button')).toHaveText(['Start preparing', 'Cancel']);
+    await expect(card.getByRole('button')).toHaveText(['Start preparing', 'Cancel', 'Push back']);
 
     // The customer's page follows by itself.
     await expect(customer.getByTestId('order-status')).toHaveText('Accepted');

@@ -2,7 +2,8 @@ import type { APIRequestContext, Browser } from '@playwright/test';
 import { defaultSettings, type RestaurantSettings } from '../src/shared/restaurant-settings.ts';
 import { addToCartViaApi, cartPrice, fillCard, menu, signInAsNew } from './cart-helpers.ts';
 import { expect, expectAccessible, test } from './fixtures.ts';
-import { newAdmin } from './order-helpers.ts';
+import type { Order } from '../src/shared/orders.ts';
+import { boardCard, newAdmin, openInApp, placeOrderViaApi, signInAsNewStaff } from './order-helpers.ts';
 
 /**
  * The restaurant's settings change the whole shop (a pause stops every payment), so this file runs
@@ -36,13 +37,10 @@ test('an administrator pauses orders with a message; a customer’s checkout sho
     await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Restaurant settings' }).click();
     await expect(page.getByRole('heading', { name: 'Restaurant settings' })).toBeVisible();
     await expectAccessible(page);
-    await page.getByRole('switch', { name: /Pause orders/ }).check();
-    await page.getByRole('button', { name: 'Save settings' }).click();
-    // A pause needs its message: the form says so at the field.
-    await expect(page.getByText('Tell customers why orders are paused')).toBeVisible();
+    // Issue 43, point 11: the switch acts when flipped, with the message typed beside it; no "Save settings".
     await page.getByLabel('Message while paused').fill(message);
-    await page.getByRole('button', { name: 'Save settings' }).click();
-    await expect(page.getByText('Settings saved.')).toBeVisible();
+    await page.getByRole('switch', { name: /Pause orders/ }).check();
+    await expect(page.getByText('Orders are paused now.')).toBeVisible();
     await expect(page.getByTestId('settings-preview')).toHaveText(`Orders paused: ${message}`);
 
     const customer = await browser.newPage();
@@ -63,10 +61,15 @@ test('an administrator pauses orders with a message; a customer’s checkout sho
       await customer.close();
     }
 
-    // Taken back in the form; the public line says so.
+    // Still paused after a reload: it was saved when flipped.
+    await page.reload();
+    await expect(page.getByRole('switch', { name: /Pause orders/ })).toBeChecked();
+
+    // Taken back with the switch alone; the public line says so.
     await page.getByRole('switch', { name: /Pause orders/ }).uncheck();
-    await page.getByRole('button', { name: 'Save settings' }).click();
+    await expect(page.getByText('Orders are taken again.')).toBeVisible();
     await expect(page.getByTestId('settings-preview')).toHaveText('Open now · around the clock');
+    expect(((await (await request.get('/api/settings')).json()) as RestaurantSettings).ordersPaused).toBe(false);
     await page.goto('/');
     await expect(page.getByTestId('open-now')).toHaveText('Open now · around the clock');
   });
@@ -112,5 +115,63 @@ test('the header’s line says when a closed restaurant opens, and a delivery sh
     await expect(page).toHaveURL(/\/dashboard\/my\/orders\/[^/]+$/);
     await expect(page.getByTestId('order-delivery-fee')).toHaveText('$ 2.50');
     await expect(page.getByTestId('order-total')).toHaveText(`$ ${total.toFixed(2)}`);
+  });
+});
+
+test('busy mode from the board, as staff: a pause for 30 minutes, extra time, auto-accept and a pushed-back order', async ({ browser, request }) => {
+  test.setTimeout(90_000);
+  await withAdminApi(browser, async () => {
+    const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
+    const board = await context.newPage();
+    await signInAsNewStaff(board, browser, request);
+    await openInApp(board, '/dashboard/orders');
+    const controls = board.getByTestId('busy-controls');
+
+    // Pause for 30 minutes: the board says until when, customers are refused, then resumed.
+    await controls.getByRole('button', { name: '30 min', exact: true }).click();
+    await expect(controls.getByTestId('busy-paused')).toHaveText(/New orders paused until \d{1,2}:\d{2}/);
+    const paused = (await (await request.get('/api/settings')).json()) as RestaurantSettings;
+    expect(paused.ordersPaused).toBe(true);
+    expect(Math.round((Date.parse(paused.pausedUntil!) - Date.now()) / 60_000)).toBe(30);
+    await expectAccessible(board);
+    await controls.getByRole('button', { name: 'Resume orders' }).click();
+    await expect(controls.getByRole('button', { name: 'Until resumed' })).toBeVisible();
+
+    // Twenty extra minutes and auto-accept: a new order arrives accepted, its time with the extra.
+    await controls.getByRole('button', { name: '+20 minutes' }).click();
+    await expect(controls.getByRole('button', { name: '+20 minutes' })).toHaveAttribute('aria-pressed', 'true');
+    await controls.getByRole('switch', { name: /Auto-accept/ }).check();
+    await expect(controls.getByRole('switch', { name: /Auto-accept/ })).toBeChecked();
+    await expect(controls).toContainText('(40 min)');
+
+    const customer = await browser.newPage();
+    let order: Order;
+    try {
+      const [dish] = await menu(request);
+      await signInAsNew(customer, customer.context().request);
+      await customer.goto('/');
+      order = await placeOrderViaApi(customer, [dish!._id], { type: 'pickup' });
+      expect(order.status).toBe('accepted');
+      expect(Math.round((Date.parse(order.readyBy!) - Date.now()) / 60_000)).toBe(40);
+
+      // On the board, live, in the Accepted lane; pushed back by 10 minutes.
+      const card = boardCard(board, order.number);
+      await expect(board.getByTestId('column-accepted').getByRole('heading', { name: `#${order.number}` })).toBeVisible();
+      await expect(card).toContainText(/Ready by [^·]+ · in (39|40|41) min/);
+      await card.getByRole('button', { name: 'Push back' }).click();
+      const dialog = board.getByRole('dialog', { name: `Push back #${order.number}` });
+      await dialog.getByRole('button', { name: '+10 min' }).click();
+      await dialog.getByRole('button', { name: /^Push back to / }).click();
+      await expect(dialog).toBeHidden();
+      await expect(card).toContainText(/Ready by [^·]+ · in (49|50|51) min/);
+
+      // The customer's page has the new time too (the same words as the board's, in the same browser).
+      const later = (await card.getByTestId('order-due').textContent())!.match(/Ready by ([^·]+?)\s*·/)![1]!;
+      await customer.goto(`/dashboard/my/orders/${order._id}`);
+      await expect(customer.getByText(`Ready by ${later}`)).toBeVisible();
+    } finally {
+      await customer.close();
+      await context.close();
+    }
   });
 });

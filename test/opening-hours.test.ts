@@ -153,3 +153,29 @@ describe('the settings’ schema', () => {
     expect(fieldsOf({ ...s, name: '' })).toEqual(["name: Enter the restaurant's name"]);
   });
 });
+
+describe('a pause with an end (busy mode)', () => {
+  const s = berlin({ ordersPaused: true, pauseMessage: 'Kitchen full', pausedUntil: at('12:30').toISOString() });
+  it('is a pause until its end, says until when, and is over at its end', () => {
+    expect(closedProblem(s, at('12:00'))).toBe('Kitchen full');
+    expect(statusLine(s, at('12:00'))).toBe('Orders paused until 12:30: Kitchen full');
+    expect(closedProblem(s, at('12:30'))).toBeUndefined();
+    expect(statusLine(s, at('12:30'))).toBe('Open now · until 15:00');
+  });
+
+  it('without an end lasts until resumed', () => {
+    const untilResumed = { ...s, pausedUntil: null };
+    expect(closedProblem(untilResumed, at('23:59', '2026-06-09'))).toBe('Kitchen full');
+  });
+
+  it('the settings refuse a bad end, extra minutes and preparation time with their messages', () => {
+    const parsed = restaurantSettingsSchema.safeParse({ ...s, pausedUntil: 'soon', extraMinutes: 15, preparationMinutes: 2 });
+    expect(parsed.success).toBe(false);
+    const messages = Object.fromEntries(parsed.error!.issues.map((issue) => [issue.path.join('.'), issue.message]));
+    expect(messages).toEqual({
+      pausedUntil: 'Write the end of the pause as an ISO time',
+      extraMinutes: 'Add 0, 10, 20 or 30 minutes to quoted times',
+      preparationMinutes: 'The preparation time is a whole number of minutes from 5 to 120',
+    });
+  });
+});

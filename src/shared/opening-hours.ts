@@ -20,7 +20,15 @@ export interface OpeningRules {
   /** YYYY-MM-DD in the restaurant's calendar; override the weekday's hours. */
   closedDays: string[];
   ordersPaused: boolean;
+  /** A pause for some minutes ends by itself at this instant (ISO); null or absent: until resumed. */
+  pausedUntil?: string | null;
   pauseMessage: string;
+}
+
+/** Paused now: the switch is on and its end, if it has one, is still to come. */
+export function isPausedAt(rules: OpeningRules, now: Date): boolean {
+  if (!rules.ordersPaused) return false;
+  return !rules.pausedUntil || Date.parse(rules.pausedUntil) > now.getTime();
 }
 
 export function minutesOf(clock: string): number {
@@ -93,11 +101,11 @@ export function closingTime(rules: OpeningRules, at: Date): Date | undefined {
 export type OpenStatus =
   | { state: 'open'; until?: Date }
   | { state: 'closed'; opensAt?: Date }
-  | { state: 'paused'; message: string };
+  | { state: 'paused'; message: string; until?: Date };
 
 /** A pause wins over the hours. */
 export function openStatus(rules: OpeningRules, now: Date): OpenStatus {
-  if (rules.ordersPaused) return { state: 'paused', message: rules.pauseMessage };
+  if (isPausedAt(rules, now)) return { state: 'paused', message: rules.pauseMessage, ...(rules.pausedUntil && { until: new Date(rules.pausedUntil) }) };
   if (isOpenAt(rules, now)) return { state: 'open', until: closingTime(rules, now) };
   return { state: 'closed', opensAt: nextOpening(rules, now) };
 }
@@ -131,7 +139,7 @@ export const NO_OPENING_MESSAGE = 'We are closed for now.';
 /** The 409's words when an order cannot be paid now. */
 export function closedProblem(rules: OpeningRules, now: Date): string | undefined {
   // Asked at every payment: when open, the closing time (a walk through the coming week) is not needed.
-  if (rules.ordersPaused) return rules.pauseMessage || PAUSED_FALLBACK_MESSAGE;
+  if (isPausedAt(rules, now)) return rules.pauseMessage || PAUSED_FALLBACK_MESSAGE;
   if (isOpenAt(rules, now)) return undefined;
   const opensAt = nextOpening(rules, now);
   if (!opensAt) return NO_OPENING_MESSAGE;
@@ -142,7 +150,10 @@ export function closedProblem(rules: OpeningRules, now: Date): string | undefine
 
 export function statusLine(rules: OpeningRules, now: Date): string {
   const status = openStatus(rules, now);
-  if (status.state === 'paused') return `Orders paused: ${status.message || PAUSED_FALLBACK_MESSAGE}`;
+  if (status.state === 'paused') {
+    const until = status.until ? ` until ${clockOf(status.until, rules.timeZone)}` : '';
+    return `Orders paused${until}: ${status.message || PAUSED_FALLBACK_MESSAGE}`;
+  }
   if (status.state === 'open') {
     if (!status.until) return 'Open now · around the clock';
     const day = dayWords(status.until, now, rules.timeZone);

@@ -5,11 +5,13 @@
 import { z } from 'zod';
 import { centsToPrice, formatPrice } from './money.ts';
 import { minutesOf, WEEKDAYS, type OpeningRules, type Weekday } from './opening-hours.ts';
-import { FULFILMENT_LABELS, FULFILMENT_TYPES, type FulfilmentType } from './order-workflow.ts';
+import { BUSY_TEXTS, DEFAULT_PREPARATION_MINUTES, DELAY_MINUTES, EXTRA_MINUTES, PAUSE_MINUTES } from './busy-mode.ts';
+import { FULFILMENT_LABELS, FULFILMENT_TYPES, READY_IN_MAX, READY_IN_MIN, type FulfilmentType } from './order-workflow.ts';
 import { PRODUCT_NAME } from './product.ts';
 import { isTimeZone } from './shop-time.ts';
 
 export * from './opening-hours.ts';
+export * from './busy-mode.ts';
 
 const CLOCK = /^(([01][0-9]|2[0-3]):[0-5][0-9]|24:00)$/;
 const clock = z.string().regex(CLOCK, 'Write the time as HH:MM, for example 11:00');
@@ -57,7 +59,18 @@ export const restaurantSettingsSchema = z
     hours: z.object(Object.fromEntries(WEEKDAYS.map((day) => [day, dayHoursSchema])) as Record<Weekday, typeof dayHoursSchema>),
     closedDays: z.array(z.iso.date('Write closed days as YYYY-MM-DD')).max(366, 'At most 366 closed days'),
     ordersPaused: z.boolean(),
+    /** A pause for some minutes ends by itself at this instant; null: until someone resumes. */
+    pausedUntil: z.iso.datetime({ offset: true, message: 'Write the end of the pause as an ISO time' }).nullable(),
     pauseMessage: text(200),
+    /** Busy mode: minutes added to every ready time the kitchen quotes. */
+    extraMinutes: z.literal(EXTRA_MINUTES, { message: BUSY_TEXTS.extraMinutes }),
+    /** New orders are accepted on payment with preparationMinutes (plus extraMinutes). */
+    autoAccept: z.boolean(),
+    preparationMinutes: z
+      .number({ message: BUSY_TEXTS.preparationMinutes })
+      .int(BUSY_TEXTS.preparationMinutes)
+      .min(READY_IN_MIN, BUSY_TEXTS.preparationMinutes)
+      .max(READY_IN_MAX, BUSY_TEXTS.preparationMinutes),
     fulfilments: z.object({ table: z.boolean(), pickup: z.boolean(), delivery: z.boolean() }),
     /** Dollars, as the API speaks; stored in cents. */
     deliveryFee: dollars('delivery fee'),
@@ -81,6 +94,27 @@ const ALL_DAY: Record<Weekday, { open: string; close: string }[]> = Object.fromE
   { open: string; close: string }[]
 >;
 
+/**
+ * Busy mode's change by staff (PATCH /api/staff/busy): a pause of some minutes, until resumed, or
+ * its end; minutes added to quotes; auto-accept. Only what is sent changes.
+ */
+export const busyChangeSchema = z
+  // Strict: a field of the administrator's (the name, the fees) is refused, not quietly dropped.
+  .strictObject({
+    pause: z.literal([...PAUSE_MINUTES, 'untilResumed', 'resume'], { message: BUSY_TEXTS.pause }).optional(),
+    pauseMessage: text(200).optional(),
+    extraMinutes: z.literal(EXTRA_MINUTES, { message: BUSY_TEXTS.extraMinutes }).optional(),
+    autoAccept: z.boolean({ message: 'autoAccept is true or false' }).optional(),
+  })
+  .refine((change) => Object.values(change).some((value) => value !== undefined), { message: BUSY_TEXTS.nothing });
+export type BusyChange = z.infer<typeof busyChangeSchema>;
+
+/** Pushing one accepted order's ready time back (POST /api/staff/orders/:id/delay). */
+export const orderDelaySchema = z.object({
+  minutes: z.literal(DELAY_MINUTES, { message: BUSY_TEXTS.delay }),
+});
+export type OrderDelay = z.infer<typeof orderDelaySchema>;
+
 /** Permissive defaults (always open, everything offered, no fee), so a shop without a settings row works unconfigured. */
 export function defaultSettings(timeZone: string): RestaurantSettings {
   return {
@@ -91,7 +125,11 @@ export function defaultSettings(timeZone: string): RestaurantSettings {
     hours: ALL_DAY,
     closedDays: [],
     ordersPaused: false,
+    pausedUntil: null,
     pauseMessage: '',
+    extraMinutes: 0,
+    autoAccept: false,
+    preparationMinutes: DEFAULT_PREPARATION_MINUTES,
     fulfilments: { table: true, pickup: true, delivery: true },
     deliveryFee: 0,
     minimumOrder: 0,

@@ -109,6 +109,13 @@ const CALLS: Record<string, Prepare> = {
     const id = await placedOrder(sc, sc.owner);
     return () => send(sc.app, { method: 'POST', url: `/api/admin/orders/${id}/refunds`, headers, payload: { amountCents: 1 } });
   },
+  'POST /api/staff/orders/:id/delay': async (sc, headers) => {
+    const id = await placedOrder(sc, sc.owner);
+    await send(sc.app, { method: 'POST', url: `/api/staff/orders/${id}/status`, headers: sc.staff.headers, payload: { status: 'accepted', readyInMinutes: 15 } });
+    return () => send(sc.app, { method: 'POST', url: `/api/staff/orders/${id}/delay`, headers, payload: { minutes: 10 } });
+  },
+  // No pause here: the other calls of the suite still pay.
+  'PATCH /api/staff/busy': async (sc, headers) => () => send(sc.app, { method: 'PATCH', url: '/api/staff/busy', headers, payload: { extraMinutes: 0 } }),
   'GET /api/orders': get(() => '/api/orders'),
   'GET /api/orders/:id': async (sc, headers) => {
     const id = await placedOrder(sc, sc.owner);

@@ -84,6 +84,13 @@ export const ACCESS_MATRIX: AccessRule[] = [
     expect: adminOnly(200),
     why: 'a refund at any status, in part or whole: an administrator’s decision, not staff’s nor the customer’s',
   },
+  {
+    method: 'POST',
+    route: '/api/staff/orders/:id/delay',
+    expect: staffOnly(200),
+    why: 'a later ready time is the kitchen’s word; a customer cannot push theirs',
+  },
+  { method: 'PATCH', route: '/api/staff/busy', expect: staffOnly(200), why: 'busy mode (pause, extra minutes, auto-accept) is for the kitchen, not customers' },
 
   // The customer's own data: nobody else's, not even an administrator's.
   {

@@ -293,8 +293,11 @@ export interface OrderLinesTable {
 export interface OrderEventsTable {
   id: Generated<number>;
   order_id: string;
-  /** 'dispute': a card holder's dispute (its details as JSON in `reason`, src/server/orders/order-disputes.ts). */
-  kind: 'status' | 'refund' | 'dispute';
+  /**
+   * 'dispute': a card holder's dispute (its details as JSON in `reason`, src/server/orders/order-disputes.ts);
+   * 'delay': staff pushed the ready time back (the order's `ready_by` holds the new one).
+   */
+  kind: 'status' | 'refund' | 'dispute' | 'delay';
   status: string;
   reason: string | null;
   by_user_id: string | null;

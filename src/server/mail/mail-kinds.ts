@@ -40,6 +40,8 @@ export interface MailKinds {
     transactionId: string;
   };
   'order-accepted': OrderMailBase & { readyBy: string | null };
+  /** Busy mode: staff pushed the ready time back; `readyBy` is the new time on the restaurant's clock. */
+  'order-delayed': OrderMailBase & { readyBy: string };
   'order-ready': OrderMailBase;
   'order-cancelled': OrderMailBase & {
     status: Extract<OrderStatus, 'cancelled' | 'rejected'>;
@@ -74,6 +76,7 @@ export const MAIL_TEMPLATES = [
   'captcha-code',
   'order-receipt',
   'order-accepted',
+  'order-delayed',
   'order-ready',
   'order-cancelled',
   'order-refund',

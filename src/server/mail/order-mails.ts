@@ -23,6 +23,9 @@ const MAILED: Partial<Record<OrderStatus, { template: Mail['template']; always: 
   rejected: { template: 'order-cancelled', always: false },
 };
 
+/** A later ready time (busy mode) is news of the order's progress: mailed unless the customer turned those off. */
+const DELAY_MAIL = { template: 'order-delayed', always: false } as const;
+
 /**
  * Every process hears every 'order.changed' and queues its mail under the event's id, which the
  * queue keeps unique: one mail per event however many processes heard or replayed it.
@@ -44,10 +47,10 @@ export function subscribeOrderMails(options: {
     void (async () => {
       const event = await orders.event(change.eventId);
       // An administrator's refund confirmed by the provider is mailed, always (it is money); the
-      // other refund news is not: the cancellation mail already said it.
+      // other refund news is not: the cancellation mail already said it. A delay mails the new time.
       const refundMail = event?.kind === 'refund' && event.refund?.origin === 'admin' && event.refund.status === 'succeeded';
-      if (!event || (event.kind !== 'status' && !refundMail)) return;
-      const rule = refundMail ? { always: true } : MAILED[event.status];
+      if (!event || (event.kind !== 'status' && event.kind !== 'delay' && !refundMail)) return;
+      const rule = refundMail ? { always: true } : event.kind === 'delay' ? DELAY_MAIL : MAILED[event.status];
       if (!rule) return;
       const recipient = await findMailRecipient(db, userId);
       if (!recipient || (!rule.always && !recipient.order_status_mails)) return;
@@ -62,7 +65,11 @@ export function subscribeOrderMails(options: {
         orderLink: `${origin()}${paths.myOrder(order._id)}`,
         profileLink: `${origin()}${paths.profile}`,
       };
-      const queued = refundMail ? refundMailFor(order, event.refund!.id, base) : mailFor(event.status, order, base, timeZone);
+      const queued: Mail | undefined = refundMail
+        ? refundMailFor(order, event.refund!.id, base)
+        : event.kind === 'delay'
+          ? { template: 'order-delayed', data: { ...base, readyBy: clock(order.readyBy ?? order.createdAt, timeZone) } }
+          : mailFor(event.status, order, base, timeZone);
       // One mail per refund, however many of its news entries (pending, then succeeded) are heard.
       const key = refundMail ? `order-refund:${event.refund!.id}` : `order-event:${change.eventId}`;
       if (queued) await mail.enqueue({ key, userId, to: recipient.email, mail: queued });

@@ -14,6 +14,7 @@ import {
   type RefundAsk,
 } from '../../shared/orders.ts';
 import { centsToPrice, formatPrice } from '../../shared/money.ts';
+import { BUSY_TEXTS } from '../../shared/restaurant-settings.ts';
 import { isStaff, type Role } from '../../shared/roles.ts';
 import { localDate, localDayBounds } from '../../shared/shop-time.ts';
 import type { DbKind } from '../db/database.ts';
@@ -41,12 +42,22 @@ import {
   listOrdersChangedAfter,
   lockOrderEvents,
   moveOrderStatus,
+  pushBackReadyTime,
   type NewOrderRow,
   type OrderLineRow,
   type OrderRow,
 } from './orders-repository.ts';
 import { newRowId } from '../db/row-ids.ts';
 import { findRefundRequest, latestRefundRequest, listRefundRequests, reopenFailedRefund, type RefundRequestRow } from './refund-requests-repository.ts';
+
+/** Busy mode's part of the restaurant's settings, as the orders read it at each placement and move. */
+export interface Quoting {
+  /** Minutes added to every ready time quoted (0, 10, 20 or 30). */
+  extraMinutes: number;
+  /** Accept each new order on payment, ready in preparationMinutes (plus the extra). */
+  autoAccept: boolean;
+  preparationMinutes: number;
+}
 
 /** Who is asking: a customer sees their own orders; staff and administrators see every order. */
 export interface Viewer {
@@ -89,6 +100,7 @@ export class OrderService {
   /** The restaurant's time zone now: its settings can change it while the shop runs. */
   private readonly zone: () => string;
   private readonly databaseKind: DbKind;
+  private readonly quoting: () => Quoting;
 
   constructor(options: {
     db: Kysely<Database>;
@@ -96,9 +108,11 @@ export class OrderService {
     events: EventBus;
     provider: Refunder;
     timeZone: () => string;
+    quoting: () => Quoting;
     log: Logger;
     refunds: { retryMs: number; pollMs: number; leaseMs: number };
   }) {
+    this.quoting = options.quoting;
     this.db = options.db;
     this.databaseKind = options.databaseKind;
     this.events = options.events;
@@ -235,10 +249,10 @@ export class OrderService {
 
   /**
    * An entry of the event log: a timeline step ('status'), a refund's news ('refund', with the
-   * request it is about, as it stands now) or a dispute's ('dispute').
+   * request it is about, as it stands now), a dispute's ('dispute') or a later ready time ('delay').
    */
   async event(eventId: number): Promise<
-    { kind: 'status' | 'refund' | 'dispute'; status: OrderStatus; refund?: { id: string; origin: 'order' | 'admin'; status: RefundStatus } } | undefined
+    { kind: 'status' | 'refund' | 'dispute' | 'delay'; status: OrderStatus; refund?: { id: string; origin: 'order' | 'admin'; status: RefundStatus } } | undefined
   > {
     const row = await findOrderEvent(this.db, eventId);
     if (!row) return undefined;
@@ -255,15 +269,67 @@ export class OrderService {
     return lastOrderEventId(this.db);
   }
 
+  /** A move of the workflow by staff (see `move`); answers the order as staff see it. */
+  async changeStatus(id: string, change: StatusChange, staff: Viewer, now = new Date()): Promise<Order> {
+    const order = await findOrder(this.db, id);
+    if (!order) throw new NotFoundError('No such order');
+    await this.move(order, change, staff, now);
+    return this.get(id, staff);
+  }
+
+  /**
+   * Auto-accept (busy mode): a new order, just placed and announced, is accepted as staff would,
+   * ready in the preparation time plus the extra minutes. Undefined when auto-accept is off, or
+   * staff moved the order first (their move stands).
+   */
+  async acceptOnPlacement(order: Order, now = new Date()): Promise<Order | undefined> {
+    const quoting = this.quoting();
+    if (!quoting.autoAccept || order.status !== 'placed') return undefined;
+    const row = await findOrder(this.db, order._id);
+    if (!row || row.status !== 'placed') return undefined;
+    try {
+      await this.move(row, { status: 'accepted', readyInMinutes: quoting.preparationMinutes }, null, now);
+    } catch (error) {
+      if (error instanceof ConflictError) return undefined;
+      throw error;
+    }
+    const accepted = await findOrder(this.db, order._id);
+    return accepted ? withoutStaffNames(await this.view(accepted, false)) : undefined;
+  }
+
+  /**
+   * Pushes an accepted order's ready time back (busy mode): one transaction with a 'delay' event,
+   * which the boards and the customer's page get live and which mails the customer the new time.
+   * Only while accepted or preparing, and only if no one moved it meanwhile (409).
+   */
+  async delay(id: string, minutes: number, staff: Viewer, now = new Date()): Promise<Order> {
+    const order = await findOrder(this.db, id);
+    if (!order) throw new NotFoundError('No such order');
+    if (!DELAYABLE.includes(order.status as OrderStatus) || order.ready_by === null) throw new ConflictError(BUSY_TEXTS.notDelayable);
+    // From the quoted time, or from now when that has already passed: a new time is never in the past.
+    const from = Math.max(Date.parse(order.ready_by), now.getTime());
+    const readyBy = new Date(from + minutes * 60_000).toISOString();
+    const at = now.toISOString();
+    const eventId = await this.db.transaction().execute(async (trx) => {
+      await lockOrderEvents(trx);
+      if ((await pushBackReadyTime(trx, id, order.status, order.ready_by!, readyBy, at)) === 0) {
+        throw new ConflictError('Someone else changed this order a moment ago: reload it');
+      }
+      return insertOrderEvent(trx, { order_id: id, kind: 'delay', status: order.status, reason: null, by_user_id: staff.id, by_name: staff.name, at });
+    });
+    await this.announce({ eventId, orderId: id, userId: order.user_id, status: order.status as OrderStatus });
+    return this.get(id, staff);
+  }
+
   /**
    * A move of the workflow (src/shared/order-workflow.ts), made only if the order is still where
    * the table allows it to move from, in one transaction with its timeline entry. A move that
    * gives the money back writes its refund request in that transaction, and the refund worker
    * asks the provider after the commit (never inside a transaction that holds the order).
+   * `staff` null: the shop itself (auto-accept).
    */
-  async changeStatus(id: string, change: StatusChange, staff: Viewer, now = new Date()): Promise<Order> {
-    const order = await findOrder(this.db, id);
-    if (!order) throw new NotFoundError('No such order');
+  private async move(order: OrderRow, change: StatusChange, staff: Viewer | null, now: Date): Promise<void> {
+    const id = order.id;
     const from = order.status as OrderStatus;
     const transition = findTransition(from, change.status, order.fulfilment_type as FulfilmentType);
     if (!transition) {
@@ -275,7 +341,10 @@ export class OrderService {
 
     const at = now.toISOString();
     const changes: Parameters<typeof moveOrderStatus>[3] = { status: change.status, updated_at: at };
-    if (transition.needs === 'readyInMinutes') changes.ready_by = new Date(now.getTime() + change.readyInMinutes! * 60_000).toISOString();
+    // Busy mode's extra minutes go on every quoted time, whoever quotes it.
+    if (transition.needs === 'readyInMinutes') {
+      changes.ready_by = new Date(now.getTime() + (change.readyInMinutes! + this.quoting().extraMinutes) * 60_000).toISOString();
+    }
     if (transition.needs === 'reason') changes.reason = change.reason!;
 
     let refundRequest: string | undefined;
@@ -293,15 +362,14 @@ export class OrderService {
         kind: 'status',
         status: change.status,
         reason: changes.reason ?? null,
-        by_user_id: staff.id,
-        by_name: staff.name,
+        by_user_id: staff?.id ?? null,
+        by_name: staff?.name ?? null,
         at,
       });
     });
     await this.announce({ eventId, orderId: id, userId: order.user_id, status: change.status });
 
     if (refundRequest) await this.refunds.carryOut([refundRequest]);
-    return this.get(id, staff);
   }
 
   /**
@@ -464,6 +532,9 @@ function priceRefund(ask: RefundAsk, lines: OrderLineRow[], requests: RefundRequ
   }
   return { cents, lines: chosen };
 }
+
+/** The steps in which an order has a ready time still to come. */
+const DELAYABLE: readonly OrderStatus[] = ['accepted', 'preparing'];
 
 /** A move carries what the table says it needs, and nothing it does not. */
 function checkWhatTheMoveNeeds(needs: 'readyInMinutes' | 'reason' | undefined, change: StatusChange): void {

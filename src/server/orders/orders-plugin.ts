@@ -23,6 +23,7 @@ export const ordersPlugin = fp(
       events: app.events,
       provider: app.paymentProvider,
       timeZone: () => settings.timeZone(),
+      quoting: () => settings.current(),
       log: app.log,
       refunds: { retryMs: config.REFUND_RETRY_MS, pollMs: config.REFUND_POLL_MS, leaseMs: config.REFUND_CLAIM_LEASE_MS },
     });

@@ -254,6 +254,18 @@ export async function moveOrderStatus(
   return Number(result.numUpdatedRows);
 }
 
+/** A later ready time, only if the order is still in that step with that time (zero rows: someone was first). */
+export async function pushBackReadyTime(trx: Transaction<Database>, id: string, status: string, readyBy: string, newReadyBy: string, at: string): Promise<number> {
+  const result = await trx
+    .updateTable('orders')
+    .set({ ready_by: newReadyBy, updated_at: at })
+    .where('id', '=', id)
+    .where('status', '=', status)
+    .where('ready_by', '=', readyBy)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
 /**
  * The order read to refund it, its row locked until the transaction ends on PostgreSQL (SQLite has
  * one writer, and the caller holds it): two refunds of one order are checked one after the other.

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { orderIdParamsSchema, orderSchema, staffOrdersQuerySchema, statusChangeSchema, type StaffOrdersQuery } from '../../shared/orders.ts';
+import { orderDelaySchema } from '../../shared/restaurant-settings.ts';
 import { useStrictJson } from '../http/strict-json.ts';
 
 /** The order board: staff and administrators read the day's orders and move them along the workflow. */
@@ -37,5 +38,15 @@ export async function staffOrderRoutes(instance: FastifyInstance): Promise<void>
       preHandler: app.requireStaff,
     },
     async (request) => app.orders.retryRefund(request.params.id, request.user!),
+  );
+
+  // Busy mode: an accepted order's ready time pushed back; the customer's page follows and a mail says the new time.
+  app.post(
+    '/staff/orders/:id/delay',
+    {
+      schema: { params: orderIdParamsSchema, body: orderDelaySchema, response: { 200: orderSchema } },
+      preHandler: app.requireStaff,
+    },
+    async (request) => app.orders.delay(request.params.id, request.body.minutes, request.user!),
   );
 }

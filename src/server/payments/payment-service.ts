@@ -417,8 +417,10 @@ export class PaymentService {
     const placed = saved.last;
     if (!placed) return this.answer(saved.value);
     if (!placed.announced) await this.orders.announce(placed.change);
+    // Busy mode's auto-accept, after the placement's commit, as a move of its own (mailed and announced like staff's).
+    const accepted = await this.orders.acceptOnPlacement(placed.order);
     // The order as it was placed, as its customer sees it: no need to read back what was just written.
-    return { payment: toPaymentRecord(saved.value), order: placed.order };
+    return { payment: toPaymentRecord(saved.value), order: accepted ?? placed.order };
   }
 
   /**

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { restaurantSettingsSchema } from '../../shared/restaurant-settings.ts';
+import { busyChangeSchema, restaurantSettingsSchema } from '../../shared/restaurant-settings.ts';
 import { useStrictJson } from '../http/strict-json.ts';
 
 /**
  * The restaurant's settings (docs/product.md §20): everyone reads them (the header's open-now line,
- * the checkout's ways and fees); administrators save them whole.
+ * the checkout's ways and fees); administrators save them whole; staff switch busy mode.
  */
 export async function settingsRoutes(instance: FastifyInstance): Promise<void> {
   useStrictJson(instance);
@@ -21,5 +21,12 @@ export async function settingsRoutes(instance: FastifyInstance): Promise<void> {
     '/settings',
     { schema: { body: restaurantSettingsSchema, response: { 200: restaurantSettingsSchema } }, preHandler: app.requireAdmin },
     async (request) => app.settings.save(request.body),
+  );
+
+  // Busy mode for the kitchen (staff and administrators): pause, extra minutes, auto-accept; nothing else.
+  app.patch(
+    '/staff/busy',
+    { schema: { body: busyChangeSchema, response: { 200: restaurantSettingsSchema } }, preHandler: app.requireStaff },
+    async (request) => app.settings.changeBusy(request.body),
   );
 }

@@ -1,6 +1,13 @@
 import type { Kysely } from 'kysely';
 import { priceToCents, centsToPrice } from '../../shared/money.ts';
-import { defaultSettings, restaurantSettingsSchema, type RestaurantSettings } from '../../shared/restaurant-settings.ts';
+import {
+  BUSY_TEXTS,
+  defaultSettings,
+  isPausedAt,
+  restaurantSettingsSchema,
+  type BusyChange,
+  type RestaurantSettings,
+} from '../../shared/restaurant-settings.ts';
 import type { Database } from '../db/schema.ts';
 import type { EventBus } from '../events/event-bus.ts';
 import { readStoredSettings, writeStoredSettings } from './settings-repository.ts';
@@ -38,9 +45,14 @@ export class ShopSettings {
     options.events.onResync(() => void this.reload());
   }
 
-  /** The settings now (dollars, as the API answers them). */
-  current(): RestaurantSettings {
-    return this.settings;
+  /**
+   * The settings now (dollars, as the API answers them). A pause for some minutes whose end has
+   * come answers as no pause, so it ends by itself without a write or a timer.
+   */
+  current(now = new Date()): RestaurantSettings {
+    const settings = this.settings;
+    if (settings.ordersPaused && !isPausedAt(settings, now)) return { ...settings, ordersPaused: false, pausedUntil: null };
+    return settings;
   }
 
   /** The restaurant's time zone: the setting, else SHOP_TIME_ZONE. */
@@ -70,14 +82,31 @@ export class ShopSettings {
 
   /** Saves checked settings, answers them, and tells every process. */
   async save(settings: RestaurantSettings): Promise<RestaurantSettings> {
-    const { deliveryFee, minimumOrder, ...rest } = settings;
+    // An end belongs to a pause: without one it would come back with the next switch.
+    const { deliveryFee, minimumOrder, ...rest } = settings.ordersPaused ? settings : { ...settings, pausedUntil: null };
     const stored: StoredSettings = { ...rest, deliveryFeeCents: priceToCents(deliveryFee), minimumOrderCents: priceToCents(minimumOrder) };
     const json = JSON.stringify(stored);
     await writeStoredSettings(this.db, json, new Date().toISOString());
     // This process answers with what it saved at once; the event brings the others (and this one) up to date.
     this.apply(json);
     await this.events.publish('settings.changed', {});
-    return this.settings;
+    return this.current();
+  }
+
+  /**
+   * Busy mode, changed by staff from the board (or the owner's pause switch): only the fields sent,
+   * over the settings as they are now; the rest of the settings stays the administrator's.
+   */
+  async changeBusy(change: BusyChange, now = new Date()): Promise<RestaurantSettings> {
+    const next: RestaurantSettings = { ...this.current(now) };
+    if (change.pauseMessage !== undefined) next.pauseMessage = change.pauseMessage;
+    if (change.pause === 'resume') Object.assign(next, { ordersPaused: false, pausedUntil: null });
+    else if (change.pause === 'untilResumed') Object.assign(next, { ordersPaused: true, pausedUntil: null });
+    else if (change.pause !== undefined) Object.assign(next, { ordersPaused: true, pausedUntil: new Date(now.getTime() + change.pause * 60_000).toISOString() });
+    if (next.ordersPaused && next.pauseMessage === '') next.pauseMessage = BUSY_TEXTS.defaultPauseMessage;
+    if (change.extraMinutes !== undefined) next.extraMinutes = change.extraMinutes;
+    if (change.autoAccept !== undefined) next.autoAccept = change.autoAccept;
+    return this.save(next);
   }
 
   private apply(json: string | undefined): void {

@@ -1,5 +1,5 @@
 import { Suspense, type ReactNode } from 'react';
-import { Link, NavLink, Outlet } from 'react-router';
+import { Link, NavLink, Outlet, useMatch } from 'react-router';
 import { paths } from '../../shared/paths.ts';
 import { PRODUCT_NAME } from '../../shared/product.ts';
 import { VerifyEmailBanner } from '../account/components/verify-email-banner.tsx';
@@ -62,6 +62,9 @@ export function DashboardLayout() {
 function DashboardFrame() {
   const { user, isAdmin, isStaff, adminLoading } = useAuth();
   const signOut = useSignOut();
+  // The order board's lanes need the room: on a tablet the menu narrows, the margins shrink, and
+  // the main area is the window's height so the lanes can fill what the banners leave.
+  const board = useMatch(paths.orderBoard) !== null;
   const menu = isAdmin ? ADMIN_MENU : isStaff ? staffMenu(<CustomerCartBadge />) : customerMenu(<CustomerCartBadge />);
   const linkClass = ({ isActive }: { isActive: boolean }) =>
     `flex items-center justify-between gap-2 rounded-md px-3 py-2 text-sm font-semibold uppercase tracking-wide ${
@@ -76,7 +79,7 @@ function DashboardFrame() {
       >
         Skip to content
       </a>
-      <aside className="bg-brand-900 text-white md:w-64 md:shrink-0">
+      <aside className={`bg-brand-900 text-white md:shrink-0 ${board ? 'md:w-44 xl:w-64' : 'md:w-64'}`}>
         <div className="flex items-center gap-2 px-4 py-4">
           <img src="/favicon.svg" alt="" width={32} height={32} className="h-8 w-8" />
           <Link to={paths.home} className="font-display text-xl font-bold">
@@ -135,7 +138,11 @@ function DashboardFrame() {
         </nav>
       </aside>
       {/* Focusable by the skip link only (tabIndex -1): a screen reader goes on reading from here. */}
-      <main id="dashboard-main" tabIndex={-1} className="min-w-0 flex-1 bg-stone-50 px-4 py-6 focus:outline-none md:px-8">
+      <main
+        id="dashboard-main"
+        tabIndex={-1}
+        className={`min-w-0 flex-1 bg-stone-50 focus:outline-none ${board ? 'px-3 py-3 lg:flex lg:h-dvh lg:flex-col xl:px-6' : 'px-4 py-6 md:px-8'}`}
+      >
         <VerifyEmailBanner />
         <Suspense fallback={<LoadingScreen />}>
           <Outlet />

@@ -71,6 +71,16 @@ export function OrderAcceptedMail(data: MailKinds['order-accepted']) {
   );
 }
 
+export function OrderDelayedMail(data: MailKinds['order-delayed']) {
+  return h(
+    MailLayout,
+    { preview: `Order #${data.number} will be ready by ${data.readyBy}.`, heading: `Order #${data.number}: a new time`, footer: statusMailsFooter(data) },
+    h(Text, { style: styles.text }, `Hi ${data.name}, the kitchen is busier than planned: your order will be ready by ${data.readyBy}. We are sorry for the wait.`),
+    h(Text, { style: styles.muted }, data.fulfilment),
+    h(ActionButton, { href: data.orderLink, label: 'Follow your order' }),
+  );
+}
+
 export function OrderReadyMail(data: MailKinds['order-ready']) {
   const what: Record<OrderMailBase['fulfilmentType'], string> = {
     table: 'It is on its way to your table.',

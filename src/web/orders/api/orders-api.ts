@@ -84,6 +84,25 @@ export function useChangeOrderStatus() {
   });
 }
 
+/** POST /api/staff/orders/:id/delay: the ready time pushed back; the answer goes into every list. */
+export function useDelayOrder() {
+  const queryClient = useQueryClient();
+  const { user } = useAuth();
+  return useMutation({
+    mutationFn: ({ order, minutes }: { order: Order; minutes: number }) =>
+      apiRequest<Order>(`/staff/orders/${encodeURIComponent(order._id)}/delay`, { method: 'POST', body: { minutes } }),
+    onSuccess: (order) => applyOrder(queryClient, order, user?.email),
+    onError: async (error, { order }) => {
+      if (error instanceof ApiRequestError && error.status === 409) {
+        await Promise.all([
+          queryClient.invalidateQueries({ queryKey: orderKeys.staff }),
+          queryClient.invalidateQueries({ queryKey: orderKeys.detail(order._id) }),
+        ]);
+      }
+    },
+  });
+}
+
 /**
  * POST /api/staff/orders/:id/refund-retry: a refund the provider refused, asked again. The answer
  * goes into every list; a 409 (it no longer shows failed) reads the day again.

@@ -4,7 +4,8 @@ import type { Order } from '../../../shared/orders.ts';
 import { ModalDialog } from '../../ui/modal-dialog.tsx';
 import { FieldError } from '../../ui/field-error.tsx';
 import { DIALOG_FIRST_FOCUS } from '../../ui/use-modal-dialog.ts';
-import { orderNumber } from '../order-format.ts';
+import { DELAY_MINUTES } from '../../../shared/busy-mode.ts';
+import { formatTime, orderNumber } from '../order-format.ts';
 
 const QUICK_MINUTES = [10, 15, 20, 30] as const;
 
@@ -23,11 +24,14 @@ const backClass = 'rounded-md bg-stone-200 px-4 py-2 font-semibold text-stone-80
 export function AcceptDialog({
   order,
   busy,
+  extraMinutes = 0,
   onAccept,
   onBack,
 }: {
   order: Order;
   busy: boolean;
+  /** Busy mode's extra minutes, which the server adds to the time chosen here. */
+  extraMinutes?: number;
   onAccept: (minutes: number) => void;
   onBack: () => void;
 }) {
@@ -78,6 +82,7 @@ export function AcceptDialog({
           />
           <p id={`${id}-hint`} className={`mt-1 text-sm ${valid ? 'text-stone-600' : 'font-semibold text-red-700'}`}>
             Between {READY_IN_MIN} and {READY_IN_MAX} minutes.
+            {extraMinutes > 0 && valid && ` Busy mode adds ${extraMinutes}: the customer is told ${value + extraMinutes} min.`}
           </p>
         </div>
         <div className="flex flex-wrap justify-end gap-3">
@@ -156,6 +161,63 @@ export function ReasonDialog({
           </button>
           <button type="submit" disabled={busy} className="rounded-md bg-red-700 px-4 py-2 font-bold text-white hover:bg-red-800 disabled:opacity-60">
             {busy ? 'Saving…' : `${verb} order`}
+          </button>
+        </div>
+      </form>
+    </MoveDialog>
+  );
+}
+
+/** Push back: an accepted order's ready time, later by a few minutes; the customer's page and a mail say the new time. */
+export function DelayDialog({
+  order,
+  now,
+  busy,
+  onDelay,
+  onBack,
+}: {
+  order: Order;
+  /** The board's clock: a ready time already past is pushed back from now, as the server does. */
+  now: number;
+  busy: boolean;
+  onDelay: (minutes: number) => void;
+  onBack: () => void;
+}) {
+  const [minutes, setMinutes] = useState<number>(10);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!busy) onDelay(minutes);
+  };
+  const newTime = order.readyBy ? formatTime(new Date(Math.max(Date.parse(order.readyBy), now) + minutes * 60_000).toISOString()) : '';
+  return (
+    <MoveDialog title={`Push back ${orderNumber(order)}`} onBack={onBack}>
+      <form onSubmit={submit} className="mt-4 space-y-4">
+        <p className="text-stone-700">
+          Now ready by {order.readyBy ? formatTime(order.readyBy) : '…'}. The customer's page shows the new time at once, and a mail tells them.
+        </p>
+        <fieldset>
+          <legend className="text-sm font-semibold text-stone-700">Later by</legend>
+          <div className="mt-2 flex flex-wrap gap-2">
+            {DELAY_MINUTES.map((choice, index) => (
+              <button
+                key={choice}
+                type="button"
+                aria-pressed={minutes === choice}
+                {...(index === 0 ? DIALOG_FIRST_FOCUS : {})}
+                onClick={() => setMinutes(choice)}
+                className="min-w-16 rounded-md px-3 py-2 font-semibold ring-1 ring-stone-300 aria-pressed:bg-brand-800 aria-pressed:text-white aria-pressed:ring-brand-800"
+              >
+                +{choice} min
+              </button>
+            ))}
+          </div>
+        </fieldset>
+        <div className="flex flex-wrap justify-end gap-3">
+          <button type="button" onClick={onBack} className={backClass}>
+            Back
+          </button>
+          <button type="submit" disabled={busy} className="rounded-md bg-brand-800 px-4 py-2 font-bold text-white hover:bg-brand-900 disabled:opacity-60">
+            {busy ? 'Saving…' : `Push back to ${newTime}`}
           </button>
         </div>
       </form>

@@ -1,24 +1,63 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { Order } from '../../../shared/orders.ts';
 import { fulfilmentSummary, itemCount, orderNumber } from '../order-format.ts';
 import { playChime, unlockAudio } from './chime.ts';
 
 const canNotify = () => typeof Notification !== 'undefined';
 
+/** The board's sound choice, kept on the device: a kitchen tablet needn't be told again each morning. */
+export const SOUND_KEY = 'rawroots.board.sound';
+
+function storedSound(): boolean {
+  try {
+    return localStorage.getItem(SOUND_KEY) === 'on';
+  } catch {
+    return false; // storage blocked: the choice lasts as long as the page
+  }
+}
+
+function storeSound(on: boolean): void {
+  try {
+    localStorage.setItem(SOUND_KEY, on ? 'on' : 'off');
+  } catch {
+    // As above.
+  }
+}
+
 /**
- * How the board tells staff about a new order: a chime (once sound is enabled by a click), a
- * desktop notification (when allowed and the board is not in front of them), and a sentence for
- * the board's live region, read out by screen readers.
+ * How the board tells staff about a new order: a chime (once sound is enabled by a click, and
+ * from then on on this device), a desktop notification (when allowed and the board is not in front
+ * of them), and a sentence for the board's live region, read out by screen readers.
  */
 export function useBoardAlerts() {
-  const [sound, setSound] = useState(false);
+  const [sound, setSound] = useState(storedSound);
   const [announcement, setAnnouncement] = useState('');
+
+  // A remembered "on": browsers let audio start only after a touch or key on the page, so the
+  // first one anywhere on the board unlocks it (unlockAudio is idempotent).
+  useEffect(() => {
+    if (!sound) return;
+    unlockAudio();
+    const unlock = () => unlockAudio();
+    window.addEventListener('pointerdown', unlock, { once: true });
+    window.addEventListener('keydown', unlock, { once: true });
+    return () => {
+      window.removeEventListener('pointerdown', unlock);
+      window.removeEventListener('keydown', unlock);
+    };
+  }, [sound]);
 
   const enableSound = useCallback(() => {
     unlockAudio();
     playChime(); // so staff hear what a new order sounds like, and set their volume
     setSound(true);
+    storeSound(true);
     if (canNotify() && Notification.permission === 'default') void Notification.requestPermission();
+  }, []);
+
+  const muteSound = useCallback(() => {
+    setSound(false);
+    storeSound(false);
   }, []);
 
   const announce = useCallback(
@@ -34,5 +73,5 @@ export function useBoardAlerts() {
     [sound],
   );
 
-  return { sound, enableSound, muteSound: useCallback(() => setSound(false), []), announce, announcement };
+  return { sound, enableSound, muteSound, announce, announcement };
 }

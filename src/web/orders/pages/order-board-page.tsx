@@ -4,16 +4,18 @@ import type { Order } from '../../../shared/orders.ts';
 import { PRODUCT_NAME } from '../../../shared/product.ts';
 import { useToast } from '../../ui/toast.tsx';
 import { ApiRequestError } from '../../lib/api-client.ts';
-import { useChangeOrderStatus, useStaffOrders } from '../api/orders-api.ts';
+import { useChangeOrderStatus, useDelayOrder, useStaffOrders } from '../api/orders-api.ts';
+import { useRestaurantSettings } from '../../settings/api/settings-api.ts';
 import { useOrderEvents } from '../api/use-order-events.ts';
-import { AcceptDialog, ReasonDialog } from '../board/move-dialogs.tsx';
+import { BusyControls } from '../board/busy-controls.tsx';
+import { AcceptDialog, DelayDialog, ReasonDialog } from '../board/move-dialogs.tsx';
 import { FinishedOrders } from '../board/finished-orders.tsx';
 import { OrderCard } from '../board/order-card.tsx';
 import { useBoardAlerts } from '../board/use-board-alerts.ts';
 import { LiveIndicator } from '../components/live-indicator.tsx';
 import { QueryError } from '../../ui/query-error.tsx';
 import { RequireStaff } from '../components/require-staff.tsx';
-import { orderNumber } from '../order-format.ts';
+import { formatTime, orderNumber } from '../order-format.ts';
 import { useNow } from '../use-now.ts';
 
 /** The board's columns: the open statuses, in the order an order moves through them. */
@@ -42,8 +44,10 @@ export function Page() {
 }
 
 /**
- * The order board for staff: today's open orders in columns by status, oldest first, kept live by
- * the order stream; a new order chimes, counts in the tab's title and is read out.
+ * The order board for staff: today's open orders in lanes by status, oldest first, kept live by
+ * the order stream; a new order chimes, counts in the tab's title and is read out. On a tablet
+ * and wider the lanes stand side by side in the window's height and each scrolls on its own, so
+ * thirty orders never push a lane off the screen; busy mode's controls sit above them.
  */
 function OrderBoard() {
   const orders = useStaffOrders();
@@ -51,13 +55,17 @@ function OrderBoard() {
   const { announce } = alerts;
   const onOrder = useCallback(
     (order: Order, before: Order | undefined) => {
-      if (!before && order.status === 'placed') announce(order);
+      // New to the board and untouched by staff: placed, or accepted by auto-accept (no one named).
+      if (!before && (order.status === 'placed' || (order.status === 'accepted' && order.timeline.every((step) => !step.by)))) announce(order);
     },
     [announce],
   );
   const live = useOrderEvents({ onOrder });
   const now = useNow(20_000);
   const move = useChangeOrderStatus();
+  const delay = useDelayOrder();
+  const settings = useRestaurantSettings();
+  const [delaying, setDelaying] = useState<Order | null>(null);
   const toast = useToast();
   const [pending, setPending] = useState<Pending | null>(null);
   const [conflict, setConflict] = useState('');
@@ -98,59 +106,81 @@ function OrderBoard() {
     );
   }
 
+  function pushBack(order: Order, minutes: number) {
+    setConflict('');
+    delay.mutate(
+      { order, minutes },
+      {
+        onSuccess: (changed) => {
+          setDelaying(null);
+          toast.success(`${orderNumber(changed)} now ready by ${formatTime(changed.readyBy!)}. The customer is told.`);
+        },
+        onError: (error) => {
+          setDelaying(null);
+          if (error instanceof ApiRequestError && error.status === 409) setConflict(`${orderNumber(order)}: ${error.message}. The board now shows where it is.`);
+          else toast.error(`${orderNumber(order)}: ${error.message}`);
+        },
+      },
+    );
+  }
+
   function onMove(order: Order, transition: OrderTransition) {
     if (transition.needs) setPending({ order, transition });
     else send(order, transition);
   }
 
   return (
-    <section aria-labelledby="board-heading" className="@container">
-      <div className="flex flex-wrap items-center gap-3">
-        <h1 id="board-heading" className="font-display text-3xl font-bold text-brand-900">
-          Order board
-        </h1>
-        <LiveIndicator state={live} />
-        <div className="ml-auto flex items-center gap-2">
-          {alerts.sound ? (
-            <>
-              <span className="text-sm font-semibold text-brand-900">Sound on</span>
-              <button type="button" onClick={alerts.muteSound} className="rounded-md px-3 py-2 text-sm font-semibold ring-1 ring-stone-300 hover:bg-stone-100">
-                Mute
+    // On a tablet and wider the board is the main area's rest (below any banner) and scrolls itself,
+    // so the lanes fill the window and the page never moves; "Done today" is below them.
+    <section aria-labelledby="board-heading" className="lg:min-h-0 lg:flex-1 lg:overflow-y-auto">
+      <div className="flex flex-col lg:h-full">
+        <div className="flex flex-wrap items-center gap-3">
+          <h1 id="board-heading" className="font-display text-2xl font-bold text-brand-900">
+            Order board
+          </h1>
+          <LiveIndicator state={live} />
+          <div className="ml-auto flex items-center gap-2">
+            {alerts.sound ? (
+              <>
+                <span className="text-sm font-semibold text-brand-900">Sound on</span>
+                <button type="button" onClick={alerts.muteSound} className="rounded-md px-3 py-1.5 text-sm font-semibold ring-1 ring-stone-300 hover:bg-stone-100">
+                  Mute
+                </button>
+              </>
+            ) : (
+              <button type="button" onClick={alerts.enableSound} className="rounded-md bg-accent-400 px-3 py-1.5 text-sm font-bold text-brand-900 hover:bg-accent-500">
+                Enable sound
               </button>
-            </>
-          ) : (
-            <button type="button" onClick={alerts.enableSound} className="rounded-md bg-accent-400 px-3 py-2 text-sm font-bold text-brand-900 hover:bg-accent-500">
-              Enable sound
-            </button>
-          )}
+            )}
+          </div>
         </div>
-      </div>
-      {/* Screen readers hear each new order; the sentence stays until the next one. */}
-      <p aria-live="polite" className="sr-only" data-testid="board-announcement">
-        {alerts.announcement}
-      </p>
-      {/* And where the order they moved went (its card may have left the board). */}
-      <p role="status" className="sr-only" data-testid="board-move-announcement">
-        {moved && `${orderNumber(moved.order)} moved to ${ORDER_STATUS_LABELS[moved.order.status]}.`}
-      </p>
-      {conflict && (
-        <div role="alert" className="mt-4 flex items-start justify-between gap-3 rounded-lg bg-amber-100 p-3 font-semibold text-amber-950">
-          <span>{conflict}</span>
-          <button type="button" onClick={() => setConflict('')} className="shrink-0 underline">
-            Dismiss
-          </button>
-        </div>
-      )}
-
-      {orders.isPending && (
-        <p role="status" className="mt-6 text-stone-600">
-          Loading today's orders…
+        <BusyControls now={now} />
+        {/* Screen readers hear each new order; the sentence stays until the next one. */}
+        <p aria-live="polite" className="sr-only" data-testid="board-announcement">
+          {alerts.announcement}
         </p>
-      )}
-      {orders.isError && <QueryError title="Today's orders could not be loaded" error={orders.error} onRetry={orders.refetch} />}
-      {orders.isSuccess && (
-        <>
-          <div className="mt-4 grid grid-cols-1 items-start gap-4 @xl:grid-cols-2 @2xl:grid-cols-3 @6xl:grid-cols-5">
+        {/* And where the order they moved went (its card may have left the board). */}
+        <p role="status" className="sr-only" data-testid="board-move-announcement">
+          {moved && `${orderNumber(moved.order)} moved to ${ORDER_STATUS_LABELS[moved.order.status]}.`}
+        </p>
+        {conflict && (
+          <div role="alert" className="mt-2 flex items-start justify-between gap-3 rounded-lg bg-amber-100 p-2 font-semibold text-amber-950">
+            <span>{conflict}</span>
+            <button type="button" onClick={() => setConflict('')} className="shrink-0 underline">
+              Dismiss
+            </button>
+          </div>
+        )}
+
+        {orders.isPending && (
+          <p role="status" className="mt-6 text-stone-600">
+            Loading today's orders…
+          </p>
+        )}
+        {orders.isError && <QueryError title="Today's orders could not be loaded" error={orders.error} onRetry={orders.refetch} />}
+        {orders.isSuccess && (
+          // As many equal lanes as there are statuses: a lane added to COLUMNS needs no change here.
+          <div className="mt-2 grid min-h-0 flex-1 grid-cols-1 gap-2 sm:grid-cols-2 lg:auto-cols-fr lg:grid-flow-col lg:grid-cols-none">
             {COLUMNS.map((column) => {
               const cards = all.filter((o) => o.status === column.status).sort(byTime);
               return (
@@ -159,9 +189,9 @@ function OrderBoard() {
                   aria-labelledby={`column-${column.status}`}
                   data-testid={`column-${column.status}`}
                   tabIndex={-1}
-                  className="min-w-0 rounded-xl bg-stone-100 p-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+                  className="flex min-h-0 min-w-0 flex-col rounded-xl bg-stone-100 p-1.5 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
                 >
-                  <h2 id={`column-${column.status}`} className="flex items-center justify-between px-1 pb-2 font-bold text-stone-800">
+                  <h2 id={`column-${column.status}`} className="flex shrink-0 items-center justify-between gap-1 px-1 pb-1.5 text-sm font-bold leading-tight text-stone-800 xl:text-base">
                     {column.title}
                     <span className="rounded-full bg-white px-2 text-sm" aria-label={`${cards.length} ${cards.length === 1 ? 'order' : 'orders'}`}>
                       {cards.length}
@@ -170,9 +200,17 @@ function OrderBoard() {
                   {cards.length === 0 ? (
                     <p className="px-1 pb-2 text-sm text-stone-600">No orders</p>
                   ) : (
-                    <div className="space-y-2">
+                    // The lane scrolls on its own; the page stays where it is.
+                    <div data-testid={`lane-${column.status}`} className="min-h-0 flex-1 space-y-1.5 overflow-y-auto overscroll-contain">
                       {cards.map((order) => (
-                        <OrderCard key={order._id} order={order} now={now} busy={move.isPending && move.variables.order._id === order._id} onMove={onMove} />
+                        <OrderCard
+                          key={order._id}
+                          order={order}
+                          now={now}
+                          busy={(move.isPending && move.variables.order._id === order._id) || (delay.isPending && delay.variables.order._id === order._id)}
+                          onMove={onMove}
+                          onDelay={setDelaying}
+                        />
                       ))}
                     </div>
                   )}
@@ -180,14 +218,15 @@ function OrderBoard() {
               );
             })}
           </div>
-          <FinishedOrders orders={all.filter((o) => FINAL_STATUSES.includes(o.status)).sort((a, b) => byTime(b, a))} />
-        </>
-      )}
+        )}
+      </div>
+      {orders.isSuccess && <FinishedOrders orders={all.filter((o) => FINAL_STATUSES.includes(o.status)).sort((a, b) => byTime(b, a))} />}
 
       {pending?.transition.needs === 'readyInMinutes' && (
         <AcceptDialog
           order={pending.order}
           busy={move.isPending}
+          extraMinutes={settings.data?.extraMinutes ?? 0}
           onBack={() => setPending(null)}
           onAccept={(minutes) => send(pending.order, pending.transition, { readyInMinutes: minutes })}
         />
@@ -201,6 +240,7 @@ function OrderBoard() {
           onConfirm={(reason) => send(pending.order, pending.transition, { reason })}
         />
       )}
+      {delaying && <DelayDialog order={delaying} now={now} busy={delay.isPending} onBack={() => setDelaying(null)} onDelay={(minutes) => pushBack(delaying, minutes)} />}
     </section>
   );
 }

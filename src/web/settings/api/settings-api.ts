@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { RestaurantSettings } from '../../../shared/restaurant-settings.ts';
+import type { BusyChange, RestaurantSettings } from '../../../shared/restaurant-settings.ts';
 import { apiRequest } from '../../lib/api-client.ts';
 
 /**
@@ -24,6 +24,18 @@ export function useSaveSettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (settings: RestaurantSettings) => apiRequest<RestaurantSettings>('/settings', { method: 'PUT', body: settings }),
+    onSuccess: (saved) => queryClient.setQueryData(settingsQuery.queryKey, saved),
+  });
+}
+
+/**
+ * PATCH /api/staff/busy (staff and administrators): busy mode's pause, extra minutes and
+ * auto-accept, at once; the answer becomes the cached settings.
+ */
+export function useChangeBusy() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (change: BusyChange) => apiRequest<RestaurantSettings>('/staff/busy', { method: 'PATCH', body: change }),
     onSuccess: (saved) => queryClient.setQueryData(settingsQuery.queryKey, saved),
   });
 }

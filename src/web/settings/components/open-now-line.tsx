@@ -14,7 +14,7 @@ export function OpenNowLine() {
   const now = useMinuteClock();
   const text = useStatusLine(settings.data, now);
   // Not "closed" while the worker has not answered yet: the line says nothing then.
-  const state = !settings.data ? 'unknown' : settings.data.ordersPaused ? 'paused' : !text ? 'unknown' : text.startsWith('Open') ? 'open' : 'closed';
+  const state = !settings.data || !text ? 'unknown' : text.startsWith('Orders paused') ? 'paused' : text.startsWith('Open') ? 'open' : 'closed';
   const dot = state === 'open' ? 'bg-green-400' : state === 'paused' ? 'bg-amber-400' : 'bg-stone-400';
   return (
     // A landmark of its own, so no content of the page is outside one (WCAG 1.3.1, axe: region).

@@ -1,12 +1,12 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { FULFILMENT_LABELS, FULFILMENT_TYPES } from '../../../shared/order-workflow.ts';
-import { restaurantSettingsSchema, statusLine, type RestaurantSettings } from '../../../shared/restaurant-settings.ts';
+import { clockOf, isPausedAt, restaurantSettingsSchema, statusLine, type RestaurantSettings } from '../../../shared/restaurant-settings.ts';
 import { ApiRequestError } from '../../lib/api-client.ts';
 import { LoadingScreen } from '../../ui/loading-screen.tsx';
 import { QueryError } from '../../ui/query-error.tsx';
 import { useToast } from '../../ui/toast.tsx';
 import { usePageTitle } from '../../ui/use-page-title.ts';
-import { useRestaurantSettings, useSaveSettings } from '../api/settings-api.ts';
+import { useChangeBusy, useRestaurantSettings, useSaveSettings } from '../api/settings-api.ts';
 import { HoursEditor } from '../components/hours-editor.tsx';
 
 const inputClass =
@@ -21,9 +21,10 @@ export function Page() {
   return <SettingsForm initial={settings.data} />;
 }
 
-/** What the form edits: the settings, with the money and the lists as typed. */
+/** What the form edits: the settings, with the money, the lists and the preparation time as typed. */
 interface Draft {
   settings: RestaurantSettings;
+  preparationMinutes: string;
   deliveryFee: string;
   minimumOrder: string;
   postalCodes: string;
@@ -33,9 +34,11 @@ interface Draft {
 function SettingsForm({ initial }: { initial: RestaurantSettings }) {
   const id = useId();
   const save = useSaveSettings();
+  const busy = useChangeBusy();
   const toast = useToast();
   const [draft, setDraft] = useState<Draft>(() => ({
     settings: initial,
+    preparationMinutes: String(initial.preparationMinutes),
     deliveryFee: initial.deliveryFee.toFixed(2),
     minimumOrder: initial.minimumOrder.toFixed(2),
     postalCodes: initial.postalCodes.join(', '),
@@ -50,6 +53,7 @@ function SettingsForm({ initial }: { initial: RestaurantSettings }) {
   function collect(): RestaurantSettings {
     return {
       ...s,
+      preparationMinutes: draft.preparationMinutes.trim() === '' ? Number.NaN : Number(draft.preparationMinutes),
       deliveryFee: draft.deliveryFee.trim() === '' ? 0 : Number(draft.deliveryFee),
       minimumOrder: draft.minimumOrder.trim() === '' ? 0 : Number(draft.minimumOrder),
       postalCodes: draft.postalCodes
@@ -79,6 +83,29 @@ function SettingsForm({ initial }: { initial: RestaurantSettings }) {
     }
   }
 
+  /**
+   * The pause switch acts at once (through busy mode's route), not at "Save settings": an owner who
+   * flips it in a rush is paused now. Only the pause and its message change; the rest of the form
+   * stays as typed, unsaved.
+   */
+  async function switchPause(paused: boolean) {
+    const message = s.pauseMessage.trim();
+    const before = { ordersPaused: s.ordersPaused, pausedUntil: s.pausedUntil };
+    // The switch moves under the finger; the server's answer then settles it (or puts it back).
+    setDraft((d) => ({ ...d, settings: { ...d.settings, ordersPaused: paused, pausedUntil: null } }));
+    try {
+      const saved = await busy.mutateAsync(paused ? { pause: 'untilResumed', ...(message && { pauseMessage: message }) } : { pause: 'resume' });
+      setDraft((d) => ({
+        ...d,
+        settings: { ...d.settings, ordersPaused: saved.ordersPaused, pausedUntil: saved.pausedUntil, pauseMessage: saved.pauseMessage },
+      }));
+      toast.success(paused ? 'Orders are paused now.' : 'Orders are taken again.');
+    } catch (error) {
+      setDraft((d) => ({ ...d, settings: { ...d.settings, ...before } }));
+      toast.error(error instanceof Error ? error.message : 'The pause could not be changed. Please try again.');
+    }
+  }
+
   const addClosedDay = () => {
     if (!/^\d{4}-\d{2}-\d{2}$/.test(draft.closedDay) || s.closedDays.includes(draft.closedDay)) return;
     setDraft((d) => ({ ...d, closedDay: '', settings: { ...d.settings, closedDays: [...d.settings.closedDays, d.closedDay].sort() } }));
@@ -98,17 +125,36 @@ function SettingsForm({ initial }: { initial: RestaurantSettings }) {
           <input
             type="checkbox"
             role="switch"
-            checked={s.ordersPaused}
-            onChange={(e) => set('ordersPaused', e.target.checked)}
+            checked={isPausedAt(s, new Date())}
+            disabled={busy.isPending}
+            onChange={(e) => void switchPause(e.target.checked)}
             className="h-5 w-9 shrink-0 cursor-pointer accent-red-700"
           />
           <span>
             <span className="block font-semibold text-stone-900">Pause orders</span>
-            <span className="block text-sm text-stone-600">No payment is taken while paused; customers read your message.</span>
+            <span className="block text-sm text-stone-600">
+              Takes effect at once. No payment is taken while paused; customers read your message.
+              {s.ordersPaused && s.pausedUntil && ` Paused by the kitchen until ${clockOf(new Date(s.pausedUntil), s.timeZone)}.`}
+            </span>
           </span>
         </label>
         <Field label="Message while paused" id={fieldId('pauseMessage')} errors={errors.pauseMessage} hint="For example: The kitchen is full, back at 19:00.">
           <input id={fieldId('pauseMessage')} {...invalid('pauseMessage')} value={s.pauseMessage} maxLength={200} onChange={(e) => set('pauseMessage', e.target.value)} className={inputClass} />
+        </Field>
+        <Field
+          label="Preparation time (minutes)"
+          id={fieldId('preparationMinutes')}
+          errors={errors.preparationMinutes}
+          hint="The ready time quoted when the board's auto-accept takes an order (busy mode's extra minutes come on top)."
+        >
+          <input
+            id={fieldId('preparationMinutes')}
+            {...invalid('preparationMinutes')}
+            inputMode="numeric"
+            value={draft.preparationMinutes}
+            onChange={(e) => setDraft((d) => ({ ...d, preparationMinutes: e.target.value }))}
+            className={`${inputClass} sm:w-32`}
+          />
         </Field>
         <fieldset>
           <legend className="text-sm font-semibold text-stone-700">Ways offered</legend>
