@@ -47,8 +47,8 @@ const SPEC_CALLS = [
   'POST /api/images',
 ];
 
-/** Fastify's `/a/:id` and `/a/*` as OpenAPI writes them. */
-const openApiPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}').replace(/\*$/, '{*}');
+/** Fastify's `/a/:id` as OpenAPI writes it. */
+const openApiPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 
 let t: TestApp;
 let doc: OpenApi;
@@ -176,8 +176,8 @@ describe('real answers fit the reference', () => {
     expectFitsReference('POST', '/api/auth/sign-up/email', 200, signUp.json());
     const session = await t.app.inject({ method: 'GET', url: '/api/auth/get-session', headers: { cookie: customer.cookie } });
     expect(session.statusCode).toBe(200);
-    expectFitsReference('GET', '/api/auth/{*}', 200, session.json());
-    expectFitsReference('GET', '/api/auth/{*}', 200, (await t.app.inject({ method: 'GET', url: '/api/auth/get-session' })).json());
+    expectFitsReference('GET', '/api/auth/get-session', 200, session.json());
+    expectFitsReference('GET', '/api/auth/get-session', 200, (await t.app.inject({ method: 'GET', url: '/api/auth/get-session' })).json());
   });
 
   it('a payment intent, the export file, and an error', async () => {

@@ -40,13 +40,6 @@ import { rateLimitFor } from './rate-limits.ts';
  */
 const MAIL_ANSWER_FLOOR_MS = 250;
 
-const BETTER_AUTH_PASSTHROUGH = new Set([
-  'GET get-session',
-  'POST sign-out',
-  // The OpenID Connect provider comes back here (GET; the form_post response mode has its own route).
-  `GET callback/${SOCIAL_PROVIDER_ID}`,
-]);
-
 /**
  * The accounts API: Better Auth at /api/auth/* (sign-up, sign-in with the captcha, sign-out,
  * session, display name, social sign-in), the captcha, the bearer token and the sign-in options.
@@ -95,7 +88,7 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
   // Only the display name and a picture of the shop's own: Better Auth would take any field it knows.
   app.post(
     '/auth/update-user',
-    { schema: { body: updateUserSchema }, preHandler: app.requireUser },
+    { schema: { summary: 'Change the display name (or picture)', body: updateUserSchema }, config: { sessionCookieOnly: true }, preHandler: app.requireUser },
     async (request, reply) => forwardToBetterAuth(app.auth, request, reply, request.body),
   );
 
@@ -104,8 +97,8 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
   app.post(
     '/auth/change-password',
     {
-      schema: { body: changePasswordSchema },
-      config: { rateLimit: rateLimitFor(config, 'password') },
+      schema: { summary: 'Change the password, giving the current one', body: changePasswordSchema },
+      config: { rateLimit: rateLimitFor(config, 'password'), sessionCookieOnly: true },
       preHandler: app.requireUser,
     },
     async (request, reply) => {
@@ -164,17 +157,20 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
     );
   });
 
-  // The rest of Better Auth that the shop uses, and nothing else: an allow-list, so no other
-  // spelling of a guarded path (a trailing slash, another case) reaches Better Auth's router.
-  app.route({
-    method: ['GET', 'POST'],
-    url: '/auth/*',
-    handler: async (request, reply) => {
-      const rest = (request.params as { '*': string })['*'];
-      if (!BETTER_AUTH_PASSTHROUGH.has(`${request.method} ${rest}`)) throw new NotFoundError(`No route ${request.method} ${request.url.split('?')[0]}`);
-      return forwardToBetterAuth(app.auth, request, reply);
-    },
-  });
+  // The rest of Better Auth that the shop uses, one route each, and nothing else: no other path
+  // or spelling of a guarded one (another case) reaches Better Auth's router. They read the cookie.
+  app.get('/auth/get-session', { schema: { summary: 'The session of the cookie and its user, or null' }, config: { sessionCookieOnly: true } }, async (request, reply) =>
+    forwardToBetterAuth(app.auth, request, reply),
+  );
+  app.post('/auth/sign-out', { schema: { summary: "End the cookie's session and clear the cookie" }, config: { sessionCookieOnly: true } }, async (request, reply) =>
+    forwardToBetterAuth(app.auth, request, reply),
+  );
+  // The OpenID Connect provider comes back here (GET; the form_post response mode has its own route).
+  app.get(
+    `/auth/callback/${SOCIAL_PROVIDER_ID}`,
+    { schema: { summary: 'Where the identity provider sends the browser back (a redirect)', querystring: z.looseObject({ state: z.string().optional(), code: z.string().optional() }) } },
+    async (request, reply) => forwardToBetterAuth(app.auth, request, reply),
+  );
 
   // Better Auth's error page would show any text of its address on the shop's domain: the popup's
   // last page shows the shop's own message for a known code instead, and nothing else of the query.
