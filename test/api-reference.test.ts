@@ -4,6 +4,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpUser, testAddress, type TestUser } from './helpers/auth.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { openApiPath } from '../src/server/http/api-reference.ts';
 import { fillCart, menuItemIds, openIntent } from './payment-helpers.ts';
 
 /**
@@ -12,6 +13,8 @@ import { fillCart, menuItemIds, openIntent } from './payment-helpers.ts';
  * schema of its answer, and real answers must fit it, the menu's hijacked answer included.
  */
 interface Operation {
+  operationId?: string;
+  security?: Array<Record<string, string[]>>;
   tags?: string[];
   summary?: string;
   'x-spec'?: boolean;
@@ -27,7 +30,7 @@ interface OpenApi {
 /** The specification's calls (docs/product.md §7), written out here so that dropping a mark fails. */
 const SPEC_CALLS = [
   'POST /api/jwt',
-  'GET /api/users/admin/{email}',
+  'GET /api/users/admin/{account}',
   'GET /api/cart',
   'POST /api/cart',
   'DELETE /api/cart/{id}',
@@ -39,16 +42,14 @@ const SPEC_CALLS = [
   'DELETE /api/items/{id}',
   'POST /api/users',
   'GET /api/users',
-  'PATCH /api/users/admin/{id}',
-  'DELETE /api/users/admin/{id}',
+  'PATCH /api/users/admin/{account}',
+  'DELETE /api/users/admin/{account}',
   'POST /api/create-payment-intent',
   'POST /api/payment',
   'GET /api/admin-statistics',
   'POST /api/images',
 ];
 
-/** Fastify's `/a/:id` as OpenAPI writes it. */
-const openApiPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 
 let t: TestApp;
 let doc: OpenApi;
@@ -150,6 +151,51 @@ describe('GET /api/openapi.json', () => {
       }
     }
     expect(without).toEqual([]);
+  });
+});
+
+describe("each call's operationId, security and 4xx answers, derived from its route", () => {
+  const operations = () => Object.entries(doc.paths).flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => ({ call: `${method.toUpperCase()} ${path}`, op })));
+
+  it('gives every call a unique operationId, a summary, tags and its 4xx answers in the error shape', () => {
+    const ids = operations().map(({ op }) => op.operationId);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const { call, op } of operations()) {
+      expect(op.operationId, call).toMatch(/^(get|post|put|patch|delete)[A-Z]\w+$/);
+      expect(op.summary, call).toMatch(/\w{3}/);
+      expect(op.tags?.length, call).toBeGreaterThan(0);
+      const clientErrors = Object.entries(op.responses).filter(([status]) => /^4\d\d$/.test(status));
+      expect(clientErrors.length, call).toBeGreaterThan(0);
+      for (const [status, answer] of clientErrors) {
+        expect(answer.content?.['application/json']?.schema, `${call} ${status}`).toEqual({ $ref: '#/components/schemas/ApiError' });
+      }
+    }
+  });
+
+  it('names the scheme of each guarded call, none for public ones, and the cookie alone for Better Auth', () => {
+    const either = [{ bearer: [] }, { session: [] }];
+    expect(operation('GET', '/api/cart').security).toEqual(either);
+    expect(operation('GET', '/api/users').security).toEqual(either);
+    expect(operation('GET', '/api/items').security).toEqual([]);
+    expect(operation('POST', '/api/auth/sign-in/email').security).toEqual([]);
+    for (const [method, path] of [['POST', '/api/auth/update-user'], ['POST', '/api/auth/change-password'], ['GET', '/api/auth/get-session'], ['POST', '/api/auth/sign-out']] as const) {
+      expect(operation(method, path).security, `${method} ${path}`).toEqual([{ session: [] }]);
+    }
+    // The 4xx follow the guard: a customer's call may answer 401, an administrator's 401 and 403.
+    expect(Object.keys(operation('GET', '/api/cart').responses)).toEqual(expect.arrayContaining(['400', '401']));
+    expect(Object.keys(operation('DELETE', '/api/items/{id}').responses)).toEqual(expect.arrayContaining(['400', '401', '403', '404']));
+    expect(Object.keys(operation('POST', '/api/auth/sign-in/email').responses)).toEqual(expect.arrayContaining(['400', '403', '429']));
+  });
+
+  it("names the session cookie as Better Auth sets it", async () => {
+    const schemes = (doc.components as unknown as { securitySchemes: Record<string, { name?: string }> }).securitySchemes;
+    const cookie = customer.cookie.split('=')[0];
+    expect(schemes.session!.name).toBe(cookie);
+  });
+
+  it("lists Better Auth's calls one by one, with no wildcard template", () => {
+    expect(Object.keys(doc.paths).filter((path) => path.includes('*'))).toEqual([]);
+    for (const path of ['/api/auth/get-session', '/api/auth/sign-out', '/api/auth/callback/oidc', '/api/auth/update-user']) expect(doc.paths).toHaveProperty([path]);
   });
 });
 

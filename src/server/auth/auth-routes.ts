@@ -51,7 +51,7 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
 
   app.post(
     '/auth/sign-up/email',
-    { schema: { body: signUpSchema }, config: { rateLimit: rateLimitFor(config, 'sign-up') } },
+    { schema: { summary: 'Sign up with name, e-mail and password (sets the session cookie)', body: signUpSchema }, config: { rateLimit: rateLimitFor(config, 'sign-up') } },
     // The checked body goes on: unknown fields (a role, an image, a callback URL) are dropped.
     async (request, reply) => {
       const { name, email, password } = request.body;
@@ -62,7 +62,7 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
 
   app.post(
     '/auth/sign-in/email',
-    { schema: { body: signInSchema }, config: { rateLimit: rateLimitFor(config, 'sign-in') } },
+    { schema: { summary: 'Sign in with e-mail, password and the captcha (sets the session cookie)', body: signInSchema }, config: { rateLimit: rateLimitFor(config, 'sign-in') } },
     // Then the account's own limit, whatever the address (sign-in-limits.ts, decision 0043).
     async (request, reply) => {
       const { email, password, captchaId, captchaAnswer } = request.body;
@@ -81,7 +81,7 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
 
   app.post(
     '/auth/sign-in/social',
-    { config: { rateLimit: rateLimitFor(config, 'sign-in') } },
+    { schema: { summary: 'Start a social sign-in: the identity provider\'s address' }, config: { rateLimit: rateLimitFor(config, 'sign-in') } },
     async (request, reply) => forwardToBetterAuth(app.auth, request, reply),
   );
 
@@ -115,7 +115,7 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
   app.post(
     '/auth/request-password-reset',
     {
-      schema: { body: requestPasswordResetSchema, response: { 200: resetRequestedSchema } },
+      schema: { summary: 'Mail a link to reset the password (the same answer for every address)', body: requestPasswordResetSchema, response: { 200: resetRequestedSchema } },
       config: { rateLimit: rateLimitFor(config, 'mail') },
     },
     async (request, reply) => {
@@ -131,7 +131,7 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
 
   app.post(
     '/auth/reset-password',
-    { schema: { body: resetPasswordSchema }, config: { rateLimit: rateLimitFor(config, 'password') } },
+    { schema: { summary: "Set a new password with the mailed link's token", body: resetPasswordSchema }, config: { rateLimit: rateLimitFor(config, 'password') } },
     async (request, reply) => {
       const { token, newPassword } = request.body;
       const userId = await app.accounts.resetLinkUserId(token);
@@ -152,7 +152,7 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
     formPost.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
       done(null, Object.fromEntries(new URLSearchParams(body as string))),
     );
-    formPost.post(`/auth/callback/${SOCIAL_PROVIDER_ID}`, { config: { allowCrossSite: true } }, async (request, reply) =>
+    formPost.post(`/auth/callback/${SOCIAL_PROVIDER_ID}`, { schema: { summary: 'The identity provider\'s form post back (form_post response mode)' }, config: { allowCrossSite: true } }, async (request, reply) =>
       forwardToBetterAuth(app.auth, request, reply),
     );
   });
@@ -174,24 +174,24 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
 
   // Better Auth's error page would show any text of its address on the shop's domain: the popup's
   // last page shows the shop's own message for a known code instead, and nothing else of the query.
-  app.get('/auth/error', { schema: { querystring: z.looseObject({ error: z.string().optional().catch(undefined) }) } }, async (request, reply) =>
+  app.get('/auth/error', { schema: { summary: 'Social sign-in\'s error page: back to the popup\'s last page', querystring: z.looseObject({ error: z.string().optional().catch(undefined) }) } }, async (request, reply) =>
     reply
       .header('cache-control', 'no-store')
       .redirect(`${SOCIAL_DONE_PATH}?error=${encodeURIComponent(knownSocialError(request.query.error))}`),
   );
 
-  app.get('/auth-providers', { schema: { response: { 200: authProvidersSchema } } }, async () => authProvidersOf(config));
+  app.get('/auth-providers', { schema: { summary: 'The sign-in options the shop offers', response: { 200: authProvidersSchema } } }, async () => authProvidersOf(config));
 
   app.post(
     '/captcha',
-    { schema: { response: { 201: captchaSchema } }, config: { rateLimit: rateLimitFor(config, 'captcha') } },
+    { schema: { summary: 'A new captcha picture for signing in', response: { 201: captchaSchema } }, config: { rateLimit: rateLimitFor(config, 'captcha') } },
     async (_request, reply) => reply.code(201).header('cache-control', 'no-store').send(await captchas.create()),
   );
 
   app.post(
     '/captcha/check',
     {
-      schema: { body: captchaCheckSchema, response: { 200: captchaCheckResultSchema } },
+      schema: { summary: "Check a captcha's answer without using it up", body: captchaCheckSchema, response: { 200: captchaCheckResultSchema } },
       config: { rateLimit: rateLimitFor(config, 'captcha') },
     },
     async (request) => ({ valid: await captchas.check(request.body.id, request.body.answer) }),
@@ -203,7 +203,7 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
   app.post(
     '/captcha/by-mail',
     {
-      schema: { body: captchaByMailRequestSchema, response: { 200: captchaByMailSchema } },
+      schema: { summary: "Mail a captcha's characters to the account being signed in to", body: captchaByMailRequestSchema, response: { 200: captchaByMailSchema } },
       config: { rateLimit: rateLimitFor(config, 'mail') },
     },
     async (request, reply) => {

@@ -143,8 +143,34 @@ interface RouteTraits {
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/** Fastify's `/a/:id` as OpenAPI writes it, `/a/{id}`; one template per path, so no wildcard. */
-export const openApiPath = (url: string): string => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+/**
+ * Path parameters that the document names otherwise, so that routes differing only in a
+ * parameter's name (the spec's `/users/admin/:email` and `/users/admin/:id`) share one template.
+ */
+const DOCUMENTED_PARAMETERS: Readonly<Record<string, { from: string; to: string; description: string }>> = {
+  '/api/users/admin/:email': { from: 'email', to: 'account', description: "The account's e-mail (GET: only the caller's own)" },
+  '/api/users/admin/:id': { from: 'id', to: 'account', description: "The account's id (PATCH, DELETE)" },
+};
+
+/** Fastify's `/a/:id` as the document writes it, `/a/{id}`: one template per path, no wildcard. */
+export function openApiPath(url: string): string {
+  const renamed = DOCUMENTED_PARAMETERS[url];
+  const documented = renamed ? url.replace(`:${renamed.from}`, `:${renamed.to}`) : url;
+  return documented.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+}
+
+/** The route's parameter schema with the parameter renamed as DOCUMENTED_PARAMETERS says. */
+function renameParameter(url: string, params: unknown): unknown {
+  const renamed = DOCUMENTED_PARAMETERS[url];
+  const schema = params as { properties?: Record<string, object>; required?: string[] } | undefined;
+  if (!renamed || !schema?.properties?.[renamed.from]) return params;
+  const { [renamed.from]: moved, ...rest } = schema.properties;
+  return {
+    ...schema,
+    properties: { ...rest, [renamed.to]: { ...moved, description: renamed.description } },
+    required: schema.required?.map((name) => (name === renamed.from ? renamed.to : name)),
+  };
+}
 
 /** `GET /api/orders/{id}` → `getOrdersById`: unique as method and path are, and never hand-kept. */
 export function operationIdOf(method: string, url: string): string {
@@ -192,12 +218,27 @@ function describeOperation(method: string, url: string, traits: RouteTraits | un
   }
   // Bearer or cookie where a guard checks the caller; the cookie alone for Better Auth's own calls.
   operation.security = traits?.sessionCookieOnly ? [{ session: [] }] : traits?.guard ? [{ bearer: [] }, { session: [] }] : [];
-  const responses = { ...(operation.responses as Record<string, unknown>) };
+  // Fastify's `response` (the swagger plugin turns it into `responses`): each 4xx with its reason.
+  const responses = { ...(operation.response as Record<string, unknown>) };
   for (const [status, reason] of Object.entries(clientErrorsOf(method, traits))) {
     responses[status] = { description: reason, content: { 'application/json': { schema: { $ref: '#/components/schemas/ApiError' } } } };
   }
-  operation.responses = responses;
+  operation.response = responses;
   return operation;
+}
+
+/**
+ * The document without the `…Input` twins of components that no call reads (the Zod transform
+ * makes one per registered schema, the error shape's included), which linters rightly call unused.
+ */
+function withoutUnusedInputs(document: Record<string, unknown>): Record<string, unknown> {
+  const components = document.components as { schemas?: Record<string, unknown> } | undefined;
+  if (!components?.schemas) return document;
+  const text = JSON.stringify({ ...document, components: { ...components, schemas: undefined } });
+  const schemas = Object.fromEntries(
+    Object.entries(components.schemas).filter(([name]) => !name.endsWith('Input') || text.includes(`"#/components/schemas/${name}"`)),
+  );
+  return { ...document, components: { ...components, schemas } };
 }
 
 /** The reference's sections: a call's first path segment, or the feature it belongs to. */
@@ -299,8 +340,9 @@ export async function registerApiReference(app: FastifyInstance): Promise<void> 
         version: SHOP_VERSION,
         description: API_DESCRIPTION,
         license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
+        contact: { name: 'Raw Roots', url: app.config.publicOrigin },
       },
-      servers: [{ url: app.config.publicOrigin, description: "The shop's public address" }],
+      servers: [{ url: '/', description: 'The shop that serves this document' }],
       tags: Object.entries(TAG_DESCRIPTIONS).map(([name, description]) => ({ name, description })),
       components: {
         securitySchemes: {
@@ -315,11 +357,13 @@ export async function registerApiReference(app: FastifyInstance): Promise<void> 
       // The route's schema object is copied, never changed.
       const declared = (input.schema ?? {}) as Record<string, unknown> & { response?: Record<string, unknown> };
       const response = { ...ANSWERS_WITHOUT_SERIALIZER[key], ...declared.response, default: ERROR_ANSWER };
-      const { schema, url } = zodToOpenApi({ ...input, schema: { ...declared, response } });
-      const described = describeOperation(method, input.url, traits.get(key), schema as Record<string, unknown>);
-      return { schema: described as typeof schema, url };
+      const { schema } = zodToOpenApi({ ...input, schema: { ...declared, response } });
+      const converted = { ...schema, params: renameParameter(input.url, (schema as { params?: unknown }).params) } as Record<string, unknown>;
+      if (converted.params === undefined) delete converted.params;
+      const described = describeOperation(method, input.url, traits.get(key), converted);
+      return { schema: described as typeof schema, url: openApiPath(input.url) };
     },
-    transformObject: jsonSchemaTransformObject,
+    transformObject: (input) => withoutUnusedInputs(jsonSchemaTransformObject(input) as Record<string, unknown>) as never,
   });
 
   await app.register(fastifySwaggerUi, {

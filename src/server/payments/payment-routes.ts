@@ -62,7 +62,7 @@ export async function paymentRoutes(instance: FastifyInstance): Promise<void> {
 
   app.get(
     '/payments',
-    { schema: { response: { 200: paymentListSchema } }, preHandler: app.requireUser },
+    { schema: { summary: "The caller's payments (all of them for administrators)", response: { 200: paymentListSchema } }, preHandler: app.requireUser },
     async (request) => app.payments.listOwn(request.user!.id),
   );
 
@@ -72,7 +72,7 @@ export async function paymentRoutes(instance: FastifyInstance): Promise<void> {
     app.post(
       '/sandbox/payment-intents/:id/confirm',
       {
-        schema: {
+        schema: { summary: "Pay an intent with a test card (the shop's test mode)",
           params: z.object({ id: z.string().min(1).max(255) }),
           body: sandboxConfirmBodySchema,
           response: { 200: sandboxConfirmAnswerSchema },

@@ -11,7 +11,7 @@ export async function settingsRoutes(instance: FastifyInstance): Promise<void> {
   useStrictJson(instance);
   const app = instance.withTypeProvider<ZodTypeProvider>();
 
-  app.get('/settings', { schema: { response: { 200: restaurantSettingsSchema } } }, async (_request, reply) => {
+  app.get('/settings', { schema: { summary: "The restaurant's settings", response: { 200: restaurantSettingsSchema } } }, async (_request, reply) => {
     // A pause or a change of hours shows at the next read: no cache keeps the old ones.
     reply.header('cache-control', 'no-cache');
     return app.settings.current();
@@ -19,7 +19,7 @@ export async function settingsRoutes(instance: FastifyInstance): Promise<void> {
 
   app.put(
     '/settings',
-    { schema: { body: restaurantSettingsSchema, response: { 200: restaurantSettingsSchema } }, preHandler: app.requireAdmin },
+    { schema: { summary: "Change the restaurant's settings, administrators only", body: restaurantSettingsSchema, response: { 200: restaurantSettingsSchema } }, preHandler: app.requireAdmin },
     async (request) => app.settings.save(request.body),
   );
 

@@ -67,7 +67,7 @@ export async function userRoutes(instance: FastifyInstance): Promise<void> {
   app.patch(
     '/users/role/:id',
     {
-      schema: { params: idParams, body: roleChangeSchema, response: { 200: modifiedCountSchema } },
+      schema: { summary: "Change an account's role, administrators only", params: idParams, body: roleChangeSchema, response: { 200: modifiedCountSchema } },
       preHandler: app.requireAdmin,
     },
     async (request) => ({ modifiedCount: await app.users.changeRole(request.params.id, request.body.role) }),
