@@ -14,6 +14,7 @@ import { fillCart, menuItemIds, openIntent } from './payment-helpers.ts';
  */
 interface Operation {
   operationId?: string;
+  requestBody?: { content: Record<string, { example?: unknown; examples?: object; schema: object }> };
   security?: Array<Record<string, string[]>>;
   tags?: string[];
   summary?: string;
@@ -185,6 +186,16 @@ describe("each call's operationId, security and 4xx answers, derived from its ro
     expect(Object.keys(operation('GET', '/api/cart').responses)).toEqual(expect.arrayContaining(['400', '401']));
     expect(Object.keys(operation('DELETE', '/api/items/{id}').responses)).toEqual(expect.arrayContaining(['400', '401', '403', '404']));
     expect(Object.keys(operation('POST', '/api/auth/sign-in/email').responses)).toEqual(expect.arrayContaining(['400', '403', '429']));
+  });
+
+  it('gives every request body an example its schema accepts, the multipart upload included', () => {
+    const bodies = operations().filter(({ op }) => op.requestBody !== undefined);
+    expect(bodies.length).toBeGreaterThan(25);
+    for (const { call, op } of bodies) {
+      const [type, media] = Object.entries(op.requestBody!.content)[0]!;
+      expect(media.example ?? media.examples, `${call} (${type}) has an example`).toBeDefined();
+    }
+    expect(Object.keys(operation('POST', '/api/images').requestBody?.content ?? {})).toEqual(['multipart/form-data']);
   });
 
   it("names the session cookie as Better Auth sets it", async () => {

@@ -9,6 +9,8 @@ import { menuItemSchema } from '../../shared/menu.ts';
 import { deviceListSchema, profileSchema } from '../../shared/account.ts';
 import { cartEntrySchema } from '../../shared/cart.ts';
 import { apiErrorSchema } from '../../shared/errors.ts';
+import { IMAGE_FIELD } from '../../shared/images.ts';
+import { registerBodyExamples } from './api-examples.ts';
 import { orderSchema } from '../../shared/orders.ts';
 import { paymentListSchema } from '../../shared/payments.ts';
 
@@ -94,6 +96,43 @@ export const ANSWERS_WITHOUT_SERIALIZER: Readonly<Record<string, Record<string, 
   },
   'GET /api/auth/callback/oidc': { 302: redirect('the web app, signed in, or the sign-in page with the error') },
   'POST /api/auth/sign-out': { 200: z.looseObject({ success: z.boolean() }).describe('The session ends and its cookie is cleared') },
+};
+
+/**
+ * Request bodies that no route schema validates (a multipart upload, a form post, Better Auth's
+ * own), by `METHOD url`: their content type, schema and example, for the reference only.
+ */
+export const BODIES_WITHOUT_VALIDATION: Readonly<Record<string, { contentType: string; schema: Record<string, unknown> }>> = {
+  'POST /api/images': {
+    contentType: 'multipart/form-data',
+    schema: {
+      type: 'object',
+      required: [IMAGE_FIELD],
+      properties: { [IMAGE_FIELD]: { type: 'string', format: 'binary', description: 'The picture: JPEG, PNG or WebP' } },
+      examples: [{ [IMAGE_FIELD]: '(the bytes of dish.jpg)' }],
+    },
+  },
+  'POST /api/auth/sign-in/social': {
+    contentType: 'application/json',
+    schema: {
+      type: 'object',
+      required: ['provider'],
+      properties: {
+        provider: { type: 'string', description: 'The identity provider, as GET /api/auth-providers names it' },
+        callbackURL: { type: 'string', description: 'Where the browser lands once signed in (a path of the shop)' },
+        errorCallbackURL: { type: 'string', description: 'Where it lands when the sign-in fails' },
+      },
+      examples: [{ provider: 'oidc', callbackURL: '/' }],
+    },
+  },
+  'POST /api/auth/callback/oidc': {
+    contentType: 'application/x-www-form-urlencoded',
+    schema: {
+      type: 'object',
+      properties: { state: { type: 'string' }, code: { type: 'string' } },
+      examples: [{ state: 'b9f1c2d3', code: 'a1b2c3d4' }],
+    },
+  },
 };
 
 /** A route as the reference must list it. */
@@ -329,6 +368,7 @@ export async function registerApiReference(app: FastifyInstance): Promise<void> 
     }
   });
 
+  registerBodyExamples();
   // Better Auth's session cookie as it names it (prefix, and __Secure- in production).
   const cookieName = (await app.auth.$context).authCookies.sessionToken.name;
 
@@ -360,6 +400,8 @@ export async function registerApiReference(app: FastifyInstance): Promise<void> 
       const { schema } = zodToOpenApi({ ...input, schema: { ...declared, response } });
       const converted = { ...schema, params: renameParameter(input.url, (schema as { params?: unknown }).params) } as Record<string, unknown>;
       if (converted.params === undefined) delete converted.params;
+      const unvalidated = BODIES_WITHOUT_VALIDATION[key];
+      if (unvalidated) Object.assign(converted, { body: unvalidated.schema, consumes: [unvalidated.contentType] });
       const described = describeOperation(method, input.url, traits.get(key), converted);
       return { schema: described as typeof schema, url: openApiPath(input.url) };
     },
