@@ -203,6 +203,7 @@ export const NOT_IN_MATRIX: Record<string, string> = {
   'GET /api/docs/': "Swagger UI's page again (with a trailing slash); test/api-reference.test.ts",
   'GET /api/docs/static/index.html': "Swagger UI's own file, public; test/api-reference.test.ts",
   'GET /api/docs/static/swagger-initializer.js': "Swagger UI's own file, public; test/api-reference.test.ts",
+  'GET /api/docs/*': "Swagger UI's own files (its static wildcard), public; test/api-reference.test.ts",
   'GET /api/docs/json': 'the same document as /api/openapi.json, for Swagger UI',
   'GET /api/docs/yaml': 'the same document as /api/openapi.json, in YAML',
   'GET /api/menu/events': 'a public stream of menu changes that never ends, so not callable here; test/dish-page.test.ts',
