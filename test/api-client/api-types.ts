@@ -3080,6 +3080,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description An account with this e-mail already exists */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The body is over its limit */
             413: {
                 headers: {
@@ -3839,6 +3848,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description The cart is empty or has changed, or the restaurant takes no orders now (the reason in the message) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The body is over its limit */
             413: {
                 headers: {
@@ -4202,7 +4220,18 @@ export interface operations {
     };
     getItems: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description That category's dishes alone, in the menu's order */
+                category?: "offered" | "raw-special" | "spicy" | "dessert" | "foodbread" | "grilled" | "pickles" | "honey" | "fruits" | "juice";
+                /** @description The first dishes of each category (not with category) */
+                perCategory?: number;
+                /** @description Search the menu, best first (not with category or perCategory) */
+                q?: string;
+                /** @description With q: keep the dishes with every tag named, comma-separated (vegan, vegetarian, gluten-free, dairy-free, nut-free, spicy) */
+                tags?: string;
+                /** @description With q: drop the dishes containing any allergen named, comma-separated (gluten, crustaceans, eggs, fish, peanuts, soybeans, milk, nuts, celery, mustard, sesame, sulphites, lupin, molluscs) */
+                without?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -5371,6 +5400,15 @@ export interface operations {
             };
             /** @description Sent by another site's page (Sec-Fetch-Site or an Origin other than the shop's) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The intent is not paid, or is not this cart's (the reason in the message) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6742,6 +6780,15 @@ export interface operations {
             };
             /** @description Nothing has this id */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The account is the caller's own */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -51,7 +51,7 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
 
   app.post(
     '/auth/sign-up/email',
-    { schema: { summary: 'Sign up with name, e-mail and password (sets the session cookie)', body: signUpSchema }, config: { rateLimit: rateLimitFor(config, 'sign-up') } },
+    { schema: { summary: 'Sign up with name, e-mail and password (sets the session cookie)', body: signUpSchema }, config: { rateLimit: rateLimitFor(config, 'sign-up'), errors: { 409: 'An account with this e-mail already exists' } } },
     // The checked body goes on: unknown fields (a role, an image, a callback URL) are dropped.
     async (request, reply) => {
       const { name, email, password } = request.body;

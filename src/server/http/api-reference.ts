@@ -10,6 +10,9 @@ import { deviceListSchema, profileSchema } from '../../shared/account.ts';
 import { cartEntrySchema } from '../../shared/cart.ts';
 import { apiErrorSchema } from '../../shared/errors.ts';
 import { IMAGE_FIELD } from '../../shared/images.ts';
+import { CATEGORIES } from '../../shared/category-list.ts';
+import { ALLERGENS, DISH_TAGS } from '../../shared/dish-labels.ts';
+import { SEARCH_QUERY_MAX } from '../../shared/menu-search.ts';
 import { registerBodyExamples } from './api-examples.ts';
 import { orderSchema } from '../../shared/orders.ts';
 import { paymentListSchema } from '../../shared/payments.ts';
@@ -131,6 +134,23 @@ export const BODIES_WITHOUT_VALIDATION: Readonly<Record<string, { contentType: s
       type: 'object',
       properties: { state: { type: 'string' }, code: { type: 'string' } },
       examples: [{ state: 'b9f1c2d3', code: 'a1b2c3d4' }],
+    },
+  },
+};
+
+/**
+ * Query parameters that a route reads without a schema (the menu's, on its hot path, checked by
+ * hand in src/server/menu/menu-routes.ts), by `METHOD url`: their JSON schema, for the reference only.
+ */
+export const QUERIES_WITHOUT_VALIDATION: Readonly<Record<string, Record<string, unknown>>> = {
+  'GET /api/items': {
+    type: 'object',
+    properties: {
+      category: { type: 'string', enum: [...CATEGORIES], description: "That category's dishes alone, in the menu's order" },
+      perCategory: { type: 'integer', minimum: 1, maximum: 12, description: 'The first dishes of each category (not with category)' },
+      q: { type: 'string', maxLength: SEARCH_QUERY_MAX, description: 'Search the menu, best first (not with category or perCategory)' },
+      tags: { type: 'string', description: `With q: keep the dishes with every tag named, comma-separated (${DISH_TAGS.join(', ')})` },
+      without: { type: 'string', description: `With q: drop the dishes containing any allergen named, comma-separated (${ALLERGENS.join(', ')})` },
     },
   },
 };
@@ -402,6 +422,7 @@ export async function registerApiReference(app: FastifyInstance): Promise<void> 
       if (converted.params === undefined) delete converted.params;
       const unvalidated = BODIES_WITHOUT_VALIDATION[key];
       if (unvalidated) Object.assign(converted, { body: unvalidated.schema, consumes: [unvalidated.contentType] });
+      if (QUERIES_WITHOUT_VALIDATION[key]) converted.querystring = QUERIES_WITHOUT_VALIDATION[key];
       const described = describeOperation(method, input.url, traits.get(key), converted);
       return { schema: described as typeof schema, url: openApiPath(input.url) };
     },

@@ -75,7 +75,7 @@ export async function userRoutes(instance: FastifyInstance): Promise<void> {
 
   app.delete(
     '/users/admin/:id',
-    { schema: { params: idParams, response: { 200: deletedCountSchema } }, preHandler: app.requireAdmin },
+    { schema: { params: idParams, response: { 200: deletedCountSchema } }, preHandler: app.requireAdmin, config: { errors: { 409: "The account is the caller's own" } } },
     async (request) => {
       if (request.params.id === request.user!.id) {
         throw new ConflictError('You cannot delete your own account while signed in with it');
