@@ -2429,6 +2429,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description The body is over its limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description Default Response */
             default: {
                 headers: {
@@ -2940,6 +2949,15 @@ export interface operations {
             };
             /** @description Sent by another site's page (Sec-Fetch-Site or an Origin other than the shop's) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is over its limit */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4151,6 +4169,15 @@ export interface operations {
             };
             /** @description Only an administrator may do this */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is over its limit */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };

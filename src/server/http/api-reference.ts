@@ -381,7 +381,7 @@ export async function registerApiReference(app: FastifyInstance): Promise<void> 
         rateLimited: Boolean(route.config?.rateLimit),
         crossSiteGuarded: WRITE_METHODS.has(method) && !route.config?.allowCrossSite,
         hasParams: route.url.includes(':'),
-        hasBody: schema.body !== undefined || schema.consumes !== undefined,
+        hasBody: schema.body !== undefined || BODIES_WITHOUT_VALIDATION[`${method} ${route.url}`] !== undefined,
         errors: route.config?.errors ?? {},
         sessionCookieOnly: route.config?.sessionCookieOnly === true,
       });
