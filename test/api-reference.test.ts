@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpUser, testAddress, type TestUser } from './helpers/auth.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 import { openApiPath } from '../src/server/http/api-reference.ts';
+import { refusedExamples } from '../src/server/http/api-examples.ts';
 import { fillCart, menuItemIds, openIntent } from './payment-helpers.ts';
 
 /**
@@ -196,6 +197,7 @@ describe("each call's operationId, security and 4xx answers, derived from its ro
       expect(media.example ?? media.examples, `${call} (${type}) has an example`).toBeDefined();
     }
     expect(Object.keys(operation('POST', '/api/images').requestBody?.content ?? {})).toEqual(['multipart/form-data']);
+    expect(refusedExamples()).toEqual([]);
   });
 
   it("lists the menu's query parameters, read without a schema on its hot path", () => {

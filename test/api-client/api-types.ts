@@ -223,6 +223,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/orders/{id}/refunds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refund part or all of an order, administrators only
+         * @description One of `{ lines: [{ lineId, quantity }] }` (lineId: the line's position in the order's `lines`, priced by the server from the paid lines), `{ amountCents }` or `{ whole: true }` (all that is left). At any status, within 180 days of the payment. 409 with the reason when it exceeds what is left to refund (paid less every refund not failed), a line beyond its quantity, or a payment too old. Answers the order with its `refunds`.
+         */
+        post: operations["postAdminOrdersByIdRefunds"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/stats": {
         parameters: {
             query?: never;
@@ -927,6 +947,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/staff/busy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Busy mode: pause orders, add minutes to ready times, auto-accept; staff only */
+        patch: operations["patchStaffBusy"];
+        trace?: never;
+    };
     "/api/staff/orders": {
         parameters: {
             query?: never;
@@ -938,6 +975,23 @@ export interface paths {
         get: operations["getStaffOrders"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/orders/{id}/delay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Push an accepted order's ready time back, staff only */
+        post: operations["postStaffOrdersByIdDelay"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1467,6 +1521,18 @@ export interface operations {
                                 attempt: number;
                                 status: string;
                             };
+                            refunds?: {
+                                amount: number;
+                                at: string;
+                                id: string;
+                                lines?: {
+                                    lineId: number;
+                                    name: string;
+                                    quantity: number;
+                                }[];
+                                /** @enum {string} */
+                                status: "pending" | "succeeded" | "failed";
+                            }[];
                             /** @enum {string} */
                             status: "placed" | "accepted" | "preparing" | "ready" | "out_for_delivery" | "completed" | "rejected" | "cancelled";
                             timeline: {
@@ -2156,6 +2222,189 @@ export interface operations {
             };
             /** @description Only an administrator may do this */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    postAdminOrdersByIdRefunds: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "lines": [
+                 *         {
+                 *           "lineId": 0,
+                 *           "quantity": 1
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    lines: {
+                        lineId: number;
+                        quantity: number;
+                    }[];
+                } | {
+                    amountCents: number;
+                } | {
+                    /** @enum {boolean} */
+                    whole: true;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _id: string;
+                        createdAt: string;
+                        customer: {
+                            email: string;
+                            name: string;
+                        };
+                        deliveryFee?: number;
+                        disputes?: {
+                            amount: number;
+                            at: string;
+                            reason: string;
+                            status: string;
+                        }[];
+                        fulfilment: {
+                            address?: {
+                                city: string;
+                                line1: string;
+                                line2?: string;
+                                postalCode: string;
+                            };
+                            phone?: string;
+                            pickupAt?: string;
+                            table?: string;
+                            /** @enum {string} */
+                            type: "table" | "pickup" | "delivery";
+                        };
+                        lines: {
+                            itemId: string;
+                            name: string;
+                            options?: {
+                                choices: {
+                                    id: string;
+                                    name: string;
+                                    price: number;
+                                }[];
+                                group: string;
+                                groupId: string;
+                            }[];
+                            price: number;
+                            quantity: number;
+                        }[];
+                        note: string | null;
+                        number: number;
+                        readyBy: string | null;
+                        reason: string | null;
+                        refund?: {
+                            amount: number;
+                            attempt: number;
+                            status: string;
+                        };
+                        refunds?: {
+                            amount: number;
+                            at: string;
+                            id: string;
+                            lines?: {
+                                lineId: number;
+                                name: string;
+                                quantity: number;
+                            }[];
+                            /** @enum {string} */
+                            status: "pending" | "succeeded" | "failed";
+                        }[];
+                        /** @enum {string} */
+                        status: "placed" | "accepted" | "preparing" | "ready" | "out_for_delivery" | "completed" | "rejected" | "cancelled";
+                        timeline: {
+                            at: string;
+                            by?: string;
+                            reason?: string;
+                            /** @enum {string} */
+                            status: "placed" | "accepted" | "preparing" | "ready" | "out_for_delivery" | "completed" | "rejected" | "cancelled";
+                        }[];
+                        total: number;
+                        transactionId: string;
+                    };
+                };
+            };
+            /** @description A malformed address, or a parameter, query or body that fails its schema (`fieldErrors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in, or the sign-in has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Only an administrator may do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Nothing has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description More than is left to refund, a line beyond its quantity, or a payment too old (the reason in the message) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is over its limit */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4978,6 +5227,18 @@ export interface operations {
                                 attempt: number;
                                 status: string;
                             };
+                            refunds?: {
+                                amount: number;
+                                at: string;
+                                id: string;
+                                lines?: {
+                                    lineId: number;
+                                    name: string;
+                                    quantity: number;
+                                }[];
+                                /** @enum {string} */
+                                status: "pending" | "succeeded" | "failed";
+                            }[];
                             /** @enum {string} */
                             status: "placed" | "accepted" | "preparing" | "ready" | "out_for_delivery" | "completed" | "rejected" | "cancelled";
                             timeline: {
@@ -5093,6 +5354,18 @@ export interface operations {
                             attempt: number;
                             status: string;
                         };
+                        refunds?: {
+                            amount: number;
+                            at: string;
+                            id: string;
+                            lines?: {
+                                lineId: number;
+                                name: string;
+                                quantity: number;
+                            }[];
+                            /** @enum {string} */
+                            status: "pending" | "succeeded" | "failed";
+                        }[];
                         /** @enum {string} */
                         status: "placed" | "accepted" | "preparing" | "ready" | "out_for_delivery" | "completed" | "rejected" | "cancelled";
                         timeline: {
@@ -5376,6 +5649,18 @@ export interface operations {
                                 attempt: number;
                                 status: string;
                             };
+                            refunds?: {
+                                amount: number;
+                                at: string;
+                                id: string;
+                                lines?: {
+                                    lineId: number;
+                                    name: string;
+                                    quantity: number;
+                                }[];
+                                /** @enum {string} */
+                                status: "pending" | "succeeded" | "failed";
+                            }[];
                             /** @enum {string} */
                             status: "placed" | "accepted" | "preparing" | "ready" | "out_for_delivery" | "completed" | "rejected" | "cancelled";
                             timeline: {
@@ -5785,7 +6070,11 @@ export interface operations {
                      *         "2026-12-25"
                      *       ],
                      *       "ordersPaused": false,
+                     *       "pausedUntil": null,
                      *       "pauseMessage": "",
+                     *       "extraMinutes": 0,
+                     *       "autoAccept": false,
+                     *       "preparationMinutes": 20,
                      *       "fulfilments": {
                      *         "table": true,
                      *         "pickup": true,
@@ -5798,8 +6087,11 @@ export interface operations {
                      */
                     "application/json": {
                         address: string;
+                        autoAccept: boolean;
                         closedDays: string[];
                         deliveryFee: number;
+                        /** @enum {number} */
+                        extraMinutes: 0 | 10 | 20 | 30;
                         fulfilments: {
                             delivery: boolean;
                             pickup: boolean;
@@ -5838,9 +6130,11 @@ export interface operations {
                         minimumOrder: number;
                         name: string;
                         ordersPaused: boolean;
+                        pausedUntil: string | null;
                         pauseMessage: string;
                         phone: "" | string;
                         postalCodes: string[];
+                        preparationMinutes: number;
                         timeZone: string;
                     };
                 };
@@ -5923,7 +6217,11 @@ export interface operations {
                  *         "2026-12-25"
                  *       ],
                  *       "ordersPaused": false,
+                 *       "pausedUntil": null,
                  *       "pauseMessage": "",
+                 *       "extraMinutes": 0,
+                 *       "autoAccept": false,
+                 *       "preparationMinutes": 20,
                  *       "fulfilments": {
                  *         "table": true,
                  *         "pickup": true,
@@ -5936,8 +6234,11 @@ export interface operations {
                  */
                 "application/json": {
                     address: string;
+                    autoAccept: boolean;
                     closedDays: string[];
                     deliveryFee: number;
+                    /** @enum {number} */
+                    extraMinutes: 0 | 10 | 20 | 30;
                     fulfilments: {
                         delivery: boolean;
                         pickup: boolean;
@@ -5976,9 +6277,11 @@ export interface operations {
                     minimumOrder: number;
                     name: string;
                     ordersPaused: boolean;
+                    pausedUntil: string | null;
                     pauseMessage: string;
                     phone: "" | string;
                     postalCodes: string[];
+                    preparationMinutes: number;
                     timeZone: string;
                 };
             };
@@ -6039,7 +6342,11 @@ export interface operations {
                      *         "2026-12-25"
                      *       ],
                      *       "ordersPaused": false,
+                     *       "pausedUntil": null,
                      *       "pauseMessage": "",
+                     *       "extraMinutes": 0,
+                     *       "autoAccept": false,
+                     *       "preparationMinutes": 20,
                      *       "fulfilments": {
                      *         "table": true,
                      *         "pickup": true,
@@ -6052,8 +6359,11 @@ export interface operations {
                      */
                     "application/json": {
                         address: string;
+                        autoAccept: boolean;
                         closedDays: string[];
                         deliveryFee: number;
+                        /** @enum {number} */
+                        extraMinutes: 0 | 10 | 20 | 30;
                         fulfilments: {
                             delivery: boolean;
                             pickup: boolean;
@@ -6092,9 +6402,11 @@ export interface operations {
                         minimumOrder: number;
                         name: string;
                         ordersPaused: boolean;
+                        pausedUntil: string | null;
                         pauseMessage: string;
                         phone: "" | string;
                         postalCodes: string[];
+                        preparationMinutes: number;
                         timeZone: string;
                     };
                 };
@@ -6118,6 +6430,204 @@ export interface operations {
                 };
             };
             /** @description Only an administrator may do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is over its limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    patchStaffBusy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "pause": 30,
+                 *       "pauseMessage": "The kitchen is full: back in half an hour",
+                 *       "extraMinutes": 10
+                 *     }
+                 */
+                "application/json": {
+                    autoAccept?: boolean;
+                    /** @enum {number} */
+                    extraMinutes?: 0 | 10 | 20 | 30;
+                    /** @enum {unknown} */
+                    pause?: 15 | 30 | 60 | "untilResumed" | "resume";
+                    pauseMessage?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "name": "Raw Roots",
+                     *       "address": "1 Orchard Lane, Springfield",
+                     *       "phone": "+1 555 0100",
+                     *       "timeZone": "America/New_York",
+                     *       "hours": {
+                     *         "monday": [
+                     *           {
+                     *             "open": "10:00",
+                     *             "close": "21:00"
+                     *           }
+                     *         ],
+                     *         "tuesday": [
+                     *           {
+                     *             "open": "10:00",
+                     *             "close": "21:00"
+                     *           }
+                     *         ],
+                     *         "wednesday": [
+                     *           {
+                     *             "open": "10:00",
+                     *             "close": "21:00"
+                     *           }
+                     *         ],
+                     *         "thursday": [
+                     *           {
+                     *             "open": "10:00",
+                     *             "close": "21:00"
+                     *           }
+                     *         ],
+                     *         "friday": [
+                     *           {
+                     *             "open": "10:00",
+                     *             "close": "21:00"
+                     *           }
+                     *         ],
+                     *         "saturday": [
+                     *           {
+                     *             "open": "10:00",
+                     *             "close": "21:00"
+                     *           }
+                     *         ],
+                     *         "sunday": []
+                     *       },
+                     *       "closedDays": [
+                     *         "2026-12-25"
+                     *       ],
+                     *       "ordersPaused": false,
+                     *       "pausedUntil": null,
+                     *       "pauseMessage": "",
+                     *       "extraMinutes": 0,
+                     *       "autoAccept": false,
+                     *       "preparationMinutes": 20,
+                     *       "fulfilments": {
+                     *         "table": true,
+                     *         "pickup": true,
+                     *         "delivery": false
+                     *       },
+                     *       "deliveryFee": 0,
+                     *       "minimumOrder": 0,
+                     *       "postalCodes": []
+                     *     }
+                     */
+                    "application/json": {
+                        address: string;
+                        autoAccept: boolean;
+                        closedDays: string[];
+                        deliveryFee: number;
+                        /** @enum {number} */
+                        extraMinutes: 0 | 10 | 20 | 30;
+                        fulfilments: {
+                            delivery: boolean;
+                            pickup: boolean;
+                            table: boolean;
+                        };
+                        hours: {
+                            friday: {
+                                close: string;
+                                open: string;
+                            }[];
+                            monday: {
+                                close: string;
+                                open: string;
+                            }[];
+                            saturday: {
+                                close: string;
+                                open: string;
+                            }[];
+                            sunday: {
+                                close: string;
+                                open: string;
+                            }[];
+                            thursday: {
+                                close: string;
+                                open: string;
+                            }[];
+                            tuesday: {
+                                close: string;
+                                open: string;
+                            }[];
+                            wednesday: {
+                                close: string;
+                                open: string;
+                            }[];
+                        };
+                        minimumOrder: number;
+                        name: string;
+                        ordersPaused: boolean;
+                        pausedUntil: string | null;
+                        pauseMessage: string;
+                        phone: "" | string;
+                        postalCodes: string[];
+                        preparationMinutes: number;
+                        timeZone: string;
+                    };
+                };
+            };
+            /** @description A malformed address, or a parameter, query or body that fails its schema (`fieldErrors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in, or the sign-in has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Only the restaurant's staff may do this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6215,6 +6725,18 @@ export interface operations {
                             attempt: number;
                             status: string;
                         };
+                        refunds?: {
+                            amount: number;
+                            at: string;
+                            id: string;
+                            lines?: {
+                                lineId: number;
+                                name: string;
+                                quantity: number;
+                            }[];
+                            /** @enum {string} */
+                            status: "pending" | "succeeded" | "failed";
+                        }[];
                         /** @enum {string} */
                         status: "placed" | "accepted" | "preparing" | "ready" | "out_for_delivery" | "completed" | "rejected" | "cancelled";
                         timeline: {
@@ -6249,6 +6771,168 @@ export interface operations {
             };
             /** @description Only the restaurant's staff may do this */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    postStaffOrdersByIdDelay: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "minutes": 10
+                 *     }
+                 */
+                "application/json": {
+                    /** @enum {number} */
+                    minutes: 5 | 10 | 15 | 20 | 30;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _id: string;
+                        createdAt: string;
+                        customer: {
+                            email: string;
+                            name: string;
+                        };
+                        deliveryFee?: number;
+                        disputes?: {
+                            amount: number;
+                            at: string;
+                            reason: string;
+                            status: string;
+                        }[];
+                        fulfilment: {
+                            address?: {
+                                city: string;
+                                line1: string;
+                                line2?: string;
+                                postalCode: string;
+                            };
+                            phone?: string;
+                            pickupAt?: string;
+                            table?: string;
+                            /** @enum {string} */
+                            type: "table" | "pickup" | "delivery";
+                        };
+                        lines: {
+                            itemId: string;
+                            name: string;
+                            options?: {
+                                choices: {
+                                    id: string;
+                                    name: string;
+                                    price: number;
+                                }[];
+                                group: string;
+                                groupId: string;
+                            }[];
+                            price: number;
+                            quantity: number;
+                        }[];
+                        note: string | null;
+                        number: number;
+                        readyBy: string | null;
+                        reason: string | null;
+                        refund?: {
+                            amount: number;
+                            attempt: number;
+                            status: string;
+                        };
+                        refunds?: {
+                            amount: number;
+                            at: string;
+                            id: string;
+                            lines?: {
+                                lineId: number;
+                                name: string;
+                                quantity: number;
+                            }[];
+                            /** @enum {string} */
+                            status: "pending" | "succeeded" | "failed";
+                        }[];
+                        /** @enum {string} */
+                        status: "placed" | "accepted" | "preparing" | "ready" | "out_for_delivery" | "completed" | "rejected" | "cancelled";
+                        timeline: {
+                            at: string;
+                            by?: string;
+                            reason?: string;
+                            /** @enum {string} */
+                            status: "placed" | "accepted" | "preparing" | "ready" | "out_for_delivery" | "completed" | "rejected" | "cancelled";
+                        }[];
+                        total: number;
+                        transactionId: string;
+                    };
+                };
+            };
+            /** @description A malformed address, or a parameter, query or body that fails its schema (`fieldErrors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in, or the sign-in has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Only the restaurant's staff may do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Nothing has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is over its limit */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6335,6 +7019,18 @@ export interface operations {
                             attempt: number;
                             status: string;
                         };
+                        refunds?: {
+                            amount: number;
+                            at: string;
+                            id: string;
+                            lines?: {
+                                lineId: number;
+                                name: string;
+                                quantity: number;
+                            }[];
+                            /** @enum {string} */
+                            status: "pending" | "succeeded" | "failed";
+                        }[];
                         /** @enum {string} */
                         status: "placed" | "accepted" | "preparing" | "ready" | "out_for_delivery" | "completed" | "rejected" | "cancelled";
                         timeline: {
@@ -6479,6 +7175,18 @@ export interface operations {
                             attempt: number;
                             status: string;
                         };
+                        refunds?: {
+                            amount: number;
+                            at: string;
+                            id: string;
+                            lines?: {
+                                lineId: number;
+                                name: string;
+                                quantity: number;
+                            }[];
+                            /** @enum {string} */
+                            status: "pending" | "succeeded" | "failed";
+                        }[];
                         /** @enum {string} */
                         status: "placed" | "accepted" | "preparing" | "ready" | "out_for_delivery" | "completed" | "rejected" | "cancelled";
                         timeline: {

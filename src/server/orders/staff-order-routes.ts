@@ -44,7 +44,7 @@ export async function staffOrderRoutes(instance: FastifyInstance): Promise<void>
   app.post(
     '/staff/orders/:id/delay',
     {
-      schema: { params: orderIdParamsSchema, body: orderDelaySchema, response: { 200: orderSchema } },
+      schema: { summary: "Push an accepted order's ready time back, staff only", params: orderIdParamsSchema, body: orderDelaySchema, response: { 200: orderSchema } },
       preHandler: app.requireStaff,
     },
     async (request) => app.orders.delay(request.params.id, request.body.minutes, request.user!),

@@ -26,7 +26,7 @@ export async function settingsRoutes(instance: FastifyInstance): Promise<void> {
   // Busy mode for the kitchen (staff and administrators): pause, extra minutes, auto-accept; nothing else.
   app.patch(
     '/staff/busy',
-    { schema: { body: busyChangeSchema, response: { 200: restaurantSettingsSchema } }, preHandler: app.requireStaff },
+    { schema: { summary: 'Busy mode: pause orders, add minutes to ready times, auto-accept; staff only', body: busyChangeSchema, response: { 200: restaurantSettingsSchema } }, preHandler: app.requireStaff },
     async (request) => app.settings.changeBusy(request.body),
   );
 }
