@@ -19,6 +19,7 @@ import { favouritesPlugin } from './favourites/favourites-plugin.ts';
 import { favouritesRoutes } from './favourites/favourites-routes.ts';
 import { answersPlugin } from './http/answers-plugin.ts';
 import { apiReferencePlugin } from './http/api-reference.ts';
+import { clientErrorHandler, frameworkErrors } from './http/framework-errors.ts';
 import { SMALL_BODY_LIMIT } from './http/body-limits.ts';
 import { httpPlugin } from './http/http-plugin.ts';
 import { lazyChildLoggerFactory } from './http/lazy-child-logger.ts';
@@ -81,6 +82,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     requestTimeout: config.REQUEST_TIMEOUT_MS,
     // Ids in URLs are short; a longer parameter is an attack, not a request.
     routerOptions: { maxParamLength: 200 },
+    // The framework's own refusals (a bad URL, a long parameter, headers too large) in the API's error shape.
+    frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   // Node looks for overdue requests every 30 s by default, so a trickling client could outlive the
   // timeout by that much: look four times per timeout instead.

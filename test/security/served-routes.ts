@@ -10,7 +10,7 @@ export function servedRoutes(tree: string): string[][] {
     stack.length = depth;
     const parent = stack[depth - 1] ?? '';
     // Fastify prints two parameters at one place as ":a|:b"; either name is the route.
-    const paths = segment === '*' ? ['/api/auth/*'] : segment.split('|').map((part, i) => (i === 0 ? parent + part : parent + segment.split('|')[0]!.replace(/:[^/]*$/, '') + part));
+    const paths = segment === '*' ? [`${parent}*`] : segment.split('|').map((part, i) => (i === 0 ? parent + part : parent + segment.split('|')[0]!.replace(/:[^/]*$/, '') + part));
     stack[depth] = paths[0]!;
     for (const method of match[3]!.split(', ').filter((m) => m !== 'HEAD')) out.push(paths.map((p) => `${method} ${p}`));
   }

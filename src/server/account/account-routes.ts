@@ -32,25 +32,25 @@ export async function accountRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { config, accounts } = app;
 
-  app.get('/account', { schema: { response: { 200: profileSchema } }, preHandler: app.requireUser }, async (request) => {
+  app.get('/account', { schema: { summary: "The caller's profile", response: { 200: profileSchema } }, preHandler: app.requireUser }, async (request) => {
     return accounts.profile(request.user!.id);
   });
 
   app.patch(
     '/account/preferences',
-    { schema: { body: preferencesSchema, response: { 200: profileSchema } }, preHandler: app.requireUser },
+    { schema: { summary: "Change the caller's preferences", body: preferencesSchema, response: { 200: profileSchema } }, preHandler: app.requireUser },
     async (request) => accounts.setPreferences(request.user!.id, request.body.orderStatusMails),
   );
 
   app.post(
     '/account/verification-email',
-    { schema: { response: { 200: mailQueuedSchema } }, config: { rateLimit: rateLimitFor(config, 'mail') }, preHandler: app.requireUser },
+    { schema: { summary: 'Mail the link that confirms the e-mail address again', response: { 200: mailQueuedSchema } }, config: { rateLimit: rateLimitFor(config, 'mail') }, preHandler: app.requireUser },
     async (request) => accounts.resendVerification(caller(request)),
   );
 
   app.post(
     '/account/verify-email',
-    { schema: { body: linkTokenBodySchema, response: { 200: okSchema } }, config: { rateLimit: rateLimitFor(config, 'mail') } },
+    { schema: { summary: "Confirm the e-mail address with the mailed link's token", body: linkTokenBodySchema, response: { 200: okSchema } }, config: { rateLimit: rateLimitFor(config, 'mail') } },
     async (request) => {
       await accounts.verifyEmail(request.body.token);
       return { ok: true as const };
@@ -60,7 +60,7 @@ export async function accountRoutes(instance: FastifyInstance): Promise<void> {
   app.post(
     '/account/email',
     {
-      schema: { body: changeEmailSchema, response: { 200: mailQueuedSchema } },
+      schema: { summary: 'Ask to change the e-mail address (a link goes to the new one)', body: changeEmailSchema, response: { 200: mailQueuedSchema } },
       config: { rateLimit: rateLimitFor(config, 'mail') },
       preHandler: app.requireUser,
     },
@@ -74,13 +74,13 @@ export async function accountRoutes(instance: FastifyInstance): Promise<void> {
 
   app.post(
     '/account/email/confirm',
-    { schema: { body: linkTokenBodySchema, response: { 200: z.object({ email: z.string() }) } }, config: { rateLimit: rateLimitFor(config, 'mail') } },
+    { schema: { summary: "Confirm the new e-mail address with the mailed link's token", body: linkTokenBodySchema, response: { 200: z.object({ email: z.string() }) } }, config: { rateLimit: rateLimitFor(config, 'mail') } },
     async (request) => accounts.confirmEmailChange(request.body.token),
   );
 
   app.post(
     '/account/password',
-    { schema: { body: setPasswordSchema, response: { 200: okSchema } }, config: { rateLimit: rateLimitFor(config, 'password') }, preHandler: app.requireUser },
+    { schema: { summary: 'Set a password for an account made by social sign-in', body: setPasswordSchema, response: { 200: okSchema } }, config: { rateLimit: rateLimitFor(config, 'password') }, preHandler: app.requireUser },
     async (request) => {
       const user = caller(request);
       await app.passwords.assertStrong('newPassword', request.body.newPassword, user);
@@ -89,18 +89,18 @@ export async function accountRoutes(instance: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get('/account/sessions', { schema: { response: { 200: deviceListSchema } }, preHandler: app.requireUser }, async (request) =>
+  app.get('/account/sessions', { schema: { summary: "The caller's signed-in devices", response: { 200: deviceListSchema } }, preHandler: app.requireUser }, async (request) =>
     accounts.devices(caller(request)),
   );
 
   app.post(
     '/account/sessions/sign-out-others',
-    { schema: { response: { 200: signedOutCountSchema } }, preHandler: app.requireUser },
+    { schema: { summary: "Sign out the caller's other devices", response: { 200: signedOutCountSchema } }, preHandler: app.requireUser },
     async (request) => ({ signedOut: await accounts.signOutOthers(caller(request)) }),
   );
 
   // The customer's data as a file: the profile, devices, orders, payments and cart.
-  app.get('/account/export', { preHandler: app.requireUser }, async (request, reply) => {
+  app.get('/account/export', { schema: { summary: 'The caller\'s data as a JSON file' }, preHandler: app.requireUser }, async (request, reply) => {
     const user = caller(request);
     const orders = [];
     for (let page = 1; ; page++) {
@@ -127,7 +127,7 @@ export async function accountRoutes(instance: FastifyInstance): Promise<void> {
 
   app.delete(
     '/account',
-    { schema: { body: deleteAccountSchema, response: { 200: okSchema } }, config: { rateLimit: rateLimitFor(config, 'password') }, preHandler: app.requireUser },
+    { schema: { summary: "Delete the caller's own account, confirmed with its password", body: deleteAccountSchema, response: { 200: okSchema } }, config: { rateLimit: rateLimitFor(config, 'password') }, preHandler: app.requireUser },
     async (request) => {
       await app.limits.perSession('password', request.user!.sessionId);
       await accounts.deleteOwn(caller(request), request.body);

@@ -40,13 +40,6 @@ import { rateLimitFor } from './rate-limits.ts';
  */
 const MAIL_ANSWER_FLOOR_MS = 250;
 
-const BETTER_AUTH_PASSTHROUGH = new Set([
-  'GET get-session',
-  'POST sign-out',
-  // The OpenID Connect provider comes back here (GET; the form_post response mode has its own route).
-  `GET callback/${SOCIAL_PROVIDER_ID}`,
-]);
-
 /**
  * The accounts API: Better Auth at /api/auth/* (sign-up, sign-in with the captcha, sign-out,
  * session, display name, social sign-in), the captcha, the bearer token and the sign-in options.
@@ -58,7 +51,7 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
 
   app.post(
     '/auth/sign-up/email',
-    { schema: { body: signUpSchema }, config: { rateLimit: rateLimitFor(config, 'sign-up') } },
+    { schema: { summary: 'Sign up with name, e-mail and password (sets the session cookie)', body: signUpSchema }, config: { rateLimit: rateLimitFor(config, 'sign-up'), errors: { 409: 'An account with this e-mail already exists' } } },
     // The checked body goes on: unknown fields (a role, an image, a callback URL) are dropped.
     async (request, reply) => {
       const { name, email, password } = request.body;
@@ -69,7 +62,7 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
 
   app.post(
     '/auth/sign-in/email',
-    { schema: { body: signInSchema }, config: { rateLimit: rateLimitFor(config, 'sign-in') } },
+    { schema: { summary: 'Sign in with e-mail, password and the captcha (sets the session cookie)', body: signInSchema }, config: { rateLimit: rateLimitFor(config, 'sign-in') } },
     // Then the account's own limit, whatever the address (sign-in-limits.ts, decision 0043).
     async (request, reply) => {
       const { email, password, captchaId, captchaAnswer } = request.body;
@@ -88,14 +81,14 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
 
   app.post(
     '/auth/sign-in/social',
-    { config: { rateLimit: rateLimitFor(config, 'sign-in') } },
+    { schema: { summary: 'Start a social sign-in: the identity provider\'s address' }, config: { rateLimit: rateLimitFor(config, 'sign-in') } },
     async (request, reply) => forwardToBetterAuth(app.auth, request, reply),
   );
 
   // Only the display name and a picture of the shop's own: Better Auth would take any field it knows.
   app.post(
     '/auth/update-user',
-    { schema: { body: updateUserSchema }, preHandler: app.requireUser },
+    { schema: { summary: 'Change the display name (or picture)', body: updateUserSchema }, config: { sessionCookieOnly: true }, preHandler: app.requireUser },
     async (request, reply) => forwardToBetterAuth(app.auth, request, reply, request.body),
   );
 
@@ -104,8 +97,8 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
   app.post(
     '/auth/change-password',
     {
-      schema: { body: changePasswordSchema },
-      config: { rateLimit: rateLimitFor(config, 'password') },
+      schema: { summary: 'Change the password, giving the current one', body: changePasswordSchema },
+      config: { rateLimit: rateLimitFor(config, 'password'), sessionCookieOnly: true },
       preHandler: app.requireUser,
     },
     async (request, reply) => {
@@ -122,7 +115,7 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
   app.post(
     '/auth/request-password-reset',
     {
-      schema: { body: requestPasswordResetSchema, response: { 200: resetRequestedSchema } },
+      schema: { summary: 'Mail a link to reset the password (the same answer for every address)', body: requestPasswordResetSchema, response: { 200: resetRequestedSchema } },
       config: { rateLimit: rateLimitFor(config, 'mail') },
     },
     async (request, reply) => {
@@ -138,7 +131,7 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
 
   app.post(
     '/auth/reset-password',
-    { schema: { body: resetPasswordSchema }, config: { rateLimit: rateLimitFor(config, 'password') } },
+    { schema: { summary: "Set a new password with the mailed link's token", body: resetPasswordSchema }, config: { rateLimit: rateLimitFor(config, 'password') } },
     async (request, reply) => {
       const { token, newPassword } = request.body;
       const userId = await app.accounts.resetLinkUserId(token);
@@ -159,43 +152,46 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
     formPost.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
       done(null, Object.fromEntries(new URLSearchParams(body as string))),
     );
-    formPost.post(`/auth/callback/${SOCIAL_PROVIDER_ID}`, { config: { allowCrossSite: true } }, async (request, reply) =>
+    formPost.post(`/auth/callback/${SOCIAL_PROVIDER_ID}`, { schema: { summary: 'The identity provider\'s form post back (form_post response mode)' }, config: { allowCrossSite: true } }, async (request, reply) =>
       forwardToBetterAuth(app.auth, request, reply),
     );
   });
 
-  // The rest of Better Auth that the shop uses, and nothing else: an allow-list, so no other
-  // spelling of a guarded path (a trailing slash, another case) reaches Better Auth's router.
-  app.route({
-    method: ['GET', 'POST'],
-    url: '/auth/*',
-    handler: async (request, reply) => {
-      const rest = (request.params as { '*': string })['*'];
-      if (!BETTER_AUTH_PASSTHROUGH.has(`${request.method} ${rest}`)) throw new NotFoundError(`No route ${request.method} ${request.url.split('?')[0]}`);
-      return forwardToBetterAuth(app.auth, request, reply);
-    },
-  });
+  // The rest of Better Auth that the shop uses, one route each, and nothing else: no other path
+  // or spelling of a guarded one (another case) reaches Better Auth's router. They read the cookie.
+  app.get('/auth/get-session', { schema: { summary: 'The session of the cookie and its user, or null' }, config: { sessionCookieOnly: true } }, async (request, reply) =>
+    forwardToBetterAuth(app.auth, request, reply),
+  );
+  app.post('/auth/sign-out', { schema: { summary: "End the cookie's session and clear the cookie" }, config: { sessionCookieOnly: true } }, async (request, reply) =>
+    forwardToBetterAuth(app.auth, request, reply),
+  );
+  // The OpenID Connect provider comes back here (GET; the form_post response mode has its own route).
+  app.get(
+    `/auth/callback/${SOCIAL_PROVIDER_ID}`,
+    { schema: { summary: 'Where the identity provider sends the browser back (a redirect)', querystring: z.looseObject({ state: z.string().optional(), code: z.string().optional() }) } },
+    async (request, reply) => forwardToBetterAuth(app.auth, request, reply),
+  );
 
   // Better Auth's error page would show any text of its address on the shop's domain: the popup's
   // last page shows the shop's own message for a known code instead, and nothing else of the query.
-  app.get('/auth/error', { schema: { querystring: z.looseObject({ error: z.string().optional().catch(undefined) }) } }, async (request, reply) =>
+  app.get('/auth/error', { schema: { summary: 'Social sign-in\'s error page: back to the popup\'s last page', querystring: z.looseObject({ error: z.string().optional().catch(undefined) }) } }, async (request, reply) =>
     reply
       .header('cache-control', 'no-store')
       .redirect(`${SOCIAL_DONE_PATH}?error=${encodeURIComponent(knownSocialError(request.query.error))}`),
   );
 
-  app.get('/auth-providers', { schema: { response: { 200: authProvidersSchema } } }, async () => authProvidersOf(config));
+  app.get('/auth-providers', { schema: { summary: 'The sign-in options the shop offers', response: { 200: authProvidersSchema } } }, async () => authProvidersOf(config));
 
   app.post(
     '/captcha',
-    { schema: { response: { 201: captchaSchema } }, config: { rateLimit: rateLimitFor(config, 'captcha') } },
+    { schema: { summary: 'A new captcha picture for signing in', response: { 201: captchaSchema } }, config: { rateLimit: rateLimitFor(config, 'captcha') } },
     async (_request, reply) => reply.code(201).header('cache-control', 'no-store').send(await captchas.create()),
   );
 
   app.post(
     '/captcha/check',
     {
-      schema: { body: captchaCheckSchema, response: { 200: captchaCheckResultSchema } },
+      schema: { summary: "Check a captcha's answer without using it up", body: captchaCheckSchema, response: { 200: captchaCheckResultSchema } },
       config: { rateLimit: rateLimitFor(config, 'captcha') },
     },
     async (request) => ({ valid: await captchas.check(request.body.id, request.body.answer) }),
@@ -207,7 +203,7 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
   app.post(
     '/captcha/by-mail',
     {
-      schema: { body: captchaByMailRequestSchema, response: { 200: captchaByMailSchema } },
+      schema: { summary: "Mail a captcha's characters to the account being signed in to", body: captchaByMailRequestSchema, response: { 200: captchaByMailSchema } },
       config: { rateLimit: rateLimitFor(config, 'mail') },
     },
     async (request, reply) => {

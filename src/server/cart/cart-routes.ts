@@ -77,13 +77,13 @@ export async function cartRoutes(instance: FastifyInstance): Promise<void> {
   // names each once, then deletes its notice.
   app.get(
     '/cart/removed',
-    { schema: { response: { 200: z.array(z.object({ _id: z.string(), name: z.string() })) } }, preHandler: app.requireUser },
+    { schema: { summary: 'Cart entries taken out because their dish changed or went', response: { 200: z.array(z.object({ _id: z.string(), name: z.string() })) } }, preHandler: app.requireUser },
     async (request) => app.cart.removedDishesOf(request.user!.id),
   );
 
   app.delete(
     '/cart/removed/:id',
-    { schema: { params: idParams, response: { 200: cartDeletedSchema } }, preHandler: app.requireUser },
+    { schema: { summary: 'Dismiss the notice of a removed cart entry', params: idParams, response: { 200: cartDeletedSchema } }, preHandler: app.requireUser },
     async (request) => ({ deletedCount: await app.cart.dismissRemovedDish(request.user!.id, request.params.id) }),
   );
 }

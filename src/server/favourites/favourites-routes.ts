@@ -10,13 +10,13 @@ import { favouriteParamsSchema, favouritesSchema, favouriteStateSchema } from '.
 export async function favouritesRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
 
-  app.get('/favourites', { schema: { response: { 200: favouritesSchema } }, preHandler: app.requireUser }, async (request) =>
+  app.get('/favourites', { schema: { summary: "The caller's favourite dishes", response: { 200: favouritesSchema } }, preHandler: app.requireUser }, async (request) =>
     app.favourites.list(request.user!.id),
   );
 
   app.put(
     '/favourites/:itemId',
-    { schema: { params: favouriteParamsSchema, response: { 200: favouriteStateSchema } }, preHandler: app.requireUser },
+    { schema: { summary: 'Make a dish a favourite', params: favouriteParamsSchema, response: { 200: favouriteStateSchema } }, preHandler: app.requireUser },
     async (request) => {
       const { itemId } = request.params;
       await app.favourites.save(request.user!.id, itemId);
@@ -26,7 +26,7 @@ export async function favouritesRoutes(instance: FastifyInstance): Promise<void>
 
   app.delete(
     '/favourites/:itemId',
-    { schema: { params: favouriteParamsSchema, response: { 200: favouriteStateSchema } }, preHandler: app.requireUser },
+    { schema: { summary: 'Take a dish off the favourites', params: favouriteParamsSchema, response: { 200: favouriteStateSchema } }, preHandler: app.requireUser },
     async (request) => {
       const { itemId } = request.params;
       await app.favourites.remove(request.user!.id, itemId);

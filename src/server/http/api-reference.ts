@@ -9,6 +9,11 @@ import { menuItemSchema } from '../../shared/menu.ts';
 import { deviceListSchema, profileSchema } from '../../shared/account.ts';
 import { cartEntrySchema } from '../../shared/cart.ts';
 import { apiErrorSchema } from '../../shared/errors.ts';
+import { IMAGE_FIELD } from '../../shared/images.ts';
+import { CATEGORIES } from '../../shared/category-list.ts';
+import { ALLERGENS, DISH_TAGS } from '../../shared/dish-labels.ts';
+import { SEARCH_QUERY_MAX } from '../../shared/menu-search.ts';
+import { registerBodyExamples } from './api-examples.ts';
 import { orderSchema } from '../../shared/orders.ts';
 import { paymentListSchema } from '../../shared/payments.ts';
 
@@ -86,14 +91,68 @@ export const ANSWERS_WITHOUT_SERIALIZER: Readonly<Record<string, Record<string, 
   'POST /api/auth/reset-password': { 200: z.looseObject({ status: z.boolean() }) },
   'POST /api/auth/callback/oidc': { 302: redirect('the web app, signed in, or the sign-in page with the error') },
   'GET /api/auth/error': { 302: redirect("the social sign-in popup's last page with the error's code when the shop knows it (else `unknown`); no other text of the address") },
-  'GET /api/auth/*': {
+  'GET /api/auth/get-session': {
     200: z
       .looseObject({ session: z.looseObject({ id: z.string(), expiresAt: z.string() }), user: betterAuthUser })
       .nullable()
-      .describe('`get-session`: the session and its user, or null. The other path passed on to Better Auth: `callback/oidc` (a redirect)'),
-    302: redirect('after `callback/oidc`'),
+      .describe('The session and its user, or null without a (valid) session cookie'),
   },
-  'POST /api/auth/*': { 200: z.looseObject({ success: z.boolean() }).describe('`sign-out`: the session ends and its cookie is cleared') },
+  'GET /api/auth/callback/oidc': { 302: redirect('the web app, signed in, or the sign-in page with the error') },
+  'POST /api/auth/sign-out': { 200: z.looseObject({ success: z.boolean() }).describe('The session ends and its cookie is cleared') },
+};
+
+/**
+ * Request bodies that no route schema validates (a multipart upload, a form post, Better Auth's
+ * own), by `METHOD url`: their content type, schema and example, for the reference only.
+ */
+export const BODIES_WITHOUT_VALIDATION: Readonly<Record<string, { contentType: string; schema: Record<string, unknown> }>> = {
+  'POST /api/images': {
+    contentType: 'multipart/form-data',
+    schema: {
+      type: 'object',
+      required: [IMAGE_FIELD],
+      properties: { [IMAGE_FIELD]: { type: 'string', format: 'binary', description: 'The picture: JPEG, PNG or WebP' } },
+      examples: [{ [IMAGE_FIELD]: '(the bytes of dish.jpg)' }],
+    },
+  },
+  'POST /api/auth/sign-in/social': {
+    contentType: 'application/json',
+    schema: {
+      type: 'object',
+      required: ['provider'],
+      properties: {
+        provider: { type: 'string', description: 'The identity provider, as GET /api/auth-providers names it' },
+        callbackURL: { type: 'string', description: 'Where the browser lands once signed in (a path of the shop)' },
+        errorCallbackURL: { type: 'string', description: 'Where it lands when the sign-in fails' },
+      },
+      examples: [{ provider: 'oidc', callbackURL: '/' }],
+    },
+  },
+  'POST /api/auth/callback/oidc': {
+    contentType: 'application/x-www-form-urlencoded',
+    schema: {
+      type: 'object',
+      properties: { state: { type: 'string' }, code: { type: 'string' } },
+      examples: [{ state: 'b9f1c2d3', code: 'a1b2c3d4' }],
+    },
+  },
+};
+
+/**
+ * Query parameters that a route reads without a schema (the menu's, on its hot path, checked by
+ * hand in src/server/menu/menu-routes.ts), by `METHOD url`: their JSON schema, for the reference only.
+ */
+export const QUERIES_WITHOUT_VALIDATION: Readonly<Record<string, Record<string, unknown>>> = {
+  'GET /api/items': {
+    type: 'object',
+    properties: {
+      category: { type: 'string', enum: [...CATEGORIES], description: "That category's dishes alone, in the menu's order" },
+      perCategory: { type: 'integer', minimum: 1, maximum: 12, description: 'The first dishes of each category (not with category)' },
+      q: { type: 'string', maxLength: SEARCH_QUERY_MAX, description: 'Search the menu, best first (not with category or perCategory)' },
+      tags: { type: 'string', description: `With q: keep the dishes with every tag named, comma-separated (${DISH_TAGS.join(', ')})` },
+      without: { type: 'string', description: `With q: drop the dishes containing any allergen named, comma-separated (${ALLERGENS.join(', ')})` },
+    },
+  },
 };
 
 /** A route as the reference must list it. */
@@ -110,15 +169,136 @@ declare module 'fastify' {
      */
     apiRoutes: readonly ApiRoute[];
   }
+  interface FastifyContextConfig {
+    /**
+     * The 4xx answers a route gives besides those the reference derives from the route itself
+     * (400, and 401, 403, 404, 413, 429 where its guard, parameters, body or limit can give them):
+     * status and when.
+     */
+    errors?: Readonly<Record<number, string>>;
+    /** Better Auth's own calls, which read the session cookie only (a bearer token is not enough). */
+    sessionCookieOnly?: boolean;
+  }
 }
 
 const zodToOpenApi = createJsonSchemaTransform({});
 
-/** The shop's error shape, once in the document's components (`ApiError`), referred to by every call. */
+/** The shop's error shape, once in the document's components (`ApiError`), referred to by every 4xx. */
 const ERROR_ANSWER = apiErrorSchema.meta({
   id: 'ApiError',
-  description: 'An error: 400 (with `fieldErrors` by field), 401 not signed in, 403 not allowed, 404, 409 with the reason, 413, 429 with Retry-After',
+  description: 'An error: 400 (with `fieldErrors` by field), 401 not signed in, 403 not allowed, 404, 405 (with Allow), 409 with the reason, 413, 414, 429 with Retry-After, 431',
 });
+
+/** What the reference derives from a route as declared (its guard, limits, body), by `METHOD url`. */
+interface RouteTraits {
+  guard?: 'user' | 'admin' | 'staff';
+  rateLimited: boolean;
+  crossSiteGuarded: boolean;
+  hasParams: boolean;
+  hasBody: boolean;
+  errors: Readonly<Record<number, string>>;
+  sessionCookieOnly: boolean;
+}
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Path parameters that the document names otherwise, so that routes differing only in a
+ * parameter's name (the spec's `/users/admin/:email` and `/users/admin/:id`) share one template.
+ */
+const DOCUMENTED_PARAMETERS: Readonly<Record<string, { from: string; to: string; description: string }>> = {
+  '/api/users/admin/:email': { from: 'email', to: 'account', description: "The account's e-mail (GET: only the caller's own)" },
+  '/api/users/admin/:id': { from: 'id', to: 'account', description: "The account's id (PATCH, DELETE)" },
+};
+
+/** Fastify's `/a/:id` as the document writes it, `/a/{id}`: one template per path, no wildcard. */
+export function openApiPath(url: string): string {
+  const renamed = DOCUMENTED_PARAMETERS[url];
+  const documented = renamed ? url.replace(`:${renamed.from}`, `:${renamed.to}`) : url;
+  return documented.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+}
+
+/** The route's parameter schema with the parameter renamed as DOCUMENTED_PARAMETERS says. */
+function renameParameter(url: string, params: unknown): unknown {
+  const renamed = DOCUMENTED_PARAMETERS[url];
+  const schema = params as { properties?: Record<string, object>; required?: string[] } | undefined;
+  if (!renamed || !schema?.properties?.[renamed.from]) return params;
+  const { [renamed.from]: moved, ...rest } = schema.properties;
+  return {
+    ...schema,
+    properties: { ...rest, [renamed.to]: { ...moved, description: renamed.description } },
+    required: schema.required?.map((name) => (name === renamed.from ? renamed.to : name)),
+  };
+}
+
+/** `GET /api/orders/{id}` → `getOrdersById`: unique as method and path are, and never hand-kept. */
+export function operationIdOf(method: string, url: string): string {
+  const words = openApiPath(url)
+    .replace(/^\/api\//, '')
+    .split(/[/.\-_]+/)
+    .filter(Boolean)
+    .map((word) => (word.startsWith('{') ? `by-${word.slice(1, -1)}` : word))
+    .flatMap((word) => word.split('-'));
+  const camel = words.map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join('');
+  return `${method.toLowerCase()}${camel}`;
+}
+
+/** The 4xx answers every call may give, and those its traits add, each with its reason. */
+function clientErrorsOf(method: string, traits: RouteTraits | undefined): Record<number, string> {
+  const errors: Record<number, string> = {
+    400: 'A malformed address, or a parameter, query or body that fails its schema (`fieldErrors` by field)',
+  };
+  if (!traits) return errors;
+  if (traits.guard) errors[401] = 'Not signed in, or the sign-in has ended';
+  if (traits.guard === 'admin') errors[403] = 'Only an administrator may do this';
+  else if (traits.guard === 'staff') errors[403] = "Only the restaurant's staff may do this";
+  if (traits.crossSiteGuarded) errors[403] ??= "Sent by another site's page (Sec-Fetch-Site or an Origin other than the shop's)";
+  if (traits.hasParams) errors[404] = 'Nothing has this id';
+  if (traits.hasBody && WRITE_METHODS.has(method)) errors[413] = 'The body is over its limit';
+  if (traits.rateLimited) errors[429] = 'Too many requests from here: wait as many seconds as Retry-After says';
+  return { ...errors, ...traits.errors };
+}
+
+/**
+ * Each call's operationId, tags, security and 4xx answers, derived from the route as declared
+ * (its guard, parameters, body, rate limit and `config.errors`), so they cannot drift from it.
+ */
+function describeOperation(method: string, url: string, traits: RouteTraits | undefined, schema: Record<string, unknown>): Record<string, unknown> {
+  const key = `${method} ${url}`;
+  const specSummary = SPEC_CALLS[key];
+  const segment = url.split('/')[2] ?? 'api';
+  const operation: Record<string, unknown> = { ...schema, operationId: operationIdOf(method, url) };
+  if (specSummary) {
+    operation.tags = ['spec'];
+    operation['x-spec'] = true;
+    operation.summary ??= specSummary;
+  } else {
+    operation.tags ??= [TAG_OF_SEGMENT[segment] ?? segment];
+  }
+  // Bearer or cookie where a guard checks the caller; the cookie alone for Better Auth's own calls.
+  operation.security = traits?.sessionCookieOnly ? [{ session: [] }] : traits?.guard ? [{ bearer: [] }, { session: [] }] : [];
+  // Fastify's `response` (the swagger plugin turns it into `responses`): each 4xx with its reason.
+  const responses = { ...(operation.response as Record<string, unknown>) };
+  for (const [status, reason] of Object.entries(clientErrorsOf(method, traits))) {
+    responses[status] = { description: reason, content: { 'application/json': { schema: { $ref: '#/components/schemas/ApiError' } } } };
+  }
+  operation.response = responses;
+  return operation;
+}
+
+/**
+ * The document without the `…Input` twins of components that no call reads (the Zod transform
+ * makes one per registered schema, the error shape's included), which linters rightly call unused.
+ */
+function withoutUnusedInputs(document: Record<string, unknown>): Record<string, unknown> {
+  const components = document.components as { schemas?: Record<string, unknown> } | undefined;
+  if (!components?.schemas) return document;
+  const text = JSON.stringify({ ...document, components: { ...components, schemas: undefined } });
+  const schemas = Object.fromEntries(
+    Object.entries(components.schemas).filter(([name]) => !name.endsWith('Input') || text.includes(`"#/components/schemas/${name}"`)),
+  );
+  return { ...document, components: { ...components, schemas } };
+}
 
 /** The reference's sections: a call's first path segment, or the feature it belongs to. */
 const TAG_OF_SEGMENT: Readonly<Record<string, string>> = {
@@ -136,8 +316,40 @@ const TAG_OF_SEGMENT: Readonly<Record<string, string>> = {
   'admin-statistics': 'admin',
 };
 
+const TAG_DESCRIPTIONS: Readonly<Record<string, string>> = {
+  spec: "The specification's calls (docs/product.md §7)",
+  menu: 'The dishes, their images and the menu as it changes',
+  reviews: "The guests' reviews",
+  auth: "Signing up and in (Better Auth's calls the shop passes on), the captcha and the bearer token",
+  users: 'The accounts, for administrators',
+  account: "The signed-in customer's own account: profile, devices, export, deletion",
+  cart: "The caller's cart",
+  favourites: "The caller's favourite dishes",
+  payments: 'Card payments and their return',
+  orders: "Orders: the customer's own, and the staff's board",
+  admin: "The administrators' statistics, exports and refunds",
+  settings: "The restaurant's settings",
+};
+
 /** The shop's version (package.json), the document's `info.version`. */
 const SHOP_VERSION = (JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+
+const API_DESCRIPTION = [
+  "The web shop's HTTP API, generated from the Zod schemas its routes validate and answer with. Calls tagged **spec** are",
+  "the specification's; the others are the shop's own. Money is in dollars in answers, computed by the server.",
+  '',
+  '**Signing in.** `POST /api/auth/sign-up/email` and `POST /api/auth/sign-in/email` set the session cookie (scheme `session`,',
+  'its name below). Every call that names the scheme `bearer` also takes `Authorization: Bearer <token>` with the token of',
+  "`POST /api/jwt`; Better Auth's own calls (`update-user`, `change-password`, `get-session`, `sign-out`) read the cookie only.",
+  'A client that is not a browser keeps the cookie from `Set-Cookie` and sends it back in `Cookie`.',
+  '',
+  "**Writes from outside a browser.** A write (POST, PATCH, PUT, DELETE) with an `Origin` header must name the shop's own",
+  'origin (its public address), else it is refused with 403; a write without `Origin` and without `Sec-Fetch-Site: cross-site`',
+  '(curl, a server) is accepted and goes on to its own checks.',
+  '',
+  '**Errors.** Every 4xx and 5xx answer, the framework\'s own included, has the shape `ApiError`; a wrong method answers',
+  '405 with `Allow`, a too long address or parameter 414, too large headers 431.',
+].join('\n');
 
 /**
  * Generated from the routes' own Zod schemas, Swagger UI served from the package (no CDN).
@@ -145,13 +357,40 @@ const SHOP_VERSION = (JSON.parse(readFileSync(new URL('../../../package.json', i
  */
 export async function registerApiReference(app: FastifyInstance): Promise<void> {
   const apiRoutes: ApiRoute[] = [];
+  const traits = new Map<string, RouteTraits>();
   app.decorate('apiRoutes', apiRoutes);
+  const guards = new Map<unknown, RouteTraits['guard']>([
+    [app.requireUser, 'user'],
+    [app.requireAdmin, 'admin'],
+    [app.requireStaff, 'staff'],
+  ]);
+  // After the cross-site and sign-in guards' own onRoute hooks (registered earlier), which have
+  // moved the guards to onRequest: what the route does is read from its hooks as they run.
   app.addHook('onRoute', (route) => {
     const methods = [route.method].flat();
     const hidden = (route.schema as { hide?: boolean } | undefined)?.hide === true;
     if (!route.url.startsWith('/api/') || hidden) return;
-    for (const method of methods) if (method !== 'HEAD') apiRoutes.push({ method, url: route.url });
+    const hooks = [route.onRequest, route.preValidation, route.preHandler].flat().filter((hook) => hook !== undefined);
+    const guard = hooks.map((hook) => guards.get(hook)).find((found) => found !== undefined);
+    const schema = (route.schema ?? {}) as Record<string, unknown>;
+    for (const method of methods) {
+      if (method === 'HEAD') continue;
+      apiRoutes.push({ method, url: route.url });
+      traits.set(`${method} ${route.url}`, {
+        ...(guard ? { guard } : {}),
+        rateLimited: Boolean(route.config?.rateLimit),
+        crossSiteGuarded: WRITE_METHODS.has(method) && !route.config?.allowCrossSite,
+        hasParams: route.url.includes(':'),
+        hasBody: schema.body !== undefined || BODIES_WITHOUT_VALIDATION[`${method} ${route.url}`] !== undefined,
+        errors: route.config?.errors ?? {},
+        sessionCookieOnly: route.config?.sessionCookieOnly === true,
+      });
+    }
   });
+
+  registerBodyExamples();
+  // Better Auth's session cookie as it names it (prefix, and __Secure- in production).
+  const cookieName = (await app.auth.$context).authCookies.sessionToken.name;
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -159,41 +398,35 @@ export async function registerApiReference(app: FastifyInstance): Promise<void> 
       info: {
         title: 'Raw Roots shop API',
         version: SHOP_VERSION,
-        description:
-          'The web shop\'s HTTP API, generated from the Zod schemas its routes validate and answer with. Calls tagged **spec** are ' +
-          "the specification's; the others are the shop's own. Sign in with a session cookie (the web app's) or a bearer token " +
-          'from `POST /api/jwt`. Money is in dollars in answers, computed by the server.',
+        description: API_DESCRIPTION,
+        license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
+        contact: { name: 'Raw Roots', url: app.config.publicOrigin },
       },
-      tags: [{ name: 'spec', description: "The specification's calls (docs/product.md §7)" }],
+      servers: [{ url: '/', description: 'The shop that serves this document' }],
+      tags: Object.entries(TAG_DESCRIPTIONS).map(([name, description]) => ({ name, description })),
       components: {
         securitySchemes: {
-          bearer: { type: 'http', scheme: 'bearer', description: 'The token of POST /api/jwt' },
-          session: { type: 'apiKey', in: 'cookie', name: 'better-auth.session_token', description: "The web app's session cookie" },
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'The token of POST /api/jwt' },
+          session: { type: 'apiKey', in: 'cookie', name: cookieName, description: 'The session cookie that signing up or in sets' },
         },
       },
     },
     transform: (input) => {
       const method = [input.route.method].flat().find((m) => m !== 'HEAD') ?? 'GET';
       const key = `${method} ${input.url}`;
-      // Every call may answer the shop's error shape (src/shared/errors.ts); the route's own
-      // answers come first. The route's schema object is copied, never changed.
+      // The route's schema object is copied, never changed.
       const declared = (input.schema ?? {}) as Record<string, unknown> & { response?: Record<string, unknown> };
       const response = { ...ANSWERS_WITHOUT_SERIALIZER[key], ...declared.response, default: ERROR_ANSWER };
-      const { schema, url } = zodToOpenApi({ ...input, schema: { ...declared, response } });
-      const specSummary = SPEC_CALLS[key];
-      const segment = input.url.split('/')[2] ?? 'api';
-      const tag = TAG_OF_SEGMENT[segment] ?? segment;
-      const marked = { ...schema } as Record<string, unknown>;
-      if (specSummary) {
-        marked.tags = ['spec'];
-        marked['x-spec'] = true;
-        marked.summary ??= specSummary;
-      } else {
-        marked.tags ??= [tag];
-      }
-      return { schema: marked as typeof schema, url };
+      const { schema } = zodToOpenApi({ ...input, schema: { ...declared, response } });
+      const converted = { ...schema, params: renameParameter(input.url, (schema as { params?: unknown }).params) } as Record<string, unknown>;
+      if (converted.params === undefined) delete converted.params;
+      const unvalidated = BODIES_WITHOUT_VALIDATION[key];
+      if (unvalidated) Object.assign(converted, { body: unvalidated.schema, consumes: [unvalidated.contentType] });
+      if (QUERIES_WITHOUT_VALIDATION[key]) converted.querystring = QUERIES_WITHOUT_VALIDATION[key];
+      const described = describeOperation(method, input.url, traits.get(key), converted);
+      return { schema: described as typeof schema, url: openApiPath(input.url) };
     },
-    transformObject: jsonSchemaTransformObject,
+    transformObject: (input) => withoutUnusedInputs(jsonSchemaTransformObject(input) as Record<string, unknown>) as never,
   });
 
   await app.register(fastifySwaggerUi, {

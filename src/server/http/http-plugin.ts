@@ -3,6 +3,7 @@ import { trustedOrigins } from '../config.ts';
 import fp from 'fastify-plugin';
 import { registerCrossSiteGuard } from './cross-site-guard.ts';
 import { registerErrorHandler } from './errors.ts';
+import { registerAllowedMethods } from './framework-errors.ts';
 import { registerNulRefusal } from './refuse-nul.ts';
 import { registerRequestDeadline } from './request-deadline.ts';
 import { StreamSlots } from './stream-slots.ts';
@@ -23,6 +24,7 @@ export const httpPlugin = fp(
   async (app: FastifyInstance) => {
     const { config } = app;
     registerErrorHandler(app);
+    registerAllowedMethods(app);
     registerRequestDeadline(app, config.REQUEST_TIMEOUT_MS);
     registerNulRefusal(app);
     registerCrossSiteGuard(app, () => trustedOrigins(config));

@@ -17,7 +17,7 @@ export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/images/:file',
-    { schema: { params: z.object({ file: z.string().regex(/^[0-9a-f-]{36}\.webp$/) }) } },
+    { schema: { summary: "A dish's image", params: z.object({ file: z.string().regex(/^[0-9a-f-]{36}\.webp$/) }) } },
     async (request, reply) => {
       const id = request.params.file.slice(0, -'.webp'.length);
       const image = await app.images.read(id);

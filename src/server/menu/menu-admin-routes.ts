@@ -36,13 +36,13 @@ export const menuAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/items/:id/availability',
     {
       preValidation: app.requireAdmin,
-      schema: { params: itemIdParamsSchema, body: itemAvailabilitySchema, response: { 200: updateItemResultSchema } },
+      schema: { summary: 'Mark a dish available or sold out, administrators only', params: itemIdParamsSchema, body: itemAvailabilitySchema, response: { 200: updateItemResultSchema } },
     },
     async (request) => ({ success: true as const, modifiedCount: await admin.setAvailability(request.params.id, request.body) }),
   );
 
   // Every dish, the hidden ones too (marked `hidden`): Manage Items. The public menu leaves them out.
-  app.get('/admin/items', { preValidation: app.requireAdmin, compress: false }, async (request, reply) => {
+  app.get('/admin/items', { schema: { summary: 'Every dish, the hidden ones too, administrators only' }, preValidation: app.requireAdmin, compress: false }, async (request, reply) => {
     const bytes = await (await app.menu.current()).allItems();
     return reply.sendSnapshot(bytes);
   });

@@ -24,6 +24,7 @@ export async function adminOrderRoutes(instance: FastifyInstance): Promise<void>
         response: { 200: orderSchema },
       },
       preHandler: app.requireAdmin,
+      config: { errors: { 409: 'More than is left to refund, a line beyond its quantity, or a payment too old (the reason in the message)' } },
     },
     async (request) => app.orders.refund(request.params.id, request.body, request.user!),
   );

@@ -26,7 +26,7 @@ export async function orderRoutes(instance: FastifyInstance): Promise<void> {
   app.get(
     '/orders',
     {
-      schema: { querystring: orderListQuerySchema, response: { 200: orderListSchema } },
+      schema: { summary: "The caller's orders, a page at a time", querystring: orderListQuerySchema, response: { 200: orderListSchema } },
       preHandler: app.requireUser,
       config: { keptAnswer: { key: (request) => ordersKey(request.query as OrderListQuery) } },
     },
@@ -34,7 +34,7 @@ export async function orderRoutes(instance: FastifyInstance): Promise<void> {
   );
 
   // The payment page offers these; POST /api/create-payment-intent accepts exactly these.
-  app.get('/orders/pickup-slots', { schema: { response: { 200: pickupSlotsSchema } } }, async (_request, reply) => {
+  app.get('/orders/pickup-slots', { schema: { summary: 'The pickup times open for a new order', response: { 200: pickupSlotsSchema } } }, async (_request, reply) => {
     const settings = app.settings.current();
     reply.header('cache-control', 'no-store');
     // Only the times the restaurant is open (its settings' hours and closed days).
@@ -44,7 +44,7 @@ export async function orderRoutes(instance: FastifyInstance): Promise<void> {
   app.get(
     '/orders/events',
     // No HEAD twin: a HEAD would hold a stream open with nothing to read.
-    { schema: { querystring: orderStreamQuerySchema }, preHandler: app.requireUser, exposeHeadRoute: false },
+    { schema: { summary: "Live changes of the caller's orders, or all of them for staff (server-sent events)", querystring: orderStreamQuerySchema }, preHandler: app.requireUser, exposeHeadRoute: false },
     async (request, reply) => {
       // The browser's own reconnection says where it stopped in the header, which wins over the
       // query of the first connection (EventSource cannot set a header then).
@@ -62,7 +62,7 @@ export async function orderRoutes(instance: FastifyInstance): Promise<void> {
   app.get(
     '/orders/:id',
     {
-      schema: { params: orderIdParamsSchema, response: { 200: orderSchema } },
+      schema: { summary: "One of the caller's orders", params: orderIdParamsSchema, response: { 200: orderSchema } },
       preHandler: app.requireUser,
       // Staff open anyone's order, whose changes are kept under its customer: theirs are read each time.
       config: { keptAnswer: { key: (request) => (isStaff(request.user!.role) ? undefined : `order/${(request.params as { id: string }).id}`) } },

@@ -13,7 +13,7 @@ export async function staffOrderRoutes(instance: FastifyInstance): Promise<void>
   app.get(
     '/staff/orders',
     {
-      schema: { querystring: staffOrdersQuerySchema, response: { 200: z.array(orderSchema) } },
+      schema: { summary: "The order board: a day's orders by status, staff only", querystring: staffOrdersQuerySchema, response: { 200: z.array(orderSchema) } },
       preHandler: app.requireStaff,
       // One answer for every member of staff, kept until any order is written (http/kept-answers.ts).
       config: { keptAnswer: { shared: true, key: (request) => app.orders.boardKey(request.query as StaffOrdersQuery) } },
@@ -24,7 +24,7 @@ export async function staffOrderRoutes(instance: FastifyInstance): Promise<void>
   app.post(
     '/staff/orders/:id/status',
     {
-      schema: { params: orderIdParamsSchema, body: statusChangeSchema, response: { 200: orderSchema } },
+      schema: { summary: 'Move an order to its next status, staff only', params: orderIdParamsSchema, body: statusChangeSchema, response: { 200: orderSchema } },
       preHandler: app.requireStaff,
     },
     async (request) => app.orders.changeStatus(request.params.id, request.body, request.user!),
@@ -34,7 +34,7 @@ export async function staffOrderRoutes(instance: FastifyInstance): Promise<void>
   app.post(
     '/staff/orders/:id/refund-retry',
     {
-      schema: { params: orderIdParamsSchema, response: { 200: orderSchema } },
+      schema: { summary: 'Try a failed refund again, staff only', params: orderIdParamsSchema, response: { 200: orderSchema } },
       preHandler: app.requireStaff,
     },
     async (request) => app.orders.retryRefund(request.params.id, request.user!),
@@ -44,7 +44,7 @@ export async function staffOrderRoutes(instance: FastifyInstance): Promise<void>
   app.post(
     '/staff/orders/:id/delay',
     {
-      schema: { params: orderIdParamsSchema, body: orderDelaySchema, response: { 200: orderSchema } },
+      schema: { summary: "Push an accepted order's ready time back, staff only", params: orderIdParamsSchema, body: orderDelaySchema, response: { 200: orderSchema } },
       preHandler: app.requireStaff,
     },
     async (request) => app.orders.delay(request.params.id, request.body.minutes, request.user!),

@@ -137,6 +137,14 @@ export async function registerWebApp(app: FastifyInstance, webDir: string): Prom
 
 function notFound(request: FastifyRequest, reply: FastifyReply) {
   const pathname = request.url.split('?')[0] ?? '/';
+  // A path some route answers, with another method: 405 and the methods it takes.
+  const allowed = request.server.allowedMethods(pathname);
+  if (allowed.length > 0 && !allowed.includes(request.method)) {
+    return reply
+      .code(405)
+      .header('allow', allowed.join(', '))
+      .send({ statusCode: 405, code: 'METHOD_NOT_ALLOWED', message: `${request.method} is not allowed here: ${allowed.join(', ')}` });
+  }
   return reply.code(404).send({ statusCode: 404, code: 'NOT_FOUND', message: `No route ${request.method} ${pathname}` });
 }
 

@@ -29,7 +29,7 @@ export async function paymentRoutes(instance: FastifyInstance): Promise<void> {
       // is checked before anything is opened: a bad one creates no intent.
       schema: { body: createIntentBodySchema, response: { 200: createIntentAnswerSchema } },
       preHandler: app.requireUser,
-      config: { customerWrites: true },
+      config: { customerWrites: true, errors: { 409: 'The cart is empty or has changed, or the restaurant takes no orders now (the reason in the message)' } },
     },
     async (request) => {
       // REQUIRE_EMAIL_VERIFICATION: paying waits until the receipt's address is known to be right.
@@ -51,7 +51,7 @@ export async function paymentRoutes(instance: FastifyInstance): Promise<void> {
     {
       schema: { body: paymentBodySchema, response: { 200: paymentAnswerSchema } },
       preHandler: app.requireUser,
-      config: { customerWrites: true },
+      config: { customerWrites: true, errors: { 409: "The intent is not paid, or is not this cart's (the reason in the message)" } },
     },
     async (request) => {
       const caller = request.user!;
@@ -62,7 +62,7 @@ export async function paymentRoutes(instance: FastifyInstance): Promise<void> {
 
   app.get(
     '/payments',
-    { schema: { response: { 200: paymentListSchema } }, preHandler: app.requireUser },
+    { schema: { summary: "The caller's payments (all of them for administrators)", response: { 200: paymentListSchema } }, preHandler: app.requireUser },
     async (request) => app.payments.listOwn(request.user!.id),
   );
 
@@ -72,7 +72,7 @@ export async function paymentRoutes(instance: FastifyInstance): Promise<void> {
     app.post(
       '/sandbox/payment-intents/:id/confirm',
       {
-        schema: {
+        schema: { summary: "Pay an intent with a test card (the shop's test mode)",
           params: z.object({ id: z.string().min(1).max(255) }),
           body: sandboxConfirmBodySchema,
           response: { 200: sandboxConfirmAnswerSchema },

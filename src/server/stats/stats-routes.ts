@@ -32,7 +32,7 @@ export async function statsRoutes(instance: FastifyInstance): Promise<void> {
 
   app.get(
     '/admin/stats',
-    { schema: { querystring: statsQuerySchema, response: { 200: adminStatsSchema } }, preHandler: app.requireAdmin },
+    { schema: { summary: 'Sales statistics over a period, administrators only', querystring: statsQuerySchema, response: { 200: adminStatsSchema } }, preHandler: app.requireAdmin },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return stats.adminStats(resolveRange(request.query, timeZone()));
@@ -41,7 +41,7 @@ export async function statsRoutes(instance: FastifyInstance): Promise<void> {
 
   app.get(
     '/admin/orders.csv',
-    { schema: { querystring: statsQuerySchema }, preHandler: app.requireAdmin },
+    { schema: { summary: "A period's orders as CSV, administrators only", querystring: statsQuerySchema }, preHandler: app.requireAdmin },
     async (request, reply) => {
       const range = resolveRange(request.query, timeZone());
       reply
@@ -54,7 +54,7 @@ export async function statsRoutes(instance: FastifyInstance): Promise<void> {
 
   app.get(
     '/orders/summary',
-    { schema: { response: { 200: customerSummarySchema } }, preHandler: app.requireUser },
+    { schema: { summary: "The caller's order totals", response: { 200: customerSummarySchema } }, preHandler: app.requireUser },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return stats.customerSummary(request.user!.id);

@@ -67,7 +67,7 @@ export async function userRoutes(instance: FastifyInstance): Promise<void> {
   app.patch(
     '/users/role/:id',
     {
-      schema: { params: idParams, body: roleChangeSchema, response: { 200: modifiedCountSchema } },
+      schema: { summary: "Change an account's role, administrators only", params: idParams, body: roleChangeSchema, response: { 200: modifiedCountSchema } },
       preHandler: app.requireAdmin,
     },
     async (request) => ({ modifiedCount: await app.users.changeRole(request.params.id, request.body.role) }),
@@ -75,7 +75,7 @@ export async function userRoutes(instance: FastifyInstance): Promise<void> {
 
   app.delete(
     '/users/admin/:id',
-    { schema: { params: idParams, response: { 200: deletedCountSchema } }, preHandler: app.requireAdmin },
+    { schema: { params: idParams, response: { 200: deletedCountSchema } }, preHandler: app.requireAdmin, config: { errors: { 409: "The account is the caller's own" } } },
     async (request) => {
       if (request.params.id === request.user!.id) {
         throw new ConflictError('You cannot delete your own account while signed in with it');
