@@ -1,7 +1,7 @@
 import net from 'node:net';
 import { menu, signInAsNew } from './cart-helpers.ts';
-import { expect, test } from './fixtures.ts';
-import { boardCard, newAdmin, openInApp, placeOrderViaApi, signInAsNewStaff } from './order-helpers.ts';
+import { expect, expectAccessible, test } from './fixtures.ts';
+import { boardCard, openInApp, placeOrderViaApi, signInAsNewStaff } from './order-helpers.ts';
 
 /**
  * The kitchen printer seen from the board: a ticket printed by itself on accept, reaching a real
@@ -44,10 +44,23 @@ test('staff accept an order, its ticket prints; the printer gone, the board says
   test.setTimeout(90_000);
   allowConsoleErrors(/Failed to load resource/);
   let listener = await listen();
-  const admin = await newAdmin(browser);
-  const added = await admin.context.request.post('/api/admin/printers', { headers: admin.headers, data: { name: 'Kitchen', host: '127.0.0.1', port: listener.port } });
-  expect(added.status(), await added.text()).toBe(201);
-  const printer = (await added.json()) as { id: string };
+  // The administrator adds the printer in the restaurant's settings, a bad port refused first.
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await signInAsNew(admin, adminContext.request, { admin: true });
+  await openInApp(admin, '/dashboard/settings');
+  const printers = admin.getByRole('region', { name: 'Kitchen printers' });
+  await printers.getByLabel('Printer name').fill('Kitchen');
+  await printers.getByLabel('Host name or IP address').fill('127.0.0.1');
+  await printers.getByLabel('Port').fill('70000');
+  await printers.getByRole('button', { name: 'Add printer' }).click();
+  await expect(printers.getByLabel('Port')).toHaveAccessibleDescription('The port is between 1 and 65535');
+  await expect(printers.getByTestId('printer')).toHaveCount(0);
+  await printers.getByLabel('Port').fill(String(listener.port));
+  await printers.getByRole('button', { name: 'Add printer' }).click();
+  await expect(printers.getByTestId('printer')).toContainText(`Kitchen 127.0.0.1:${listener.port}`);
+  await expect(printers.getByTestId('printer')).toContainText('Prints on accept · Nothing printed yet');
+  await expectAccessible(admin);
   try {
     const [item] = (await menu(request)).filter((i) => i.category === 'offered');
     const customerContext = await browser.newContext();
@@ -89,8 +102,13 @@ test('staff accept an order, its ticket prints; the printer gone, the board says
     await expect(page.getByRole('heading', { name: 'Order board' })).toBeVisible();
     await expect(page.getByTestId('printer-status')).toHaveCount(0, { timeout: 15_000 });
   } finally {
-    await admin.context.request.delete(`/api/admin/printers/${printer.id}`, { headers: admin.headers });
-    await admin.context.close();
+    // No printer left behind for the tests that run after this one.
+    await admin.evaluate(async () => {
+      const headers = { authorization: `Bearer ${localStorage.getItem('access-token')}` };
+      const list = (await (await fetch('/api/admin/printers', { headers })).json()) as { id: string }[];
+      for (const printer of list) await fetch(`/api/admin/printers/${printer.id}`, { method: 'DELETE', headers });
+    });
+    await adminContext.close();
     await listener.close();
   }
 });
