@@ -142,6 +142,23 @@ describe('kitchen printers', () => {
     }
   });
 
+  it("busy mode's auto-accept prints the ticket too", async () => {
+    await removeAllPrinters();
+    const listener = await printerListener();
+    const busy = (autoAccept: boolean) => t.app.inject({ method: 'PATCH', url: '/api/staff/busy', headers: cast.staff.headers, payload: { autoAccept } });
+    try {
+      await addPrinter({ name: 'Kitchen', host: '127.0.0.1', port: listener.port });
+      expect((await busy(true)).statusCode).toBe(200);
+      const arrived = listener.next();
+      const { order } = await placeOrder(t.app, cast.customer);
+      expect((await arrived).toString('latin1')).toContain(`#${order.number}`);
+    } finally {
+      await busy(false);
+      await t.app.printers.idle();
+      await listener.close();
+    }
+  });
+
   it('a printer that refuses leaves the order accepted, and the board and /readyz show it', async () => {
     await removeAllPrinters();
     const port = await closedPort();

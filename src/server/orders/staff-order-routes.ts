@@ -27,14 +27,7 @@ export async function staffOrderRoutes(instance: FastifyInstance): Promise<void>
       schema: { params: orderIdParamsSchema, body: statusChangeSchema, response: { 200: orderSchema } },
       preHandler: app.requireStaff,
     },
-    async (request) => {
-      const order = await app.orders.changeStatus(request.params.id, request.body, request.user!);
-      // The accept has committed: the kitchen's tickets print after it and never hold its answer.
-      if (request.body.status === 'accepted') {
-        app.printers.printAccepted(order).catch((error: unknown) => request.log.warn({ err: error }, 'kitchen tickets not queued'));
-      }
-      return order;
-    },
+    async (request) => app.orders.changeStatus(request.params.id, request.body, request.user!),
   );
 
   // A refund the provider refused, asked again through the refund worker (a 409 unless it failed).

@@ -21,8 +21,10 @@ export const printersPlugin = fp(
       retryMs: config.PRINTER_RETRY_MS,
     });
     app.decorate('printers', printers);
+    // Staff's accepts and busy mode's auto-accepts alike; after the commit, never holding the answer.
+    app.orders.onAccepted((order) => printers.printAccepted(order));
     app.health.addDetail('printers', () => printers.statuses());
     app.addHook('onClose', async () => printers.close());
   },
-  { name: 'printers', fastify: '5.x', dependencies: ['database', 'settings', 'ops'] },
+  { name: 'printers', fastify: '5.x', dependencies: ['database', 'settings', 'ops', 'orders'] },
 );
