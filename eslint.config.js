@@ -70,6 +70,8 @@ export const SIDES = {
       // reads the orders as they are stored.
       orders: ['order-service.ts', 'order-types.ts', 'fulfilment.ts', 'orders-repository.ts'],
       payments: [],
+      // Kitchen printers: the board's routes reach them through app.printers, never by import.
+      printers: [],
       reviews: ['review-repository.ts'],
       mail: ['mail-queue.ts'],
       account: [],

@@ -38,6 +38,8 @@ import { webAppPlugin } from './pages/web-app.ts';
 import { paymentReturnRoutes } from './payments/payment-return-routes.ts';
 import { paymentRoutes } from './payments/payment-routes.ts';
 import { paymentProviderPlugin, paymentsPlugin } from './payments/payments-plugin.ts';
+import { printersPlugin } from './printers/printers-plugin.ts';
+import { printerRoutes } from './printers/printers-routes.ts';
 import { StripeProvider } from './payments/stripe-provider.ts';
 import { stripeWebhookRoutes } from './payments/stripe-webhook-routes.ts';
 import { reviewRoutes } from './reviews/review-routes.ts';
@@ -107,6 +109,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(settingsPlugin);
   await app.register(paymentProviderPlugin);
   await app.register(ordersPlugin);
+  await app.register(printersPlugin);
   await app.register(paymentsPlugin);
   await app.register(orderStreamsPlugin);
   await app.register(mailPlugin);
@@ -141,6 +144,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(orderRoutes);
       await api.register(staffOrderRoutes);
       await api.register(adminOrderRoutes);
+      await api.register(printerRoutes);
       await api.register(statsRoutes);
       await api.register(settingsRoutes);
       if (app.paymentProvider instanceof StripeProvider) await api.register(stripeWebhookRoutes(app.paymentProvider));

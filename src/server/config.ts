@@ -121,6 +121,10 @@ const envSchema = z.object({
    * runs). Unset: every 5 minutes, and off when NODE_ENV=test.
    */
   PAYMENT_CHECK_INTERVAL_MS: z.coerce.number().int().min(0).max(86_400_000).optional(),
+  /** How long a kitchen printer has to take a ticket (connect and send) before the attempt counts as failed, in ms. */
+  PRINTER_TIMEOUT_MS: z.coerce.number().int().min(10).max(60_000).default(5_000),
+  /** A ticket a printer did not take is tried again after this many ms, twice, each wait twice as long. */
+  PRINTER_RETRY_MS: z.coerce.number().int().min(10).max(600_000).default(10_000),
   /** The first new attempt at a refund the provider did not answer comes after this many ms; each next one waits twice as long (at most an hour). */
   REFUND_RETRY_MS: z.coerce.number().int().min(10).max(3_600_000).default(30_000),
   /** How often the refund worker looks for requests due (left by a process that died, or retries), in ms. */

@@ -109,6 +109,27 @@ const CALLS: Record<string, Prepare> = {
     const id = await placedOrder(sc, sc.owner);
     return () => send(sc.app, { method: 'POST', url: `/api/admin/orders/${id}/refunds`, headers, payload: { amountCents: 1 } });
   },
+  // A printer that nothing listens on (port 9 of the loopback): a print is tried and fails, after the answer.
+  'GET /api/admin/printers': get(() => '/api/admin/printers'),
+  'POST /api/admin/printers': post('/api/admin/printers', () => ({ name: 'Kitchen', host: '127.0.0.1', port: 9, printOnAccept: false })),
+  'PUT /api/admin/printers/:id': async (sc, headers) => {
+    const { id } = await sc.app.printers.add({ name: 'Kitchen', host: '127.0.0.1', port: 9, printOnAccept: false });
+    return () => send(sc.app, { method: 'PUT', url: `/api/admin/printers/${id}`, headers, payload: { name: 'Bar', host: '127.0.0.1', port: 9, printOnAccept: false } });
+  },
+  'DELETE /api/admin/printers/:id': async (sc, headers) => {
+    const { id } = await sc.app.printers.add({ name: 'Kitchen', host: '127.0.0.1', port: 9, printOnAccept: false });
+    return () => send(sc.app, { method: 'DELETE', url: `/api/admin/printers/${id}`, headers });
+  },
+  'POST /api/admin/printers/:id/test': async (sc, headers) => {
+    const { id } = await sc.app.printers.add({ name: 'Kitchen', host: '127.0.0.1', port: 9, printOnAccept: false });
+    return () => send(sc.app, { method: 'POST', url: `/api/admin/printers/${id}/test`, headers });
+  },
+  'GET /api/staff/printers': get(() => '/api/staff/printers'),
+  'POST /api/staff/orders/:id/print': async (sc, headers) => {
+    await sc.app.printers.add({ name: 'Kitchen', host: '127.0.0.1', port: 9, printOnAccept: false });
+    const id = await placedOrder(sc, sc.owner);
+    return () => send(sc.app, { method: 'POST', url: `/api/staff/orders/${id}/print`, headers });
+  },
   'POST /api/staff/orders/:id/delay': async (sc, headers) => {
     const id = await placedOrder(sc, sc.owner);
     await send(sc.app, { method: 'POST', url: `/api/staff/orders/${id}/status`, headers: sc.staff.headers, payload: { status: 'accepted', readyInMinutes: 15 } });

@@ -90,6 +90,13 @@ export const ACCESS_MATRIX: AccessRule[] = [
     expect: staffOnly(200),
     why: 'a later ready time is the kitchen’s word; a customer cannot push theirs',
   },
+  { method: 'GET', route: '/api/admin/printers', expect: adminOnly(200), why: 'the printers are the owner’s settings: where the kitchen’s tickets go' },
+  { method: 'POST', route: '/api/admin/printers', expect: adminOnly(201), why: 'adding a printer sends order details to a network address: the owner’s choice' },
+  { method: 'PUT', route: '/api/admin/printers/:id', expect: adminOnly(200), why: 'changing where tickets go is the owner’s choice' },
+  { method: 'DELETE', route: '/api/admin/printers/:id', expect: adminOnly(200), why: 'removing a printer is the owner’s choice' },
+  { method: 'POST', route: '/api/admin/printers/:id/test', expect: adminOnly(202), why: 'a test page is part of setting a printer up' },
+  { method: 'GET', route: '/api/staff/printers', expect: staffOnly(200), why: 'the board’s banner says when a printer does not answer; customers need not know' },
+  { method: 'POST', route: '/api/staff/orders/:id/print', expect: staffOnly(202), why: 'a ticket is printed again for the kitchen, never by a customer' },
   { method: 'PATCH', route: '/api/staff/busy', expect: staffOnly(200), why: 'busy mode (pause, extra minutes, auto-accept) is for the kitchen, not customers' },
 
   // The customer's own data: nobody else's, not even an administrator's.

@@ -339,6 +339,20 @@ export interface FavouritesTable {
   created_at: string;
 }
 
+/** A kitchen receipt printer and its last outcome (migration 019). */
+export interface KitchenPrintersTable {
+  id: string;
+  name: string;
+  host: string;
+  port: number;
+  /** 0 or 1. */
+  print_on_accept: number;
+  created_at: string;
+  last_success_at: string | null;
+  last_error_at: string | null;
+  last_error: string | null;
+}
+
 export interface Database {
   menu_items: MenuItemsTable;
   cart_removals: CartRemovalsTable;
@@ -366,4 +380,5 @@ export interface Database {
   order_lines: OrderLinesTable;
   mail_queue: MailQueueTable;
   restaurant_settings: RestaurantSettingsTable;
+  kitchen_printers: KitchenPrintersTable;
 }

@@ -14,6 +14,7 @@ import { itemAvailabilitySchema, itemInputSchema } from '../../shared/menu.ts';
 import { createIntentBodySchema, refundAskSchema, statusChangeSchema } from '../../shared/orders.ts';
 import { paymentBodySchema, sandboxConfirmBodySchema } from '../../shared/payments.ts';
 import { busyChangeSchema, orderDelaySchema, restaurantSettingsSchema } from '../../shared/restaurant-settings.ts';
+import { printerInputSchema } from '../../shared/printers.ts';
 import { registerUserSchema, roleChangeSchema } from '../../shared/users.ts';
 
 const DISH_ID = '0b9d2c4e-6f1a-4e3b-9c8d-7a6b5c4d3e2f';
@@ -30,6 +31,7 @@ const EXAMPLES: ReadonlyArray<[z.ZodType, unknown]> = [
   [signUpSchema, { name: 'Ada Green', email: 'ada@example.com', password: 'sprouted lentils at noon 7' }],
   [signInSchema, { email: 'ada@example.com', password: 'sprouted lentils at noon 7', captchaId: 'c1f3e5a7', captchaAnswer: 'K7P2Q' }],
   [updateUserSchema, { name: 'Ada Greenwood' }],
+  [printerInputSchema, { name: 'Kitchen', host: '192.168.1.50', port: 9100, printOnAccept: true }],
   [changePasswordSchema, { currentPassword: 'sprouted lentils at noon 7', newPassword: 'cold-pressed beet juice 9', revokeOtherSessions: true }],
   [captchaCheckSchema, { id: 'c1f3e5a7', answer: 'K7P2Q' }],
   [captchaByMailRequestSchema, { id: 'c1f3e5a7', email: 'ada@example.com' }],

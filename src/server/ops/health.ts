@@ -11,6 +11,20 @@ export class Health {
   draining = false;
   /** Once every migration was seen applied it stays so: the code never un-applies one. */
   private migrated = false;
+  /** What other parts report beside readiness (the kitchen printers): shown, never a reason to be unready. */
+  private readonly details = new Map<string, () => Promise<unknown>>();
+
+  addDetail(name: string, read: () => Promise<unknown>): void {
+    this.details.set(name, read);
+  }
+
+  /** Each part's report; one that cannot be read says so instead of hiding the others. */
+  async readDetails(): Promise<Record<string, unknown>> {
+    const entries = await Promise.all(
+      [...this.details].map(async ([name, read]) => [name, await withTimeout(read(), DATABASE_CHECK_MS).catch(() => ({ error: 'could not be read' }))] as const),
+    );
+    return Object.fromEntries(entries);
+  }
 
   async unready(app: FastifyInstance): Promise<string | undefined> {
     if (this.draining) return 'shutting down';
@@ -52,14 +66,14 @@ export function registerHealth(app: FastifyInstance): Health {
     return { status: 'ok' as const };
   });
   const readiness = {
-    200: z.object({ status: z.literal('ready') }),
+    200: z.object({ status: z.literal('ready'), details: z.record(z.string(), z.unknown()) }),
     503: z.object({ status: z.literal('unavailable'), reason: z.string() }),
   };
   app.get('/readyz', { logLevel: 'warn', schema: { response: readiness } }, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     const reason = await health.unready(app);
     if (reason) return reply.code(503).send({ status: 'unavailable' as const, reason });
-    return { status: 'ready' as const };
+    return { status: 'ready' as const, details: await health.readDetails() };
   });
   return health;
 }

@@ -96,6 +96,8 @@ export class OrderService {
   private readonly db: Kysely<Database>;
   private readonly events: EventBus;
   private readonly log: Logger;
+  /** Told of each accept once it has committed, staff's or auto-accept's (the kitchen printers). */
+  private readonly acceptListeners: ((order: Order) => Promise<unknown>)[] = [];
   private readonly refunds: OrderRefunds;
   /** The restaurant's time zone now: its settings can change it while the shop runs. */
   private readonly zone: () => string;
@@ -274,7 +276,20 @@ export class OrderService {
     const order = await findOrder(this.db, id);
     if (!order) throw new NotFoundError('No such order');
     await this.move(order, change, staff, now);
-    return this.get(id, staff);
+    const moved = await this.get(id, staff);
+    if (change.status === 'accepted') this.tellAccepted(moved);
+    return moved;
+  }
+
+  /** `listener` runs after each accept has committed; it is not awaited, and its failure is only logged. */
+  onAccepted(listener: (order: Order) => Promise<unknown>): void {
+    this.acceptListeners.push(listener);
+  }
+
+  private tellAccepted(order: Order): void {
+    for (const listener of this.acceptListeners) {
+      listener(order).catch((error: unknown) => this.log.warn({ err: error, orderId: order._id }, 'after-accept work failed'));
+    }
   }
 
   /**
@@ -293,8 +308,11 @@ export class OrderService {
       if (error instanceof ConflictError) return undefined;
       throw error;
     }
-    const accepted = await findOrder(this.db, order._id);
-    return accepted ? withoutStaffNames(await this.view(accepted, false)) : undefined;
+    const after = await findOrder(this.db, order._id);
+    if (!after) return undefined;
+    const accepted = withoutStaffNames(await this.view(after, false));
+    this.tellAccepted(accepted);
+    return accepted;
   }
 
   /**

@@ -1,3 +1,4 @@
+import { ticketAddressLine } from '../../shared/kitchen-ticket.ts';
 import { formatPrice } from '../../shared/money.ts';
 import type { DeliveryAddress, Fulfilment, Order } from '../../shared/orders.ts';
 
@@ -24,8 +25,9 @@ export function minutesSince(iso: string, now: number): number {
   return Math.max(0, Math.floor((now - new Date(iso).getTime()) / 60_000));
 }
 
+/** One line, as the kitchen ticket writes it. */
 export function addressLine(address: DeliveryAddress): string {
-  return [address.line1, address.line2, `${address.postalCode} ${address.city}`].filter(Boolean).join(', ');
+  return ticketAddressLine(address);
 }
 
 /** A map search for the address: the rider opens it on their phone. */

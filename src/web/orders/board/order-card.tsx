@@ -2,6 +2,7 @@ import { allowedTransitions, FULFILMENT_LABELS, LATE_AMBER_MINUTES, LATE_RED_MIN
 import type { Order } from '../../../shared/orders.ts';
 import { DisputeNotice } from '../components/dispute-notice.tsx';
 import { OrderLines } from '../components/order-lines.tsx';
+import { PrintAgainButton } from '../components/print-again-button.tsx';
 import { paths } from '../../../shared/paths.ts';
 import { addressLine, formatTime, mapLink, minutesSince, orderNumber, telLink } from '../order-format.ts';
 
@@ -89,6 +90,7 @@ export function OrderCard({
         <a href={paths.orderTicket(order._id)} target="_blank" rel="noreferrer" className="rounded px-0.5 text-xs font-semibold text-brand-800 underline hover:bg-brand-50">
           Ticket<span className="sr-only"> of {orderNumber(order)} (opens in a new tab)</span>
         </a>
+        <PrintAgainButton order={order} className="rounded px-0.5 text-xs font-semibold text-brand-800 underline hover:bg-brand-50 disabled:text-stone-500" />
         <p className={`ml-auto shrink-0 whitespace-nowrap rounded-full px-1.5 py-0.5 text-xs font-bold ${CLOCK[late]}`}>
           <span aria-hidden="true">{minutes} min</span>
           <span className="sr-only">

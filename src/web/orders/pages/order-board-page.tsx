@@ -11,6 +11,7 @@ import { BusyControls } from '../board/busy-controls.tsx';
 import { AcceptDialog, DelayDialog, ReasonDialog } from '../board/move-dialogs.tsx';
 import { FinishedOrders } from '../board/finished-orders.tsx';
 import { OrderCard } from '../board/order-card.tsx';
+import { PrinterStatus } from '../board/printer-status.tsx';
 import { useBoardAlerts } from '../board/use-board-alerts.ts';
 import { LiveIndicator } from '../components/live-indicator.tsx';
 import { QueryError } from '../../ui/query-error.tsx';
@@ -139,6 +140,7 @@ function OrderBoard() {
             Order board
           </h1>
           <LiveIndicator state={live} />
+          <PrinterStatus />
           <div className="ml-auto flex items-center gap-2">
             {alerts.sound ? (
               <>

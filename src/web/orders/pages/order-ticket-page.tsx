@@ -1,5 +1,5 @@
 import { Link, useParams } from 'react-router';
-import { FULFILMENT_LABELS, ORDER_STATUS_LABELS } from '../../../shared/order-workflow.ts';
+import { kitchenTicket } from '../../../shared/kitchen-ticket.ts';
 import type { Order } from '../../../shared/orders.ts';
 import { RequireUser } from '../../dashboard/require-user.tsx';
 import { ApiRequestError } from '../../lib/api-client.ts';
@@ -8,8 +8,8 @@ import { usePageTitle } from '../../ui/use-page-title.ts';
 import { useOrder } from '../api/orders-api.ts';
 import { RequireStaff } from '../components/require-staff.tsx';
 import { paths } from '../../../shared/paths.ts';
-import { addressLine, formatTime, money, orderNumber } from '../order-format.ts';
-import { LineOptions } from '../components/line-options.tsx';
+import { formatTime, orderNumber } from '../order-format.ts';
+import { PrintAgainButton } from '../components/print-again-button.tsx';
 
 /**
  * The kitchen's ticket of one order, to print: outside the dashboard's frame, large and plain, in
@@ -43,6 +43,12 @@ function Ticket() {
         >
           Print
         </button>
+        {order.data && (
+          <PrintAgainButton
+            order={order.data}
+            className="rounded-md px-5 py-2 font-bold text-brand-800 ring-1 ring-brand-800 hover:bg-brand-50 disabled:text-stone-500"
+          />
+        )}
       </nav>
       {order.isPending && <LoadingScreen />}
       {order.isError && (
@@ -56,47 +62,48 @@ function Ticket() {
 }
 
 function TicketBody({ order }: { order: Order }) {
-  const { fulfilment } = order;
+  // The same content the kitchen printer gets (src/shared/kitchen-ticket.ts).
+  const ticket = kitchenTicket(order, (iso) => formatTime(iso));
   return (
     <article aria-labelledby="ticket-number" className="border-2 border-dashed border-black p-4 font-mono print:border-0">
       <header className="border-b-2 border-black pb-2 text-center">
         <h1 id="ticket-number" className="text-5xl font-bold">
-          {orderNumber(order)}
+          {ticket.number}
         </h1>
-        <p className="mt-1 text-xl font-bold uppercase">
-          {FULFILMENT_LABELS[fulfilment.type]}
-          {fulfilment.type === 'table' && ` · Table ${fulfilment.table}`}
-          {fulfilment.type === 'pickup' && ` · ${fulfilment.pickupAt ? formatTime(fulfilment.pickupAt) : 'ASAP'}`}
-        </p>
-        <p>
-          Placed {formatTime(order.createdAt)}
-          {order.readyBy && ` · Ready by ${formatTime(order.readyBy)}`}
-        </p>
-        <p>{order.customer.name}</p>
+        <p className="mt-1 text-xl font-bold uppercase">{ticket.heading}</p>
+        <p>{ticket.placed}</p>
+        <p>{ticket.customer}</p>
       </header>
       <ul className="my-3 space-y-1 text-xl">
-        {order.lines.map((line, index) => (
+        {ticket.lines.map((line, index) => (
           <li key={index} className="flex gap-3">
             <span className="w-10 shrink-0 text-right font-bold">{line.quantity}×</span>
             <span>
               {line.name}
-              <LineOptions line={line} prices={false} className="text-lg font-bold" />
+              {line.options.length > 0 && (
+                <ul data-testid="order-line-options" className="text-lg font-bold">
+                  {line.options.map((text) => (
+                    <li key={text}>{text}</li>
+                  ))}
+                </ul>
+              )}
             </span>
           </li>
         ))}
       </ul>
-      {order.note && (
-        <p className="my-3 border-2 border-black p-2 text-lg font-bold break-words">NOTE: {order.note}</p>
-      )}
-      {fulfilment.type === 'delivery' && (
+      {ticket.note && <p className="my-3 border-2 border-black p-2 text-lg font-bold break-words">{ticket.note}</p>}
+      {ticket.delivery.length > 0 && (
         <p className="my-3 break-words">
-          {fulfilment.address && addressLine(fulfilment.address)}
-          {fulfilment.phone && <span className="block">{fulfilment.phone}</span>}
+          {ticket.delivery.map((text, index) => (
+            <span key={index} className="block">
+              {text}
+            </span>
+          ))}
         </p>
       )}
       <footer className="flex justify-between border-t-2 border-black pt-2">
-        <span>{ORDER_STATUS_LABELS[order.status]}</span>
-        <span className="font-bold">{money(order.total)}</span>
+        <span>{ticket.status}</span>
+        <span className="font-bold">{ticket.total}</span>
       </footer>
     </article>
   );

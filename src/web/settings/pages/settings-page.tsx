@@ -8,6 +8,7 @@ import { useToast } from '../../ui/toast.tsx';
 import { usePageTitle } from '../../ui/use-page-title.ts';
 import { useChangeBusy, useRestaurantSettings, useSaveSettings } from '../api/settings-api.ts';
 import { HoursEditor } from '../components/hours-editor.tsx';
+import { KitchenPrinters } from '../components/kitchen-printers.tsx';
 
 const inputClass =
   'mt-1 w-full rounded-md border border-stone-500 bg-white px-3 py-2 text-stone-900 focus:border-brand-700 focus:outline-2 focus:outline-brand-700 aria-invalid:border-red-700';
@@ -18,7 +19,12 @@ export function Page() {
   const settings = useRestaurantSettings();
   if (settings.isPending) return <LoadingScreen />;
   if (settings.isError) return <QueryError title="The settings could not be loaded" error={settings.error} onRetry={settings.refetch} className="" />;
-  return <SettingsForm initial={settings.data} />;
+  return (
+    <>
+      <SettingsForm initial={settings.data} />
+      <KitchenPrinters />
+    </>
+  );
 }
 
 /** What the form edits: the settings, with the money, the lists and the preparation time as typed. */

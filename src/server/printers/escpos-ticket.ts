@@ -1,0 +1,37 @@
+import ReceiptPrinterEncoder from '@point-of-sale/receipt-printer-encoder';
+import type { KitchenTicket } from '../../shared/kitchen-ticket.ts';
+
+/** 80 mm paper at Font A: the common kitchen printer's width. */
+const COLUMNS = 42;
+
+function encoder() {
+  return new ReceiptPrinterEncoder({ language: 'esc-pos', columns: COLUMNS }).initialize();
+}
+
+/** The ticket's ESC/POS bytes: the same content as the printable ticket page, then a cut. */
+export function ticketBytes(ticket: KitchenTicket): Uint8Array {
+  const e = encoder()
+    .align('center')
+    .size(2, 2)
+    .bold(true)
+    .line(ticket.number)
+    .size(1, 1)
+    .line(ticket.heading.toUpperCase())
+    .bold(false)
+    .line(ticket.placed)
+    .line(ticket.customer)
+    .align('left')
+    .rule();
+  for (const line of ticket.lines) {
+    e.bold(true).line(`${line.quantity}x ${line.name}`).bold(false);
+    for (const option of line.options) e.line(`    ${option}`);
+  }
+  if (ticket.note) e.rule().bold(true).line(ticket.note).bold(false);
+  for (const text of ticket.delivery) e.line(text);
+  return e.rule().table([{ width: COLUMNS - 14, align: 'left' }, { width: 14, align: 'right' }], [[ticket.status, ticket.total]]).newline(3).cut().encode();
+}
+
+/** A test page: the printer's name and the time, so the administrator sees the right one answered. */
+export function testPageBytes(printerName: string, at: string): Uint8Array {
+  return encoder().align('center').bold(true).line('Test page').bold(false).line(printerName).line(at).newline(3).cut().encode();
+}

@@ -1,0 +1,57 @@
+/**
+ * The kitchen ticket's content, read by the printable ticket page (src/web/orders/pages/order-ticket-page.tsx)
+ * and the receipt printer (src/server/printers/escpos-ticket.ts), so paper and screen never drift.
+ */
+import { chosenFromApi, chosenOptionLines } from './dish-option-rules.ts';
+import { formatPrice } from './money.ts';
+import { FULFILMENT_LABELS, ORDER_STATUS_LABELS } from './order-workflow.ts';
+import type { DeliveryAddress, Order } from './orders.ts';
+
+export interface KitchenTicket {
+  /** "#1001" */
+  number: string;
+  /** "TABLE · Table 4", "PICKUP · 12:30", "PICKUP · ASAP", "DELIVERY". */
+  heading: string;
+  /** "Placed 12:05 · Ready by 12:25" */
+  placed: string;
+  customer: string;
+  lines: { quantity: number; name: string; options: string[] }[];
+  /** "NOTE: …", or undefined without a note. */
+  note?: string;
+  /** The delivery's address and phone, one entry a line. */
+  delivery: string[];
+  status: string;
+  total: string;
+}
+
+export function ticketAddressLine(address: DeliveryAddress): string {
+  return [address.line1, address.line2, `${address.postalCode} ${address.city}`].filter(Boolean).join(', ');
+}
+
+/** `time` formats an ISO instant as a clock time: the browser's locale on the page, the restaurant's zone on the printer. */
+export function kitchenTicket(order: Order, time: (iso: string) => string): KitchenTicket {
+  const { fulfilment } = order;
+  let heading = FULFILMENT_LABELS[fulfilment.type];
+  if (fulfilment.type === 'table') heading += ` · Table ${fulfilment.table ?? ''}`;
+  if (fulfilment.type === 'pickup') heading += ` · ${fulfilment.pickupAt ? time(fulfilment.pickupAt) : 'ASAP'}`;
+  const delivery: string[] = [];
+  if (fulfilment.type === 'delivery') {
+    if (fulfilment.address) delivery.push(ticketAddressLine(fulfilment.address));
+    if (fulfilment.phone) delivery.push(fulfilment.phone);
+  }
+  return {
+    number: `#${order.number}`,
+    heading,
+    placed: `Placed ${time(order.createdAt)}${order.readyBy ? ` · Ready by ${time(order.readyBy)}` : ''}`,
+    customer: order.customer.name,
+    lines: order.lines.map((line) => ({
+      quantity: line.quantity,
+      name: line.name,
+      options: line.options?.length ? chosenOptionLines(chosenFromApi(line.options), { prices: false }) : [],
+    })),
+    note: order.note ? `NOTE: ${order.note}` : undefined,
+    delivery,
+    status: ORDER_STATUS_LABELS[order.status],
+    total: `$ ${formatPrice(order.total)}`,
+  };
+}

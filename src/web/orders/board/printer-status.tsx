@@ -1,0 +1,23 @@
+import { PRINTER_TEXTS } from '../../../shared/printers.ts';
+import { usePrinterStatuses } from '../api/printers-api.ts';
+import { formatTime } from '../order-format.ts';
+
+/**
+ * The board header's word on the kitchen printers: nothing while they answer (or none is set
+ * up), a red line naming each one that stopped answering, since when and why.
+ */
+export function PrinterStatus() {
+  const statuses = usePrinterStatuses();
+  const failing = (statuses.data ?? []).filter((printer) => printer.failing);
+  if (failing.length === 0) return null;
+  return (
+    <p role="alert" data-testid="printer-status" className="rounded-md bg-red-100 px-3 py-1 text-sm font-semibold text-red-900">
+      {failing.map((printer) => (
+        <span key={printer.id} className="block">
+          {PRINTER_TEXTS.notAnswering}: {printer.name} at {formatTime(printer.lastErrorAt!)}
+          {printer.lastError && <span className="font-normal"> ({printer.lastError})</span>}
+        </span>
+      ))}
+    </p>
+  );
+}
