@@ -18,6 +18,7 @@ import * as m014 from './migrations/014-answer-notices.ts';
 import * as m015 from './migrations/015-refund-requests.ts';
 import * as m016 from './migrations/016-sign-in-limits.ts';
 import * as m020 from './migrations/020-partial-refunds.ts';
+import * as m021 from './migrations/021-review-hidden.ts';
 
 interface MigrationModule {
   up(kind: DbKind): Migration['up'];
@@ -46,6 +47,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '015-refund-requests': m015,
   '016-sign-in-limits': m016,
   '020-partial-refunds': m020,
+  '021-review-hidden': m021,
 };
 
 class StaticMigrationProvider implements MigrationProvider {
