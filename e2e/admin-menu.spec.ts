@@ -290,6 +290,22 @@ test.describe('administrator menu management', () => {
     await expect(page.getByRole('menuitem', { name: 'Edit' })).toBeFocused();
   });
 
+  test('Manage Items is searched by name and filtered by category (issue 43, point 10)', async ({ page, request }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const dishes = await menuItems(request);
+    const berries = dishes.filter((i) => i.name.toLowerCase().includes('berry'));
+    const category = berries[0]!.category;
+    const berriesOfOne = berries.filter((i) => i.category === category).map((i) => i.name);
+    await signInAsNewAdmin(page, request);
+    await page.goto('/dashboard/manage/item');
+    await page.getByLabel('Search by name').fill('BERRY');
+    await page.getByLabel('Category').selectOption(category);
+    await expect(page.getByTestId('manage-item')).toHaveCount(berriesOfOne.length);
+    for (const name of berriesOfOne) await expect(page.getByTestId('manage-item').filter({ hasText: name })).toHaveCount(1);
+    await page.getByLabel('Category').selectOption({ label: 'All categories' });
+    await expect(page.getByTestId('manage-item')).toHaveCount(berries.length);
+  });
+
   test('customers and visitors never see the menu pages', async ({ page, request }) => {
     const currentCaptcha = trackCaptcha(page);
     await page.goto('/dashboard/manage/item');
