@@ -306,6 +306,18 @@ test.describe('administrator menu management', () => {
     await expect(page.getByTestId('manage-item')).toHaveCount(berries.length);
   });
 
+  test('after saving a dish, Manage Items opens at it (issue 43, point 10)', async ({ page, request }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const dishes = await menuItems(request);
+    const late = dishes.at(-1)!;
+    await signInAsNewAdmin(page, request);
+    await page.goto(`/dashboard/update/item/${late._id}`);
+    await expect(page.getByLabel('Recipe Name')).toHaveValue(late.name);
+    await page.getByRole('button', { name: 'Update Item' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/manage\/item$/);
+    await expect(page.getByTestId('manage-item').filter({ hasText: late.name }).first()).toBeInViewport();
+  });
+
   test('customers and visitors never see the menu pages', async ({ page, request }) => {
     const currentCaptcha = trackCaptcha(page);
     await page.goto('/dashboard/manage/item');

@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { CATEGORIES, CATEGORY_LABELS, isCategory, type Category } from '../../../../shared/category-list.ts';
 import { formatPrice } from '../../../../shared/money.ts';
 import type { MenuItem } from '../../../../shared/menu.ts';
@@ -29,6 +29,14 @@ export function Page() {
   // Search by name and a category: the whole menu is here already, so filtered in the browser.
   const [nameQuery, setNameQuery] = useState('');
   const [category, setCategory] = useState<Category | ''>('');
+  // Back from saving a dish: the list opens at it, not at the top.
+  const savedItemId = (useLocation().state as { savedItemId?: string } | null)?.savedItemId;
+  const loaded = menu.data !== undefined;
+  useEffect(() => {
+    if (!loaded || !savedItemId) return;
+    const row = document.querySelector<HTMLElement>(`tr[data-row-key="${CSS.escape(savedItemId)}"]`);
+    row?.scrollIntoView({ block: 'center' });
+  }, [loaded, savedItemId]);
   const wanted = nameQuery.trim().toLowerCase();
   const shown = (menu.data ?? []).filter(
     (item) => (category === '' || item.category === category) && (wanted === '' || item.name.toLowerCase().includes(wanted)),
