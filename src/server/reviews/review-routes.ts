@@ -20,7 +20,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // The owner's Manage Reviews (issue 43, point 9). The role is checked before validation, so a
   // caller without it learns nothing from field errors.
-  app.get('/admin/reviews', { preValidation: app.requireAdmin, schema: { response: { 200: z.array(adminReviewSchema) } } }, async () =>
+  app.get('/admin/reviews', { preValidation: app.requireAdmin, schema: { summary: 'Every review, the hidden ones marked, administrators only', response: { 200: z.array(adminReviewSchema) } } }, async () =>
     app.reviews.listForOwner(),
   );
 
@@ -28,14 +28,22 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/reviews/:id',
     {
       preValidation: app.requireAdmin,
-      schema: { params: reviewIdParamsSchema, body: reviewVisibilitySchema, response: { 200: reviewChangeResultSchema } },
+      schema: {
+        summary: 'Hide a review from the public list or show it again, administrators only ({ modifiedCount })',
+        params: reviewIdParamsSchema,
+        body: reviewVisibilitySchema,
+        response: { 200: reviewChangeResultSchema },
+      },
     },
     async (request) => ({ modifiedCount: await app.reviews.setHidden(request.params.id, request.body.hidden) }),
   );
 
   app.delete(
     '/admin/reviews/:id',
-    { preValidation: app.requireAdmin, schema: { params: reviewIdParamsSchema, response: { 200: reviewDeleteResultSchema } } },
+    {
+      preValidation: app.requireAdmin,
+      schema: { summary: 'Delete a review, administrators only ({ deletedCount })', params: reviewIdParamsSchema, response: { 200: reviewDeleteResultSchema } },
+    },
     async (request) => ({ deletedCount: await app.reviews.delete(request.params.id) }),
   );
 };
