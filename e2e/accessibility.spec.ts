@@ -573,11 +573,18 @@ test.describe('administrator pages, with users and dishes', () => {
       const admin = await signInAs(page, browser, 'admin');
       const other = await signInAs(await (await browser.newContext()).newPage(), browser, 'customer');
       await visit(page, 'allUsers', '/dashboard/all/users');
+      // Paged: each account found by its e-mail.
+      const search = page.getByRole('searchbox', { name: 'Search by name or e-mail' });
+      await search.fill(admin.account.email);
+      await expect(page.getByRole('row').filter({ hasText: admin.account.email })).toBeVisible();
+      await search.fill(other.account.email);
       const row = page.getByRole('row').filter({ hasText: other.account.email });
       await expect(row).toBeVisible();
-      await expect(page.getByRole('row').filter({ hasText: admin.account.email })).toBeVisible();
       await checkWhole(page);
       await row.getByRole('button', { name: `Make ${other.account.name} staff` }).click();
+      await expect(page.getByRole('dialog', { name: `Make ${other.account.name} staff?` })).toBeVisible();
+      await expectAccessible(page);
+      await page.getByRole('dialog').getByRole('button', { name: 'Make staff' }).click();
       await expect(page.getByRole('status', { name: 'Notifications' })).toContainText(`${other.account.name} is staff now`);
       await expectAccessible(page);
       await row.getByRole('button', { name: `Delete ${other.account.name}` }).click();

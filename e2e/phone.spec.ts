@@ -81,14 +81,20 @@ test.describe('on a phone', () => {
     await expect(page).toHaveURL(/\/login$/);
     await page.getByRole('link', { name: 'Please Make An Account' }).click();
     await expect(page).toHaveURL(/\/signUp$/);
+    // The pointer rests on the plea to log in, which holds it (no timer takes it away meanwhile),
+    // and the form is sent with Enter.
+    await page.getByText(`Log in or sign up to take ${dish!.name} on your table`).hover();
     await page.getByLabel('Name').fill(account.name);
     await page.getByLabel('Email').fill(account.email);
     await page.getByLabel(/^Password/).fill(account.password);
-    await page.getByRole('button', { name: 'SignUp' }).click();
+    await page.getByLabel(/^Password/).press('Enter');
 
     // Back on the page the dish was taken from, with the dish in the cart.
     await expect(page).toHaveURL(/\/order\/offered$/);
     await expect(page.getByText(`${dish!.name} was added to your cart`)).toBeVisible();
+    // One message at a time, and the plea to log in is gone: its reason has passed (issue 43, point 2).
+    await expect(page.getByText(`Log in or sign up to take ${dish!.name} on your table`)).toHaveCount(0);
+    await expect(page.getByRole('status', { name: 'Notifications' }).getByRole('button', { name: 'Close message' })).toHaveCount(1);
     await bar(page).click();
     await expect(page.getByRole('row').filter({ hasText: dish!.name })).toHaveCount(1);
     // Priced by the server at today's price, whatever the visitor's tab kept.

@@ -192,3 +192,22 @@ test.describe('menu page (/order) on a touch screen', () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 });
+
+test.describe('menu search typed before the app takes over (issue 43, point 1)', () => {
+  test.use({ hasTouch: true, isMobile: true, viewport: { width: 390, height: 844 } });
+
+  test('"berry" typed while the page is still starting filters the list once the app runs', async ({ page }) => {
+    const releaseApp = await holdRequests(page, /\/assets\/main-[\w-]+\.js$/);
+    await page.goto('/order/juice', { waitUntil: 'domcontentloaded' });
+    const box = page.getByRole('searchbox', { name: 'Search the menu' });
+    await box.fill('berry');
+    await expect(page.locator('#root[data-app-ready]')).toHaveCount(0);
+
+    releaseApp();
+    await expect(page.locator('#root[data-app-ready]')).toHaveCount(1);
+    await expect(box).toHaveValue('berry');
+    await expect(page.getByText(/match “berry” in the whole menu/)).toBeVisible();
+    // A dessert, not on the juice tab: the list is the search's.
+    await expect(page.getByRole('tabpanel').locator('article h3', { hasText: 'Berry Chia Pudding' })).toBeVisible();
+  });
+});

@@ -90,6 +90,14 @@ describe('POST /api/images: accepted pictures', () => {
 });
 
 describe('POST /api/images: refused uploads store nothing', () => {
+  it("refuses an iPhone's HEIC photo, saying what to do instead (issue 43, point 10)", async () => {
+    // The start of an iPhone photo: an ISO-BMFF 'ftyp' box of major brand heic, then a 'meta' box.
+    const ftyp = Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypheic', 'latin1'), Buffer.alloc(4), Buffer.from('mif1heic', 'latin1')]);
+    const heic = Buffer.concat([ftyp, Buffer.from([0, 0, 0x10, 0]), Buffer.from('meta', 'latin1'), Buffer.alloc(4092, 7)]);
+    const body = await expectRefused(heic, { filename: 'IMG_0042.HEIC', type: 'image/heic', message: /iPhone HEIC photo.*Save it as a JPEG/ });
+    expect(body.fieldErrors?.image?.[0]).toMatch(/Most Compatible/);
+  });
+
   it('refuses a text file named .jpg and sent as image/jpeg', async () => {
     await expectRefused(Buffer.from('Just some text pretending to be a picture.\n'.repeat(20)), {
       filename: 'holiday.jpg',

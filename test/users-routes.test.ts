@@ -226,3 +226,37 @@ describe('PATCH /api/users/role/:id', () => {
     expect(await roleOf(customer.id)).toBe('user');
   });
 });
+
+describe('GET /api/users: search and pages for Manage Users (issue 43, point 7)', () => {
+  it('finds a part of the name or e-mail in any case, with the number of matches in X-Total-Count', async () => {
+    const tag = `Zq${Date.now().toString(36)}`;
+    const made = [];
+    for (let i = 0; i < 5; i++) made.push(await signUpUser(t.app, { name: `${tag} Person ${i}` }));
+    const byName = await call('admin', 'GET', `/api/users?q=${tag.toUpperCase()}`);
+    expect(byName.statusCode).toBe(200);
+    expect(byName.headers['x-total-count']).toBe('5');
+    expect(byName.json<{ _id: string }[]>().map((u) => u._id)).toEqual(made.map((u) => u.id));
+    const byEmail = await call('admin', 'GET', `/api/users?q=${encodeURIComponent(made[2]!.email.toUpperCase())}`);
+    expect(byEmail.json<{ _id: string }[]>().map((u) => u._id)).toEqual([made[2]!.id]);
+    // A wildcard typed is a letter: nobody's name holds "%".
+    const wildcard = await call('admin', 'GET', '/api/users?q=%25');
+    expect(wildcard.json()).toEqual([]);
+    expect(wildcard.headers['x-total-count']).toBe('0');
+
+    const page1 = await call('admin', 'GET', `/api/users?q=${tag}&limit=2&page=1`);
+    const page3 = await call('admin', 'GET', `/api/users?q=${tag}&limit=2&page=3`);
+    expect(page1.json<{ _id: string }[]>().map((u) => u._id)).toEqual([made[0]!.id, made[1]!.id]);
+    expect(page3.json<{ _id: string }[]>().map((u) => u._id)).toEqual([made[4]!.id]);
+    expect(page3.headers['x-total-count']).toBe('5');
+  });
+
+  it('without a query lists everyone, as the spec; bad parameters are a 400; others get 401/403', async () => {
+    const all = await call('admin', 'GET', '/api/users');
+    expect(all.json<unknown[]>().length).toBe(Number(all.headers['x-total-count']));
+    for (const bad of ['limit=0', 'limit=101', 'page=0', 'page=x', 'sort=name', `q=${'x'.repeat(101)}`]) {
+      expect((await call('admin', 'GET', `/api/users?${bad}`)).statusCode, bad).toBe(400);
+    }
+    expect((await call('customer', 'GET', '/api/users?q=a')).statusCode).toBe(403);
+    expect((await call('anonymous', 'GET', '/api/users?q=a')).statusCode).toBe(401);
+  });
+});

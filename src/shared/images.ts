@@ -18,3 +18,7 @@ export const imageUploadResultSchema = z.object({
   data: z.object({ display_url: z.string(), width: z.number().int(), height: z.number().int() }),
 });
 export type ImageUploadResult = z.infer<typeof imageUploadResultSchema>;
+
+/** What the shop says of an iPhone's HEIC photo, which it cannot read (issue 43, point 10). */
+export const HEIC_REFUSED =
+  'This is an iPhone HEIC photo, which the shop cannot read. Save it as a JPEG first (on the iPhone: Share, then Save as JPEG or Options → Most Compatible; or set Settings → Camera → Formats → Most Compatible) and upload that.';

@@ -38,6 +38,7 @@ export const APP_ROUTES = {
   allUsers: { pattern: '/dashboard/all/users', page: 'users/pages/manage-users-page.tsx', layout: 'dashboard', adminOnly: true },
   addItem: { pattern: '/dashboard/add/item', page: 'menu/admin/pages/add-item-page.tsx', layout: 'dashboard', adminOnly: true },
   manageItems: { pattern: '/dashboard/manage/item', page: 'menu/admin/pages/manage-items-page.tsx', layout: 'dashboard', adminOnly: true },
+  manageReviews: { pattern: '/dashboard/manage/reviews', page: 'reviews/pages/manage-reviews-page.tsx', layout: 'dashboard', adminOnly: true },
   updateItem: { pattern: '/dashboard/update/item/:id', page: 'menu/admin/pages/update-item-page.tsx', layout: 'dashboard', adminOnly: true },
   /** The staff's live order board (the page checks the staff role itself). */
   orderBoard: { pattern: '/dashboard/orders', page: 'orders/pages/order-board-page.tsx', layout: 'dashboard' },

@@ -34,3 +34,36 @@ export const roleChangeSchema = z.object({ role: z.enum(ASSIGNABLE_ROLES) });
 export type RoleChange = z.infer<typeof roleChangeSchema>;
 export const modifiedCountSchema = z.object({ modifiedCount: z.number().int() });
 export const deletedCountSchema = z.object({ deletedCount: z.number().int() });
+
+/**
+ * GET /api/users' query (Manage Users): `q` finds a part of the name or e-mail, any case; `limit`
+ * pages the list (`page` from 1). Without `limit` every match is listed, as the spec's call did.
+ * The number of matches is in the answer's X-Total-Count header.
+ */
+export const USERS_PAGE_SIZE = 20;
+export const userListQuerySchema = z.strictObject({
+  q: z.string().trim().max(100).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).optional(),
+});
+export type UserListQuery = z.infer<typeof userListQuerySchema>;
+export const USERS_TOTAL_HEADER = 'x-total-count';
+
+/** What Manage Users says before a role change: what the new role may do (issue 43, point 7). */
+export const ROLE_CHANGE_TEXTS = {
+  makeStaff: (name: string) => ({
+    title: `Make ${name} staff?`,
+    detail: 'Staff run the order board: they see every order of the day with its customer’s name and move orders along. They cannot change the menu, the settings or the users.',
+    confirm: 'Make staff',
+  }),
+  removeStaff: (name: string) => ({
+    title: `Remove ${name} from staff?`,
+    detail: 'They become a customer again and no longer see the order board.',
+    confirm: 'Remove staff',
+  }),
+  makeAdmin: (name: string) => ({
+    title: `Make ${name} an administrator?`,
+    detail: 'An administrator may do everything: change the menu, prices and settings, make and delete users, and read the revenue. Only this screen’s command line undoes it.',
+    confirm: 'Make admin',
+  }),
+} as const;

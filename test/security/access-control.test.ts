@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -148,6 +149,15 @@ const CALLS: Record<string, Prepare> = {
     return () => send(sc.app, { method: 'PATCH', url: `/api/items/${id}/availability`, headers, payload: { soldOut: true } });
   },
   'GET /api/admin/items': get(() => '/api/admin/items'),
+  'GET /api/admin/reviews': get(() => '/api/admin/reviews'),
+  'PATCH /api/admin/reviews/:id': async (sc, headers) => {
+    const id = await newReview(sc);
+    return () => send(sc.app, { method: 'PATCH', url: `/api/admin/reviews/${id}`, headers, payload: { hidden: true } });
+  },
+  'DELETE /api/admin/reviews/:id': async (sc, headers) => {
+    const id = await newReview(sc);
+    return () => send(sc.app, { method: 'DELETE', url: `/api/admin/reviews/${id}`, headers });
+  },
   'GET /api/settings': get(() => '/api/settings'),
   'PUT /api/settings': async (sc, headers) => {
     const current = (await send(sc.app, { method: 'GET', url: '/api/settings' })).json<object>();
@@ -208,6 +218,13 @@ const CALLS: Record<string, Prepare> = {
   'POST /api/account/sessions/sign-out-others': post('/api/account/sessions/sign-out-others'),
   'GET /api/account/export': get(() => '/api/account/export'),
 };
+
+/** A review of its own for each call, so a caller's hiding or deleting never meets another's. */
+async function newReview(sc: Scene): Promise<string> {
+  const id = randomUUID();
+  await sc.app.db.insertInto('reviews').values({ id, name: 'Access Check', image: '/images/review.webp', details: 'Fine.', created_at: new Date().toISOString() }).execute();
+  return id;
+}
 
 function headersOf(caller: Caller): Headers {
   return { anonymous: {}, customer: s.owner.headers, otherCustomer: s.other.headers, staff: s.staff.headers, admin: s.admin.headers }[caller];

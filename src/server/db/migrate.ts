@@ -19,6 +19,7 @@ import * as m015 from './migrations/015-refund-requests.ts';
 import * as m016 from './migrations/016-sign-in-limits.ts';
 import * as m019 from './migrations/019-kitchen-printers.ts';
 import * as m020 from './migrations/020-partial-refunds.ts';
+import * as m021 from './migrations/021-review-hidden.ts';
 
 interface MigrationModule {
   up(kind: DbKind): Migration['up'];
@@ -48,6 +49,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '016-sign-in-limits': m016,
   '019-kitchen-printers': m019,
   '020-partial-refunds': m020,
+  '021-review-hidden': m021,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

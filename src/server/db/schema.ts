@@ -40,6 +40,8 @@ export interface ReviewsTable {
   image: string;
   details: string;
   created_at: string;
+  /** 1 when the owner hid it from the public list (migration 021); 0 otherwise. */
+  hidden: Generated<number>;
 }
 
 export interface ImagesTable {

@@ -11,6 +11,7 @@ import {
 } from '../../shared/account.ts';
 import { addToCartSchema } from '../../shared/cart.ts';
 import { itemAvailabilitySchema, itemInputSchema } from '../../shared/menu.ts';
+import { reviewVisibilitySchema } from '../../shared/reviews.ts';
 import { createIntentBodySchema, refundAskSchema, statusChangeSchema } from '../../shared/orders.ts';
 import { paymentBodySchema, sandboxConfirmBodySchema } from '../../shared/payments.ts';
 import { busyChangeSchema, orderDelaySchema, restaurantSettingsSchema } from '../../shared/restaurant-settings.ts';
@@ -49,6 +50,7 @@ const EXAMPLES: ReadonlyArray<[z.ZodType, unknown]> = [
     { name: 'Zucchini noodles with pesto', category: 'raw-special', price: 12.5, recipe: 'Spiralized zucchini, basil and cashew pesto, cherry tomatoes.', image: IMAGE, tags: ['vegan'], allergens: ['nuts'] },
   ],
   [itemAvailabilitySchema, { soldOut: true }],
+  [reviewVisibilitySchema, { hidden: true }],
   [createIntentBodySchema, { fulfilment: { type: 'table', table: '12' } }],
   [statusChangeSchema, { status: 'accepted', readyInMinutes: 20 }],
   [refundAskSchema, { lines: [{ lineId: 0, quantity: 1 }] }],

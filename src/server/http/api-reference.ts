@@ -39,7 +39,7 @@ export const SPEC_CALLS: Readonly<Record<string, string>> = {
   'PATCH /api/items/:id': 'Change a dish, administrators only ({ success, modifiedCount })',
   'DELETE /api/items/:id': 'Delete a dish, administrators only ({ deletedCount })',
   'POST /api/users': 'Record the account after sign-up or social sign-in',
-  'GET /api/users': 'The accounts, administrators only',
+  'GET /api/users': 'The accounts, administrators only; searched (q) and paged (page, limit), the matches counted in X-Total-Count',
   'PATCH /api/users/admin/:id': 'Make an account administrator',
   'DELETE /api/users/admin/:id': 'Delete an account, administrators only ({ deletedCount })',
   'POST /api/create-payment-intent': "Open the cart's payment ({ clientSecret, … })",

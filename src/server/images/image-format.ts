@@ -18,6 +18,24 @@ export function detectUploadFormat(bytes: Buffer): UploadFormat | null {
   return null;
 }
 
+/** HEIF brands of HEVC photos (an iPhone's HEIC), which sharp's build here cannot decode. */
+const HEIC_BRANDS = new Set(['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'hevm', 'hevs', 'mif1', 'msf1']);
+
+/** An iPhone's HEIC photo (HEIF, not AVIF): refused with what to do instead, not as "not a picture". */
+export function isHeicPhoto(bytes: Buffer): boolean {
+  if (bytes.length < 12 || bytes.subarray(4, 8).toString('latin1') !== 'ftyp' || hasAvifBrand(bytes)) return false;
+  return brandsOf(bytes).some((brand) => HEIC_BRANDS.has(brand));
+}
+
+function brandsOf(bytes: Buffer): string[] {
+  const boxSize = Math.min(bytes.readUInt32BE(0), bytes.length, 256);
+  const brands: string[] = [];
+  for (let offset = 8; offset + 4 <= boxSize; offset += 4) {
+    if (offset !== 12) brands.push(bytes.subarray(offset, offset + 4).toString('latin1'));
+  }
+  return brands;
+}
+
 /** An ISO-BMFF 'ftyp' box names a major brand and compatible brands; AVIF is one of them. */
 function hasAvifBrand(bytes: Buffer): boolean {
   const boxSize = Math.min(bytes.readUInt32BE(0), bytes.length, 256);

@@ -2,7 +2,8 @@ import type { Kysely } from 'kysely';
 import sharp, { type Metadata } from 'sharp';
 import type { Database } from '../db/schema.ts';
 import { BadRequestError } from '../http/errors.ts';
-import { detectUploadFormat, sharpFormatMatches } from './image-format.ts';
+import { HEIC_REFUSED } from '../../shared/images.ts';
+import { detectUploadFormat, isHeicPhoto, sharpFormatMatches } from './image-format.ts';
 import { encodeImage, MAX_INPUT_PIXELS, saveImage, type StoredImage } from './image-store.ts';
 
 const ACCEPTED = 'JPEG, PNG, WebP, GIF or AVIF';
@@ -20,6 +21,7 @@ function refused(message: string): BadRequestError {
 export async function storeUploadedImage(db: Kysely<Database>, bytes: Buffer): Promise<StoredImage> {
   if (bytes.length === 0) throw refused('The file is empty. Choose a picture.');
   const format = detectUploadFormat(bytes);
+  if (!format && isHeicPhoto(bytes)) throw refused(HEIC_REFUSED);
   if (!format) throw refused(`This file is not a picture the shop accepts. Choose a ${ACCEPTED} image.`);
 
   let metadata: Metadata;

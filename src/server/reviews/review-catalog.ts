@@ -1,11 +1,12 @@
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { reviewSchema, type Review } from '../../shared/reviews.ts';
+import { REVIEW_TEXTS, reviewSchema, type AdminReview, type Review } from '../../shared/reviews.ts';
 import type { Database } from '../db/schema.ts';
 import type { EventBus } from '../events/event-bus.ts';
 import { RebuiltOnChange } from '../events/rebuilt-on-change.ts';
+import { NotFoundError } from '../http/errors.ts';
 import { snapshotBytes, type SnapshotBytes } from '../http/snapshot-answer.ts';
-import { listReviewAnswers } from './review-repository.ts';
+import { deleteReview, listAdminReviews, listReviewAnswers, setReviewHidden } from './review-repository.ts';
 
 /** `GET /api/review`'s answer, and the reviews it holds (the review pages are drawn with them). */
 export interface ReviewSnapshot extends SnapshotBytes {
@@ -16,12 +17,14 @@ export interface ReviewSnapshot extends SnapshotBytes {
  * The reviews, read once and kept until they change: a public list read on every visit to the
  * home and review pages and changed far more rarely than the menu. Whoever writes the reviews
  * calls `changed()` (in any process: the change travels on the event bus), as with the menu;
- * today only the demo data's first start writes them (main.ts). Decision 0029.
+ * the demo data's first start (main.ts) and the owner hiding or deleting one (below). Decision 0029.
  */
 export class ReviewCatalog {
   private readonly snapshot: RebuiltOnChange<ReviewSnapshot>;
+  private readonly db: Kysely<Database>;
 
   constructor(db: Kysely<Database>, events: EventBus) {
+    this.db = db;
     this.snapshot = new RebuiltOnChange(events, 'reviews.changed', async () => {
       const reviews = await listReviewAnswers(db);
       return { ...(await snapshotBytes(reviews, { schema: z.array(reviewSchema) })), reviews };
@@ -34,6 +37,26 @@ export class ReviewCatalog {
 
   ready(): ReviewSnapshot | undefined {
     return this.snapshot.ready();
+  }
+
+  /** Every review, the hidden ones marked (Manage Reviews). */
+  listForOwner(): Promise<AdminReview[]> {
+    return listAdminReviews(this.db);
+  }
+
+  /** Hides a review from the public list or shows it again; the snapshot (and its ETag) follows at once. */
+  async setHidden(id: string, hidden: boolean): Promise<number> {
+    const changed = await setReviewHidden(this.db, id, hidden);
+    if (changed === 0) throw new NotFoundError(REVIEW_TEXTS.notFound);
+    await this.changed();
+    return changed;
+  }
+
+  async delete(id: string): Promise<number> {
+    const deleted = await deleteReview(this.db, id);
+    if (deleted === 0) throw new NotFoundError(REVIEW_TEXTS.notFound);
+    await this.changed();
+    return deleted;
   }
 
   /** Call after every write to the reviews: drops this process's snapshot and tells the others. */

@@ -1,10 +1,26 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Role } from '../../shared/roles.ts';
 import type { Database } from '../db/schema.ts';
 
-/** All SQL of the users feature (Better Auth runs its own for sign-up and sign-in). */
-export async function listUsers(db: Kysely<Database>) {
-  return db.selectFrom('users').select(['id', 'name', 'email', 'role']).orderBy('created_at').orderBy('id').execute();
+/* All SQL of the users feature (Better Auth runs its own for sign-up and sign-in). */
+
+/** `%` and `_` typed into the search are letters, not LIKE's wildcards. */
+const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** One page of the users whose name or e-mail holds `q` (any case), and how many match in all. */
+export async function searchUsers(db: Kysely<Database>, q: string, offset: number, limit: number | undefined) {
+  let matches = db.selectFrom('users');
+  if (q !== '') {
+    const pattern = likePattern(q);
+    matches = matches.where((eb) =>
+      eb.or([sql<boolean>`lower(${eb.ref('name')}) like ${pattern} escape '\\'`, sql<boolean>`lower(${eb.ref('email')}) like ${pattern} escape '\\'`]),
+    );
+  }
+  let rows = matches.select(['id', 'name', 'email', 'role']).orderBy('created_at').orderBy('id');
+  // SQLite takes an OFFSET only after a LIMIT: without one, the whole list.
+  if (limit !== undefined) rows = rows.limit(limit).offset(offset);
+  const [list, count] = await Promise.all([rows.execute(), matches.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow()]);
+  return { rows: list, total: Number(count.n) };
 }
 
 export async function findUserById(db: Kysely<Database>, id: string) {

@@ -1,17 +1,13 @@
 import type { Kysely } from 'kysely';
 import { isAdmin, type Role } from '../../shared/roles.ts';
-import type { User } from '../../shared/users.ts';
+import type { User, UserListQuery } from '../../shared/users.ts';
 import type { Database } from '../db/schema.ts';
 import { ConflictError, NotFoundError } from '../http/errors.ts';
-import { findUserById, listUsers, markRegistered, promoteToAdmin, setRoleUnlessAdmin } from './user-repository.ts';
+import { findUserById, markRegistered, promoteToAdmin, searchUsers, setRoleUnlessAdmin } from './user-repository.ts';
 
 /** Records the caller as the spec's server did after sign-up; false when recorded already. */
 export async function registerUser(db: Kysely<Database>, userId: string): Promise<boolean> {
   return markRegistered(db, userId, new Date());
-}
-
-export async function listUserAccounts(db: Kysely<Database>): Promise<User[]> {
-  return (await listUsers(db)).map((u) => ({ _id: u.id, name: u.name, email: u.email, role: u.role }));
 }
 
 /** The user of this id, or 404. */
@@ -44,8 +40,11 @@ export class UserService {
     return registerUser(this.db, userId);
   }
 
-  list(): Promise<User[]> {
-    return listUserAccounts(this.db);
+  /** Manage Users' search and pages: the page's users and how many match in all. */
+  async search(query: UserListQuery): Promise<{ users: User[]; total: number }> {
+    const offset = query.limit === undefined ? 0 : (query.page - 1) * query.limit;
+    const { rows, total } = await searchUsers(this.db, query.q ?? '', offset, query.limit);
+    return { users: rows.map((u) => ({ _id: u.id, name: u.name, email: u.email, role: u.role })), total };
   }
 
   existing(id: string): ReturnType<typeof existingUser> {

@@ -21,6 +21,7 @@ const ADMIN_MENU: MenuEntry[] = [
   { to: paths.allUsers, label: 'Manage Users' },
   { to: paths.addItem, label: 'Add items' },
   { to: paths.manageItems, label: 'Manage Items' },
+  { to: paths.manageReviews, label: 'Manage Reviews' },
   { to: paths.orderBoard, label: 'Order board' },
   { to: paths.settings, label: 'Restaurant settings' },
   { to: paths.profile, label: 'Profile' },

@@ -36,6 +36,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Set false for calls whose 401 is an expected answer (a sign-in attempt), not a lost session. */
   signOutOnAuthFailure?: boolean;
+  /** Reads a successful answer's headers (a list's total in X-Total-Count). */
+  onHeaders?: (headers: Headers) => void;
 }
 
 /** The one API client: JSON in and out, and the stored bearer token on every request. */
@@ -66,6 +68,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     }
     throw new ApiRequestError(response.status, errorBody);
   }
+  options.onHeaders?.(response.headers);
   if (response.status === 204) return undefined as T;
   return (await response.json()) as T;
 }

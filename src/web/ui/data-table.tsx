@@ -60,7 +60,7 @@ export function DataTable<Row>({ label, rows, rowKey, rowTestId, columns, onDele
           </thead>
           <tbody role="rowgroup">
             {rows.map((row, index) => (
-              <tr key={rowKey(row)} role="row" data-testid={rowTestId} className="border-t border-stone-200">
+              <tr key={rowKey(row)} role="row" data-testid={rowTestId} data-row-key={rowKey(row)} className="border-t border-stone-200">
                 {columns.map((column) => (
                   <td key={column.header} role="cell" data-label={column.header} className={`px-3 py-3 ${column.className ?? ''}`}>
                     {column.cell(row, { index, askToDelete })}

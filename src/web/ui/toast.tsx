@@ -6,16 +6,20 @@ interface Toast {
   kind: ToastKind;
   message: string;
   shownAt: number;
+  /** What the message is about while it lasts ('signed-out'): `resolved` takes it away. */
+  reason?: string;
 }
 interface ToastApi {
-  success(message: string): void;
+  success(message: string, options?: { reason?: string }): void;
   error(message: string): void;
+  /** The reason has passed (the visitor signed in): its messages go at once. */
+  resolved(reason: string): void;
 }
 
 /** How long a success message stays once nobody is reading it (pointer and focus elsewhere). */
 const SUCCESS_TOAST_MS = 5000;
-/** The oldest message leaves when a newer one would make more than this many. */
-const MOST_TOASTS = 3;
+/** One message at a time: a newer one takes the place of the last, so they never stack over the page. */
+const MOST_TOASTS = 1;
 
 const ToastContext = createContext<ToastApi | null>(null);
 
@@ -29,11 +33,12 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const isHeld = held.pointer || held.focus;
   const next = useRef(1);
 
-  const show = useCallback((kind: ToastKind, message: string) => {
+  const show = useCallback((kind: ToastKind, message: string, reason?: string) => {
     const id = next.current++;
-    setToasts((list) => [...list, { id, kind, message, shownAt: Date.now() }].slice(-MOST_TOASTS));
+    setToasts((list) => [...list, { id, kind, message, shownAt: Date.now(), reason }].slice(-MOST_TOASTS));
   }, []);
   const dismiss = useCallback((id: number) => setToasts((list) => list.filter((t) => t.id !== id)), []);
+  const resolved = useCallback((reason: string) => setToasts((list) => list.filter((t) => t.reason !== reason)), []);
 
   /**
    * The Close button: its message goes, and the focus it held moves to the next message's button,
@@ -70,8 +75,8 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   }, [toasts, isHeld, dismiss]);
 
   const api = useMemo<ToastApi>(
-    () => ({ success: (m) => show('success', m), error: (m) => show('error', m) }),
-    [show],
+    () => ({ success: (m, options) => show('success', m, options?.reason), error: (m) => show('error', m), resolved }),
+    [show, resolved],
   );
   return (
     <ToastContext.Provider value={api}>

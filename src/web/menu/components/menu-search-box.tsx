@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { SEARCH_QUERY_MAX } from '../../../shared/menu-search.ts';
 
 /** How long typing pauses before the search is asked: one request per word, not per key. */
@@ -10,6 +10,13 @@ const TYPING_PAUSE_MS = 200;
  */
 export function MenuSearchBox({ onSearch }: { onSearch: (query: string) => void }) {
   const [text, setText] = useState('');
+  // On the page the server drew, a visitor may type before the app takes it over: React keeps the
+  // box's text but never tells `text`, so the list would not filter. Taken in once, on the first render.
+  const box = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    const typed = box.current?.value ?? '';
+    if (typed !== '') setText(typed);
+  }, []);
   useEffect(() => {
     const timer = setTimeout(() => onSearch(text), text.trim() === '' ? 0 : TYPING_PAUSE_MS);
     return () => clearTimeout(timer);
@@ -24,6 +31,7 @@ export function MenuSearchBox({ onSearch }: { onSearch: (query: string) => void 
         <path d="m20 20-3.5-3.5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
       </svg>
       <input
+        ref={box}
         id="menu-search"
         type="search"
         value={text}

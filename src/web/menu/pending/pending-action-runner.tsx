@@ -9,6 +9,7 @@ import { favouritesQuery } from '../favourites/favourites-api.ts';
 import type { MenuItem } from '../../../shared/menu.ts';
 import { chooseDishOptions, hasOptions } from '../options/options-request.ts';
 import { takePendingAction } from './pending-action.ts';
+import { SIGNED_OUT_REASON } from './use-send-to-login.ts';
 
 /**
  * Does what a visitor asked for before logging in (pending-action.ts), as soon as someone is
@@ -21,6 +22,11 @@ export function PendingActionRunner() {
   const queryClient = useQueryClient();
   const toast = useToast();
   const email = user?.email;
+
+  // "Log in or sign up to…" has said its piece once someone is signed in.
+  useEffect(() => {
+    if (!loading && email) toast.resolved(SIGNED_OUT_REASON);
+  }, [loading, email, toast]);
 
   useEffect(() => {
     if (loading || !email) return;

@@ -5,6 +5,9 @@ import { paths } from '../../../shared/paths.ts';
 import { useToast } from '../../ui/toast.tsx';
 import { rememberPendingAction, type PendingAction } from './pending-action.ts';
 
+/** The reason of the messages that ask to log in. */
+export const SIGNED_OUT_REASON = 'signed-out';
+
 const WHY: Record<PendingAction['kind'], (name: string) => string> = {
   cart: (name) => `Log in or sign up to take ${name} on your table`,
   favourite: (name) => `Log in or sign up to save ${name} to your favourites`,
@@ -20,7 +23,8 @@ export function useSendToLogin(): (kind: PendingAction['kind'], item: Pick<MenuI
   return useCallback(
     (kind, item) => {
       rememberPendingAction(kind, item);
-      toast.success(WHY[kind](item.name));
+      // Gone once someone is signed in (pending-action-runner.tsx): its reason has passed.
+      toast.success(WHY[kind](item.name), { reason: SIGNED_OUT_REASON });
       const { pathname, search, hash } = window.location;
       navigate(paths.login, { state: { from: { pathname, search, hash } } });
     },

@@ -1,15 +1,26 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { User } from '../../../shared/users.ts';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { USERS_PAGE_SIZE, USERS_TOTAL_HEADER, type User } from '../../../shared/users.ts';
 import { apiRequest } from '../../lib/api-client.ts';
 
-/** GET /api/users (administrators), cached under 'users'. */
-export const usersQuery = queryOptions({
-  queryKey: ['users'],
-  queryFn: () => apiRequest<User[]>('/users'),
-});
+/** Every list of users is cached under 'users', so a change refreshes whichever page is shown. */
+export const usersQuery = queryOptions({ queryKey: ['users'] });
 
-export function useUsers() {
-  return useQuery(usersQuery);
+/** GET /api/users?q&page&limit (administrators): one page of the search, and how many match in all. */
+export function useUsers(search: string, page: number) {
+  return useQuery({
+    queryKey: ['users', search, page],
+    queryFn: async ({ signal }) => {
+      let total = 0;
+      const params = new URLSearchParams({ q: search, page: String(page), limit: String(USERS_PAGE_SIZE) });
+      const users = await apiRequest<User[]>(`/users?${params}`, {
+        signal,
+        onHeaders: (headers) => (total = Number(headers.get(USERS_TOTAL_HEADER) ?? 0)),
+      });
+      return { users, total };
+    },
+    // The page shown stays while the next one loads: the table does not jump.
+    placeholderData: keepPreviousData,
+  });
 }
 
 /** PATCH /api/users/admin/{id}: promotes; a modification refreshes the list. */

@@ -1,20 +1,44 @@
-import type { User } from '../../../shared/users.ts';
+import { useEffect, useState } from 'react';
+import { ROLE_CHANGE_TEXTS, USERS_PAGE_SIZE, type User } from '../../../shared/users.ts';
 import { useAuth } from '../../auth/use-auth.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { LoadingScreen } from '../../ui/loading-screen.tsx';
+import { ModalDialog } from '../../ui/modal-dialog.tsx';
 import { QueryError } from '../../ui/query-error.tsx';
 import { useToast } from '../../ui/toast.tsx';
+import { DIALOG_FIRST_FOCUS } from '../../ui/use-modal-dialog.ts';
 import { usePageTitle } from '../../ui/use-page-title.ts';
 import { useDeleteUser, usePromoteUser, useSetStaffRole, useUsers } from '../api/users-api.ts';
 
-/** Manage Users (docs/product.md §2.9): 'TOTAL USER', the table, promote and delete; and staff, who run the order board. */
+/** How long typing pauses before the search is asked. */
+const TYPING_PAUSE_MS = 250;
+
+type RoleChange = { user: User; change: 'makeStaff' | 'removeStaff' | 'makeAdmin' };
+
+/**
+ * Manage Users (docs/product.md §2.9): 'TOTAL USER', the table, promote and delete; and staff, who
+ * run the order board. Searched and paged on the server; a role change is confirmed first, with
+ * what the role may do (issue 43, point 7).
+ */
 export function Page() {
   usePageTitle('Manage Users');
   const { user: me } = useAuth();
-  const users = useUsers();
+  const [typed, setTyped] = useState('');
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setSearch(typed.trim());
+      setPage(1);
+    }, TYPING_PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [typed]);
+  const users = useUsers(search, page);
   const promote = usePromoteUser();
+  const setRole = useSetStaffRole();
   const remove = useDeleteUser();
   const toast = useToast();
+  const [asking, setAsking] = useState<RoleChange>();
 
   if (users.isPending) return <LoadingScreen />;
   if (users.isError) return <QueryError title="The users could not be loaded" error={users.error} onRetry={users.refetch} className="" />;
@@ -23,13 +47,52 @@ export function Page() {
     toast.error(error instanceof Error ? error.message : 'That did not work. Please try again.');
   }
 
+  function confirmRoleChange({ user, change }: RoleChange) {
+    setAsking(undefined);
+    if (change === 'makeAdmin') {
+      promote.mutate(user._id, {
+        onSuccess: (result) => {
+          if (result.modifiedCount > 0) toast.success(`${user.name} is an admin now`);
+        },
+        onError: failure,
+      });
+      return;
+    }
+    const staff = change === 'makeStaff';
+    setRole.mutate(
+      { id: user._id, role: staff ? 'staff' : 'user' },
+      {
+        onSuccess: (result) => {
+          if (result.modifiedCount > 0) toast.success(staff ? `${user.name} is staff now` : `${user.name} is no longer staff`);
+        },
+        onError: failure,
+      },
+    );
+  }
+
+  const { users: rows, total } = users.data;
+  const pages = Math.max(1, Math.ceil(total / USERS_PAGE_SIZE));
+  const busy = promote.isPending || setRole.isPending;
+
   return (
     <section>
       <h1 className="font-display text-3xl font-bold text-brand-900">Manage Users</h1>
-      <p className="mt-4 text-xl font-semibold uppercase text-stone-800">TOTAL USER: {users.data.length}</p>
+      <div className="mt-4 flex flex-wrap items-end justify-between gap-4">
+        <p className="text-xl font-semibold uppercase text-stone-800">TOTAL USER: {total}</p>
+        <label className="flex flex-col text-sm font-semibold text-stone-800">
+          Search by name or e-mail
+          <input
+            type="search"
+            value={typed}
+            maxLength={100}
+            onChange={(event) => setTyped(event.target.value)}
+            className="mt-1 h-11 w-72 max-w-full rounded-md border border-stone-500 px-3 text-base font-normal"
+          />
+        </label>
+      </div>
       <DataTable<User>
         label="Users"
-        rows={users.data}
+        rows={rows}
         rowKey={(user) => user._id}
         onDelete={(user) =>
           remove.mutate(user._id, {
@@ -41,7 +104,7 @@ export function Page() {
         }
         deleteDetail={(user) => `Deleting the account of ${user.name}.`}
         columns={[
-          { header: '#', cell: (_user, { index }) => index + 1 },
+          { header: '#', cell: (_user, { index }) => (page - 1) * USERS_PAGE_SIZE + index + 1 },
           { header: 'Name', cell: (user) => user.name, className: 'font-semibold' },
           { header: 'Email', cell: (user) => user.email, className: 'break-all' },
           {
@@ -53,22 +116,24 @@ export function Page() {
                 <div className="flex flex-wrap items-center gap-2">
                   {user.role === 'staff' && <span className="font-semibold">staff</span>}
                   <button
-                  type="button"
-                  disabled={promote.isPending}
-                  aria-label={`Make ${user.name} an admin`}
-                  onClick={() =>
-                    promote.mutate(user._id, {
-                      onSuccess: (result) => {
-                        if (result.modifiedCount > 0) toast.success(`${user.name} is an admin now`);
-                      },
-                      onError: failure,
-                    })
-                  }
-                  className="whitespace-nowrap rounded-md bg-accent-400 px-3 py-1 font-semibold text-brand-900 hover:bg-accent-500 disabled:opacity-60"
-                >
-                  Make admin
+                    type="button"
+                    disabled={busy}
+                    aria-label={user.role === 'staff' ? `Remove ${user.name} from staff` : `Make ${user.name} staff`}
+                    onClick={() => setAsking({ user, change: user.role === 'staff' ? 'removeStaff' : 'makeStaff' })}
+                    className="rounded-md px-3 py-1 font-semibold text-brand-900 ring-1 ring-brand-700 hover:bg-brand-50 disabled:opacity-60"
+                  >
+                    {user.role === 'staff' ? 'Remove staff' : 'Make staff'}
                   </button>
-                  <StaffButton user={user} onError={failure} />
+                  {/* The widest power: a quiet link-like button, never the row's most prominent one. */}
+                  <button
+                    type="button"
+                    disabled={busy}
+                    aria-label={`Make ${user.name} an admin`}
+                    onClick={() => setAsking({ user, change: 'makeAdmin' })}
+                    className="whitespace-nowrap px-1 py-1 text-sm text-stone-700 underline hover:text-stone-900 disabled:opacity-60"
+                  >
+                    Make admin
+                  </button>
                 </div>
               ),
           },
@@ -89,34 +154,39 @@ export function Page() {
           },
         ]}
       />
+      {total === 0 && <p className="mt-4 text-stone-700">No user’s name or e-mail holds “{search}”.</p>}
+      {pages > 1 && (
+        <nav aria-label="Pages of users" className="mt-4 flex items-center justify-center gap-4">
+          <button type="button" disabled={page <= 1} onClick={() => setPage(page - 1)} className="rounded-md px-3 py-1 font-semibold ring-1 ring-stone-400 disabled:opacity-50">
+            Previous
+          </button>
+          <span>
+            Page {page} of {pages}
+          </span>
+          <button type="button" disabled={page >= pages} onClick={() => setPage(page + 1)} className="rounded-md px-3 py-1 font-semibold ring-1 ring-stone-400 disabled:opacity-50">
+            Next
+          </button>
+        </nav>
+      )}
+      {asking && <RoleChangeDialog asking={asking} onConfirm={() => confirmRoleChange(asking)} onCancel={() => setAsking(undefined)} />}
     </section>
   );
 }
 
-/** Makes a customer staff (they then run the order board), or takes it back. */
-function StaffButton({ user, onError }: { user: User; onError: (error: unknown) => void }) {
-  const setRole = useSetStaffRole();
-  const toast = useToast();
-  const staff = user.role === 'staff';
+/** Asks before a role changes, saying what the new role may do; Cancel takes the first focus. */
+function RoleChangeDialog({ asking, onConfirm, onCancel }: { asking: RoleChange; onConfirm: () => void; onCancel: () => void }) {
+  const text = ROLE_CHANGE_TEXTS[asking.change](asking.user.name);
   return (
-    <button
-      type="button"
-      disabled={setRole.isPending}
-      aria-label={staff ? `Remove ${user.name} from staff` : `Make ${user.name} staff`}
-      onClick={() =>
-        setRole.mutate(
-          { id: user._id, role: staff ? 'user' : 'staff' },
-          {
-            onSuccess: (result) => {
-              if (result.modifiedCount > 0) toast.success(staff ? `${user.name} is no longer staff` : `${user.name} is staff now`);
-            },
-            onError,
-          },
-        )
-      }
-      className="rounded-md px-3 py-1 font-semibold text-brand-900 ring-1 ring-brand-700 hover:bg-brand-50 disabled:opacity-60"
-    >
-      {staff ? 'Remove staff' : 'Make staff'}
-    </button>
+    <ModalDialog title={text.title} onClose={onCancel}>
+      <p className="mt-2 text-stone-700">{text.detail}</p>
+      <div className="mt-6 flex flex-wrap justify-end gap-3">
+        <button type="button" {...DIALOG_FIRST_FOCUS} onClick={onCancel} className="rounded-md bg-stone-200 px-4 py-2 font-semibold text-stone-800 hover:bg-stone-300">
+          Cancel
+        </button>
+        <button type="button" onClick={onConfirm} className="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800">
+          {text.confirm}
+        </button>
+      </div>
+    </ModalDialog>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { CATEGORIES, CATEGORY_LABELS } from '../../../../shared/categories.ts';
-import { ACCEPTED_IMAGE_TYPES, MAX_UPLOAD_BYTES } from '../../../../shared/images.ts';
+import { ACCEPTED_IMAGE_TYPES, HEIC_REFUSED, MAX_UPLOAD_BYTES } from '../../../../shared/images.ts';
 import type { ApiOptionGroup } from '../../../../shared/dish-option-rules.ts';
 import { ITEM_NAME_MAX, itemInputSchema, type ItemInput } from '../../../../shared/menu.ts';
 import { ApiRequestError } from '../../../lib/api-client.ts';
@@ -31,6 +31,7 @@ function fileProblem(file: File): string | null {
   if (file.size === 0) return 'The file is empty. Choose a picture.';
   if (file.size > MAX_UPLOAD_BYTES) return 'The picture is larger than 5 MB. Choose a smaller one.';
   // A hint only: the server judges the bytes. Some systems give no type, so that passes here.
+  if (/^image\/hei[cf]/.test(file.type) || /\.hei[cf]$/i.test(file.name)) return HEIC_REFUSED;
   if (file.type && !(ACCEPTED_IMAGE_TYPES as readonly string[]).includes(file.type)) {
     return 'Choose a JPEG, PNG, WebP, GIF or AVIF picture.';
   }

@@ -1,5 +1,6 @@
-import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { CATEGORIES, CATEGORY_LABELS, isCategory, type Category } from '../../../../shared/category-list.ts';
 import { formatPrice } from '../../../../shared/money.ts';
 import type { MenuItem } from '../../../../shared/menu.ts';
 import { paths } from '../../../../shared/paths.ts';
@@ -25,6 +26,21 @@ export function Page() {
   const remove = useDeleteItem();
   const availability = useSetAvailability();
   const [toDelete, setToDelete] = useState<MenuItem | null>(null);
+  // Search by name and a category: the whole menu is here already, so filtered in the browser.
+  const [nameQuery, setNameQuery] = useState('');
+  const [category, setCategory] = useState<Category | ''>('');
+  // Back from saving a dish: the list opens at it, not at the top.
+  const savedItemId = (useLocation().state as { savedItemId?: string } | null)?.savedItemId;
+  const loaded = menu.data !== undefined;
+  useEffect(() => {
+    if (!loaded || !savedItemId) return;
+    const row = document.querySelector<HTMLElement>(`tr[data-row-key="${CSS.escape(savedItemId)}"]`);
+    row?.scrollIntoView({ block: 'center' });
+  }, [loaded, savedItemId]);
+  const wanted = nameQuery.trim().toLowerCase();
+  const shown = (menu.data ?? []).filter(
+    (item) => (category === '' || item.category === category) && (wanted === '' || item.name.toLowerCase().includes(wanted)),
+  );
   const setSwitches = (item: MenuItem, switches: { soldOut?: boolean; hidden?: boolean }) =>
     availability.mutate(
       { id: item._id, ...switches },
@@ -59,6 +75,38 @@ export function Page() {
       ) : (
         <>
           <p className="font-display text-2xl font-bold text-stone-800">Total items is {menu.data.length}</p>
+          <div className="mt-3 flex flex-wrap items-end gap-4">
+            <label className="flex flex-col text-sm font-semibold text-stone-800">
+              Search by name
+              <input
+                type="search"
+                value={nameQuery}
+                maxLength={100}
+                onChange={(event) => setNameQuery(event.target.value)}
+                className="mt-1 h-11 w-64 max-w-full rounded-md border border-stone-500 px-3 text-base font-normal"
+              />
+            </label>
+            <label className="flex flex-col text-sm font-semibold text-stone-800">
+              Category
+              <select
+                value={category}
+                onChange={(event) => setCategory(isCategory(event.target.value) ? event.target.value : '')}
+                className="mt-1 h-11 rounded-md border border-stone-500 bg-white px-3 text-base font-normal"
+              >
+                <option value="">All categories</option>
+                {CATEGORIES.map((c) => (
+                  <option key={c} value={c}>
+                    {CATEGORY_LABELS[c]}
+                  </option>
+                ))}
+              </select>
+            </label>
+            {shown.length !== menu.data.length && (
+              <p role="status" className="text-stone-700">
+                {shown.length} shown
+              </p>
+            )}
+          </div>
           {menu.data.length === 0 ? (
             <div className="mt-4 rounded-xl bg-white p-8 text-center shadow">
               <p className="text-lg text-stone-700">The menu is empty.</p>
@@ -69,7 +117,7 @@ export function Page() {
           ) : (
             <DataTable<MenuItem>
               label="Menu items"
-              rows={menu.data}
+              rows={shown}
               rowKey={(item) => item._id}
               rowTestId="manage-item"
               columns={[

@@ -72,7 +72,8 @@ export function Page() {
         }}
         onSaved={() => {
           toast.success('item updated successfully');
-          navigate(paths.manageItems);
+          // Manage Items opens at the dish just saved (issue 43, point 10).
+          navigate(paths.manageItems, { state: { savedItemId: current._id } });
         }}
         onFailed={(message) => toast.error(message)}
       />
