@@ -4,7 +4,7 @@
  * and how full each is. One module for the server (what it offers and accepts) and the browser
  * (what it shows), Zod-free like opening-hours.ts so the public pages can carry it.
  */
-import { clockOf, closedProblem, isOpenAt, minutesOf, rangesOn, weekdayOf, zonedInstant, type OpeningRules } from './opening-hours.ts';
+import { clockOf, closedProblem, isOpenAt, minutesOf, rangesOn, statusLine, weekdayOf, zonedInstant, type OpeningRules } from './opening-hours.ts';
 import { localDate, nextDate, zonedParts } from './shop-time.ts';
 
 /** Each divides an hour, so a slot reads the same on the clock every day (and every zone's offset is whole quarter hours). */
@@ -123,4 +123,16 @@ export function orderAheadLine(rules: SlotRules, now: Date): string | undefined 
   const state = rules.ordersPaused ? 'Orders for now paused' : 'Closed now';
   const day = dayName(first, now, rules.timeZone).replace(/^on /, '');
   return `${state} · order ahead for ${day} from ${clockOf(first, rules.timeZone)}`;
+}
+
+/** The home page's status line: the order-ahead line while orders for now are not taken, else the hours' line. */
+export function shopStatusLine(rules: SlotRules, now: Date): string {
+  return orderAheadLine(rules, now) ?? statusLine(rules, now);
+}
+
+/** "Sunday 29 November at 12:30" on the restaurant's clock: for mails and tickets, read on another day. */
+export function slotDateWords(iso: string, timeZone: string): string {
+  const at = new Date(iso);
+  const day = at.toLocaleDateString('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone });
+  return `${day} at ${clockOf(at, timeZone)}`;
 }

@@ -1,6 +1,7 @@
 import { Link, useParams } from 'react-router';
 import { FULFILMENT_LABELS, ORDER_STATUS_LABELS } from '../../../shared/order-workflow.ts';
-import type { Order } from '../../../shared/orders.ts';
+import { scheduledTimeOf, type Fulfilment, type Order } from '../../../shared/orders.ts';
+import { slotDateWords } from '../../../shared/order-slots.ts';
 import { RequireUser } from '../../dashboard/require-user.tsx';
 import { ApiRequestError } from '../../lib/api-client.ts';
 import { LoadingScreen } from '../../ui/loading-screen.tsx';
@@ -66,8 +67,10 @@ function TicketBody({ order }: { order: Order }) {
         <p className="mt-1 text-xl font-bold uppercase">
           {FULFILMENT_LABELS[fulfilment.type]}
           {fulfilment.type === 'table' && ` · Table ${fulfilment.table}`}
-          {fulfilment.type === 'pickup' && ` · ${fulfilment.pickupAt ? formatTime(fulfilment.pickupAt) : 'ASAP'}`}
+          {fulfilment.type === 'pickup' && !scheduledTimeOf(fulfilment) && ' · ASAP'}
         </p>
+        {/* An order for a later slot: its day and time, read on another day than the one it was placed. */}
+        {scheduledTimeOf(fulfilment) && <p className="text-xl font-bold">For {scheduledTicketText(fulfilment)}</p>}
         <p>
           Placed {formatTime(order.createdAt)}
           {order.readyBy && ` · Ready by ${formatTime(order.readyBy)}`}
@@ -100,4 +103,9 @@ function TicketBody({ order }: { order: Order }) {
       </footer>
     </article>
   );
+}
+
+/** "Sunday 29 November at 12:30", on the restaurant's clock (the browser's until its settings are read). */
+function scheduledTicketText(fulfilment: Fulfilment, timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone): string {
+  return slotDateWords(scheduledTimeOf(fulfilment)!, timeZone);
 }
