@@ -98,10 +98,11 @@ export function fullSlotMessage(at: Date, now: Date, timeZone: string): string {
 
 /** "today at 12:15", "tomorrow at 11:00", "Friday at 18:30", beyond a week "2026-12-09 at 11:00". */
 export function slotWords(at: Date, now: Date, timeZone: string): string {
-  return `${dayName(at, now, timeZone)} at ${clockOf(at, timeZone)}`;
+  return `${slotDay(at, now, timeZone)} at ${clockOf(at, timeZone)}`;
 }
 
-function dayName(at: Date, now: Date, timeZone: string): string {
+/** "today", "tomorrow", "on Friday" within the week, else "on 2026-12-09". */
+export function slotDay(at: Date, now: Date, timeZone: string): string {
   const day = localDate(at, timeZone);
   const today = localDate(now, timeZone);
   if (day === today) return 'today';
@@ -121,7 +122,7 @@ export function orderAheadLine(rules: SlotRules, now: Date): string | undefined 
   const first = slotTimes(rules, now)[0];
   if (!first) return undefined;
   const state = rules.ordersPaused ? 'Orders for now paused' : 'Closed now';
-  const day = dayName(first, now, rules.timeZone).replace(/^on /, '');
+  const day = slotDay(first, now, rules.timeZone).replace(/^on /, '');
   return `${state} · order ahead for ${day} from ${clockOf(first, rules.timeZone)}`;
 }
 
