@@ -7,7 +7,7 @@ import { defaultSettings, WEEKDAYS, zonedInstant, type RestaurantSettings } from
 import { localDate, nextDate } from '../src/shared/shop-time.ts';
 import { signUpUser, type TestUser } from './helpers/auth.ts';
 import { createTestApp, openSecondApp, type TestApp } from './helpers/test-app.ts';
-import { zoneWhereItIsDaytime } from './order-helpers.ts';
+import { makeStaff, zoneWhereItIsDaytime } from './order-helpers.ts';
 import { confirmSandbox, createIntent, fillCart, menuItemIds, postPayment } from './payment-helpers.ts';
 
 /**
@@ -96,6 +96,16 @@ describe('orders for later while closed', () => {
 
     const answer = await payFor(at(tomorrow, '12:30'));
     expect(answer.order?.fulfilment).toEqual({ type: 'pickup', pickupAt: at(tomorrow, '12:30') });
+
+    // The board lists it today (placed today, in "Later") and tomorrow (its slot's day).
+    const staff = await signUpUser(t.app);
+    await makeStaff(t.app, staff);
+    for (const date of [today, tomorrow]) {
+      const board = await t.app.inject({ method: 'GET', url: `/api/staff/orders?date=${date}`, headers: staff.headers });
+      expect(board.json<Array<{ _id: string }>>().map((o) => o._id), date).toContain(answer.order!._id);
+    }
+    const dayAfter = await t.app.inject({ method: 'GET', url: `/api/staff/orders?date=${nextDate(tomorrow)}`, headers: staff.headers });
+    expect(dayAfter.json<Array<{ _id: string }>>().map((o) => o._id)).not.toContain(answer.order!._id);
   });
 
   it('takes delivery for later, and eat-here for later only when the owner allows it', async () => {
