@@ -97,6 +97,8 @@ describe('capacity and the home page’s line', () => {
     expect(orderAheadLine(shop('Europe/Berlin'), new Date('2026-12-08T15:00:00Z'))).toBe('Closed now · order ahead for tomorrow from 11:00');
     expect(orderAheadLine(shop('Europe/Berlin'), new Date('2026-12-08T11:00:00Z'))).toBeUndefined();
     expect(orderAheadLine(shop('Europe/Berlin', { orderAheadDays: 0 }), new Date('2026-12-08T15:00:00Z'))).toBeUndefined();
+    // A pause's own message is the line.
+    expect(orderAheadLine(shop('Europe/Berlin', { ordersPaused: true, pauseMessage: 'Back soon' }), new Date('2026-12-08T15:00:00Z'))).toBeUndefined();
   });
 
   it('reads a stored settings row from before the slots with their defaults', () => {

@@ -114,16 +114,16 @@ export function slotDay(at: Date, now: Date, timeZone: string): string {
 const WEEKDAY_WORDS = { monday: 'Monday', tuesday: 'Tuesday', wednesday: 'Wednesday', thursday: 'Thursday', friday: 'Friday', saturday: 'Saturday', sunday: 'Sunday' } as const;
 
 /**
- * The home page's line while orders for now are not taken but later slots are:
- * "Closed now · order ahead for tomorrow from 11:00". Undefined when no slot is left to offer.
+ * The home page's line while closed but later slots are offered: "Closed now · order ahead for
+ * tomorrow from 11:00". Undefined when open, when no slot is left, and while paused (the pause's
+ * own message is the line then).
  */
 export function orderAheadLine(rules: SlotRules, now: Date): string | undefined {
-  if (!closedProblem(rules, now)) return undefined;
+  if (rules.ordersPaused || !closedProblem(rules, now)) return undefined;
   const first = slotTimes(rules, now)[0];
   if (!first) return undefined;
-  const state = rules.ordersPaused ? 'Orders for now paused' : 'Closed now';
   const day = slotDay(first, now, rules.timeZone).replace(/^on /, '');
-  return `${state} · order ahead for ${day} from ${clockOf(first, rules.timeZone)}`;
+  return `Closed now · order ahead for ${day} from ${clockOf(first, rules.timeZone)}`;
 }
 
 /** The home page's status line: the order-ahead line while orders for now are not taken, else the hours' line. */
