@@ -173,6 +173,9 @@ test('busy mode from the board, as staff: a pause for 30 minutes, extra time, au
     } finally {
       await customer.close();
       await context.close();
+    }
+  });
+});
 
 test('while closed, a customer orders for tomorrow and the board keeps the order in Later', async ({ page, browser, request }) => {
   await withAdminApi(browser, async (put) => {

@@ -4,7 +4,7 @@
  * and how full each is. One module for the server (what it offers and accepts) and the browser
  * (what it shows), Zod-free like opening-hours.ts so the public pages can carry it.
  */
-import { clockOf, closedProblem, isOpenAt, minutesOf, rangesOn, statusLine, weekdayOf, zonedInstant, type OpeningRules } from './opening-hours.ts';
+import { clockOf, closedProblem, isOpenAt, isPausedAt, minutesOf, rangesOn, statusLine, weekdayOf, zonedInstant, type OpeningRules } from './opening-hours.ts';
 import { localDate, nextDate, zonedParts } from './shop-time.ts';
 
 /** Each divides an hour, so a slot reads the same on the clock every day (and every zone's offset is whole quarter hours). */
@@ -119,7 +119,7 @@ const WEEKDAY_WORDS = { monday: 'Monday', tuesday: 'Tuesday', wednesday: 'Wednes
  * own message is the line then).
  */
 export function orderAheadLine(rules: SlotRules, now: Date): string | undefined {
-  if (rules.ordersPaused || !closedProblem(rules, now)) return undefined;
+  if (isPausedAt(rules, now) || !closedProblem(rules, now)) return undefined;
   const first = slotTimes(rules, now)[0];
   if (!first) return undefined;
   const day = slotDay(first, now, rules.timeZone).replace(/^on /, '');
