@@ -68,7 +68,7 @@ export const SIDES = {
       // A payment makes its order in the same transaction, with the fulfilment checked at checkout;
       // its provider speaks of refunds and disputes in the orders' types. The statistics' export
       // reads the orders as they are stored.
-      orders: ['order-service.ts', 'order-types.ts', 'fulfilment.ts', 'orders-repository.ts'],
+      orders: ['order-service.ts', 'order-types.ts', 'fulfilment.ts', 'orders-repository.ts', 'slot-service.ts'],
       payments: [],
       // Kitchen printers: the board's routes reach them through app.printers, never by import.
       printers: [],

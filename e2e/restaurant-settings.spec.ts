@@ -89,7 +89,8 @@ test('the header’s line says when a closed restaurant opens, and a delivery sh
     });
     // The server's drawing of the page holds no time; the browser says it once it runs.
     await page.goto('/about');
-    await expect(page.getByTestId('open-now')).toHaveText(`Closed · opens ${weekday} 11:00`);
+    // Closed now, and orders for later are taken: the line says from when (orderAheadDays, default 7).
+    await expect(page.getByTestId('open-now')).toHaveText(`Closed now · order ahead for ${weekday} from 11:00`);
     await page.setViewportSize({ width: 390, height: 800 });
     await expect(page.getByTestId('open-now')).toBeVisible();
 
@@ -172,6 +173,46 @@ test('busy mode from the board, as staff: a pause for 30 minutes, extra time, au
     } finally {
       await customer.close();
       await context.close();
+    }
+  });
+});
+
+test('while closed, a customer orders for tomorrow and the board keeps the order in Later', async ({ page, browser, request }) => {
+  await withAdminApi(browser, async (put) => {
+    const zone = ((await (await request.get('/api/settings')).json()) as RestaurantSettings).timeZone;
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(new Date());
+    const lunch = [{ open: '11:00', close: '15:00' }];
+    await put({ hours: { monday: lunch, tuesday: lunch, wednesday: lunch, thursday: lunch, friday: lunch, saturday: lunch, sunday: lunch }, closedDays: [today] });
+
+    const [dish] = await menu(request);
+    await signInAsNew(page, request);
+    await expect(page.getByTestId('open-now')).toHaveText('Closed now · order ahead for tomorrow from 11:00');
+    await addToCartViaApi(page, dish!._id);
+    await page.goto('/dashboard/payment');
+    await expect(page.getByTestId('checkout-closed')).toContainText('You can order ahead');
+    await page.getByRole('radio', { name: /Pickup/ }).check();
+    const time = page.getByLabel('Pickup time');
+    // No "as soon as possible" while closed.
+    await expect(time.getByRole('option').first()).toHaveText('Choose a time');
+    await time.selectOption({ label: 'Tomorrow at 11:30' });
+    await page.getByRole('button', { name: 'Continue to payment' }).click();
+    await expect(page.getByText('Tomorrow at 11:30')).toBeVisible();
+    await fillCard(page, '4242 4242 4242 4242');
+    await page.getByRole('button', { name: 'Pay', exact: true }).click();
+    await expect(page).toHaveURL(/\/dashboard\/my\/orders\/[^/]+$/);
+    await expect(page.getByTestId('scheduled-time')).toHaveText('Tomorrow at 11:30');
+    const number = (await page.getByRole('heading', { level: 1 }).textContent())!.match(/#(\d+)/)![1]!;
+
+    const board = await browser.newPage();
+    try {
+      await signInAsNewStaff(board, browser, board.context().request);
+      await openInApp(board, '/dashboard/orders');
+      const later = board.getByTestId('column-later');
+      await expect(later.getByRole('heading', { name: `#${number}` })).toBeVisible();
+      await expect(later.getByTestId('scheduled-time')).toContainText('Tomorrow at 11:30');
+      await expect(board.getByTestId('column-placed').getByRole('heading', { name: `#${number}` })).toHaveCount(0);
+    } finally {
+      await board.close();
     }
   });
 });

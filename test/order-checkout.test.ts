@@ -81,14 +81,15 @@ describe('POST /api/create-payment-intent with a fulfilment', () => {
     expect(order.fulfilment).toEqual({ type: 'pickup', pickupAt: slot.toISOString() });
   });
 
-  it('refuses a pickup time off the step, on another day, in the past or not a time (400, nothing opened)', async () => {
+  it('refuses a pickup time off the step, beyond the days ahead, in the past or not a time (400, nothing opened)', async () => {
     const now = new Date();
     const slot = pickupSlots(now, ZONE)[1]!;
     const earlyToday = new Date(startOfLocalDay(localDate(now, ZONE), ZONE).getTime() + 15 * 60_000);
     const pickup = (at: string) => ({ type: 'pickup', pickupAt: at });
     await refused(pickup(new Date(slot.getTime() + 7 * 60_000).toISOString()), 'fulfilment.pickupAt');
     await refused(pickup(new Date(slot.getTime() + 30_000).toISOString()), 'fulfilment.pickupAt');
-    await refused(pickup(new Date(slot.getTime() + 24 * 3600_000).toISOString()), 'fulfilment.pickupAt');
+    // Tomorrow is a slot now (orders for later); beyond orderAheadDays (7) is not.
+    await refused(pickup(new Date(slot.getTime() + 8 * 24 * 3600_000).toISOString()), 'fulfilment.pickupAt');
     await refused(pickup(new Date(slot.getTime() - 24 * 3600_000).toISOString()), 'fulfilment.pickupAt');
     await refused(pickup(earlyToday.toISOString()), 'fulfilment.pickupAt');
     await refused(pickup('tomorrow at noon'), 'fulfilment.pickupAt');

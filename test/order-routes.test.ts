@@ -172,14 +172,16 @@ describe('who made a change', () => {
 });
 
 describe('GET /api/orders/pickup-slots', () => {
-  it("answers the restaurant's zone and today's pickup times to come, on the step, to anyone", async () => {
+  it("answers the restaurant's zone and the pickup times to come, today and 7 days ahead, on the step, to anyone", async () => {
     const res = await get('visitor', '/api/orders/pickup-slots');
     expect(res.statusCode).toBe(200);
     const { timeZone, slots } = res.json<{ timeZone: string; slots: string[] }>();
     expect(timeZone).toBe(ZONE);
-    const today = localDate(new Date(), ZONE);
+    let lastDay = localDate(new Date(), ZONE);
+    for (let i = 0; i < 7; i++) lastDay = nextDate(lastDay);
+    expect(localDate(new Date(slots.at(-1)!), ZONE)).toBe(lastDay);
     for (const slot of slots) {
-      expect(localDate(new Date(slot), ZONE)).toBe(today);
+      expect(localDate(new Date(slot), ZONE) <= lastDay).toBe(true);
       expect(Date.parse(slot) % (15 * 60_000)).toBe(0);
       expect(Date.parse(slot)).toBeGreaterThanOrEqual(Date.now() - 60_000);
     }

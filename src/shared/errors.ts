@@ -7,6 +7,8 @@ export const apiErrorSchema = z.object({
   message: z.string(),
   /** For 400: the message of each invalid field, keyed by its path ("price", "items.0.id"). */
   fieldErrors: z.record(z.string(), z.array(z.string())).optional(),
+  /** For 409 SLOT_FULL: the next free time slots (UTC instants) to choose from instead. */
+  nextSlots: z.array(z.string()).optional(),
 });
 
 export type ApiError = z.infer<typeof apiErrorSchema>;

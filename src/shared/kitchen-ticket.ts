@@ -5,13 +5,16 @@
 import { chosenFromApi, chosenOptionLines } from './dish-option-rules.ts';
 import { formatPrice } from './money.ts';
 import { FULFILMENT_LABELS, ORDER_STATUS_LABELS } from './order-workflow.ts';
-import type { DeliveryAddress, Order } from './orders.ts';
+import { slotDateWords } from './order-slots.ts';
+import { scheduledTimeOf, type DeliveryAddress, type Order } from './orders.ts';
 
 export interface KitchenTicket {
   /** "#1001" */
   number: string;
   /** "TABLE · Table 4", "PICKUP · 12:30", "PICKUP · ASAP", "DELIVERY". */
   heading: string;
+  /** An order for a later slot: "For Sunday 29 November at 12:30", read on another day than the one it was placed. */
+  scheduled?: string;
   /** "Placed 12:05 · Ready by 12:25" */
   placed: string;
   customer: string;
@@ -28,12 +31,16 @@ export function ticketAddressLine(address: DeliveryAddress): string {
   return [address.line1, address.line2, `${address.postalCode} ${address.city}`].filter(Boolean).join(', ');
 }
 
-/** `time` formats an ISO instant as a clock time: the browser's locale on the page, the restaurant's zone on the printer. */
-export function kitchenTicket(order: Order, time: (iso: string) => string): KitchenTicket {
+/**
+ * `time` formats an ISO instant as a clock time: the browser's locale on the page, the restaurant's
+ * zone on the printer; `timeZone` is the one a later slot's day is named in.
+ */
+export function kitchenTicket(order: Order, time: (iso: string) => string, timeZone: string): KitchenTicket {
   const { fulfilment } = order;
   let heading = FULFILMENT_LABELS[fulfilment.type];
   if (fulfilment.type === 'table') heading += ` · Table ${fulfilment.table ?? ''}`;
-  if (fulfilment.type === 'pickup') heading += ` · ${fulfilment.pickupAt ? time(fulfilment.pickupAt) : 'ASAP'}`;
+  const scheduledAt = scheduledTimeOf(fulfilment);
+  if (fulfilment.type === 'pickup') heading += ` · ${scheduledAt ? time(scheduledAt) : 'ASAP'}`;
   const delivery: string[] = [];
   if (fulfilment.type === 'delivery') {
     if (fulfilment.address) delivery.push(ticketAddressLine(fulfilment.address));
@@ -42,6 +49,7 @@ export function kitchenTicket(order: Order, time: (iso: string) => string): Kitc
   return {
     number: `#${order.number}`,
     heading,
+    scheduled: scheduledAt ? `For ${slotDateWords(scheduledAt, timeZone)}` : undefined,
     placed: `Placed ${time(order.createdAt)}${order.readyBy ? ` · Ready by ${time(order.readyBy)}` : ''}`,
     customer: order.customer.name,
     lines: order.lines.map((line) => ({

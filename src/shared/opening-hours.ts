@@ -56,7 +56,7 @@ export function zonedInstant(date: string, minutes: number, timeZone: string): D
   return new Date(instant);
 }
 
-function rangesOn(rules: OpeningRules, date: string): TimeRange[] {
+export function rangesOn(rules: OpeningRules, date: string): TimeRange[] {
   if (rules.closedDays.includes(date)) return [];
   return [...rules.hours[weekdayOf(date)]].sort((a, b) => minutesOf(a.open) - minutesOf(b.open));
 }

@@ -24,17 +24,21 @@ export type DeliveryAddress = z.infer<typeof deliveryAddressSchema>;
 
 export const phoneSchema = required(30, 'Enter a phone number').regex(/^\+?[0-9 ()./-]{6,}$/, 'Enter a valid phone number');
 
+const slotTime = z.iso.datetime({ offset: true }).optional();
+
 /**
- * `pickupAt` absent means as soon as possible; the server checks it is today and on a 15-minute
- * step in the restaurant's time zone, which the schema cannot.
+ * The time slot (src/shared/order-slots.ts): `pickupAt` for a pickup (its older name),
+ * `scheduledAt` for a delivery or a table; absent means as soon as possible. The server checks it
+ * is a slot of the restaurant's clock and not full, which the schema cannot.
  */
 export const fulfilmentRequestSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('table'), table: required(30, 'Enter your table'), note: text(NOTE_MAX).optional() }),
-  z.object({ type: z.literal('pickup'), pickupAt: z.iso.datetime({ offset: true }).optional(), note: text(NOTE_MAX).optional() }),
+  z.object({ type: z.literal('table'), table: required(30, 'Enter your table'), scheduledAt: slotTime, note: text(NOTE_MAX).optional() }),
+  z.object({ type: z.literal('pickup'), pickupAt: slotTime, note: text(NOTE_MAX).optional() }),
   z.object({
     type: z.literal('delivery'),
     address: deliveryAddressSchema,
     phone: phoneSchema,
+    scheduledAt: slotTime,
     note: text(NOTE_MAX).optional(),
   }),
 ]);
@@ -50,10 +54,21 @@ export const fulfilmentSchema = z.object({
   type: z.enum(FULFILMENT_TYPES),
   table: z.string().optional(),
   pickupAt: z.string().optional(),
+  scheduledAt: z.string().optional(),
   address: deliveryAddressSchema.optional(),
   phone: z.string().optional(),
 });
 export type Fulfilment = z.infer<typeof fulfilmentSchema>;
+
+/** The order's time slot whichever the way (a pickup's `pickupAt`, the others' `scheduledAt`), or undefined for as soon as possible. */
+export function scheduledTimeOf(fulfilment: { type: string; pickupAt?: string; scheduledAt?: string }): string | undefined {
+  return fulfilment.type === 'pickup' ? fulfilment.pickupAt : fulfilment.scheduledAt;
+}
+
+/** The request's field that holds its time, for a field error. */
+export function scheduledFieldOf(type: string): 'pickupAt' | 'scheduledAt' {
+  return type === 'pickup' ? 'pickupAt' : 'scheduledAt';
+}
 
 export const orderLineSchema = z.object({
   itemId: z.string(),
@@ -217,5 +232,19 @@ export const pickupSlotsSchema = z.object({
   slots: z.array(z.string()),
 });
 export type PickupSlots = z.infer<typeof pickupSlotsSchema>;
+
+/** GET /api/slots: the times a customer may order for, full ones left out. */
+export const slotsQuerySchema = z.object({ fulfilment: z.enum(FULFILMENT_TYPES).default('pickup') });
+export const offeredSlotsSchema = z.object({
+  timeZone: z.string(),
+  /** Whether "as soon as possible" is offered now (open and not paused). */
+  asap: z.boolean(),
+  /** UTC instants, in order, today and the days ahead. */
+  slots: z.array(z.string()),
+});
+export type OfferedSlots = z.infer<typeof offeredSlotsSchema>;
+
+/** The 409 of a slot that filled meanwhile. */
+export const SLOT_FULL_CODE = 'SLOT_FULL';
 
 export const orderIdParamsSchema = z.object({ id: z.string().min(1).max(100) });

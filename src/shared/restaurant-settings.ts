@@ -8,10 +8,12 @@ import { minutesOf, WEEKDAYS, type OpeningRules, type Weekday } from './opening-
 import { BUSY_TEXTS, DEFAULT_PREPARATION_MINUTES, DELAY_MINUTES, EXTRA_MINUTES, PAUSE_MINUTES } from './busy-mode.ts';
 import { FULFILMENT_LABELS, FULFILMENT_TYPES, READY_IN_MAX, READY_IN_MIN, type FulfilmentType } from './order-workflow.ts';
 import { PRODUCT_NAME } from './product.ts';
+import { ORDER_AHEAD_MAX, SLOT_MINUTES_CHOICES } from './order-slots.ts';
 import { isTimeZone } from './shop-time.ts';
 
 export * from './opening-hours.ts';
 export * from './busy-mode.ts';
+export * from './order-slots.ts';
 
 const CLOCK = /^(([01][0-9]|2[0-3]):[0-5][0-9]|24:00)$/;
 const clock = z.string().regex(CLOCK, 'Write the time as HH:MM, for example 11:00');
@@ -50,6 +52,10 @@ const postalCodePattern = z
   .max(20, 'A postal code has at most 20 characters')
   .regex(/^[A-Za-z0-9][A-Za-z0-9 -]*\*?$/, 'Write postal codes with letters, digits, spaces or dashes (a * at the end for a prefix)');
 
+/** 0 is no limit (the settings page sends an empty field as 0). */
+const slotLimit = (what: string) =>
+  z.number({ message: `Enter the most ${what} per slot as a number` }).int(`Use a whole number of ${what}`).min(0, 'At least 0 (0: no limit)').max(10_000, 'At most 10000');
+
 export const restaurantSettingsSchema = z
   .object({
     name: text(100).min(1, "Enter the restaurant's name"),
@@ -78,6 +84,16 @@ export const restaurantSettingsSchema = z
     minimumOrder: dollars('minimum order'),
     /** Empty: deliveries go anywhere. */
     postalCodes: z.array(postalCodePattern).max(500, 'At most 500 postal codes'),
+    /** Days after today a customer may order for (0: today only). */
+    orderAheadDays: z.number({ message: 'Enter the days ahead as a number' }).int('Use whole days').min(0, 'At least 0 days').max(ORDER_AHEAD_MAX, `At most ${ORDER_AHEAD_MAX} days ahead`),
+    slotMinutes: z.union(SLOT_MINUTES_CHOICES.map((m) => z.literal(m)) as unknown as [z.ZodLiteral<number>, z.ZodLiteral<number>], {
+      message: `Choose slots of ${SLOT_MINUTES_CHOICES.join(', ')} minutes`,
+    }),
+    /** 0 (or empty): no limit. */
+    slotMaxOrders: slotLimit('orders'),
+    slotMaxDishes: slotLimit('dishes'),
+    /** Eat-here orders for a later time (a table booked with the meal). */
+    scheduledEatHere: z.boolean(),
   })
   .superRefine((settings, ctx) => {
     if (settings.ordersPaused && settings.pauseMessage === '') {
@@ -134,6 +150,11 @@ export function defaultSettings(timeZone: string): RestaurantSettings {
     deliveryFee: 0,
     minimumOrder: 0,
     postalCodes: [],
+    orderAheadDays: 7,
+    slotMinutes: 15,
+    slotMaxOrders: 0,
+    slotMaxDishes: 0,
+    scheduledEatHere: false,
   };
 }
 

@@ -905,7 +905,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The pickup times open for a new order */
+        /** The pickup times open for a new order (as GET /api/slots?fulfilment=pickup) */
         get: operations["getOrdersPickupSlots"];
         put?: never;
         post?: never;
@@ -1028,6 +1028,23 @@ export interface paths {
         get: operations["getSettings"];
         /** Change the restaurant's settings, administrators only */
         put: operations["putSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/slots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The times open for a new order: as soon as possible, and slots today and days ahead */
+        get: operations["getSlots"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -1219,6 +1236,7 @@ export interface components {
                 [key: string]: string[];
             };
             message: string;
+            nextSlots?: string[];
             statusCode: number;
         };
     };
@@ -1615,6 +1633,7 @@ export interface operations {
                                 };
                                 phone?: string;
                                 pickupAt?: string;
+                                scheduledAt?: string;
                                 table?: string;
                                 /** @enum {string} */
                                 type: "table" | "pickup" | "delivery";
@@ -2426,6 +2445,7 @@ export interface operations {
                             };
                             phone?: string;
                             pickupAt?: string;
+                            scheduledAt?: string;
                             table?: string;
                             /** @enum {string} */
                             type: "table" | "pickup" | "delivery";
@@ -4790,6 +4810,8 @@ export interface operations {
                 "application/json": {
                     fulfilment?: {
                         note?: string;
+                        /** Format: date-time */
+                        scheduledAt?: string;
                         table: string;
                         /** @enum {string} */
                         type: "table";
@@ -4808,6 +4830,8 @@ export interface operations {
                         };
                         note?: string;
                         phone: string;
+                        /** Format: date-time */
+                        scheduledAt?: string;
                         /** @enum {string} */
                         type: "delivery";
                     };
@@ -5945,6 +5969,7 @@ export interface operations {
                                 };
                                 phone?: string;
                                 pickupAt?: string;
+                                scheduledAt?: string;
                                 table?: string;
                                 /** @enum {string} */
                                 type: "table" | "pickup" | "delivery";
@@ -6072,6 +6097,7 @@ export interface operations {
                             };
                             phone?: string;
                             pickupAt?: string;
+                            scheduledAt?: string;
                             table?: string;
                             /** @enum {string} */
                             type: "table" | "pickup" | "delivery";
@@ -6367,6 +6393,7 @@ export interface operations {
                                 };
                                 phone?: string;
                                 pickupAt?: string;
+                                scheduledAt?: string;
                                 table?: string;
                                 /** @enum {string} */
                                 type: "table" | "pickup" | "delivery";
@@ -6821,6 +6848,11 @@ export interface operations {
                      *       "extraMinutes": 0,
                      *       "autoAccept": false,
                      *       "preparationMinutes": 20,
+                     *       "orderAheadDays": 7,
+                     *       "slotMinutes": 15,
+                     *       "slotMaxOrders": 0,
+                     *       "slotMaxDishes": 0,
+                     *       "scheduledEatHere": false,
                      *       "fulfilments": {
                      *         "table": true,
                      *         "pickup": true,
@@ -6875,12 +6907,17 @@ export interface operations {
                         };
                         minimumOrder: number;
                         name: string;
+                        orderAheadDays: number;
                         ordersPaused: boolean;
                         pausedUntil: string | null;
                         pauseMessage: string;
                         phone: "" | string;
                         postalCodes: string[];
                         preparationMinutes: number;
+                        scheduledEatHere: boolean;
+                        slotMaxDishes: number;
+                        slotMaxOrders: number;
+                        slotMinutes: 5 | 10 | 15 | 20 | 30 | 60;
                         timeZone: string;
                     };
                 };
@@ -6968,6 +7005,11 @@ export interface operations {
                  *       "extraMinutes": 0,
                  *       "autoAccept": false,
                  *       "preparationMinutes": 20,
+                 *       "orderAheadDays": 7,
+                 *       "slotMinutes": 15,
+                 *       "slotMaxOrders": 0,
+                 *       "slotMaxDishes": 0,
+                 *       "scheduledEatHere": false,
                  *       "fulfilments": {
                  *         "table": true,
                  *         "pickup": true,
@@ -7022,12 +7064,17 @@ export interface operations {
                     };
                     minimumOrder: number;
                     name: string;
+                    orderAheadDays: number;
                     ordersPaused: boolean;
                     pausedUntil: string | null;
                     pauseMessage: string;
                     phone: "" | string;
                     postalCodes: string[];
                     preparationMinutes: number;
+                    scheduledEatHere: boolean;
+                    slotMaxDishes: number;
+                    slotMaxOrders: number;
+                    slotMinutes: 5 | 10 | 15 | 20 | 30 | 60;
                     timeZone: string;
                 };
             };
@@ -7093,6 +7140,11 @@ export interface operations {
                      *       "extraMinutes": 0,
                      *       "autoAccept": false,
                      *       "preparationMinutes": 20,
+                     *       "orderAheadDays": 7,
+                     *       "slotMinutes": 15,
+                     *       "slotMaxOrders": 0,
+                     *       "slotMaxDishes": 0,
+                     *       "scheduledEatHere": false,
                      *       "fulfilments": {
                      *         "table": true,
                      *         "pickup": true,
@@ -7147,12 +7199,17 @@ export interface operations {
                         };
                         minimumOrder: number;
                         name: string;
+                        orderAheadDays: number;
                         ordersPaused: boolean;
                         pausedUntil: string | null;
                         pauseMessage: string;
                         phone: "" | string;
                         postalCodes: string[];
                         preparationMinutes: number;
+                        scheduledEatHere: boolean;
+                        slotMaxDishes: number;
+                        slotMaxOrders: number;
+                        slotMinutes: 5 | 10 | 15 | 20 | 30 | 60;
                         timeZone: string;
                     };
                 };
@@ -7186,6 +7243,50 @@ export interface operations {
             };
             /** @description The body is over its limit */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getSlots: {
+        parameters: {
+            query?: {
+                fulfilment?: "table" | "pickup" | "delivery";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        asap: boolean;
+                        slots: string[];
+                        timeZone: string;
+                    };
+                };
+            };
+            /** @description A malformed address, or a parameter, query or body that fails its schema (`fieldErrors` by field) */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7291,6 +7392,11 @@ export interface operations {
                      *       "extraMinutes": 0,
                      *       "autoAccept": false,
                      *       "preparationMinutes": 20,
+                     *       "orderAheadDays": 7,
+                     *       "slotMinutes": 15,
+                     *       "slotMaxOrders": 0,
+                     *       "slotMaxDishes": 0,
+                     *       "scheduledEatHere": false,
                      *       "fulfilments": {
                      *         "table": true,
                      *         "pickup": true,
@@ -7345,12 +7451,17 @@ export interface operations {
                         };
                         minimumOrder: number;
                         name: string;
+                        orderAheadDays: number;
                         ordersPaused: boolean;
                         pausedUntil: string | null;
                         pauseMessage: string;
                         phone: "" | string;
                         postalCodes: string[];
                         preparationMinutes: number;
+                        scheduledEatHere: boolean;
+                        slotMaxDishes: number;
+                        slotMaxOrders: number;
+                        slotMinutes: 5 | 10 | 15 | 20 | 30 | 60;
                         timeZone: string;
                     };
                 };
@@ -7443,6 +7554,7 @@ export interface operations {
                             };
                             phone?: string;
                             pickupAt?: string;
+                            scheduledAt?: string;
                             table?: string;
                             /** @enum {string} */
                             type: "table" | "pickup" | "delivery";
@@ -7587,6 +7699,7 @@ export interface operations {
                             };
                             phone?: string;
                             pickupAt?: string;
+                            scheduledAt?: string;
                             table?: string;
                             /** @enum {string} */
                             type: "table" | "pickup" | "delivery";
@@ -7806,6 +7919,7 @@ export interface operations {
                             };
                             phone?: string;
                             pickupAt?: string;
+                            scheduledAt?: string;
                             table?: string;
                             /** @enum {string} */
                             type: "table" | "pickup" | "delivery";
@@ -7962,6 +8076,7 @@ export interface operations {
                             };
                             phone?: string;
                             pickupAt?: string;
+                            scheduledAt?: string;
                             table?: string;
                             /** @enum {string} */
                             type: "table" | "pickup" | "delivery";

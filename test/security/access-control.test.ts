@@ -144,6 +144,7 @@ const CALLS: Record<string, Prepare> = {
     return () => send(sc.app, { method: 'GET', url: `/api/orders/${id}`, headers });
   },
   'GET /api/orders/pickup-slots': get(() => '/api/orders/pickup-slots'),
+  'GET /api/slots': get(() => '/api/slots?fulfilment=pickup'),
   'PATCH /api/items/:id/availability': async (sc, headers) => {
     const id = await createItem(sc);
     return () => send(sc.app, { method: 'PATCH', url: `/api/items/${id}/availability`, headers, payload: { soldOut: true } });

@@ -167,6 +167,7 @@ export const ACCESS_MATRIX: AccessRule[] = [
   },
   { method: 'GET', route: '/api/orders/summary', expect: { anonymous: 401, customer: 200, otherCustomer: 200, staff: 200, admin: 200 }, why: "each gets only their own figures" },
   { method: 'GET', route: '/api/orders/pickup-slots', expect: all(200), why: "the restaurant's pickup times are public" },
+  { method: 'GET', route: '/api/slots', expect: all(200), why: "the restaurant's open slots are public, as its hours are" },
 
   // The profile page: always the caller's own account, from the session, never from the request.
   { method: 'GET', route: '/api/account', expect: signedIn(200), why: 'each reads their own profile' },

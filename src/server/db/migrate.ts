@@ -17,6 +17,7 @@ import * as m013 from './migrations/013-sign-in-notices.ts';
 import * as m014 from './migrations/014-answer-notices.ts';
 import * as m015 from './migrations/015-refund-requests.ts';
 import * as m016 from './migrations/016-sign-in-limits.ts';
+import * as m017 from './migrations/017-order-slots.ts';
 import * as m019 from './migrations/019-kitchen-printers.ts';
 import * as m020 from './migrations/020-partial-refunds.ts';
 import * as m021 from './migrations/021-review-hidden.ts';
@@ -47,6 +48,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '014-answer-notices': m014,
   '015-refund-requests': m015,
   '016-sign-in-limits': m016,
+  '017-order-slots': m017,
   '019-kitchen-printers': m019,
   '020-partial-refunds': m020,
   '021-review-hidden': m021,

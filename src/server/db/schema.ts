@@ -383,4 +383,21 @@ export interface Database {
   mail_queue: MailQueueTable;
   restaurant_settings: RestaurantSettingsTable;
   kitchen_printers: KitchenPrintersTable;
+  order_slots: OrderSlotsTable;
+  slot_holds: SlotHoldsTable;
+}
+
+/** A time slot's lock row (migration 017): taken while the slot's places are counted. */
+export interface OrderSlotsTable {
+  /** UTC instant, ISO 8601. */
+  slot_at: string;
+}
+
+/** One payment's place in a time slot (migration 017). */
+export interface SlotHoldsTable {
+  intent_id: string;
+  slot_at: string;
+  dishes: number;
+  /** Until when a place not yet paid for is kept; null once the card was charged. */
+  held_until: string | null;
 }

@@ -303,6 +303,7 @@ function withoutUnusedInputs(document: Record<string, unknown>): Record<string, 
 /** The reference's sections: a call's first path segment, or the feature it belongs to. */
 const TAG_OF_SEGMENT: Readonly<Record<string, string>> = {
   items: 'menu',
+  slots: 'orders',
   review: 'reviews',
   images: 'menu',
   'auth-providers': 'auth',

@@ -49,6 +49,15 @@ export class ConflictError extends HttpError {
   }
 }
 
+/** A time slot that filled meanwhile (409 SLOT_FULL), with the next free ones; nothing was charged. */
+export class SlotFullError extends HttpError {
+  readonly nextSlots: string[];
+  constructor(message: string, nextSlots: string[]) {
+    super(409, 'SLOT_FULL', message);
+    this.nextSlots = nextSlots;
+  }
+}
+
 /** The error behind a request's 5xx, for its one log line (ops/logging.ts writes it when the answer has gone). */
 const failures = new WeakMap<object, unknown>();
 export const failureOf = (request: object): unknown => failures.get(request);
@@ -78,6 +87,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       const body: ApiError = { statusCode: status, code: error.code ?? 'BAD_REQUEST', message: error.message };
       if (error instanceof HttpError && error.fieldErrors) body.fieldErrors = error.fieldErrors;
+      if (error instanceof SlotFullError) body.nextSlots = error.nextSlots;
       if (error instanceof TooManyRequestsError) reply.header('retry-after', String(error.retryAfterSeconds));
       return reply.code(status).send(body);
     }

@@ -15,7 +15,7 @@ export interface OrderMailBase {
   name: string;
   number: number;
   fulfilmentType: FulfilmentType;
-  /** "Table 4", "Pickup at 12:30", "Delivery to …": one line, in the restaurant's time. */
+  /** "Table 4", "Pickup on Sunday 29 November at 12:30", "Delivery to …": one line, in the restaurant's time. */
   fulfilment: string;
   orderLink: string;
   profileLink: string;

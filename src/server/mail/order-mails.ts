@@ -1,3 +1,4 @@
+import { slotDateWords } from '../../shared/order-slots.ts';
 import { chosenFromApi, chosenOptionLines } from '../../shared/dish-option-rules.ts';
 import { formatPrice } from '../../shared/money.ts';
 import type { Fulfilment, Order, OrderStatus } from '../../shared/orders.ts';
@@ -146,16 +147,20 @@ function refundLine(refund: NonNullable<Order['refund']>): string {
   return `The refund of ${amount} is on its way to your card (it can take a few days to show).`;
 }
 
-/** One line for the mail, in the restaurant's time: "Table 4", "Pickup at 12:30", "Delivery to …". */
+/**
+ * One line for the mail, in the restaurant's time: "Table 4", "Pickup at 12:30", "Delivery to …";
+ * an order for a later slot names its day too, as the mail may be read on another day.
+ */
 export function fulfilmentLine(fulfilment: Fulfilment, timeZone: string): string {
+  const later = fulfilment.type !== 'pickup' && fulfilment.scheduledAt ? ` on ${slotDateWords(fulfilment.scheduledAt, timeZone)}` : '';
   switch (fulfilment.type) {
     case 'table':
-      return `Eat here, table ${fulfilment.table ?? ''}`.trim();
+      return `Eat here${later}, table ${fulfilment.table ?? ''}`.trim();
     case 'pickup':
-      return fulfilment.pickupAt ? `Pickup at ${clock(fulfilment.pickupAt, timeZone)}` : 'Pickup as soon as possible';
+      return fulfilment.pickupAt ? `Pickup on ${slotDateWords(fulfilment.pickupAt, timeZone)}` : 'Pickup as soon as possible';
     case 'delivery': {
       const a = fulfilment.address;
-      return a ? `Delivery to ${[a.line1, a.line2, `${a.postalCode} ${a.city}`].filter(Boolean).join(', ')}` : 'Delivery';
+      return a ? `Delivery${later} to ${[a.line1, a.line2, `${a.postalCode} ${a.city}`].filter(Boolean).join(', ')}` : `Delivery${later}`;
     }
   }
 }

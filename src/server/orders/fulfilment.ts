@@ -1,26 +1,28 @@
-import type { Fulfilment, FulfilmentRequest } from '../../shared/orders.ts';
-import { pickupTimeProblem } from '../../shared/shop-time.ts';
+import { scheduledFieldOf, scheduledTimeOf, type Fulfilment, type FulfilmentRequest } from '../../shared/orders.ts';
+import { slotProblem, type SlotRules } from '../../shared/order-slots.ts';
 import { BadRequestError } from '../http/errors.ts';
 
 /** What the spec's own call (`{ price }` alone) asks for: pickup as soon as possible. */
 export const DEFAULT_FULFILMENT: FulfilmentRequest = { type: 'pickup' };
 
 /**
- * Checks what the schema cannot: a pickup time is today in the restaurant's time zone, on the
- * 15-minute step and not in the past. Answers the request as it is kept with the intent: the
- * pickup time as a UTC instant, empty optional texts left out.
+ * Checks what the schema cannot: a chosen time is one of the restaurant's slots
+ * (src/shared/order-slots.ts: today or the days ahead, on its step, within the hours, not past),
+ * and eat-here takes one only when the owner allows it. Answers the request as it is kept with the
+ * intent: the time as a UTC instant, empty optional texts left out.
  */
-export function checkFulfilment(request: FulfilmentRequest | undefined, now: Date, timeZone: string): FulfilmentRequest {
+export function checkFulfilment(request: FulfilmentRequest | undefined, now: Date, rules: SlotRules & { scheduledEatHere: boolean }): FulfilmentRequest {
   if (!request) return DEFAULT_FULFILMENT;
   const kept = withoutEmptyTexts(request);
-  if (kept.type === 'pickup' && kept.pickupAt !== undefined) {
-    const at = new Date(kept.pickupAt);
-    const problem = pickupTimeProblem(at, now, timeZone);
-    if (problem) throw new BadRequestError(`Invalid fulfilment: ${problem}`, { 'fulfilment.pickupAt': [problem] });
-    return { ...kept, pickupAt: at.toISOString() };
-  }
-  return kept;
+  const time = scheduledTimeOf(kept);
+  if (time === undefined) return kept;
+  const field = `fulfilment.${scheduledFieldOf(kept.type)}`;
+  const at = new Date(time);
+  const problem = kept.type === 'table' && !rules.scheduledEatHere ? 'Eat here is for as soon as possible: choose pickup or delivery for later' : slotProblem(rules, at, now);
+  if (problem) throw new BadRequestError(`Invalid fulfilment: ${problem}`, { [field]: [problem] });
+  return kept.type === 'pickup' ? { ...kept, pickupAt: at.toISOString() } : { ...kept, scheduledAt: at.toISOString() };
 }
+
 
 function withoutEmptyTexts(request: FulfilmentRequest): FulfilmentRequest {
   const copy = { ...request };

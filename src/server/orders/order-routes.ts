@@ -7,10 +7,11 @@ import {
   orderListSchema,
   orderSchema,
   orderStreamQuerySchema,
+  offeredSlotsSchema,
   pickupSlotsSchema,
+  slotsQuerySchema,
   type OrderListQuery,
 } from '../../shared/orders.ts';
-import { openPickupSlots } from '../../shared/opening-hours.ts';
 import { isStaff } from '../../shared/roles.ts';
 import { BadRequestError } from '../http/errors.ts';
 import { streamOrders } from './order-stream.ts';
@@ -33,12 +34,18 @@ export async function orderRoutes(instance: FastifyInstance): Promise<void> {
     async (request) => app.orders.listOwn(request.user!, request.query.page, request.query.pageSize),
   );
 
-  // The payment page offers these; POST /api/create-payment-intent accepts exactly these.
-  app.get('/orders/pickup-slots', { schema: { summary: 'The pickup times open for a new order', response: { 200: pickupSlotsSchema } } }, async (_request, reply) => {
-    const settings = app.settings.current();
+  // The payment page offers these; POST /api/create-payment-intent accepts exactly these (and
+  // refuses a slot that filled meanwhile). Only the times the restaurant is open, full ones left out.
+  app.get('/slots', { schema: { summary: 'The times open for a new order: as soon as possible, and slots today and days ahead', querystring: slotsQuerySchema, response: { 200: offeredSlotsSchema } } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    // Only the times the restaurant is open (its settings' hours and closed days).
-    return { timeZone: settings.timeZone, slots: openPickupSlots(settings, new Date()).map((slot) => slot.toISOString()) };
+    return app.slots.offered(request.query.fulfilment, new Date());
+  });
+
+  // The older name of the pickup's list (GET /api/slots?fulfilment=pickup).
+  app.get('/orders/pickup-slots', { schema: { summary: 'The pickup times open for a new order (as GET /api/slots?fulfilment=pickup)', response: { 200: pickupSlotsSchema } } }, async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    const { timeZone, slots } = await app.slots.offered('pickup', new Date());
+    return { timeZone, slots };
   });
 
   app.get(

@@ -2,11 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { OrderHub } from './order-hub.ts';
 import { OrderService } from './order-service.ts';
+import { SlotService } from './slot-service.ts';
 import { OrderStreams } from './order-stream.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     orders: OrderService;
+    /** The time slots' places: what is offered, and each payment's hold (issue 40). */
+    slots: SlotService;
     orderHub: OrderHub;
     /** The open order streams: their heartbeat, and their end when the app closes. */
     orderStreams: OrderStreams;
@@ -28,6 +31,7 @@ export const ordersPlugin = fp(
       refunds: { retryMs: config.REFUND_RETRY_MS, pollMs: config.REFUND_POLL_MS, leaseMs: config.REFUND_CLAIM_LEASE_MS },
     });
     app.decorate('orders', orders);
+    app.decorate('slots', new SlotService({ db: app.db, settings, postgres: app.dbKind === 'postgres' }));
     // Refund requests a process left behind (it died between the move and the provider's answer)
     // are asked at start-up, then looked for every REFUND_POLL_MS; a call under way ends before close.
     app.addHook('onReady', async () => orders.startRefunds());

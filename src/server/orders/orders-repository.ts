@@ -214,8 +214,9 @@ export async function countOrdersOfUser(db: Db, userId: string): Promise<number>
 }
 
 /**
- * The board: orders placed in [start, end) (ISO instants; the text compares in time order, as
- * every timestamp is written by toISOString), oldest first, with their timelines.
+ * The board: orders placed in [start, end), and orders for a later slot in it placed before (their
+ * place in slot_holds, migration 017), oldest first, with their timelines. ISO instants: the text
+ * compares in time order, as every timestamp is written by toISOString.
  */
 export async function listOrdersPlacedBetween(
   db: Db,
@@ -223,14 +224,17 @@ export async function listOrdersPlacedBetween(
   end: string,
   status: string | undefined,
 ): Promise<{ orders: OrderRow[]; timelines: OrderEventRow[] }> {
-  let orders = db.selectFrom('orders').selectAll().where('created_at', '>=', start).where('created_at', '<', end);
+  const scheduledIn = db.selectFrom('slot_holds').select('intent_id').where('slot_at', '>=', start).where('slot_at', '<', end).where('held_until', 'is', null);
+  let orders = db
+    .selectFrom('orders')
+    .selectAll()
+    .where((eb) => eb.or([eb.and([eb('created_at', '>=', start), eb('created_at', '<', end)]), eb('transaction_id', 'in', scheduledIn)]));
   if (status) orders = orders.where('status', '=', status);
   let timelines = db
     .selectFrom('order_events')
     .innerJoin('orders', 'orders.id', 'order_events.order_id')
     .selectAll('order_events')
-    .where('orders.created_at', '>=', start)
-    .where('orders.created_at', '<', end)
+    .where((eb) => eb.or([eb.and([eb('orders.created_at', '>=', start), eb('orders.created_at', '<', end)]), eb('orders.transaction_id', 'in', scheduledIn)]))
     .where('order_events.kind', 'in', TIMELINE_KINDS);
   if (status) timelines = timelines.where('orders.status', '=', status);
   const [orderRows, timelineRows] = await Promise.all([

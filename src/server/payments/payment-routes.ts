@@ -14,7 +14,7 @@ import {
 import { HttpError } from '../http/errors.ts';
 import { useStrictJson } from '../http/strict-json.ts';
 import { checkFulfilment } from '../orders/fulfilment.ts';
-import { checkOrderRules, checkTakingOrders, deliveryChargeFor } from '../settings/order-rules.ts';
+import { checkOrderRules, deliveryChargeFor } from '../settings/order-rules.ts';
 import { SandboxProvider } from './sandbox-provider.ts';
 
 /** The spec's payment calls (docs/product.md §7), plus the customer's own orders and the sandbox's card check. */
@@ -38,7 +38,7 @@ export async function paymentRoutes(instance: FastifyInstance): Promise<void> {
       }
       const now = new Date();
       const settings = app.settings.current();
-      const fulfilment = checkFulfilment(request.body?.fulfilment, now, settings.timeZone);
+      const fulfilment = checkFulfilment(request.body?.fulfilment, now, settings);
       // The restaurant's hours, pause and delivery terms: nothing is opened when they refuse.
       checkOrderRules(settings, fulfilment, now);
       const userId = request.user!.id;
@@ -81,8 +81,6 @@ export async function paymentRoutes(instance: FastifyInstance): Promise<void> {
         config: { customerWrites: true },
       },
       async (request) => {
-        // A payment page left open past closing time (or when orders were paused) charges nothing.
-        checkTakingOrders(app.settings.current(), new Date());
         const userId = request.user!.id;
         return app.payments.confirmSandbox(provider, request.params.id, userId, request.body);
       },

@@ -12,6 +12,7 @@ import {
   type SandboxConfirmAnswer,
   type SandboxConfirmBody,
 } from '../../shared/payments.ts';
+import { scheduledTimeOf } from '../../shared/orders.ts';
 import { closedProblem, fulfilmentProblem, minimumOrderProblem, pickupHoursProblem, postalCodeProblem } from '../../shared/restaurant-settings.ts';
 import { deleteCartItems, listPricedCartItems, type PricedCartItemRow } from '../cart/cart-repository.ts';
 import { priceEntry, refuseUnavailableEntries } from '../cart/cart-service.ts';
@@ -20,7 +21,8 @@ import type { Database } from '../db/schema.ts';
 import { BadRequestError, ConflictError, ForbiddenError, HttpError, NotFoundError } from '../http/errors.ts';
 import { DEFAULT_FULFILMENT } from '../orders/fulfilment.ts';
 import type { OrderService, PlacedOrder } from '../orders/order-service.ts';
-import { deliveryChargeFor, NO_DELIVERY_CHARGE, type DeliveryCharge } from '../settings/order-rules.ts';
+import type { SlotService } from '../orders/slot-service.ts';
+import { checkTakingOrders, deliveryChargeFor, NO_DELIVERY_CHARGE, type DeliveryCharge } from '../settings/order-rules.ts';
 import type { ShopSettings } from '../settings/settings-service.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 import {
@@ -117,10 +119,12 @@ export class PaymentService {
   private readonly orders: OrderService;
   private readonly settings: ShopSettings;
   private readonly log: Logger;
+  private readonly slots: SlotService;
   private timer: NodeJS.Timeout | undefined;
   private checking: Promise<unknown> | undefined;
 
-  constructor(db: Kysely<Database>, provider: PaymentProvider, orders: OrderService, settings: ShopSettings, log: Logger) {
+  constructor(db: Kysely<Database>, provider: PaymentProvider, orders: OrderService, settings: ShopSettings, log: Logger, slots: SlotService) {
+    this.slots = slots;
     this.db = db;
     this.provider = provider;
     this.orders = orders;
@@ -138,11 +142,14 @@ export class PaymentService {
    */
   async createIntent(userId: string, fulfilment: FulfilmentRequest, delivery: DeliveryCharge = NO_DELIVERY_CHARGE): Promise<CreateIntentAnswer> {
     const wanted = JSON.stringify(fulfilment);
+    const slot = scheduledTimeOf(fulfilment);
     for (let attempt = 0; attempt < CREATE_ATTEMPTS; attempt++) {
       const open = await findOpenIntent(this.db, userId);
       if (open) {
         const cart = await this.pricedCart(userId);
         checkDeliveryMinimum(cart, delivery);
+        // A full slot is not offered: refused here already, though only the confirmation holds a place.
+        if (slot) await this.slots.checkFree(slot, cart.length, new Date(), open.id);
         const reused = await this.reuseOrRetire(open, cart, wanted, delivery.feeCents);
         if (reused) return reused;
         // Retired, or recorded (which emptied part of the cart): look again.
@@ -152,6 +159,7 @@ export class PaymentService {
       const items = await this.pricedCart(userId);
       if (items.length === 0) throw new BadRequestError('Your cart is empty: add something to pay for first');
       checkDeliveryMinimum(items, delivery);
+      if (slot) await this.slots.checkFree(slot, items.length, new Date());
       const amountCents = withDeliveryFee(dishesCents(items), delivery);
       if (amountCents < MIN_AMOUNT_CENTS || amountCents > MAX_AMOUNT_CENTS) {
         throw new BadRequestError(
@@ -370,6 +378,7 @@ export class PaymentService {
       : ((await findUserContact(this.db, intent.user_id)) ?? { name: 'anonymous', email: 'unknown' });
     const items = JSON.parse(intent.items) as IntentItem[];
     const entryIds = items.map((i) => i.cartItemId);
+    const slot = intent.fulfilment ? scheduledTimeOf(JSON.parse(intent.fulfilment) as FulfilmentRequest) : undefined;
     const row: PaymentRow = {
       id: newRowId(),
       transaction_id: intent.id,
@@ -397,6 +406,8 @@ export class PaymentService {
         if ((await insertPaidEntries(trx, intent.id, entryIds)) < entryIds.length) throw new PaidElsewhere();
         await deleteCartItems(trx, intent.user_id, entryIds);
         if (!(await settleIntentForOrder(trx, intent.id))) throw new ClaimedForRefund();
+        // The order's place in its slot, for good (held before the charge by the sandbox's confirmation).
+        if (slot) await this.slots.placeTaken(trx, intent.id, slot, items.length);
         const placement = {
           transactionId: intent.id,
           userId: intent.user_id,
@@ -433,10 +444,11 @@ export class PaymentService {
   async termsChange(intent: PaymentIntentRow, now: Date, cart?: PricedCartItemRow[]): Promise<string | undefined> {
     const settings = this.settings.current();
     const fulfilment = intent.fulfilment ? (JSON.parse(intent.fulfilment) as FulfilmentRequest) : DEFAULT_FULFILMENT;
+    const slot = scheduledTimeOf(fulfilment);
+    // An order for a later slot is taken while closed; its slot must still be within the hours.
     const rule =
-      closedProblem(settings, now) ??
+      (slot === undefined ? closedProblem(settings, now) : pickupHoursProblem(settings, new Date(slot))) ??
       fulfilmentProblem(settings, fulfilment.type) ??
-      (fulfilment.type === 'pickup' && fulfilment.pickupAt !== undefined ? pickupHoursProblem(settings, new Date(fulfilment.pickupAt)) : undefined) ??
       (fulfilment.type === 'delivery' ? postalCodeProblem(settings, fulfilment.address.postalCode) : undefined);
     if (rule) return rule;
 
@@ -479,6 +491,7 @@ export class PaymentService {
       throw new ConflictError(termsChangedMessage(what, 'refund-pending', amount));
     }
     await settleIntent(this.db, intent.id, 'succeeded', `refunded ${refund.id}${TERMS_REFUND_NOTE}${what}`);
+    await this.slots.release(intent.id);
     this.log.warn({ intent: intent.id, refund: refund.id, refundStatus: refund.status, changed: what }, 'refunded a payment made under old terms');
     throw new TermsChangedError(termsChangedMessage(what, 'refunded', amount));
   }
@@ -546,6 +559,7 @@ export class PaymentService {
       );
     }
     await settleIntent(this.db, intent.id, 'succeeded', `refunded ${refund.id}: its dishes were paid by ${paidBy.join(', ')}`);
+    await this.slots.release(intent.id);
     this.log.warn({ intent: intent.id, refund: refund.id, refundStatus: refund.status, paidBy }, 'refunded a second payment for dishes already paid');
     throw new AlreadyPaidError(`These dishes were already paid by another payment, so this payment of ${amount} was refunded in full.`);
   }
@@ -557,6 +571,11 @@ export class PaymentService {
    */
   async confirmSandbox(sandbox: SandboxProvider, intentId: string, userId: string, body: SandboxConfirmBody): Promise<SandboxConfirmAnswer> {
     const intent = await this.findOwnIntent(intentId, userId);
+    const fulfilment = intent.fulfilment ? (JSON.parse(intent.fulfilment) as FulfilmentRequest) : DEFAULT_FULFILMENT;
+    // A payment page left open past closing time (or when orders were paused) charges nothing, unless it is for a later slot.
+    checkTakingOrders(this.settings.current(), new Date(), fulfilment);
+    const slot = scheduledTimeOf(fulfilment);
+    let held = false;
     if (intent.status !== 'succeeded' && intent.open_for_user !== null) {
       const entryIds = (JSON.parse(intent.items) as IntentItem[]).map((i) => i.cartItemId);
       // The whole cart in one read (an entry goes with its dish, so the join keeps every entry).
@@ -575,8 +594,12 @@ export class PaymentService {
       // Re-priced before the card is charged: an intent of old terms is refused, the page asks for a new one.
       const changed = await this.termsChange(intent, new Date(), cart);
       if (changed) throw new HttpError(409, TERMS_CHANGED_CODE, termsChangedMessage(changed, 'not-charged', dollars(intent.amount_cents)));
+      // The slot's place, held before the card is charged: a slot filled meanwhile is a 409 with the next free ones.
+      if (slot) held = await this.slots.hold(intent.id, slot, entryIds.length, new Date());
     }
-    return sandbox.confirm(intent, body);
+    const answer = await sandbox.confirm(intent, body);
+    if (held) await ('error' in answer ? this.slots.release(intent.id) : this.slots.keep(intent.id));
+    return answer;
   }
 
   /**

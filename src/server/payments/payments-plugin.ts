@@ -22,7 +22,7 @@ export const paymentProviderPlugin = fp(
 
 export const paymentsPlugin = fp(
   async (app: FastifyInstance) => {
-    const payments = new PaymentService(app.db, app.paymentProvider, app.orders, app.settings, app.log);
+    const payments = new PaymentService(app.db, app.paymentProvider, app.orders, app.settings, app.log, app.slots);
     app.decorate('payments', payments);
     // Payments the provider took but the shop never recorded (a process that died between the two)
     // are recorded at start-up, then looked for every PAYMENT_CHECK_INTERVAL_MS.

@@ -16,12 +16,9 @@ export function ticketBytes(ticket: KitchenTicket): Uint8Array {
     .bold(true)
     .line(ticket.number)
     .size(1, 1)
-    .line(ticket.heading.toUpperCase())
-    .bold(false)
-    .line(ticket.placed)
-    .line(ticket.customer)
-    .align('left')
-    .rule();
+    .line(ticket.heading.toUpperCase());
+  if (ticket.scheduled) e.line(ticket.scheduled);
+  e.bold(false).line(ticket.placed).line(ticket.customer).align('left').rule();
   for (const line of ticket.lines) {
     e.bold(true).line(`${line.quantity}x ${line.name}`).bold(false);
     for (const option of line.options) e.line(`    ${option}`);

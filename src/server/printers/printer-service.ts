@@ -129,7 +129,7 @@ export class PrinterService {
     if (printers.length === 0) return;
     const timeZone = this.options.timeZone();
     const time = (iso: string) => new Date(iso).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', timeZone });
-    const bytes = ticketBytes(kitchenTicket(order, time));
+    const bytes = ticketBytes(kitchenTicket(order, time, timeZone));
     for (const printer of printers) this.queue(printer, bytes, `order #${order.number}`, 1);
   }
 

@@ -1,6 +1,7 @@
 import { ticketAddressLine } from '../../shared/kitchen-ticket.ts';
 import { formatPrice } from '../../shared/money.ts';
-import type { DeliveryAddress, Fulfilment, Order } from '../../shared/orders.ts';
+import { slotWords } from '../../shared/order-slots.ts';
+import { scheduledTimeOf, type DeliveryAddress, type Fulfilment, type Order } from '../../shared/orders.ts';
 
 /** "#1001": the short number the staff call out. */
 export function orderNumber(order: Pick<Order, 'number'>): string {
@@ -39,15 +40,28 @@ export function telLink(phone: string): string {
   return `tel:${phone.replace(/[^\d+]/g, '')}`;
 }
 
-/** One line for lists: "Table 12", "Pickup at 12:30", "Pickup as soon as possible", "Delivery to …". */
+/**
+ * An order's time slot as the reader's day sees it, on the restaurant's clock when its zone is
+ * known: "Today at 12:30", "Tomorrow at 11:00", "On Friday at 18:30"; undefined for as soon as possible.
+ */
+export function scheduledText(fulfilment: Pick<Fulfilment, 'type' | 'pickupAt' | 'scheduledAt'>, timeZone?: string, now = new Date()): string | undefined {
+  const at = scheduledTimeOf(fulfilment);
+  if (!at) return undefined;
+  const words = slotWords(new Date(at), now, timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone);
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** One line for lists: "Table 12", "Pickup today at 12:30", "Pickup as soon as possible", "Delivery to …". */
 export function fulfilmentSummary(fulfilment: Fulfilment): string {
+  const when = scheduledText(fulfilment);
+  const later = when ? ` ${when.charAt(0).toLowerCase()}${when.slice(1)}` : '';
   switch (fulfilment.type) {
     case 'table':
-      return `Table ${fulfilment.table ?? ''}`.trim();
+      return `Table ${fulfilment.table ?? ''}${later}`.trim();
     case 'pickup':
-      return fulfilment.pickupAt ? `Pickup at ${formatTime(fulfilment.pickupAt)}` : 'Pickup as soon as possible';
+      return later ? `Pickup${later}` : 'Pickup as soon as possible';
     case 'delivery':
-      return fulfilment.address ? `Delivery to ${addressLine(fulfilment.address)}` : 'Delivery';
+      return `Delivery${later}${fulfilment.address ? ` to ${addressLine(fulfilment.address)}` : ''}`;
   }
 }
 

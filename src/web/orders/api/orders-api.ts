@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Order, OrderList, PickupSlots, RefundAsk, StatusChange } from '../../../shared/orders.ts';
+import type { OfferedSlots, Order, OrderList, RefundAsk, StatusChange } from '../../../shared/orders.ts';
 import { useAuth } from '../../auth/use-auth.ts';
 import { ApiRequestError, apiRequest } from '../../lib/api-client.ts';
 import { applyOrder, isToday, orderKeys, withLiveChange, withLiveChanges } from './order-cache.ts';
@@ -142,14 +142,15 @@ export function useRefundOrder() {
 }
 
 /**
- * GET /api/orders/pickup-slots: today's pickup times still to come, on the restaurant's clock. The
- * payment page falls back on the browser's clock when it cannot be read.
+ * GET /api/slots: the time slots still free, today and the days ahead, on the restaurant's clock,
+ * and whether "as soon as possible" is taken now. The payment page falls back on the browser's
+ * clock for today's pickup times when it cannot be read.
  */
-export function usePickupSlots(enabled: boolean) {
+export function useOfferedSlots(enabled: boolean) {
   const { user, loading } = useAuth();
   return useQuery({
-    queryKey: ['orders', 'pickup-slots'],
-    queryFn: ({ signal }) => apiRequest<PickupSlots>('/orders/pickup-slots', { signal }),
+    queryKey: ['orders', 'slots'],
+    queryFn: ({ signal }) => apiRequest<OfferedSlots>('/slots?fulfilment=pickup', { signal }),
     enabled: enabled && !loading && Boolean(user),
     retry: false,
     staleTime: 60_000,

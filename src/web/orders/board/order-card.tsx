@@ -4,7 +4,7 @@ import { DisputeNotice } from '../components/dispute-notice.tsx';
 import { OrderLines } from '../components/order-lines.tsx';
 import { PrintAgainButton } from '../components/print-again-button.tsx';
 import { paths } from '../../../shared/paths.ts';
-import { addressLine, formatTime, mapLink, minutesSince, orderNumber, telLink } from '../order-format.ts';
+import { addressLine, formatTime, mapLink, minutesSince, orderNumber, scheduledText, telLink } from '../order-format.ts';
 
 /** How late an order that nobody has accepted yet is: amber, then red. */
 function lateness(order: Order, now: number): 'ok' | 'amber' | 'red' {
@@ -41,7 +41,8 @@ function overdueMinutes(order: Order, now: number): number {
 function kindLine(order: Order): string {
   const f = order.fulfilment;
   if (f.type === 'table') return `${FULFILMENT_LABELS.table} · Table ${f.table ?? ''}`.trim();
-  if (f.type === 'pickup') return `${FULFILMENT_LABELS.pickup} · ${f.pickupAt ? `at ${formatTime(f.pickupAt)}` : 'asap'}`;
+  // A chosen time has its own line (scheduledText), with its day.
+  if (f.type === 'pickup') return f.pickupAt ? FULFILMENT_LABELS.pickup : `${FULFILMENT_LABELS.pickup} · asap`;
   return FULFILMENT_LABELS.delivery;
 }
 
@@ -99,6 +100,11 @@ export function OrderCard({
         </p>
       </header>
       <p className="break-words font-semibold text-stone-800">{kindLine(order)}</p>
+      {scheduledText(order.fulfilment) && (
+        <p data-testid="scheduled-time" className="font-semibold text-brand-900">
+          {scheduledText(order.fulfilment)}
+        </p>
+      )}
       {/* One line each, cut short (the whole address is on the ticket and behind the map link), 24 px high to be tapped. */}
       {f.type === 'delivery' && f.address && (
         <a href={mapLink(f.address)} target="_blank" rel="noreferrer" title={addressLine(f.address)} className="block min-h-6 truncate text-xs leading-6 text-brand-800 underline">

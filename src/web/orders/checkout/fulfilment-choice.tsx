@@ -1,17 +1,12 @@
 import { FULFILMENT_LABELS } from '../../../shared/order-workflow.ts';
 import type { FulfilmentRequest } from '../../../shared/orders.ts';
-import { addressLine, formatTime } from '../order-format.ts';
+import { addressLine, scheduledText } from '../order-format.ts';
 
 /** The confirmed choice above the card form, with a way back to change it. */
 export function FulfilmentChoice({ request, timeZone, onChange }: { request: FulfilmentRequest; timeZone?: string; onChange: () => void }) {
-  const detail =
-    request.type === 'table'
-      ? `Table ${request.table}`
-      : request.type === 'pickup'
-        ? request.pickupAt
-          ? `Today at ${formatTime(request.pickupAt, timeZone)}`
-          : 'As soon as possible'
-        : `${addressLine(request.address)} · ${request.phone}`;
+  const when = scheduledText(request, timeZone) ?? (request.type === 'pickup' ? 'As soon as possible' : undefined);
+  const place = request.type === 'table' ? `Table ${request.table}` : request.type === 'delivery' ? `${addressLine(request.address)} · ${request.phone}` : undefined;
+  const detail = [when, place].filter(Boolean).join(' · ');
   return (
     <section aria-labelledby="fulfilment-choice-title" className="flex flex-wrap items-start justify-between gap-3 rounded-lg bg-brand-50 p-4 ring-1 ring-brand-100">
       <div className="min-w-0">

@@ -1,7 +1,7 @@
 import type { FulfilmentType } from '../../../shared/order-workflow.ts';
 import { fulfilmentRequestSchema, type FulfilmentRequest, type Order } from '../../../shared/orders.ts';
 
-/** The fulfilment form's fields as typed; '' is an empty field (and, for pickupAt, as soon as possible). */
+/** The fulfilment form's fields as typed; '' is an empty field (and, for pickupAt, the time of any way, as soon as possible). */
 export interface FulfilmentDraft {
   type: FulfilmentType;
   table: string;
@@ -54,7 +54,7 @@ function requestOf(draft: FulfilmentDraft): unknown {
   const note = optional(draft.note);
   switch (draft.type) {
     case 'table':
-      return { type: 'table', table: draft.table, note };
+      return { type: 'table', table: draft.table, scheduledAt: optional(draft.pickupAt), note };
     case 'pickup':
       return { type: 'pickup', pickupAt: optional(draft.pickupAt), note };
     case 'delivery':
@@ -62,6 +62,7 @@ function requestOf(draft: FulfilmentDraft): unknown {
         type: 'delivery',
         address: { line1: draft.line1, line2: optional(draft.line2), city: draft.city, postalCode: draft.postalCode },
         phone: draft.phone,
+        scheduledAt: optional(draft.pickupAt),
         note,
       };
   }
@@ -72,7 +73,7 @@ export function validateDraft(draft: FulfilmentDraft): { request: FulfilmentRequ
   const parsed = fulfilmentRequestSchema.safeParse(requestOf(draft));
   if (parsed.success) return { request: parsed.data };
   const errors: FieldErrors = {};
-  for (const issue of parsed.error.issues) (errors[issue.path.join('.')] ??= []).push(issue.message);
+  for (const issue of parsed.error.issues) (errors[formKey(issue.path.join('.'))] ??= []).push(issue.message);
   return { errors };
 }
 
@@ -81,7 +82,10 @@ export function fulfilmentFieldErrors(fieldErrors: FieldErrors | undefined): Fie
   if (!fieldErrors) return undefined;
   const errors: FieldErrors = {};
   for (const [key, messages] of Object.entries(fieldErrors)) {
-    if (key === 'fulfilment' || key.startsWith('fulfilment.')) errors[key.replace(/^fulfilment\.?/, '') || 'type'] = messages;
+    if (key === 'fulfilment' || key.startsWith('fulfilment.')) errors[formKey(key.replace(/^fulfilment\.?/, '') || 'type')] = messages;
   }
   return Object.keys(errors).length > 0 ? errors : undefined;
 }
+
+/** The form has one time field for every way: a table's or a delivery's `scheduledAt` is its `pickupAt`. */
+const formKey = (key: string) => (key === 'scheduledAt' ? 'pickupAt' : key);

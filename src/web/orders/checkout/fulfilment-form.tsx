@@ -1,11 +1,12 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { FULFILMENT_LABELS, FULFILMENT_TYPES, NOTE_MAX, type FulfilmentType } from '../../../shared/order-workflow.ts';
-import type { FulfilmentRequest, PickupSlots } from '../../../shared/orders.ts';
-import { closedProblem } from '../../../shared/opening-hours.ts';
+import type { FulfilmentRequest, OfferedSlots } from '../../../shared/orders.ts';
+import { clockOf, closedProblem } from '../../../shared/opening-hours.ts';
+import { slotDay } from '../../../shared/order-slots.ts';
+import { localDate } from '../../../shared/shop-time.ts';
 import { useRestaurantSettings } from '../../settings/api/settings-api.ts';
 import { FieldError as ErrorText } from '../../ui/field-error.tsx';
 import { DeliveryTerms } from './delivery-terms.tsx';
-import { formatTime } from '../order-format.ts';
 import { validateDraft, type FieldErrors, type FulfilmentDraft } from './fulfilment-draft.ts';
 import { pickupTimes } from './pickup-times.ts';
 
@@ -23,8 +24,8 @@ const HINTS: Record<FulfilmentType, string> = {
 
 interface FulfilmentFormProps {
   initial: FulfilmentDraft;
-  /** Today's pickup times from the restaurant; without them, the browser's clock offers its own. */
-  slots?: PickupSlots;
+  /** The free time slots from the restaurant (GET /api/slots); without them, the browser's clock offers today's pickup times. */
+  slots?: OfferedSlots;
   /**
    * Sends the choice (it creates the payment intent); answers the server's field errors, if any.
    * The draft comes along, so that "Change" reopens the form as it was.
@@ -49,10 +50,14 @@ export function FulfilmentForm({ initial, slots, onConfirm }: FulfilmentFormProp
   // Offered when the form opens; a time that passed meanwhile is refused at its field by the server.
   const [openedAt] = useState(() => new Date());
   const times = slots?.slots ?? pickupTimes(openedAt, settings).map((time) => time.toISOString());
-  const timeZone = slots?.timeZone;
+  const timeZone = slots?.timeZone ?? settings?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
   const offered = settings ? FULFILMENT_TYPES.filter((type) => settings.fulfilments[type]) : FULFILMENT_TYPES;
   const type = offered.includes(draft.type) ? draft.type : (offered[0] ?? draft.type);
   const closed = settings ? closedProblem(settings, new Date()) : undefined;
+  // Eat-here takes a later time only when the owner allows it; pickup and delivery always can.
+  const timed = type !== 'table' || Boolean(settings?.scheduledEatHere);
+  const asap = slots?.asap ?? !closed;
+  const days = byDay(times, timeZone, openedAt);
 
   const set = (key: keyof FulfilmentDraft, errorKey: string = key) => (value: string) => {
     setDraft((d) => ({ ...d, [key]: value }));
@@ -62,7 +67,7 @@ export function FulfilmentForm({ initial, slots, onConfirm }: FulfilmentFormProp
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (sending) return;
-    const checked = validateDraft({ ...draft, type });
+    const checked = validateDraft({ ...draft, type, pickupAt: timed ? draft.pickupAt : '' });
     const found = 'errors' in checked ? checked.errors : await send(checked.request);
     setErrors(found ?? {});
     const first = found && Object.keys(found)[0];
@@ -92,7 +97,8 @@ export function FulfilmentForm({ initial, slots, onConfirm }: FulfilmentFormProp
       </h2>
       {closed && (
         <p role="status" data-testid="checkout-closed" className="rounded-lg bg-amber-50 p-3 font-semibold text-amber-900 ring-1 ring-amber-300">
-          {sentence(settings?.ordersPaused ? `Orders are paused: ${closed}` : closed)} We cannot take your payment until then.
+          {sentence(settings?.ordersPaused ? `Orders are paused: ${closed}` : closed)}{' '}
+          {times.length > 0 ? 'You can order ahead: choose a time below.' : 'We cannot take your payment until then.'}
         </p>
       )}
       <fieldset>
@@ -127,14 +133,23 @@ export function FulfilmentForm({ initial, slots, onConfirm }: FulfilmentFormProp
         </Field>
       )}
 
-      {type === 'pickup' && (
-        <Field label="Pickup time" htmlFor={fieldId('pickupAt')} errors={errors.pickupAt} hint={times.length === 0 ? 'The kitchen closes for today: as soon as possible is all we can offer.' : undefined}>
+      {timed && (
+        <Field
+          label={type === 'pickup' ? 'Pickup time' : type === 'delivery' ? 'Delivery time' : 'Time'}
+          htmlFor={fieldId('pickupAt')}
+          errors={errors.pickupAt}
+          hint={times.length === 0 ? 'No later time is free: as soon as possible is all we can offer.' : undefined}
+        >
           <select {...field('pickupAt')} value={draft.pickupAt} onChange={(e) => set('pickupAt')(e.target.value)} className={`${inputClass} sm:max-w-xs`}>
-            <option value="">As soon as possible</option>
-            {times.map((time) => (
-              <option key={time} value={time}>
-                Today at {formatTime(time, timeZone)}
-              </option>
+            {asap ? <option value="">As soon as possible</option> : <option value="">Choose a time</option>}
+            {days.map(([day, dayTimes]) => (
+              <optgroup key={day} label={day}>
+                {dayTimes.map((time) => (
+                  <option key={time} value={time}>
+                    {day} at {clockOf(new Date(time), timeZone)}
+                  </option>
+                ))}
+              </optgroup>
             ))}
           </select>
         </Field>
@@ -195,6 +210,19 @@ export function FulfilmentForm({ initial, slots, onConfirm }: FulfilmentFormProp
       </button>
     </form>
   );
+}
+
+/** The slots by day of the restaurant's calendar, labelled "Today", "Tomorrow", "Friday" or the date. */
+function byDay(times: string[], timeZone: string, now: Date): [string, string[]][] {
+  const days = new Map<string, string[]>();
+  for (const time of times) {
+    const date = localDate(new Date(time), timeZone);
+    days.set(date, [...(days.get(date) ?? []), time]);
+  }
+  return [...days.values()].map((dayTimes) => {
+    const words = slotDay(new Date(dayTimes[0]!), now, timeZone).replace(/^on /, '');
+    return [words.charAt(0).toUpperCase() + words.slice(1), dayTimes];
+  });
 }
 
 /** A message as a sentence: the pause's own words may end without a full stop. */

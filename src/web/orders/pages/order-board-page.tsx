@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { FINAL_STATUSES, ORDER_STATUS_LABELS, type OrderStatus, type OrderTransition } from '../../../shared/order-workflow.ts';
-import type { Order } from '../../../shared/orders.ts';
+import { scheduledTimeOf, type Order } from '../../../shared/orders.ts';
 import { PRODUCT_NAME } from '../../../shared/product.ts';
+import { DEFAULT_PREPARATION_MINUTES } from '../../../shared/busy-mode.ts';
 import { useToast } from '../../ui/toast.tsx';
 import { ApiRequestError } from '../../lib/api-client.ts';
 import { useChangeOrderStatus, useDelayOrder, useStaffOrders } from '../api/orders-api.ts';
@@ -29,6 +30,13 @@ const COLUMNS: { status: OrderStatus; title: string }[] = [
 ];
 
 const byTime = (a: Order, b: Order) => a.createdAt.localeCompare(b.createdAt);
+const bySlot = (a: Order, b: Order) => (scheduledTimeOf(a.fulfilment) ?? '').localeCompare(scheduledTimeOf(b.fulfilment) ?? '');
+
+/** A new order for a later slot waits in "Later" until its slot minus the preparation time. */
+function isLater(order: Order, now: number, preparationMinutes: number): boolean {
+  const slot = scheduledTimeOf(order.fulfilment);
+  return order.status === 'placed' && slot !== undefined && Date.parse(slot) - preparationMinutes * 60_000 > now;
+}
 
 /** A move waiting for its dialog: a ready-in time (Accept) or a reason (Reject, Cancel). */
 interface Pending {
@@ -72,8 +80,17 @@ function OrderBoard() {
   const [conflict, setConflict] = useState('');
   const [moved, setMoved] = useState<{ order: Order; from: OrderStatus } | null>(null);
 
-  const all = orders.data ?? [];
-  const newCount = all.filter((o) => o.status === 'placed').length;
+  const all = useMemo(() => orders.data ?? [], [orders.data]);
+  const preparationMinutes = settings.data?.preparationMinutes ?? DEFAULT_PREPARATION_MINUTES;
+  const later = useMemo(() => all.filter((o) => isLater(o, now, preparationMinutes)).sort(bySlot), [all, now, preparationMinutes]);
+  const newCount = all.filter((o) => o.status === 'placed').length - later.length;
+  // An order leaving "Later" for "New" (its slot minus the preparation time came) chimes as a new one.
+  const laterIds = useRef<Set<string> | null>(null);
+  useEffect(() => {
+    const ids = new Set(later.map((o) => o._id));
+    for (const order of all) if (laterIds.current?.has(order._id) && !ids.has(order._id) && order.status === 'placed') announce(order);
+    laterIds.current = ids;
+  }, [later, all, announce]);
   useEffect(() => {
     document.title = `${newCount > 0 ? `(${newCount}) ` : ''}Order board · ${PRODUCT_NAME}`;
   }, [newCount]);
@@ -180,11 +197,27 @@ function OrderBoard() {
           </p>
         )}
         {orders.isError && <QueryError title="Today's orders could not be loaded" error={orders.error} onRetry={orders.refetch} />}
+        {orders.isSuccess && later.length > 0 && (
+          // Orders for a later slot, until their slot minus the preparation time.
+          <section aria-labelledby="column-later" data-testid="column-later" className="mt-2 rounded-xl bg-sky-50 p-2 ring-1 ring-sky-200">
+            <h2 id="column-later" className="flex items-center justify-between px-1 pb-2 font-bold text-stone-800">
+              Later
+              <span className="rounded-full bg-white px-2 text-sm" aria-label={`${later.length} ${later.length === 1 ? 'order' : 'orders'}`}>
+                {later.length}
+              </span>
+            </h2>
+            <div className="grid grid-cols-1 items-start gap-2 sm:grid-cols-2 lg:grid-cols-4">
+              {later.map((order) => (
+                <OrderCard key={order._id} order={order} now={now} busy={move.isPending && move.variables.order._id === order._id} onMove={onMove} onDelay={setDelaying} />
+              ))}
+            </div>
+          </section>
+        )}
         {orders.isSuccess && (
           // As many equal lanes as there are statuses: a lane added to COLUMNS needs no change here.
           <div className="mt-2 grid min-h-0 flex-1 grid-cols-1 gap-2 sm:grid-cols-2 lg:auto-cols-fr lg:grid-flow-col lg:grid-cols-none">
             {COLUMNS.map((column) => {
-              const cards = all.filter((o) => o.status === column.status).sort(byTime);
+              const cards = all.filter((o) => o.status === column.status && !later.includes(o)).sort(byTime);
               return (
                 <section
                   key={column.status}

@@ -63,7 +63,7 @@ function Ticket() {
 
 function TicketBody({ order }: { order: Order }) {
   // The same content the kitchen printer gets (src/shared/kitchen-ticket.ts).
-  const ticket = kitchenTicket(order, (iso) => formatTime(iso));
+  const ticket = kitchenTicket(order, (iso) => formatTime(iso), Intl.DateTimeFormat().resolvedOptions().timeZone);
   return (
     <article aria-labelledby="ticket-number" className="border-2 border-dashed border-black p-4 font-mono print:border-0">
       <header className="border-b-2 border-black pb-2 text-center">
@@ -71,6 +71,7 @@ function TicketBody({ order }: { order: Order }) {
           {ticket.number}
         </h1>
         <p className="mt-1 text-xl font-bold uppercase">{ticket.heading}</p>
+        {ticket.scheduled && <p className="text-xl font-bold">{ticket.scheduled}</p>}
         <p>{ticket.placed}</p>
         <p>{ticket.customer}</p>
       </header>

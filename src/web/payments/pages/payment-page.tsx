@@ -11,7 +11,7 @@ import { useCart } from '../../cart/api/cart-api.ts';
 import { PriceChangeNotice } from '../../cart/components/price-change-notice.tsx';
 import { ApiRequestError } from '../../lib/api-client.ts';
 import { orderKeys } from '../../orders/api/order-cache.ts';
-import { useLatestOrder, usePickupSlots } from '../../orders/api/orders-api.ts';
+import { useLatestOrder, useOfferedSlots } from '../../orders/api/orders-api.ts';
 import { draftFromOrder, fulfilmentFieldErrors, type FulfilmentDraft } from '../../orders/checkout/fulfilment-draft.ts';
 import { FulfilmentChoice } from '../../orders/checkout/fulfilment-choice.tsx';
 import { FulfilmentForm } from '../../orders/checkout/fulfilment-form.tsx';
@@ -51,7 +51,7 @@ export function Page() {
   const entries = cart.data ?? [];
   const hasItems = entries.length > 0;
   const latest = useLatestOrder(hasItems);
-  const slots = usePickupSlots(hasItems);
+  const slots = useOfferedSlots(hasItems);
   // The form opens once it knows what to offer: the last order's way, and today's pickup times.
   const formLoading = hasItems && (latest.isPending || slots.isPending);
   const emptyCart = cart.isSuccess && !hasItems;

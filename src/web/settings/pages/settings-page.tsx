@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { FULFILMENT_LABELS, FULFILMENT_TYPES } from '../../../shared/order-workflow.ts';
-import { clockOf, isPausedAt, restaurantSettingsSchema, statusLine, type RestaurantSettings } from '../../../shared/restaurant-settings.ts';
+import { clockOf, isPausedAt, restaurantSettingsSchema, shopStatusLine, SLOT_MINUTES_CHOICES, type RestaurantSettings } from '../../../shared/restaurant-settings.ts';
 import { ApiRequestError } from '../../lib/api-client.ts';
 import { LoadingScreen } from '../../ui/loading-screen.tsx';
 import { QueryError } from '../../ui/query-error.tsx';
@@ -35,7 +35,12 @@ interface Draft {
   minimumOrder: string;
   postalCodes: string;
   closedDay: string;
+  /** The slots' numbers as typed; an empty limit is no limit (0). */
+  numbers: Record<SlotNumber, string>;
 }
+
+const SLOT_NUMBERS = ['orderAheadDays', 'slotMaxOrders', 'slotMaxDishes'] as const;
+type SlotNumber = (typeof SLOT_NUMBERS)[number];
 
 function SettingsForm({ initial }: { initial: RestaurantSettings }) {
   const id = useId();
@@ -49,6 +54,7 @@ function SettingsForm({ initial }: { initial: RestaurantSettings }) {
     minimumOrder: initial.minimumOrder.toFixed(2),
     postalCodes: initial.postalCodes.join(', '),
     closedDay: '',
+    numbers: Object.fromEntries(SLOT_NUMBERS.map((key) => [key, initial[key] === 0 && key.startsWith('slotMax') ? '' : String(initial[key])])) as Record<SlotNumber, string>,
   }));
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const s = draft.settings;
@@ -62,6 +68,7 @@ function SettingsForm({ initial }: { initial: RestaurantSettings }) {
       preparationMinutes: draft.preparationMinutes.trim() === '' ? Number.NaN : Number(draft.preparationMinutes),
       deliveryFee: draft.deliveryFee.trim() === '' ? 0 : Number(draft.deliveryFee),
       minimumOrder: draft.minimumOrder.trim() === '' ? 0 : Number(draft.minimumOrder),
+      ...(Object.fromEntries(SLOT_NUMBERS.map((key) => [key, draft.numbers[key].trim() === '' ? 0 : Number(draft.numbers[key])])) as Record<SlotNumber, number>),
       postalCodes: draft.postalCodes
         .split(/[,\n]/)
         .map((code) => code.trim())
@@ -122,7 +129,7 @@ function SettingsForm({ initial }: { initial: RestaurantSettings }) {
       <div>
         <h1 className="font-display text-3xl font-bold text-brand-900">Restaurant settings</h1>
         <p className="mt-2 text-stone-700">
-          Customers see now: <strong data-testid="settings-preview">{statusLine(s, new Date())}</strong>
+          Customers see now: <strong data-testid="settings-preview">{shopStatusLine(s, new Date())}</strong>
         </p>
       </div>
 
@@ -207,6 +214,45 @@ function SettingsForm({ initial }: { initial: RestaurantSettings }) {
             ))}
           </ul>
         )}
+      </Section>
+
+      <Section title="Orders for later">
+        <div className="grid gap-4 sm:grid-cols-2">
+          {(
+            [
+              ['orderAheadDays', 'Days ahead customers may order for', '0: today only.'],
+              ['slotMaxOrders', 'Most orders per slot', 'Empty or 0: no limit. A full slot is not offered.'],
+              ['slotMaxDishes', 'Most dishes per slot', 'Empty or 0: no limit.'],
+            ] as const
+          ).map(([key, label, hint]) => (
+            <Field key={key} label={label} id={fieldId(key)} errors={errors[key]} hint={hint}>
+              <input
+                id={fieldId(key)}
+                {...invalid(key)}
+                inputMode="numeric"
+                value={draft.numbers[key]}
+                onChange={(e) => setDraft((d) => ({ ...d, numbers: { ...d.numbers, [key]: e.target.value } }))}
+                className={inputClass}
+              />
+            </Field>
+          ))}
+          <Field label="Slot length (minutes)" id={fieldId('slotMinutes')} errors={errors.slotMinutes}>
+            <select id={fieldId('slotMinutes')} value={s.slotMinutes} onChange={(e) => set('slotMinutes', Number(e.target.value))} className={inputClass}>
+              {SLOT_MINUTES_CHOICES.map((minutes) => (
+                <option key={minutes} value={minutes}>
+                  {minutes}
+                </option>
+              ))}
+            </select>
+          </Field>
+        </div>
+        <label className="flex items-center gap-3 rounded-lg border border-stone-200 bg-white p-3">
+          <input type="checkbox" checked={s.scheduledEatHere} onChange={(e) => set('scheduledEatHere', e.target.checked)} className="h-5 w-5 shrink-0 cursor-pointer accent-brand-700" />
+          <span>
+            <span className="block font-semibold text-stone-900">Eat here for later</span>
+            <span className="block text-sm text-stone-600">Customers may also order a meal at a table for a later time.</span>
+          </span>
+        </label>
       </Section>
 
       <Section title="Delivery">

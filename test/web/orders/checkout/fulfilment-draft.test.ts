@@ -53,8 +53,15 @@ describe('draftFromOrder', () => {
 
 describe('validateDraft', () => {
   it('sends the chosen way only, without the fields of the others', () => {
-    const result = validateDraft(draft({ type: 'table', table: '12', ...ADDRESS, phone: '+1 555 0100', pickupAt: '2026-03-28T12:30:00.000Z' }));
+    const result = validateDraft(draft({ type: 'table', table: '12', ...ADDRESS, phone: '+1 555 0100' }));
     expect(result).toEqual({ request: { type: 'table', table: '12' } });
+  });
+
+  it('sends the one time field as the way’s own: a table’s or a delivery’s scheduledAt (orders for later)', () => {
+    const at = '2026-03-28T12:30:00.000Z';
+    expect(validateDraft(draft({ type: 'table', table: '12', pickupAt: at }))).toEqual({ request: { type: 'table', table: '12', scheduledAt: at } });
+    expect(validateDraft(draft({ type: 'delivery', ...ADDRESS, phone: '+1 555 0100', pickupAt: at }))).toMatchObject({ request: { type: 'delivery', scheduledAt: at } });
+    expect(fulfilmentFieldErrors({ 'fulfilment.scheduledAt': ['Choose a time'] })).toEqual({ pickupAt: ['Choose a time'] });
   });
 
   it("sends a pickup without a time as 'as soon as possible', and with one as typed", () => {
