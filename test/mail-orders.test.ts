@@ -111,6 +111,26 @@ describe('order mails', () => {
     expect(rejected.html).toContain('We are closing early today');
   });
 
+  // Issue 43, point 4: a delivery's customer hears when it leaves the kitchen.
+  it('on its way, when a delivery leaves with the rider', async () => {
+    const user = await customer('Dora Delivery');
+    const { order } = await placeOrder(t.app, user, {
+      fulfilment: { type: 'delivery', address: { line1: '5 Elm Street', city: 'Springfield', postalCode: '12345' }, phone: '+1 555 0100' },
+    });
+    await mail.waitFor(user.email, 2);
+    await move(order._id, { status: 'accepted', readyInMinutes: 20 });
+    await mail.waitFor(user.email, 3);
+    await move(order._id, { status: 'preparing' });
+    await move(order._id, { status: 'ready' });
+    await mail.waitFor(user.email, 4);
+    await move(order._id, { status: 'out_for_delivery' });
+    const onItsWay = await mail.waitFor(user.email, 5);
+    expect(onItsWay.subject).toBe(`Order #${order.number} is on its way`);
+    expect(onItsWay.text).toContain('is on its way to you');
+    expect(onItsWay.text).toContain('5 Elm Street');
+    expect(onItsWay.html).toContain(`/dashboard/my/orders/${order._id}`);
+  });
+
   it('status mails off in the profile: only the receipt comes', async () => {
     const user = await customer();
     const off = await t.app.inject({ method: 'PATCH', url: '/api/account/preferences', headers: user.headers, payload: { orderStatusMails: false }, remoteAddress: testAddress() });

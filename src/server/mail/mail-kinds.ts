@@ -43,6 +43,8 @@ export interface MailKinds {
   /** Busy mode: staff pushed the ready time back; `readyBy` is the new time on the restaurant's clock. */
   'order-delayed': OrderMailBase & { readyBy: string };
   'order-ready': OrderMailBase;
+  /** A delivery left the kitchen with its rider. */
+  'order-on-its-way': OrderMailBase;
   'order-cancelled': OrderMailBase & {
     status: Extract<OrderStatus, 'cancelled' | 'rejected'>;
     reason: string | null;
@@ -78,6 +80,7 @@ export const MAIL_TEMPLATES = [
   'order-accepted',
   'order-delayed',
   'order-ready',
+  'order-on-its-way',
   'order-cancelled',
   'order-refund',
 ] as const satisfies readonly MailTemplate[];

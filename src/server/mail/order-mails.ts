@@ -20,6 +20,7 @@ const MAILED: Partial<Record<OrderStatus, { template: Mail['template']; always: 
   placed: { template: 'order-receipt', always: true },
   accepted: { template: 'order-accepted', always: false },
   ready: { template: 'order-ready', always: false },
+  out_for_delivery: { template: 'order-on-its-way', always: false },
   cancelled: { template: 'order-cancelled', always: false },
   rejected: { template: 'order-cancelled', always: false },
 };
@@ -103,6 +104,8 @@ function mailFor(status: OrderStatus, order: Order, base: OrderMailBase, timeZon
       return { template: 'order-accepted', data: { ...base, readyBy: order.readyBy ? clock(order.readyBy, timeZone) : null } };
     case 'ready':
       return { template: 'order-ready', data: base };
+    case 'out_for_delivery':
+      return { template: 'order-on-its-way', data: base };
     default:
       return {
         template: 'order-cancelled',

@@ -3,7 +3,7 @@ import type { ReactElement } from 'react';
 import { createElement as h } from 'react';
 import type { Mail, MailKinds, MailTemplate } from './mail-kinds.ts';
 import { CaptchaCodeMail, EmailChangeConfirmMail, EmailChangedMail, PasswordResetMail, VerifyEmailMail } from './templates/account-mails.ts';
-import { OrderAcceptedMail, OrderCancelledMail, OrderDelayedMail, OrderReadyMail, OrderReceiptMail, OrderRefundMail } from './templates/order-mails.ts';
+import { OrderAcceptedMail, OrderCancelledMail, OrderDelayedMail, OrderOnItsWayMail, OrderReadyMail, OrderReceiptMail, OrderRefundMail } from './templates/order-mails.ts';
 
 export interface RenderedMail {
   subject: string;
@@ -26,6 +26,7 @@ const TEMPLATES: { [T in MailTemplate]: Template<T> } = {
   },
   'order-delayed': { subject: (d) => `Order #${d.number}: now ready by ${d.readyBy}`, element: (d) => h(OrderDelayedMail, d) },
   'order-ready': { subject: (d) => `Order #${d.number} is ready`, element: (d) => h(OrderReadyMail, d) },
+  'order-on-its-way': { subject: (d) => `Order #${d.number} is on its way`, element: (d) => h(OrderOnItsWayMail, d) },
   'order-cancelled': { subject: (d) => `Order #${d.number} was ${d.status}`, element: (d) => h(OrderCancelledMail, d) },
   'order-refund': { subject: (d) => `We refunded ${d.amount} of order #${d.number}`, element: (d) => h(OrderRefundMail, d) },
 };

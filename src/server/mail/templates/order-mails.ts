@@ -96,6 +96,16 @@ export function OrderReadyMail(data: MailKinds['order-ready']) {
   );
 }
 
+export function OrderOnItsWayMail(data: MailKinds['order-on-its-way']) {
+  return h(
+    MailLayout,
+    { preview: `Order #${data.number} is on its way to you.`, heading: `Order #${data.number} is on its way`, footer: statusMailsFooter(data) },
+    h(Text, { style: styles.text }, `Hi ${data.name}, your order has left the kitchen with our rider and is on its way to you.`),
+    h(Text, { style: styles.muted }, data.fulfilment),
+    h(ActionButton, { href: data.orderLink, label: 'See your order' }),
+  );
+}
+
 export function OrderCancelledMail(data: MailKinds['order-cancelled']) {
   const verb = data.status === 'rejected' ? 'could not take' : 'had to cancel';
   return h(
