@@ -592,6 +592,23 @@ test.describe('administrator pages, with users and dishes', () => {
       await expectAccessible(page);
     });
 
+    routeTest('manageReviews', `Manage Reviews and a review's delete confirmation, at ${width} px`, async ({ page, browser }) => {
+      await atWidth(page, width);
+      await signInAs(page, browser, 'admin');
+      await visit(page, 'manageReviews', '/dashboard/manage/reviews');
+      await expect(page.getByRole('heading', { name: 'Manage Reviews', level: 1 })).toBeVisible();
+      const first = page.getByRole('row').nth(1);
+      await expect(first).toBeVisible();
+      await checkWhole(page);
+      // The confirmation only: no review is hidden or deleted here (other tests read the public list).
+      await first.getByRole('button', { name: /^Delete the review by / }).click();
+      const dialog = page.getByRole('dialog', { name: 'Are you sure?' });
+      await expect(dialog).toBeVisible();
+      await expectAccessible(page);
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await expect(dialog).toBeHidden();
+    });
+
     routeTest('manageItems', `Manage Items and its Action menu${width === 1280 ? ', the delete dialog and the done dialog' : ''}, at ${width} px`, async ({ page, browser }) => {
       // The whole menu in one list: each axe run reads hundreds of nodes.
       test.setTimeout(240_000);

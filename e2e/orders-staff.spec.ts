@@ -11,10 +11,13 @@ test.describe('staff', () => {
     await createAccount(request, helper);
     await signInAsNew(page, request, { admin: true });
     await page.goto('/dashboard/all/users');
+    // The list is paged: the new account found by its e-mail.
+    await page.getByRole('searchbox', { name: 'Search by name or e-mail' }).fill(helper.email);
     const row = page.getByRole('row').filter({ hasText: helper.email });
     const role = row.getByRole('cell').nth(3);
     await expect(role.getByRole('button', { name: `Make ${helper.name} an admin` })).toBeVisible();
     await role.getByRole('button', { name: `Make ${helper.name} staff` }).click();
+    await page.getByRole('dialog', { name: `Make ${helper.name} staff?` }).getByRole('button', { name: 'Make staff' }).click();
     await expect(page.getByText(`${helper.name} is staff now`)).toBeVisible();
     await expect(role.getByText('staff', { exact: true })).toBeVisible();
     // The spec's promote button stays for anyone not an administrator.
@@ -42,6 +45,7 @@ test.describe('staff', () => {
 
     // Taken back: the board sends them away.
     await role.getByRole('button', { name: `Remove ${helper.name} from staff` }).click();
+    await page.getByRole('dialog', { name: `Remove ${helper.name} from staff?` }).getByRole('button', { name: 'Remove staff' }).click();
     await expect(role.getByText('staff', { exact: true })).toHaveCount(0);
     await expect(role.getByRole('button', { name: `Make ${helper.name} staff` })).toBeVisible();
     await staffContext.close();
