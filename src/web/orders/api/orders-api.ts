@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { OfferedSlots, Order, OrderList, RefundAsk, StatusChange } from '../../../shared/orders.ts';
 import { useAuth } from '../../auth/use-auth.ts';
 import { ApiRequestError, apiRequest } from '../../lib/api-client.ts';
@@ -73,15 +73,14 @@ export function useChangeOrderStatus() {
     mutationFn: ({ order, ...change }: StatusChangeRequest) =>
       apiRequest<Order>(`/staff/orders/${encodeURIComponent(order._id)}/status`, { method: 'POST', body: change }),
     onSuccess: (order) => applyOrder(queryClient, order, user?.email),
-    onError: async (error, { order }) => {
-      if (error instanceof ApiRequestError && error.status === 409) {
-        await Promise.all([
-          queryClient.invalidateQueries({ queryKey: orderKeys.staff }),
-          queryClient.invalidateQueries({ queryKey: orderKeys.detail(order._id) }),
-        ]);
-      }
-    },
+    onError: (error, { order }) => rereadAfterConflict(queryClient, error, order),
   });
+}
+
+/** A move someone else made first (409): the board and the order are read again. */
+async function rereadAfterConflict(queryClient: QueryClient, error: Error, order: Order): Promise<void> {
+  if (!(error instanceof ApiRequestError) || error.status !== 409) return;
+  await Promise.all([queryClient.invalidateQueries({ queryKey: orderKeys.staff }), queryClient.invalidateQueries({ queryKey: orderKeys.detail(order._id) })]);
 }
 
 /** POST /api/staff/orders/:id/delay: the ready time pushed back; the answer goes into every list. */
@@ -92,14 +91,7 @@ export function useDelayOrder() {
     mutationFn: ({ order, minutes }: { order: Order; minutes: number }) =>
       apiRequest<Order>(`/staff/orders/${encodeURIComponent(order._id)}/delay`, { method: 'POST', body: { minutes } }),
     onSuccess: (order) => applyOrder(queryClient, order, user?.email),
-    onError: async (error, { order }) => {
-      if (error instanceof ApiRequestError && error.status === 409) {
-        await Promise.all([
-          queryClient.invalidateQueries({ queryKey: orderKeys.staff }),
-          queryClient.invalidateQueries({ queryKey: orderKeys.detail(order._id) }),
-        ]);
-      }
-    },
+    onError: (error, { order }) => rereadAfterConflict(queryClient, error, order),
   });
 }
 
@@ -113,14 +105,7 @@ export function useRetryRefund() {
   return useMutation({
     mutationFn: (order: Order) => apiRequest<Order>(`/staff/orders/${encodeURIComponent(order._id)}/refund-retry`, { method: 'POST' }),
     onSuccess: (order) => applyOrder(queryClient, order, user?.email),
-    onError: async (error, order) => {
-      if (error instanceof ApiRequestError && error.status === 409) {
-        await Promise.all([
-          queryClient.invalidateQueries({ queryKey: orderKeys.staff }),
-          queryClient.invalidateQueries({ queryKey: orderKeys.detail(order._id) }),
-        ]);
-      }
-    },
+    onError: (error, order) => rereadAfterConflict(queryClient, error, order),
   });
 }
 
