@@ -30,7 +30,7 @@ function firstLoadFiles(): string[] {
 }
 
 /** Whether the element carries the marks React's DOM renderer puts on what it manages. */
-const reactMarks = (selector: string) =>
+const reactMarks = (selector: string): string =>
   `(() => { const el = document.querySelector(${JSON.stringify(selector)}); return el ? Object.keys(el).map((key) => key.split('$')[0]) : null; })()`;
 
 test.describe("React's renderer", () => {
@@ -47,15 +47,16 @@ test.describe("React's renderer", () => {
   });
 
   test('a page the server drew is hydrated by React, and a page the browser draws is rendered by React', async ({ page }) => {
+    // Polled: the app's chunk may still be loading when the page's load event fires (a busy machine).
     await page.goto('/');
     await expect(page.locator('#root[data-server-rendered]')).toHaveCount(1);
-    expect(await page.evaluate(reactMarks('#root'))).toContain('__reactContainer');
-    expect(await page.evaluate(reactMarks('header a'))).toContain('__reactFiber');
+    await expect.poll(() => page.evaluate(reactMarks('#root'))).toContain('__reactContainer');
+    await expect.poll(() => page.evaluate(reactMarks('header a'))).toContain('__reactFiber');
 
     await page.goto('/forgot-password');
     await expect(page.locator('#root[data-server-rendered]')).toHaveCount(0);
-    expect(await page.evaluate(reactMarks('#root'))).toContain('__reactContainer');
-    expect(await page.evaluate(reactMarks('main h1, main h2'))).toContain('__reactFiber');
+    await expect.poll(() => page.evaluate(reactMarks('#root'))).toContain('__reactContainer');
+    await expect.poll(() => page.evaluate(reactMarks('main h1, main h2'))).toContain('__reactFiber');
   });
 
   test("a server page that does not match the app's drawing is reported as a hydration error", async ({ browser }) => {
