@@ -1,4 +1,4 @@
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import sharp from 'sharp';
 import type { MenuItem } from '../src/shared/menu.ts';
 import { createAccount, newAccount, promoteToAdmin, type Account } from './auth-helpers.ts';
@@ -23,11 +23,11 @@ export interface SignedIn {
  * request shares its cookies): the app finds the session on its next page. The login page itself
  * has its own checks.
  */
-export async function signInAs(page: Page, browser: Browser, role: Role): Promise<SignedIn> {
+export async function signInAs(page: Page, role: Role): Promise<SignedIn> {
   const account = newAccount(role);
   await createAccount(page.request, account);
   if (role === 'admin') promoteToAdmin(account.email);
-  if (role === 'staff') await makeStaff(browser, account.email);
+  if (role === 'staff') await makeStaff(account.email);
   const token = await apiToken(page.request, account);
   return { account, headers: { authorization: `Bearer ${token}` } };
 }

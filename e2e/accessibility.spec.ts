@@ -250,18 +250,18 @@ test.describe('public pages, as a visitor', () => {
 
 test.describe('customer pages, with a cart and an order', () => {
   for (const width of WIDTHS) {
-    routeTest('userHome', `User Home, at ${width} px`, async ({ page, browser }) => {
+    routeTest('userHome', `User Home, at ${width} px`, async ({ page }) => {
       await atWidth(page, width);
-      const { account } = await signInAs(page, browser, 'customer');
+      const { account } = await signInAs(page, 'customer');
       await visit(page, 'userHome', '/dashboard/userHome');
       await expect(page.getByRole('heading', { name: `Hi, ${account.name}! Welcome back` })).toBeVisible();
       await checkWhole(page);
     });
 
-    routeTest('myCart', `the cart, empty and with dishes, at ${width} px`, async ({ page, browser, request }) => {
+    routeTest('myCart', `the cart, empty and with dishes, at ${width} px`, async ({ page, request }) => {
       await atWidth(page, width);
       const [first, second] = await menu(request);
-      await signInAs(page, browser, 'customer');
+      await signInAs(page, 'customer');
       await visit(page, 'myCart', '/dashboard/my/cart');
       await expect(page.getByText('Total item: 0')).toBeVisible();
       await checkWhole(page);
@@ -276,10 +276,10 @@ test.describe('customer pages, with a cart and an order', () => {
       await expectAccessible(page);
     });
 
-    routeTest('payment', `the payment page: the way to get the meal, its errors, the sandbox card form and a declined card, at ${width} px`, async ({ page, browser, request }) => {
+    routeTest('payment', `the payment page: the way to get the meal, its errors, the sandbox card form and a declined card, at ${width} px`, async ({ page, request }) => {
       await atWidth(page, width);
       const [item] = await menu(request);
-      await signInAs(page, browser, 'customer');
+      await signInAs(page, 'customer');
       await openSignedIn(page);
       await addToCartViaApi(page, item!._id);
       await visit(page, 'payment', '/dashboard/payment');
@@ -301,10 +301,10 @@ test.describe('customer pages, with a cart and an order', () => {
       await expectAccessible(page);
     });
 
-    routeTest('myOrders', `My Orders with an order, at ${width} px`, async ({ page, browser, request }) => {
+    routeTest('myOrders', `My Orders with an order, at ${width} px`, async ({ page, request }) => {
       await atWidth(page, width);
       const [item] = await menu(request);
-      await signInAs(page, browser, 'customer');
+      await signInAs(page, 'customer');
       await openSignedIn(page);
       const order = await placeOrderViaApi(page, [item!._id]);
       await visit(page, 'myOrders', '/dashboard/my/orders');
@@ -315,7 +315,7 @@ test.describe('customer pages, with a cart and an order', () => {
     routeTest('myOrder', `an order's page, cancelled with its refund, at ${width} px`, async ({ page, browser, request }) => {
       await atWidth(page, width);
       const [item] = await menu(request);
-      await signInAs(page, browser, 'customer');
+      await signInAs(page, 'customer');
       await openSignedIn(page);
       const order = await placeOrderViaApi(page, [item!._id], { type: 'table', table: '2', note: 'No onions' });
       await visit(page, 'myOrder', `/dashboard/my/orders/${order._id}`);
@@ -331,18 +331,18 @@ test.describe('customer pages, with a cart and an order', () => {
       await expectAccessible(page);
     });
 
-    routeTest('myOrder', `an order that is not there, at ${width} px`, async ({ page, browser, allowConsoleErrors }) => {
+    routeTest('myOrder', `an order that is not there, at ${width} px`, async ({ page, allowConsoleErrors }) => {
       allowConsoleErrors(/404/);
       await atWidth(page, width);
-      await signInAs(page, browser, 'customer');
+      await signInAs(page, 'customer');
       await visit(page, 'myOrder', '/dashboard/my/orders/no-such-order');
       await expect(page.getByRole('heading', { name: 'Order not found' })).toBeVisible();
       await checkWhole(page);
     });
 
-    routeTest('profile', `the profile, its errors and the delete dialog, at ${width} px`, async ({ page, browser }) => {
+    routeTest('profile', `the profile, its errors and the delete dialog, at ${width} px`, async ({ page }) => {
       await atWidth(page, width);
-      await signInAs(page, browser, 'customer');
+      await signInAs(page, 'customer');
       await visit(page, 'profile', '/dashboard/profile');
       await expect(page.getByRole('heading', { level: 1, name: 'Your profile' })).toBeVisible();
       await expect(page.getByText('this device')).toBeVisible();
@@ -361,8 +361,8 @@ test.describe('customer pages, with a cart and an order', () => {
     });
   }
 
-  routeTest('dashboard', 'the dashboard address, which opens the home of the role', async ({ page, browser }) => {
-    await signInAs(page, browser, 'customer');
+  routeTest('dashboard', 'the dashboard address, which opens the home of the role', async ({ page }) => {
+    await signInAs(page, 'customer');
     await visit(page, 'dashboard', '/dashboard');
     await expect(page).toHaveURL(/\/dashboard\/userHome$/);
     await checkWhole(page);
@@ -372,7 +372,7 @@ test.describe('customer pages, with a cart and an order', () => {
     const admin = await newAdmin(browser);
     const { dish, remove } = await dishWithOptions(admin.context.request, admin);
     try {
-      await signInAs(page, browser, 'customer');
+      await signInAs(page, 'customer');
       await page.goto(`/item/${dish._id}`);
       await page.getByRole('button', { name: 'Take on table' }).click();
       const dialog = page.getByRole('dialog', { name: `Choose your ${dish.name}` });
@@ -393,10 +393,10 @@ test.describe('customer pages, with a cart and an order', () => {
     }
   });
 
-  test('the menu of a signed-in customer on a phone: a favourite, the toast over the cart bar, the Favourites tab: no axe violation', async ({ page, browser, request }) => {
+  test('the menu of a signed-in customer on a phone: a favourite, the toast over the cart bar, the Favourites tab: no axe violation', async ({ page, request }) => {
     const dish = (await menu(request)).find((item) => item.category === 'juice')!;
     await atWidth(page, 390);
-    await signInAs(page, browser, 'customer');
+    await signInAs(page, 'customer');
     await page.goto('/order/juice');
     const card = page.getByRole('tabpanel').getByRole('article').filter({ has: page.getByRole('heading', { name: dish.name, exact: true }) });
     await card.getByRole('button', { name: `Save ${dish.name} to favourites` }).click();
@@ -416,7 +416,7 @@ test.describe('customer pages, with a cart and an order', () => {
     const soldOut = await dishWithOptions(admin.context.request, admin);
     const deleted = await dishWithOptions(admin.context.request, admin);
     try {
-      await signInAs(page, browser, 'customer');
+      await signInAs(page, 'customer');
       await openSignedIn(page);
       // Without options chosen, a dish goes into the cart with its first size.
       for (const { dish } of [soldOut, deleted]) await addToCartViaApi(page, dish._id);
@@ -440,9 +440,9 @@ test.describe('customer pages, with a cart and an order', () => {
     }
   });
 
-  test('the offline banner and the disabled actions: no axe violation', async ({ page, browser, context, allowConsoleErrors }) => {
+  test('the offline banner and the disabled actions: no axe violation', async ({ page, context, allowConsoleErrors }) => {
     allowConsoleErrors(/net::ERR_INTERNET_DISCONNECTED/);
-    await signInAs(page, browser, 'customer');
+    await signInAs(page, 'customer');
     await page.goto('/order/juice');
     await expect(page.getByRole('tabpanel').getByRole('article').first()).toBeVisible();
     await context.setOffline(true);
@@ -465,7 +465,7 @@ test.describe('staff pages, with orders on the board', () => {
       // Two orders from a customer in a browser of their own.
       const customerContext = await browser.newContext();
       const customer = await customerContext.newPage();
-      await signInAs(customer, browser, 'customer');
+      await signInAs(customer, 'customer');
       await openSignedIn(customer);
       const table = await placeOrderViaApi(customer, [first!._id, second!._id], { type: 'table', table: '7', note: 'Window seat' });
       const delivery = await placeOrderViaApi(customer, [second!._id], {
@@ -475,7 +475,7 @@ test.describe('staff pages, with orders on the board', () => {
       });
       await customerContext.close();
 
-      await signInAs(page, browser, 'staff');
+      await signInAs(page, 'staff');
       await visit(page, 'orderBoard', '/dashboard/orders');
       await expect(boardCard(page, table.number)).toBeVisible();
       await expect(boardCard(page, delivery.number)).toBeVisible();
@@ -521,13 +521,13 @@ test.describe('staff pages, with orders on the board', () => {
     const [item] = await menu(request);
     const customerContext = await browser.newContext();
     const customer = await customerContext.newPage();
-    await signInAs(customer, browser, 'customer');
+    await signInAs(customer, 'customer');
     await openSignedIn(customer);
     const order = await placeOrderViaApi(customer, [item!._id]);
     await customerContext.close();
 
     await page.route('**/api/orders/events**', (route) => route.abort());
-    const staff = await signInAs(page, browser, 'staff');
+    const staff = await signInAs(page, 'staff');
     await visit(page, 'orderBoard', '/dashboard/orders');
     await expect(boardCard(page, order.number)).toBeVisible();
     await expect(page.getByTestId('live-indicator')).toHaveText(/Reconnecting|Connecting/);
@@ -544,12 +544,12 @@ test.describe('staff pages, with orders on the board', () => {
     const [first, second] = await menu(request);
     const customerContext = await browser.newContext();
     const customer = await customerContext.newPage();
-    await signInAs(customer, browser, 'customer');
+    await signInAs(customer, 'customer');
     await openSignedIn(customer);
     const order = await placeOrderViaApi(customer, [first!._id, second!._id], { type: 'table', table: '3', note: 'Ring twice' });
     await customerContext.close();
 
-    await signInAs(page, browser, 'staff');
+    await signInAs(page, 'staff');
     await visit(page, 'orderTicket', `/dashboard/orders/ticket/${order._id}`);
     await expect(page.getByRole('heading', { name: `#${order.number}`, level: 1 })).toBeVisible();
     await checkWhole(page);
@@ -560,9 +560,9 @@ test.describe('staff pages, with orders on the board', () => {
 
 test.describe('administrator pages, with users and dishes', () => {
   for (const width of WIDTHS) {
-    routeTest('adminHome', `Admin Home with its statistics and charts, at ${width} px`, async ({ page, browser }) => {
+    routeTest('adminHome', `Admin Home with its statistics and charts, at ${width} px`, async ({ page }) => {
       await atWidth(page, width);
-      const { account } = await signInAs(page, browser, 'admin');
+      const { account } = await signInAs(page, 'admin');
       await visit(page, 'adminHome', '/dashboard/adminHome');
       await expect(page.getByRole('heading', { name: `Hi, ${account.name}! Welcome back` })).toBeVisible();
       await checkWhole(page);
@@ -570,8 +570,8 @@ test.describe('administrator pages, with users and dishes', () => {
 
     routeTest('allUsers', `Manage Users, a role changed with its message, and the delete confirmation, at ${width} px`, async ({ page, browser }) => {
       await atWidth(page, width);
-      const admin = await signInAs(page, browser, 'admin');
-      const other = await signInAs(await (await browser.newContext()).newPage(), browser, 'customer');
+      const admin = await signInAs(page, 'admin');
+      const other = await signInAs(await (await browser.newContext()).newPage(), 'customer');
       await visit(page, 'allUsers', '/dashboard/all/users');
       // Paged: each account found by its e-mail.
       const search = page.getByRole('searchbox', { name: 'Search by name or e-mail' });
@@ -592,9 +592,9 @@ test.describe('administrator pages, with users and dishes', () => {
       await expectAccessible(page);
     });
 
-    routeTest('manageReviews', `Manage Reviews and a review's delete confirmation, at ${width} px`, async ({ page, browser }) => {
+    routeTest('manageReviews', `Manage Reviews and a review's delete confirmation, at ${width} px`, async ({ page }) => {
       await atWidth(page, width);
-      await signInAs(page, browser, 'admin');
+      await signInAs(page, 'admin');
       await visit(page, 'manageReviews', '/dashboard/manage/reviews');
       await expect(page.getByRole('heading', { name: 'Manage Reviews', level: 1 })).toBeVisible();
       const first = page.getByRole('row').nth(1);
@@ -609,11 +609,11 @@ test.describe('administrator pages, with users and dishes', () => {
       await expect(dialog).toBeHidden();
     });
 
-    routeTest('manageItems', `Manage Items and its Action menu${width === 1280 ? ', the delete dialog and the done dialog' : ''}, at ${width} px`, async ({ page, browser }) => {
+    routeTest('manageItems', `Manage Items and its Action menu${width === 1280 ? ', the delete dialog and the done dialog' : ''}, at ${width} px`, async ({ page }) => {
       // The whole menu in one list: each axe run reads hundreds of nodes.
       test.setTimeout(240_000);
       await atWidth(page, width);
-      const admin = await signInAs(page, browser, 'admin');
+      const admin = await signInAs(page, 'admin');
       const { dish, remove } = await dishWithOptions(page.request, admin);
       try {
         await visit(page, 'manageItems', '/dashboard/manage/item');
@@ -641,8 +641,8 @@ test.describe('administrator pages, with users and dishes', () => {
     });
   }
 
-  routeTest('addItem', 'Add item: empty, with its errors, and with an option group', async ({ page, browser }) => {
-    await signInAs(page, browser, 'admin');
+  routeTest('addItem', 'Add item: empty, with its errors, and with an option group', async ({ page }) => {
+    await signInAs(page, 'admin');
     await visit(page, 'addItem', '/dashboard/add/item');
     await expect(page.getByRole('heading', { name: 'Add new item for new menu' })).toBeVisible();
     await checkWhole(page);
@@ -654,9 +654,9 @@ test.describe('administrator pages, with users and dishes', () => {
     await checkWhole(page);
   });
 
-  routeTest('updateItem', 'Update item, with its current picture and options, a field error and an error toast', async ({ page, browser, allowConsoleErrors }) => {
+  routeTest('updateItem', 'Update item, with its current picture and options, a field error and an error toast', async ({ page, allowConsoleErrors }) => {
     allowConsoleErrors(/404/);
-    const admin = await signInAs(page, browser, 'admin');
+    const admin = await signInAs(page, 'admin');
     const { dish, remove } = await dishWithOptions(page.request, admin);
     try {
       await visit(page, 'updateItem', `/dashboard/update/item/${dish._id}`);
@@ -678,8 +678,8 @@ test.describe('administrator pages, with users and dishes', () => {
     }
   });
 
-  routeTest('settings', 'the restaurant settings, and their errors', async ({ page, browser }) => {
-    await signInAs(page, browser, 'admin');
+  routeTest('settings', 'the restaurant settings, and their errors', async ({ page }) => {
+    await signInAs(page, 'admin');
     await visit(page, 'settings', '/dashboard/settings');
     await expect(page.getByRole('heading', { level: 1, name: 'Restaurant settings' })).toBeVisible();
     await checkWhole(page);

@@ -105,7 +105,7 @@ test('deleting the account keeps its order on the board without the personal dat
   const staffAccount = newAccount('staff');
   const staffContext = await browser.newContext();
   await createAccount(staffContext.request, staffAccount);
-  await makeStaff(browser, staffAccount.email);
+  await makeStaff(staffAccount.email);
   const staffHeaders = { authorization: `Bearer ${await apiToken(staffContext.request, staffAccount)}` };
   for (const body of [{ status: 'accepted', readyInMinutes: 10 }, { status: 'preparing' }, { status: 'ready' }, { status: 'completed' }]) {
     const res = await staffContext.request.post(`/api/staff/orders/${order._id}/status`, { headers: staffHeaders, data: body });

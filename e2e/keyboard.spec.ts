@@ -115,7 +115,7 @@ test.describe('with the keyboard only', () => {
     await customerContext.close();
 
     await page.setViewportSize({ width: 1280, height: 900 });
-    await signInAsNewStaff(page, browser, request);
+    await signInAsNewStaff(page, request);
     await openInApp(page, '/dashboard/orders');
     const column = (status: string) => page.getByTestId(`column-${status}`);
     const card = boardCard(page, delivery.number);
@@ -422,7 +422,7 @@ test.describe('WCAG 2.2 AA: keyboard, focus, errors, announcements, language, zo
     const order = await placeOrderViaApi(page, [first!._id]);
     const staff = await browser.newContext();
     const board = await staff.newPage();
-    await signInAsNewStaff(board, browser, staff.request);
+    await signInAsNewStaff(board, staff.request);
     await openInApp(board, '/dashboard/orders');
     const card = boardCard(board, order.number);
     const acceptButton = card.getByRole('button', { name: 'Accept' });
@@ -451,7 +451,7 @@ test.describe('WCAG 2.2 AA: keyboard, focus, errors, announcements, language, zo
     const [dish] = (await menu(request)).filter((item) => item.category === 'offered' && !item.options && !item.soldOut);
     const staff = await browser.newContext();
     const board = await staff.newPage();
-    await signInAsNewStaff(board, browser, staff.request);
+    await signInAsNewStaff(board, staff.request);
     await openInApp(board, '/dashboard/orders');
     await expect(board.getByTestId('live-indicator')).toHaveText('Live');
     await expect(board.getByTestId('board-announcement')).toHaveAttribute('aria-live', 'polite');
@@ -606,7 +606,7 @@ test.describe('WCAG 2.2 AA: keyboard, focus, errors, announcements, language, zo
     const order = await placeOrderViaApi(page, [dish!._id]);
     const staff = await page.context().browser()!.newContext({ viewport: { width: 320, height: 256 } });
     const board = await staff.newPage();
-    await signInAsNewStaff(board, page.context().browser()!, staff.request);
+    await signInAsNewStaff(board, staff.request);
     await openInApp(board, '/dashboard/orders');
     const card = boardCard(board, order.number);
     await expect(card).toBeVisible();

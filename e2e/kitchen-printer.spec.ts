@@ -69,7 +69,7 @@ test('staff accept an order, its ticket prints; the printer gone, the board says
     const order = await placeOrderViaApi(customer, [item!._id], { type: 'table', table: 'Garden 2' });
     await customerContext.close();
 
-    await signInAsNewStaff(page, browser, request);
+    await signInAsNewStaff(page, request);
     await openInApp(page, '/dashboard/orders');
     const card = boardCard(page, order.number);
     await card.getByRole('button', { name: 'Accept' }).click();

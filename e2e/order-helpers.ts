@@ -1,7 +1,7 @@
-import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
+import { request as playwrightRequest, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import type { FulfilmentRequest, Order } from '../src/shared/orders.ts';
 import { captchaAnswer, createAccount, newAccount, promoteToAdmin, signInThroughApi, type Account } from './auth-helpers.ts';
-import { expect, waitForApp } from './fixtures.ts';
+import { expect, test, waitForApp } from './fixtures.ts';
 
 /**
  * What the order browser tests share: staff made through the product (an administrator's PATCH
@@ -33,18 +33,37 @@ export async function newAdmin(browser: Browser): Promise<{ account: Account; he
   return { account, headers: { authorization: `Bearer ${token}` }, context };
 }
 
-/** Makes an existing account staff the way an administrator does: PATCH /api/users/role/{id}. */
-export async function makeStaff(browser: Browser, email: string): Promise<void> {
-  const admin = await newAdmin(browser);
-  try {
-    const users = (await (await admin.context.request.get('/api/users', { headers: admin.headers })).json()) as { _id: string; email: string }[];
-    const user = users.find((u) => u.email === email);
-    expect(user, `user ${email}`).toBeDefined();
-    const res = await admin.context.request.patch(`/api/users/role/${user!._id}`, { headers: admin.headers, data: { role: 'staff' } });
-    expect(res.status(), await res.text()).toBe(200);
-  } finally {
-    await admin.context.close();
+/**
+ * One administrator per worker and shop for the role changes tests ask for: made once (a sign-up,
+ * the promote command and a sign-in cost a second or more), its bearer token kept.
+ */
+const workerAdmins = new Map<string, Promise<{ api: APIRequestContext; headers: Record<string, string> }>>();
+
+function workerAdmin(baseURL: string): Promise<{ api: APIRequestContext; headers: Record<string, string> }> {
+  let admin = workerAdmins.get(baseURL);
+  if (!admin) {
+    admin = (async () => {
+      const api = await playwrightRequest.newContext({ baseURL });
+      const account = newAccount('admin');
+      await createAccount(api, account);
+      promoteToAdmin(account.email);
+      return { api, headers: { authorization: `Bearer ${await apiToken(api, account)}` } };
+    })();
+    // A failed making is not kept: the next test makes one again.
+    admin.catch(() => workerAdmins.delete(baseURL));
+    workerAdmins.set(baseURL, admin);
   }
+  return admin;
+}
+
+/** Makes an existing account staff the way an administrator does: PATCH /api/users/role/{id}. */
+export async function makeStaff(email: string): Promise<void> {
+  const { api, headers } = await workerAdmin(test.info().project.use.baseURL!);
+  const users = (await (await api.get(`/api/users?q=${encodeURIComponent(email)}`, { headers })).json()) as { _id: string; email: string }[];
+  const user = users.find((u) => u.email === email);
+  expect(user, `user ${email}`).toBeDefined();
+  const res = await api.patch(`/api/users/role/${user!._id}`, { headers, data: { role: 'staff' } });
+  expect(res.status(), await res.text()).toBe(200);
 }
 
 /** Signs a page in (through the API: the login page's own tests are in auth.spec.ts). */
@@ -53,10 +72,10 @@ export async function signIn(page: Page, account: Account): Promise<void> {
 }
 
 /** A new member of staff, made staff by an administrator, signed in on `page`. */
-export async function signInAsNewStaff(page: Page, browser: Browser, request: APIRequestContext): Promise<Account> {
+export async function signInAsNewStaff(page: Page, request: APIRequestContext): Promise<Account> {
   const account = newAccount('staff');
   await createAccount(request, account);
-  await makeStaff(browser, account.email);
+  await makeStaff(account.email);
   await signIn(page, account);
   return account;
 }

@@ -29,7 +29,7 @@ test('a stream ended at its lifetime is followed by a new one at once, the board
     });
   });
 
-  await signInAsNewStaff(page, browser, request);
+  await signInAsNewStaff(page, request);
   await openInApp(page, '/dashboard/orders');
   await expect(page.getByTestId('live-indicator')).toHaveText('Live');
   await expect.poll(() => planned).toBe(1);

@@ -16,7 +16,7 @@ test('thirty open orders on a 1024 × 768 tablet: every lane in view, each scrol
   const dishes = (await menu(request)).filter((i) => i.category === 'offered');
   const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
   const board = await context.newPage();
-  const staff: Account = await signInAsNewStaff(board, browser, request);
+  const staff: Account = await signInAsNewStaff(board, request);
   const staffHeaders = { authorization: `Bearer ${await apiToken(request, staff)}` };
 
   // Thirty orders from one customer, then spread over the lanes as a busy evening would.
@@ -120,7 +120,7 @@ test('thirty open orders on a 1024 × 768 tablet: every lane in view, each scrol
 test('the sound choice is remembered on the device', async ({ browser, request }) => {
   const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
   const board = await context.newPage();
-  await signInAsNewStaff(board, browser, request);
+  await signInAsNewStaff(board, request);
   await openInApp(board, '/dashboard/orders');
   await board.getByRole('button', { name: 'Enable sound' }).click();
   await expect(board.getByText('Sound on')).toBeVisible();

@@ -18,7 +18,7 @@ test.describe('the order board, live', () => {
     const board = await staffContext.newPage();
     const consoleErrors: string[] = [];
     board.on('console', (m) => void (m.type() === 'error' && consoleErrors.push(m.text())));
-    await signInAsNewStaff(board, browser, request);
+    await signInAsNewStaff(board, request);
     await board.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).click();
     await board.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Order board' }).click();
     await expect(board).toHaveURL(/\/dashboard\/orders$/);
@@ -119,7 +119,7 @@ test.describe('the order board, live', () => {
 
     // This tablet's live stream is down, so it still shows the order as new when another moves it.
     await page.route('**/api/orders/events**', (route) => route.abort());
-    await signInAsNewStaff(page, browser, request);
+    await signInAsNewStaff(page, request);
     await openInApp(page, '/dashboard/orders');
     const card = boardCard(page, order.number);
     await expect(page.getByTestId('column-placed').getByRole('heading', { name: `#${order.number}` })).toBeVisible();

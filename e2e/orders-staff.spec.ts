@@ -80,7 +80,7 @@ test.describe('staff', () => {
     });
     await customerContext.close();
 
-    await signInAsNewStaff(page, browser, request);
+    await signInAsNewStaff(page, request);
     await openInApp(page, '/dashboard/orders');
     const card = boardCard(page, order.number);
     await expect(card.getByRole('link', { name: '5 Mill Road, 62701 Springfield (map, opens in a new tab)' })).toHaveAttribute(
@@ -131,7 +131,7 @@ test.describe('staff', () => {
     };
     setIntent('requires_payment_method');
 
-    await signInAsNewStaff(page, browser, request);
+    await signInAsNewStaff(page, request);
     await openInApp(page, '/dashboard/orders');
     await expect(boardCard(page, order.number)).toBeVisible();
     const token = await page.evaluate(() => localStorage.getItem('access-token'));
@@ -154,9 +154,9 @@ test.describe('staff', () => {
     await expect(retry).toHaveCount(0);
   });
 
-  test('the board on a 390 px phone: one column, nothing sideways', async ({ page, browser, request }) => {
+  test('the board on a 390 px phone: one column, nothing sideways', async ({ page, request }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await signInAsNewStaff(page, browser, request);
+    await signInAsNewStaff(page, request);
     await openInApp(page, '/dashboard/orders');
     await expect(page.getByRole('heading', { name: 'Order board' })).toBeVisible();
     await expect(page.getByTestId('column-placed')).toBeVisible();

@@ -124,7 +124,7 @@ test('busy mode from the board, as staff: a pause for 30 minutes, extra time, au
   await withAdminApi(browser, async () => {
     const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
     const board = await context.newPage();
-    await signInAsNewStaff(board, browser, request);
+    await signInAsNewStaff(board, request);
     await openInApp(board, '/dashboard/orders');
     const controls = board.getByTestId('busy-controls');
 
@@ -205,7 +205,7 @@ test('while closed, a customer orders for tomorrow and the board keeps the order
 
     const board = await browser.newPage();
     try {
-      await signInAsNewStaff(board, browser, board.context().request);
+      await signInAsNewStaff(board, board.context().request);
       await openInApp(board, '/dashboard/orders');
       const later = board.getByTestId('column-later');
       await expect(later.getByRole('heading', { name: `#${number}` })).toBeVisible();
