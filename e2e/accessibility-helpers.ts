@@ -38,13 +38,20 @@ export async function openSignedIn(page: Page, path = '/'): Promise<void> {
   await expect.poll(() => page.evaluate(() => localStorage.getItem('access-token'))).not.toBeNull();
 }
 
-/** Scrolls down a screen at a time to the end, so that the sections drawn when near are in place. */
+/**
+ * Scrolls down a screen at a time to the end, so that the sections drawn when near are in place:
+ * done when the end is in view and the page did not grow in the last step.
+ */
 export async function scrollToTheEnd(page: Page): Promise<void> {
+  const measure = () =>
+    page.evaluate(() => ({ height: document.documentElement.scrollHeight, atEnd: window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2 }));
+  let before = await measure();
   for (let i = 0; i < 40; i++) {
     await page.mouse.wheel(0, 1200);
     await page.waitForTimeout(100);
-    const atEnd = await page.evaluate(() => window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2);
-    if (atEnd && i >= 3) break;
+    const now = await measure();
+    if (now.atEnd && now.height === before.height && i >= 1) break;
+    before = now;
   }
   // Nothing waits for its code or data any more.
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
