@@ -171,4 +171,31 @@ test.describe('on a phone', () => {
     await expect(page.getByRole('tabpanel').locator('article.item-card').first()).toBeVisible();
     await expect(rows.first()).toBeHidden();
   });
+
+  test('the dashboard menu folds away above the page, opens with its button and folds again after a move (issue 42, point 4)', async ({ page, request }) => {
+    await signInAsNew(page, request);
+    await page.goto('/dashboard/profile');
+    const heading = page.getByRole('heading', { level: 1, name: 'Your profile' });
+    const nav = page.getByRole('navigation', { name: 'Dashboard' });
+    const toggle = page.getByRole('button', { name: 'Menu', exact: true });
+    // Folded: the page's heading is in the first screen's top quarter, the links are not drawn.
+    await expect(heading).toBeVisible();
+    await expect(nav).toBeHidden();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect((await heading.boundingBox())!.y).toBeLessThan(PHONE.height / 3);
+    // Opened from the keyboard; a link followed folds it again.
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(nav.getByRole('link', { name: 'My Orders' })).toBeVisible();
+    await expectAccessible(page);
+    await nav.getByRole('link', { name: 'My Orders' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/my\/orders$/);
+    await expect(nav).toBeHidden();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    // From a tablet's width up the menu is a column beside the page, always there, without the button.
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await expect(nav.getByRole('link', { name: 'Profile' })).toBeVisible();
+    await expect(toggle).toBeHidden();
+  });
 });

@@ -1,4 +1,4 @@
-import { Suspense, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { Link, NavLink, Outlet, useMatch } from 'react-router';
 import { paths } from '../../shared/paths.ts';
 import { PRODUCT_NAME } from '../../shared/product.ts';
@@ -66,6 +66,8 @@ function DashboardFrame() {
   // The order board's lanes need the room: on a tablet the menu narrows, the margins shrink, and
   // the main area is the window's height so the lanes can fill what the banners leave.
   const board = useMatch(paths.orderBoard) !== null;
+  // On a phone the menu folds away above the page, and folds again once a link is followed.
+  const [menuOpen, setMenuOpen] = useState(false);
   const menu = isAdmin ? ADMIN_MENU : isStaff ? staffMenu(<CustomerCartBadge />) : customerMenu(<CustomerCartBadge />);
   const linkClass = ({ isActive }: { isActive: boolean }) =>
     `flex items-center justify-between gap-2 rounded-md px-3 py-2 text-sm font-semibold uppercase tracking-wide ${
@@ -86,8 +88,18 @@ function DashboardFrame() {
           <Link to={paths.home} className="font-display text-xl font-bold">
             {PRODUCT_NAME}
           </Link>
+          <button
+            type="button"
+            aria-expanded={menuOpen}
+            aria-controls="dashboard-menu"
+            onClick={() => setMenuOpen((open) => !open)}
+            className="ml-auto flex items-center gap-2 rounded-md px-3 py-2 text-sm font-semibold uppercase tracking-wide ring-1 ring-brand-600 hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-400 md:hidden"
+          >
+            Menu
+            <span aria-hidden="true">{menuOpen ? '▴' : '▾'}</span>
+          </button>
         </div>
-        <nav aria-label="Dashboard" className="px-3 pb-4">
+        <nav id="dashboard-menu" aria-label="Dashboard" className={`px-3 pb-4 md:block ${menuOpen ? '' : 'hidden'}`}>
           {adminLoading ? (
             // The customer's menu, unseen, holds its place until the role is known: the page below
             // does not jump when the menu comes (on a phone the menu is above it).
@@ -110,7 +122,7 @@ function DashboardFrame() {
             <ul className="flex flex-row flex-wrap gap-1 md:flex-col">
               {menu.map((entry) => (
                 <li key={entry.to}>
-                  <NavLink to={entry.to} className={linkClass}>
+                  <NavLink to={entry.to} className={linkClass} onClick={() => setMenuOpen(false)}>
                     {entry.label}
                     {entry.badge}
                   </NavLink>
@@ -121,7 +133,7 @@ function DashboardFrame() {
           <hr className="my-3 border-brand-700" />
           <ul className="flex flex-row flex-wrap gap-1 md:flex-col">
             <li>
-              <NavLink to={paths.home} end className={linkClass}>
+              <NavLink to={paths.home} end className={linkClass} onClick={() => setMenuOpen(false)}>
                 Home
               </NavLink>
             </li>
