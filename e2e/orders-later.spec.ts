@@ -40,7 +40,21 @@ test('an order for later moves from "Later" to "New" at its slot less the prepar
   const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
   await countChimes(context);
   const board = await context.newPage();
-  await signInAsNewStaff(board, browser, request);
+  const staff = await signInAsNewStaff(board, browser, request);
+  try {
+    await laterToNew(board, order, slot, preparationMinutes);
+  } finally {
+    // Out of "Later" on the real clock too: the tests after this one count that lane's cards.
+    const rejected = await request.post(`/api/staff/orders/${order._id}/status`, {
+      headers: { authorization: `Bearer ${await apiToken(request, staff)}` },
+      data: { status: 'rejected', reason: 'A test order' },
+    });
+    expect(rejected.status(), await rejected.text()).toBe(200);
+    await context.close();
+  }
+});
+
+async function laterToNew(board: Page, order: Order, slot: string, preparationMinutes: number): Promise<void> {
   // The board's own clock, steered from here: it starts now and is moved on below.
   await board.clock.install();
   await openInApp(board, '/dashboard/orders');
@@ -56,15 +70,14 @@ test('an order for later moves from "Later" to "New" at its slot less the prepar
   await board.clock.fastForward(due - 60_000 - (await board.evaluate(() => Date.now())));
   await board.clock.runFor(21_000);
   await expect(board.getByTestId('column-later').getByRole('heading', { name: `#${order.number}` })).toBeVisible();
-  expect(await oscillatorsStarted(board)).toBe(chimesBefore);
+  await expect(board.getByTestId('board-announcement')).not.toContainText(`New order #${order.number}`);
   await board.clock.fastForward(due + 5_000 - (await board.evaluate(() => Date.now())));
   await board.clock.runFor(21_000);
   await expect(board.getByTestId('column-placed').getByRole('heading', { name: `#${order.number}` })).toBeVisible();
   await expect(card).toHaveCount(1);
   await expect.poll(() => oscillatorsStarted(board)).toBeGreaterThan(chimesBefore);
   await expect(board.getByTestId('board-announcement')).toContainText(`New order #${order.number}`);
-  await context.close();
-});
+}
 
 test('the board card and the ticket show the restaurant’s times on a tablet set to another time zone', async ({ page: customer, browser, request }) => {
   test.setTimeout(90_000);
