@@ -40,7 +40,7 @@ test('an order for later moves from "Later" to "New" at its slot less the prepar
   const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
   await countChimes(context);
   const board = await context.newPage();
-  const staff = await signInAsNewStaff(board, browser, request);
+  const staff = await signInAsNewStaff(board, request);
   try {
     await laterToNew(board, order, slot, preparationMinutes);
   } finally {
@@ -89,7 +89,7 @@ test('the board card and the ticket show the restaurant’s times on a tablet se
 
   const context = await browser.newContext({ viewport: { width: 1024, height: 768 }, timezoneId: tabletZone });
   const board = await context.newPage();
-  const staff = await signInAsNewStaff(board, browser, request);
+  const staff = await signInAsNewStaff(board, request);
   const accepted = await request.post(`/api/staff/orders/${order._id}/status`, {
     headers: { authorization: `Bearer ${await apiToken(request, staff)}` },
     data: { status: 'accepted', readyInMinutes: 30 },
