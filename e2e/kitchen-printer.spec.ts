@@ -7,7 +7,9 @@ import { boardCard, openInApp, placeOrderViaApi, signInAsNewStaff } from './orde
  * The kitchen printer seen from the board: a ticket printed by itself on accept, reaching a real
  * TCP listener of this test; the listener gone, the board's banner; "Print again" once it is back.
  * Its own project (playwright.config.ts): a printer set up shows "Print again" on every card.
+ * Its tests one after the other: each counts the printers and removes them all at its end.
  */
+test.describe.configure({ mode: 'default' });
 interface Listener {
   port: number;
   next(): Promise<string>;
@@ -110,5 +112,56 @@ test('staff accept an order, its ticket prints; the printer gone, the board says
     });
     await adminContext.close();
     await listener.close();
+  }
+});
+
+test('an administrator edits a printer: its name, address and printing on accept, a bad port refused', async ({ browser }) => {
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await signInAsNew(admin, adminContext.request, { admin: true });
+  await openInApp(admin, '/dashboard/settings');
+  const printers = admin.getByRole('region', { name: 'Kitchen printers' });
+  const add = printers.getByRole('form', { name: 'Add a printer' });
+  await add.getByLabel('Printer name').fill('Kitchen');
+  await add.getByLabel('Host name or IP address').fill('192.168.1.50');
+  await add.getByRole('button', { name: 'Add printer' }).click();
+  const row = printers.getByTestId('printer');
+  await expect(row).toContainText('Kitchen 192.168.1.50:9100');
+  try {
+    // Cancel leaves it as it was.
+    await row.getByRole('button', { name: 'Edit Kitchen' }).click();
+    const edit = printers.getByRole('form', { name: 'Edit Kitchen' });
+    await expect(edit.getByLabel('Printer name')).toBeFocused();
+    await edit.getByLabel('Printer name').fill('Changed');
+    await edit.getByRole('button', { name: 'Cancel' }).click();
+    await expect(row).toContainText('Kitchen 192.168.1.50:9100');
+    await expect(row.getByRole('button', { name: 'Edit Kitchen' })).toBeFocused();
+
+    await row.getByRole('button', { name: 'Edit Kitchen' }).click();
+    await expect(edit.getByLabel('Host name or IP address')).toHaveValue('192.168.1.50');
+    await expect(edit.getByLabel('Port')).toHaveValue('9100');
+    await edit.getByLabel('Printer name').fill('Pass');
+    await edit.getByLabel('Host name or IP address').fill('pass-printer.local');
+    await edit.getByLabel('Port').fill('0');
+    await edit.getByRole('button', { name: 'Save printer' }).click();
+    await expect(edit.getByLabel('Port')).toHaveAccessibleDescription('The port is between 1 and 65535');
+    await edit.getByLabel('Port').fill('9101');
+    await edit.getByLabel('Print tickets by itself when an order is accepted').uncheck();
+    await expectAccessible(admin);
+    await edit.getByRole('button', { name: 'Save printer' }).click();
+    await expect(row).toContainText('Pass pass-printer.local:9101');
+    await expect(row).toContainText('Prints only when asked');
+
+    // Saved on the server: read again after a reload.
+    await admin.reload();
+    await expect(printers.getByTestId('printer')).toContainText('Pass pass-printer.local:9101');
+    await expect(printers.getByTestId('printer')).toContainText('Prints only when asked');
+  } finally {
+    await admin.evaluate(async () => {
+      const headers = { authorization: `Bearer ${localStorage.getItem('access-token')}` };
+      const list = (await (await fetch('/api/admin/printers', { headers })).json()) as { id: string }[];
+      for (const printer of list) await fetch(`/api/admin/printers/${printer.id}`, { method: 'DELETE', headers });
+    });
+    await adminContext.close();
   }
 });

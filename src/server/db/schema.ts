@@ -398,6 +398,6 @@ export interface SlotHoldsTable {
   intent_id: string;
   slot_at: string;
   dishes: number;
-  /** Until when a place not yet paid for is kept; null once the card was charged. */
+  /** Until when a place not yet paid for is kept; null once the card was charged; the move's time once its order was rejected or cancelled (freed). */
   held_until: string | null;
 }

@@ -48,6 +48,7 @@ import {
   type OrderRow,
 } from './orders-repository.ts';
 import { newRowId } from '../db/row-ids.ts';
+import { freePlace } from './slot-repository.ts';
 import { findRefundRequest, latestRefundRequest, listRefundRequests, reopenFailedRefund, type RefundRequestRow } from './refund-requests-repository.ts';
 
 /** Busy mode's part of the restaurant's settings, as the orders read it at each placement and move. */
@@ -375,6 +376,8 @@ export class OrderService {
         throw new ConflictError('Someone else changed this order a moment ago: reload it');
       }
       if (rest > 0) refundRequest = await this.refunds.request(trx, order, rest, at);
+      // A rejected or cancelled order for later gives its slot's place back (issue 40).
+      if (change.status === 'rejected' || change.status === 'cancelled') await freePlace(trx, order.transaction_id, at);
       return insertOrderEvent(trx, {
         order_id: id,
         kind: 'status',

@@ -215,7 +215,7 @@ export async function countOrdersOfUser(db: Db, userId: string): Promise<number>
 
 /**
  * The board: orders placed in [start, end), and orders for a later slot in it placed before (their
- * place in slot_holds, migration 017), oldest first, with their timelines. ISO instants: the text
+ * place in slot_holds, migration 017, matched by the order's transaction), oldest first, with their timelines. ISO instants: the text
  * compares in time order, as every timestamp is written by toISOString.
  */
 export async function listOrdersPlacedBetween(
@@ -224,7 +224,8 @@ export async function listOrdersPlacedBetween(
   end: string,
   status: string | undefined,
 ): Promise<{ orders: OrderRow[]; timelines: OrderEventRow[] }> {
-  const scheduledIn = db.selectFrom('slot_holds').select('intent_id').where('slot_at', '>=', start).where('slot_at', '<', end).where('held_until', 'is', null);
+  // Any hold of a placed order, its place kept or given back (a cancelled order stays on its slot's day).
+  const scheduledIn = db.selectFrom('slot_holds').select('intent_id').where('slot_at', '>=', start).where('slot_at', '<', end);
   let orders = db
     .selectFrom('orders')
     .selectAll()

@@ -50,6 +50,19 @@ export async function releasePlace(db: Db, intentId: string): Promise<void> {
   await db.deleteFrom('slot_holds').where('intent_id', '=', intentId).execute();
 }
 
+/** The intent's hold, or undefined: `held_until` null is a place for good. */
+export async function findHold(db: Db, intentId: string): Promise<{ held_until: string | null } | undefined> {
+  return db.selectFrom('slot_holds').select('held_until').where('intent_id', '=', intentId).executeTakeFirst();
+}
+
+/**
+ * A rejected or cancelled order's place goes back: its hold lapses at `at`, so no count sees it,
+ * while its row stays for the board, which finds an order for later by its slot's day.
+ */
+export async function freePlace(db: Db, intentId: string, at: string): Promise<void> {
+  await db.updateTable('slot_holds').set({ held_until: at }).where('intent_id', '=', intentId).execute();
+}
+
 /** A place held before the charge, kept for good once the card was charged. */
 export async function keepPlace(db: Db, intentId: string): Promise<void> {
   await db.updateTable('slot_holds').set({ held_until: sql<null>`null` }).where('intent_id', '=', intentId).execute();

@@ -5,9 +5,12 @@ import { closedProblem, freeSlots, fullSlotMessage, NEXT_FREE_SLOTS, slotIsFull 
 import type { Database } from '../db/schema.ts';
 import { SlotFullError } from '../http/errors.ts';
 import type { ShopSettings } from '../settings/settings-service.ts';
-import { holdPlace, keepPlace, lockSlot, releasePlace, slotUseFrom, slotUseOf } from './slot-repository.ts';
+import { findHold, holdPlace, keepPlace, lockSlot, releasePlace, slotUseFrom, slotUseOf } from './slot-repository.ts';
 
-/** How long a place stays held for a payment whose card is being charged; a lapsed hold frees it. */
+/**
+ * How long a place stays held for a payment under way: from its intent's opening, and again at
+ * each reopening of the payment page and at the card's confirmation; a lapsed hold frees it.
+ */
 export const HOLD_MINUTES = 10;
 
 /**
@@ -48,9 +51,10 @@ export class SlotService {
   }
 
   /**
-   * Holds the intent's place for HOLD_MINUTES before its card is charged, or refuses (409
-   * SLOT_FULL) when the others' places fill the slot. Counted and taken under the slot's lock.
-   * Answers whether a place was held (none without limits).
+   * Holds the intent's place for HOLD_MINUTES from `now` (when its intent is opened or reopened,
+   * and before the sandbox charges its card), or refuses (409 SLOT_FULL) when the others' places
+   * fill the slot. Counted and taken under the slot's lock. Answers whether a place was held (none
+   * without limits).
    */
   async hold(intentId: string, slotAt: string, dishes: number, now: Date): Promise<boolean> {
     if (!this.limited()) return false;
@@ -75,9 +79,32 @@ export class SlotService {
     return keepPlace(this.db, intentId);
   }
 
-  /** In the transaction that places the order: its place for good, held before or not (a provider charged by the browser). */
-  placeTaken(trx: Transaction<Database>, intentId: string, slotAt: string, dishes: number): Promise<void> {
-    return holdPlace(trx, intentId, slotAt, dishes, null);
+  /**
+   * In the transaction that places the order: its place for good. A hold still running (or kept)
+   * is honoured; a lapsed one is taken again only if the slot has room, under its lock. Answers
+   * false, taking nothing, when the slot filled after the hold lapsed: the charge goes back.
+   */
+  async placeTaken(trx: Transaction<Database>, intentId: string, slotAt: string, dishes: number, now: Date): Promise<boolean> {
+    if (this.limited()) {
+      await lockSlot(trx, slotAt, this.postgres);
+      const hold = await findHold(trx, intentId);
+      const live = hold !== undefined && (hold.held_until === null || hold.held_until > now.toISOString());
+      if (!live && slotIsFull(this.settings.current(), await slotUseOf(trx, slotAt, intentId, now.toISOString()), dishes)) return false;
+    }
+    await holdPlace(trx, intentId, slotAt, dishes, null);
+    return true;
+  }
+
+  /** An open intent whose held place lapsed: the periodic check cancels it, so no card is charged for a place it lost. */
+  async holdLapsed(intentId: string, now: Date): Promise<boolean> {
+    if (!this.limited()) return false;
+    const hold = await findHold(this.db, intentId);
+    return hold !== undefined && hold.held_until !== null && hold.held_until <= now.toISOString();
+  }
+
+  /** The 409 for a slot that has no place left, with the next free slots. */
+  fullFor(slotAt: string, dishes: number, now: Date): Promise<SlotFullError> {
+    return this.fullError(slotAt, dishes, now);
   }
 
   private limited(): boolean {

@@ -13,12 +13,13 @@ import {
   type SandboxConfirmBody,
 } from '../../shared/payments.ts';
 import { scheduledTimeOf } from '../../shared/orders.ts';
+import { slotWords } from '../../shared/order-slots.ts';
 import { closedProblem, fulfilmentProblem, minimumOrderProblem, pickupHoursProblem, postalCodeProblem } from '../../shared/restaurant-settings.ts';
 import { deleteCartItems, listPricedCartItems, type PricedCartItemRow } from '../cart/cart-repository.ts';
 import { priceEntry, refuseUnavailableEntries } from '../cart/cart-service.ts';
 import { commitWithLast, type WorkThenLast } from '../db/commit-with-last.ts';
 import type { Database } from '../db/schema.ts';
-import { BadRequestError, ConflictError, ForbiddenError, HttpError, NotFoundError } from '../http/errors.ts';
+import { BadRequestError, ConflictError, ForbiddenError, HttpError, NotFoundError, SlotFullError } from '../http/errors.ts';
 import { DEFAULT_FULFILMENT } from '../orders/fulfilment.ts';
 import type { OrderService, PlacedOrder } from '../orders/order-service.ts';
 import type { SlotService } from '../orders/slot-service.ts';
@@ -99,6 +100,13 @@ export interface Buyer {
 class PaidElsewhere extends Error {}
 /** The intent was claimed for a refund of changed terms while its order was being placed. */
 class ClaimedForRefund extends Error {}
+/** The intent's held place lapsed and its slot filled before the charge was recorded. */
+class SlotTaken extends Error {}
+
+/** What changed, for the refund's message: the slot is gone. */
+function slotTakenWords(slot: string, timeZone: string): string {
+  return `the slot ${slotWords(new Date(slot), new Date(), timeZone)} filled up while the payment was held up`;
+}
 
 interface Logger {
   info(obj: unknown, msg: string): void;
@@ -148,10 +156,12 @@ export class PaymentService {
       if (open) {
         const cart = await this.pricedCart(userId);
         checkDeliveryMinimum(cart, delivery);
-        // A full slot is not offered: refused here already, though only the confirmation holds a place.
-        if (slot) await this.slots.checkFree(slot, cart.length, new Date(), open.id);
         const reused = await this.reuseOrRetire(open, cart, wanted, delivery.feeCents);
-        if (reused) return reused;
+        if (reused) {
+          // Reopened: its place held again, or the intent cancelled before a browser could charge it.
+          if (slot) await this.holdOrRetire(open, slot, cart.length);
+          return reused;
+        }
         // Retired, or recorded (which emptied part of the cart): look again.
         continue;
       }
@@ -159,6 +169,7 @@ export class PaymentService {
       const items = await this.pricedCart(userId);
       if (items.length === 0) throw new BadRequestError('Your cart is empty: add something to pay for first');
       checkDeliveryMinimum(items, delivery);
+      // A full slot is not offered: refused before an intent is made.
       if (slot) await this.slots.checkFree(slot, items.length, new Date());
       const amountCents = withDeliveryFee(dishesCents(items), delivery);
       if (amountCents < MIN_AMOUNT_CENTS || amountCents > MAX_AMOUNT_CENTS) {
@@ -191,6 +202,9 @@ export class PaymentService {
         await this.cancelUnrecorded(intent.id);
         continue;
       }
+      // The slot's place is held from the intent's opening (a browser may charge it with the
+      // provider directly): of many customers for the last place, only one gets an intent to pay.
+      if (slot) await this.holdOrRetire((await findIntent(this.db, intent.id))!, slot, items.length);
       // A cart change that committed while this intent was being made may not have seen it (its
       // own look for the open intent ran before the insert): if the cart moved, go round again,
       // which retires this intent.
@@ -208,7 +222,7 @@ export class PaymentService {
     }
     const atProvider = await this.provider.retrieveWithSecret(open.id);
     if (!atProvider || atProvider.status === 'canceled') {
-      await settleIntent(this.db, open.id, 'canceled');
+      await this.settleCanceled(open.id);
       return undefined;
     }
     if (atProvider.status === 'succeeded') {
@@ -227,6 +241,16 @@ export class PaymentService {
     }
     await this.retire(open);
     return undefined;
+  }
+
+  /** Holds the open intent's place; a slot filled meanwhile cancels the intent at the provider and answers 409 SLOT_FULL. */
+  private async holdOrRetire(intent: PaymentIntentRow, slot: string, dishes: number): Promise<void> {
+    try {
+      await this.slots.hold(intent.id, slot, dishes, new Date());
+    } catch (error) {
+      if (error instanceof SlotFullError) await this.retire(intent);
+      throw error;
+    }
   }
 
   private answerFor(intentId: string, clientSecret: string, amountCents: number, quantity: number, deliveryFeeCents: number): CreateIntentAnswer {
@@ -306,9 +330,15 @@ export class PaymentService {
       this.log.warn({ err: error, intent: intent.id }, 'payment intent not cancelled at the provider yet: the periodic check will');
       return;
     }
-    if (!answer || answer.status === 'canceled') await settleIntent(this.db, intent.id, 'canceled');
+    if (!answer || answer.status === 'canceled') await this.settleCanceled(intent.id);
     else if (answer.status === 'succeeded') await this.settleSucceeded(intent);
     else this.log.warn({ intent: intent.id, status: answer.status }, 'payment intent not cancellable yet: the periodic check will come back to it');
+  }
+
+  /** A cancelled intent is settled and its slot's place, if it held one, goes back at once. */
+  private async settleCanceled(intentId: string): Promise<void> {
+    await settleIntent(this.db, intentId, 'canceled');
+    await this.slots.release(intentId);
   }
 
   /** A fresh intent that lost the race to be the open one: nobody has its secret, so it is only cancelled. */
@@ -406,8 +436,9 @@ export class PaymentService {
         if ((await insertPaidEntries(trx, intent.id, entryIds)) < entryIds.length) throw new PaidElsewhere();
         await deleteCartItems(trx, intent.user_id, entryIds);
         if (!(await settleIntentForOrder(trx, intent.id))) throw new ClaimedForRefund();
-        // The order's place in its slot, for good (held before the charge by the sandbox's confirmation).
-        if (slot) await this.slots.placeTaken(trx, intent.id, slot, items.length);
+        // The order's place in its slot, for good (held from the intent's opening); a hold that
+        // lapsed while a slot filled places nothing, and the charge goes back.
+        if (slot && !(await this.slots.placeTaken(trx, intent.id, slot, items.length, new Date()))) throw new SlotTaken();
         const placement = {
           transactionId: intent.id,
           userId: intent.user_id,
@@ -423,6 +454,7 @@ export class PaymentService {
     } catch (error) {
       if (error instanceof PaidElsewhere) return this.refundSecondPayment(intent, entryIds);
       if (error instanceof ClaimedForRefund) return this.recordPayment(intentId, caller);
+      if (error instanceof SlotTaken) return this.refundForChangedTerms(intent, slotTakenWords(slot!, this.settings.timeZone()));
       throw error;
     }
     const placed = saved.last;
@@ -624,10 +656,12 @@ export class PaymentService {
   private async settle(intent: PaymentIntentRow, now: Date): Promise<void> {
     if (intent.status === 'canceling') return this.cancelAtProvider(intent);
     const atProvider = await this.provider.retrieveIntent(intent.id);
-    if (!atProvider || atProvider.status === 'canceled') return settleIntent(this.db, intent.id, 'canceled');
+    if (!atProvider || atProvider.status === 'canceled') return this.settleCanceled(intent.id);
     if (atProvider.status === 'succeeded') return this.settleSucceeded(intent);
     if (intent.open_for_user === null) return this.cancelAtProvider(intent);
     if (now.getTime() - Date.parse(intent.created_at) > ABANDONED_AFTER_MS) return this.retire(intent);
+    // Its slot's place lapsed: cancelled, so a page left open cannot charge for a place it no longer holds.
+    if (await this.slots.holdLapsed(intent.id, now)) return this.retire(intent);
   }
 
   /**

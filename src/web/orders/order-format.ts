@@ -18,8 +18,9 @@ export function formatTime(iso: string, timeZone?: string): string {
   return new Date(iso).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', timeZone });
 }
 
-export function formatDateTime(iso: string): string {
-  return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+/** "28 Nov 2026, 12:45", on the restaurant's clock when its time zone is known. */
+export function formatDateTime(iso: string, timeZone?: string): string {
+  return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short', timeZone });
 }
 
 export function minutesSince(iso: string, now: number): number {
@@ -52,8 +53,8 @@ export function scheduledText(fulfilment: Pick<Fulfilment, 'type' | 'pickupAt' |
 }
 
 /** One line for lists: "Table 12", "Pickup today at 12:30", "Pickup as soon as possible", "Delivery to …". */
-export function fulfilmentSummary(fulfilment: Fulfilment): string {
-  const when = scheduledText(fulfilment);
+export function fulfilmentSummary(fulfilment: Fulfilment, timeZone?: string): string {
+  const when = scheduledText(fulfilment, timeZone);
   const later = when ? ` ${when.charAt(0).toLowerCase()}${when.slice(1)}` : '';
   switch (fulfilment.type) {
     case 'table':

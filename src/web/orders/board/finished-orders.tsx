@@ -7,6 +7,7 @@ import { DisputeNotice } from '../components/dispute-notice.tsx';
 import { StatusBadge } from '../components/status-badge.tsx';
 import { paths } from '../../../shared/paths.ts';
 import { formatTime, money, orderNumber, refundText } from '../order-format.ts';
+import { useShopTimeZone } from '../use-shop-time-zone.ts';
 
 /** Whether an order matches the search: its number ("1001" or "#1001") or a part of the customer's name. */
 function matches(order: Order, search: string): boolean {
@@ -19,6 +20,7 @@ function matches(order: Order, search: string): boolean {
 export function FinishedOrders({ orders }: { orders: Order[] }) {
   const [search, setSearch] = useState('');
   const id = useId();
+  const timeZone = useShopTimeZone();
   const shown = orders.filter((order) => matches(order, search));
   return (
     <section aria-labelledby={`${id}-title`} className="mt-8">
@@ -75,7 +77,7 @@ export function FinishedOrders({ orders }: { orders: Order[] }) {
                     {order.refund && (order.refund.status === 'failed' || order.refund.attempt > 1) && <RetryRefund order={order} />}
                     <DisputeNotice disputes={order.disputes} className="mt-1" />
                   </td>
-                  <td className="px-3 py-2">{formatTime(order.createdAt)}</td>
+                  <td className="px-3 py-2">{formatTime(order.createdAt, timeZone)}</td>
                   <td className="whitespace-nowrap px-3 py-2 text-right">{money(order.total)}</td>
                 </tr>
               ))}

@@ -6,6 +6,7 @@ import { FieldError } from '../../ui/field-error.tsx';
 import { DIALOG_FIRST_FOCUS } from '../../ui/use-modal-dialog.ts';
 import { DELAY_MINUTES } from '../../../shared/busy-mode.ts';
 import { formatTime, orderNumber } from '../order-format.ts';
+import { useShopTimeZone } from '../use-shop-time-zone.ts';
 
 const QUICK_MINUTES = [10, 15, 20, 30] as const;
 
@@ -188,12 +189,13 @@ export function DelayDialog({
     event.preventDefault();
     if (!busy) onDelay(minutes);
   };
-  const newTime = order.readyBy ? formatTime(new Date(Math.max(Date.parse(order.readyBy), now) + minutes * 60_000).toISOString()) : '';
+  const timeZone = useShopTimeZone();
+  const newTime = order.readyBy ? formatTime(new Date(Math.max(Date.parse(order.readyBy), now) + minutes * 60_000).toISOString(), timeZone) : '';
   return (
     <MoveDialog title={`Push back ${orderNumber(order)}`} onBack={onBack}>
       <form onSubmit={submit} className="mt-4 space-y-4">
         <p className="text-stone-700">
-          Now ready by {order.readyBy ? formatTime(order.readyBy) : '…'}. The customer's page shows the new time at once, and a mail tells them.
+          Now ready by {order.readyBy ? formatTime(order.readyBy, timeZone) : '…'}. The customer's page shows the new time at once, and a mail tells them.
         </p>
         <fieldset>
           <legend className="text-sm font-semibold text-stone-700">Later by</legend>

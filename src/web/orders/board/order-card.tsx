@@ -58,9 +58,12 @@ export function OrderCard({
   busy,
   onMove,
   onDelay,
+  timeZone,
 }: {
   order: Order;
   now: number;
+  /** The restaurant's (settings): its times are on its clock, not the tablet's. */
+  timeZone: string | undefined;
   busy: boolean;
   onMove: (order: Order, transition: OrderTransition) => void;
   onDelay: (order: Order) => void;
@@ -100,9 +103,9 @@ export function OrderCard({
         </p>
       </header>
       <p className="break-words font-semibold text-stone-800">{kindLine(order)}</p>
-      {scheduledText(order.fulfilment) && (
+      {scheduledText(order.fulfilment, timeZone) && (
         <p data-testid="scheduled-time" className="font-semibold text-brand-900">
-          {scheduledText(order.fulfilment)}
+          {scheduledText(order.fulfilment, timeZone)}
         </p>
       )}
       {/* One line each, cut short (the whole address is on the ticket and behind the map link), 24 px high to be tapped. */}
@@ -130,7 +133,7 @@ export function OrderCard({
               <span aria-hidden="true">⚠ </span>Overdue {overdue} min ·{' '}
             </>
           )}
-          Ready by {formatTime(due)}
+          Ready by {formatTime(due, timeZone)}
           {overdue === 0 && order.status !== 'ready' && order.status !== 'out_for_delivery' && ` · in ${Math.max(0, dueIn)} min`}
         </p>
       )}

@@ -1,6 +1,7 @@
 import { PRINTER_TEXTS } from '../../../shared/printers.ts';
 import { usePrinterStatuses } from '../api/printers-api.ts';
 import { formatTime } from '../order-format.ts';
+import { useShopTimeZone } from '../use-shop-time-zone.ts';
 
 /**
  * The board header's word on the kitchen printers: nothing while they answer (or none is set
@@ -8,13 +9,14 @@ import { formatTime } from '../order-format.ts';
  */
 export function PrinterStatus() {
   const statuses = usePrinterStatuses();
+  const timeZone = useShopTimeZone();
   const failing = (statuses.data ?? []).filter((printer) => printer.failing);
   if (failing.length === 0) return null;
   return (
     <p role="alert" data-testid="printer-status" className="rounded-md bg-red-100 px-3 py-1 text-sm font-semibold text-red-900">
       {failing.map((printer) => (
         <span key={printer.id} className="block">
-          {PRINTER_TEXTS.notAnswering}: {printer.name} at {formatTime(printer.lastErrorAt!)}
+          {PRINTER_TEXTS.notAnswering}: {printer.name} at {formatTime(printer.lastErrorAt!, timeZone)}
           {printer.lastError && <span className="font-normal"> ({printer.lastError})</span>}
         </span>
       ))}

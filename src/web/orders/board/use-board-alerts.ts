@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { Order } from '../../../shared/orders.ts';
 import { fulfilmentSummary, itemCount, orderNumber } from '../order-format.ts';
+import { useShopTimeZone } from '../use-shop-time-zone.ts';
 import { playChime, unlockAudio } from './chime.ts';
 
 const canNotify = () => typeof Notification !== 'undefined';
@@ -32,6 +33,7 @@ function storeSound(on: boolean): void {
 export function useBoardAlerts() {
   const [sound, setSound] = useState(storedSound);
   const [announcement, setAnnouncement] = useState('');
+  const timeZone = useShopTimeZone();
 
   // A remembered "on": browsers let audio start only after a touch or key on the page, so the
   // first one anywhere on the board unlocks it (unlockAudio is idempotent).
@@ -62,7 +64,7 @@ export function useBoardAlerts() {
 
   const announce = useCallback(
     (order: Order) => {
-      const text = `New order ${orderNumber(order)}: ${fulfilmentSummary(order.fulfilment)}, ${itemCount(order)} ${itemCount(order) === 1 ? 'item' : 'items'}`;
+      const text = `New order ${orderNumber(order)}: ${fulfilmentSummary(order.fulfilment, timeZone)}, ${itemCount(order)} ${itemCount(order) === 1 ? 'item' : 'items'}`;
       setAnnouncement(text);
       if (sound) playChime();
       // A notification is for staff who are looking elsewhere; the board itself shows the order.
@@ -70,7 +72,7 @@ export function useBoardAlerts() {
         new Notification(text, { tag: order._id });
       }
     },
-    [sound],
+    [sound, timeZone],
   );
 
   return { sound, enableSound, muteSound, announce, announcement };

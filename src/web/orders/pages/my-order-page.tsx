@@ -18,6 +18,7 @@ import { RefundList } from '../components/refund-list.tsx';
 import { QueryError } from '../../ui/query-error.tsx';
 import { StatusBadge } from '../components/status-badge.tsx';
 import { formatDateTime, formatTime, orderNumber, refundLeftCents, refundText } from '../order-format.ts';
+import { useShopTimeZone } from '../use-shop-time-zone.ts';
 
 /** One order of the customer: where it is (kept live), what was paid, how it comes, and "Order again". */
 export function Page() {
@@ -45,6 +46,7 @@ export function Page() {
 }
 
 function OrderView({ order, live }: { order: Order; live: ReactNode }) {
+  const timeZone = useShopTimeZone();
   const ended = FINAL_STATUSES.includes(order.status);
   const waitingFor = order.readyBy && !ended && order.status !== 'placed';
   return (
@@ -59,7 +61,7 @@ function OrderView({ order, live }: { order: Order; live: ReactNode }) {
         {live}
       </div>
       <p className="text-sm text-stone-600">
-        Placed <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time>
+        Placed <time dateTime={order.createdAt}>{formatDateTime(order.createdAt, timeZone)}</time>
       </p>
       {/* Read out when the kitchen moves the order. */}
       <p className="text-lg" aria-live="polite">
@@ -67,7 +69,7 @@ function OrderView({ order, live }: { order: Order; live: ReactNode }) {
         <StatusBadge status={order.status} />
         {waitingFor && (
           <span data-testid="ready-by" className="ml-3 font-semibold text-brand-900">
-            Ready by {formatTime(order.readyBy!)}
+            Ready by {formatTime(order.readyBy!, timeZone)}
           </span>
         )}
       </p>
@@ -96,7 +98,7 @@ function OrderView({ order, live }: { order: Order; live: ReactNode }) {
           {order.refunds && order.refunds.length > 0 && <RefundList refunds={order.refunds} />}
           <div className="rounded-xl bg-white p-4 text-sm shadow-sm ring-1 ring-stone-200">
             <h2 className="font-display text-lg font-bold text-brand-900">How it reaches you</h2>
-            <FulfilmentDetails fulfilment={order.fulfilment} className="mt-2 space-y-1" />
+            <FulfilmentDetails fulfilment={order.fulfilment} timeZone={timeZone} className="mt-2 space-y-1" />
             {order.note && (
               <p className="mt-2 break-words">
                 <span className="font-semibold">Note:</span> {order.note}
@@ -110,7 +112,7 @@ function OrderView({ order, live }: { order: Order; live: ReactNode }) {
                 <li key={`${entry.status}-${index}`}>
                   <span className="font-semibold">{ORDER_STATUS_LABELS[entry.status]}</span>{' '}
                   <time dateTime={entry.at} className="text-stone-600">
-                    {formatTime(entry.at)}
+                    {formatTime(entry.at, timeZone)}
                   </time>
                   {entry.reason && <span className="block text-stone-700">{entry.reason}</span>}
                 </li>

@@ -2,6 +2,7 @@ import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../../shared/paths.ts';
 import { usePageTitle } from '../../ui/use-page-title.ts';
 import { useMyOrders } from '../api/orders-api.ts';
+import { useShopTimeZone } from '../use-shop-time-zone.ts';
 import { useOrderEvents } from '../api/use-order-events.ts';
 import { LiveIndicator } from '../components/live-indicator.tsx';
 import { QueryError } from '../../ui/query-error.tsx';
@@ -16,6 +17,7 @@ export function Page() {
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
   const orders = useMyOrders(page, PAGE_SIZE);
+  const timeZone = useShopTimeZone();
   const live = useOrderEvents();
   const pages = orders.data ? Math.max(1, Math.ceil(orders.data.total / orders.data.pageSize)) : 1;
   const goTo = (next: number) => setParams(next === 1 ? {} : { page: String(next) });
@@ -77,7 +79,7 @@ export function Page() {
                         {itemCount(order)} {itemCount(order) === 1 ? 'item' : 'items'}
                       </span>
                     </td>
-                    <td className="px-3 py-3">{formatDateTime(order.createdAt)}</td>
+                    <td className="px-3 py-3">{formatDateTime(order.createdAt, timeZone)}</td>
                     <td className="px-3 py-3">
                       <StatusBadge status={order.status} />
                     </td>

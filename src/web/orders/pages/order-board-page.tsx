@@ -82,6 +82,7 @@ function OrderBoard() {
 
   const all = useMemo(() => orders.data ?? [], [orders.data]);
   const preparationMinutes = settings.data?.preparationMinutes ?? DEFAULT_PREPARATION_MINUTES;
+  const timeZone = settings.data?.timeZone;
   const later = useMemo(() => all.filter((o) => isLater(o, now, preparationMinutes)).sort(bySlot), [all, now, preparationMinutes]);
   const newCount = all.filter((o) => o.status === 'placed').length - later.length;
   // An order leaving "Later" for "New" (its slot minus the preparation time came) chimes as a new one.
@@ -131,7 +132,7 @@ function OrderBoard() {
       {
         onSuccess: (changed) => {
           setDelaying(null);
-          toast.success(`${orderNumber(changed)} now ready by ${formatTime(changed.readyBy!)}. The customer is told.`);
+          toast.success(`${orderNumber(changed)} now ready by ${formatTime(changed.readyBy!, timeZone)}. The customer is told.`);
         },
         onError: (error) => {
           setDelaying(null);
@@ -208,7 +209,15 @@ function OrderBoard() {
             </h2>
             <div className="grid grid-cols-1 items-start gap-2 sm:grid-cols-2 lg:grid-cols-4">
               {later.map((order) => (
-                <OrderCard key={order._id} order={order} now={now} busy={move.isPending && move.variables.order._id === order._id} onMove={onMove} onDelay={setDelaying} />
+                <OrderCard
+                  key={order._id}
+                  order={order}
+                  now={now}
+                  timeZone={timeZone}
+                  busy={move.isPending && move.variables.order._id === order._id}
+                  onMove={onMove}
+                  onDelay={setDelaying}
+                />
               ))}
             </div>
           </section>
@@ -242,6 +251,7 @@ function OrderBoard() {
                           key={order._id}
                           order={order}
                           now={now}
+                          timeZone={timeZone}
                           busy={(move.isPending && move.variables.order._id === order._id) || (delay.isPending && delay.variables.order._id === order._id)}
                           onMove={onMove}
                           onDelay={setDelaying}

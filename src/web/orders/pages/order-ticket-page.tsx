@@ -10,6 +10,7 @@ import { RequireStaff } from '../components/require-staff.tsx';
 import { paths } from '../../../shared/paths.ts';
 import { formatTime, orderNumber } from '../order-format.ts';
 import { PrintAgainButton } from '../components/print-again-button.tsx';
+import { useShopTimeZone } from '../use-shop-time-zone.ts';
 
 /**
  * The kitchen's ticket of one order, to print: outside the dashboard's frame, large and plain, in
@@ -28,6 +29,8 @@ export function Page() {
 function Ticket() {
   const { id = '' } = useParams();
   const order = useOrder(id);
+  // The ticket's times are the restaurant's: it waits for its time zone rather than print the device's.
+  const timeZone = useShopTimeZone();
   usePageTitle(order.data ? `Ticket ${orderNumber(order.data)}` : 'Ticket');
   return (
     <main className="mx-auto max-w-md p-4 text-black print:max-w-none print:p-0">
@@ -50,20 +53,20 @@ function Ticket() {
           />
         )}
       </nav>
-      {order.isPending && <LoadingScreen />}
+      {(order.isPending || (order.data && !timeZone)) && <LoadingScreen />}
       {order.isError && (
         <p role="alert" className="text-red-700">
           {order.error instanceof ApiRequestError && order.error.status === 404 ? 'There is no such order.' : `The order could not be loaded: ${order.error.message}`}
         </p>
       )}
-      {order.data && <TicketBody order={order.data} />}
+      {order.data && timeZone && <TicketBody order={order.data} timeZone={timeZone} />}
     </main>
   );
 }
 
-function TicketBody({ order }: { order: Order }) {
-  // The same content the kitchen printer gets (src/shared/kitchen-ticket.ts).
-  const ticket = kitchenTicket(order, (iso) => formatTime(iso), Intl.DateTimeFormat().resolvedOptions().timeZone);
+function TicketBody({ order, timeZone }: { order: Order; timeZone: string }) {
+  // The same content the kitchen printer gets (src/shared/kitchen-ticket.ts), on the restaurant's clock.
+  const ticket = kitchenTicket(order, (iso) => formatTime(iso, timeZone), timeZone);
   return (
     <article aria-labelledby="ticket-number" className="border-2 border-dashed border-black p-4 font-mono print:border-0">
       <header className="border-b-2 border-black pb-2 text-center">

@@ -18,6 +18,16 @@ export function useAddPrinter() {
   });
 }
 
+/** PUT /api/admin/printers/:id: its name, address and print-on-accept, changed whole; the list is read again. */
+export function useUpdatePrinter() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: string; input: PrinterInput }) =>
+      apiRequest<Printer>(`/admin/printers/${encodeURIComponent(id)}`, { method: 'PUT', body: input }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: printersKey }),
+  });
+}
+
 /** DELETE /api/admin/printers/:id. */
 export function useRemovePrinter() {
   const queryClient = useQueryClient();

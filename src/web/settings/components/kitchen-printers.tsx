@@ -1,9 +1,9 @@
-import { useId, useState, type FormEvent } from 'react';
-import { PRINTER_PORT_DEFAULT, printerInputSchema, type Printer } from '../../../shared/printers.ts';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { PRINTER_PORT_DEFAULT, printerInputSchema, type Printer, type PrinterInput } from '../../../shared/printers.ts';
 import { ApiRequestError } from '../../lib/api-client.ts';
 import { QueryError } from '../../ui/query-error.tsx';
 import { useToast } from '../../ui/toast.tsx';
-import { useAddPrinter, useAdminPrinters, useRemovePrinter, useTestPrinter } from '../api/printers-admin-api.ts';
+import { useAddPrinter, useAdminPrinters, useRemovePrinter, useTestPrinter, useUpdatePrinter } from '../api/printers-admin-api.ts';
 
 const inputClass =
   'mt-1 w-full rounded-md border border-stone-500 bg-white px-3 py-2 text-stone-900 focus:border-brand-700 focus:outline-2 focus:outline-brand-700 aria-invalid:border-red-700';
@@ -11,7 +11,7 @@ const buttonClass = 'rounded-md px-3 py-1.5 text-sm font-semibold ring-1 ring-st
 
 /**
  * The kitchen printers (docs/product.md §25): the list with each one's last outcome, a test page,
- * removal, and a form to add one; checked with the server's own schema before it is sent.
+ * editing, removal, and a form to add one; checked with the server's own schema before it is sent.
  */
 export function KitchenPrinters() {
   const printers = useAdminPrinters();
@@ -37,12 +37,39 @@ export function KitchenPrinters() {
 function PrinterRow({ printer }: { printer: Printer }) {
   const test = useTestPrinter();
   const remove = useRemovePrinter();
+  const update = useUpdatePrinter();
   const toast = useToast();
+  const [editing, setEditing] = useState(false);
+  const editButton = useRef<HTMLButtonElement>(null);
   const outcome = printer.failing
     ? `Not answering since ${new Date(printer.lastErrorAt!).toLocaleTimeString()} (${printer.lastError})`
     : printer.lastSuccessAt
       ? `Last printed ${new Date(printer.lastSuccessAt).toLocaleTimeString()}`
       : 'Nothing printed yet';
+  // Back to the row, the focus on its Edit button, where the keyboard left it.
+  const close = () => {
+    setEditing(false);
+    setTimeout(() => editButton.current?.focus());
+  };
+  if (editing) {
+    return (
+      <li data-testid="printer">
+        <PrinterForm
+          title={`Edit ${printer.name}`}
+          submitLabel="Save printer"
+          initial={printer}
+          busy={update.isPending}
+          focusFirst
+          onCancel={close}
+          onSubmit={async (input) => {
+            await update.mutateAsync({ id: printer.id, input });
+            toast.success(`${input.name} saved`);
+            close();
+          }}
+        />
+      </li>
+    );
+  }
   return (
     <li data-testid="printer" className="flex flex-wrap items-center justify-between gap-2 rounded-md p-3 ring-1 ring-stone-200">
       <div>
@@ -62,6 +89,9 @@ function PrinterRow({ printer }: { printer: Printer }) {
         >
           Print test page<span className="sr-only"> on {printer.name}</span>
         </button>
+        <button ref={editButton} type="button" className={buttonClass} onClick={() => setEditing(true)}>
+          Edit<span className="sr-only"> {printer.name}</span>
+        </button>
         <button
           type="button"
           className={buttonClass}
@@ -75,11 +105,53 @@ function PrinterRow({ printer }: { printer: Printer }) {
   );
 }
 
+const EMPTY_PRINTER = { name: '', host: '', port: PRINTER_PORT_DEFAULT, printOnAccept: true };
+
 function AddPrinter() {
-  const id = useId();
   const add = useAddPrinter();
   const toast = useToast();
-  const [draft, setDraft] = useState({ name: '', host: '', port: String(PRINTER_PORT_DEFAULT), printOnAccept: true });
+  // A new key empties the form after each printer added.
+  const [round, setRound] = useState(0);
+  return (
+    <PrinterForm
+      key={round}
+      title="Add a printer"
+      submitLabel="Add printer"
+      initial={EMPTY_PRINTER}
+      busy={add.isPending}
+      onSubmit={async (input) => {
+        await add.mutateAsync(input);
+        toast.success(`${input.name} added`);
+        setRound((r) => r + 1);
+      }}
+    />
+  );
+}
+
+/**
+ * A printer's fields, to add one or change one: checked with the server's schema first, then the
+ * server's own field errors shown at their fields.
+ */
+function PrinterForm({
+  title,
+  submitLabel,
+  initial,
+  busy,
+  focusFirst = false,
+  onSubmit,
+  onCancel,
+}: {
+  title: string;
+  submitLabel: string;
+  initial: PrinterInput;
+  busy: boolean;
+  focusFirst?: boolean;
+  onSubmit: (input: PrinterInput) => Promise<void>;
+  onCancel?: () => void;
+}) {
+  const id = useId();
+  const toast = useToast();
+  const [draft, setDraft] = useState({ name: initial.name, host: initial.host, port: String(initial.port), printOnAccept: initial.printOnAccept });
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const field = (key: string) => ({
     id: `${id}-${key}`,
@@ -98,19 +170,17 @@ function AddPrinter() {
     }
     setErrors({});
     try {
-      await add.mutateAsync(checked.data);
-      toast.success(`${checked.data.name} added`);
-      setDraft({ name: '', host: '', port: String(PRINTER_PORT_DEFAULT), printOnAccept: true });
+      await onSubmit(checked.data);
     } catch (error) {
       if (error instanceof ApiRequestError && error.body?.fieldErrors) setErrors(error.body.fieldErrors);
-      toast.error(error instanceof Error ? error.message : 'The printer could not be added. Please try again.');
+      toast.error(error instanceof Error ? error.message : 'The printer could not be saved. Please try again.');
     }
   }
 
   return (
     <form onSubmit={(e) => void submit(e)} noValidate aria-labelledby={`${id}-legend`} className="grid gap-3 rounded-md p-3 ring-1 ring-stone-200 sm:grid-cols-3">
       <h3 id={`${id}-legend`} className="font-semibold text-brand-900 sm:col-span-3">
-        Add a printer
+        {title}
       </h3>
       {(['name', 'host', 'port'] as const).map((key) => (
         <div key={key}>
@@ -119,6 +189,8 @@ function AddPrinter() {
           </label>
           <input
             {...field(key)}
+            // Opened by its Edit button: the keyboard goes on in the form.
+            autoFocus={focusFirst && key === 'name'}
             className={inputClass}
             inputMode={key === 'port' ? 'numeric' : undefined}
             value={draft[key]}
@@ -135,9 +207,16 @@ function AddPrinter() {
         <input type="checkbox" checked={draft.printOnAccept} onChange={(e) => setDraft((d) => ({ ...d, printOnAccept: e.target.checked }))} />
         Print tickets by itself when an order is accepted
       </label>
-      <button type="submit" disabled={add.isPending} className="rounded-md bg-brand-800 px-4 py-2 font-bold text-white hover:bg-brand-900 disabled:bg-stone-300">
-        Add printer
-      </button>
+      <div className="flex gap-2">
+        <button type="submit" disabled={busy} className="rounded-md bg-brand-800 px-4 py-2 font-bold text-white hover:bg-brand-900 disabled:bg-stone-300">
+          {submitLabel}
+        </button>
+        {onCancel && (
+          <button type="button" onClick={onCancel} className={buttonClass}>
+            Cancel
+          </button>
+        )}
+      </div>
     </form>
   );
 }
