@@ -19,10 +19,12 @@ async function putSettings(request: APIRequestContext, headers: Record<string, s
   expect(res.status(), await res.text()).toBe(200);
 }
 
-async function withAdminApi(browser: Browser, run: (put: (changes: Partial<RestaurantSettings>) => Promise<void>) => Promise<void>): Promise<void> {
+type Admin = Awaited<ReturnType<typeof newAdmin>>;
+
+async function withAdminApi(browser: Browser, run: (put: (changes: Partial<RestaurantSettings>) => Promise<void>, admin: Admin) => Promise<void>): Promise<void> {
   const admin = await newAdmin(browser);
   try {
-    await run((changes) => putSettings(admin.context.request, admin.headers, changes));
+    await run((changes) => putSettings(admin.context.request, admin.headers, changes), admin);
   } finally {
     await putSettings(admin.context.request, admin.headers, {});
     await admin.context.close();
@@ -214,5 +216,40 @@ test('while closed, a customer orders for tomorrow and the board keeps the order
     } finally {
       await board.close();
     }
+  });
+});
+
+// Issue 43, point 4: a delivery's customer reads when it arrives (the ready time plus the ride), not "Ready by".
+test('a delivery’s page says when it arrives around, the ride being the setting deliveryMinutes, at 390 px', async ({ page, browser, request }) => {
+  await withAdminApi(browser, async (put, admin) => {
+    await put({ deliveryMinutes: 35 });
+    await page.setViewportSize({ width: 390, height: 844 });
+    const [dish] = await menu(request);
+    await signInAsNew(page, request);
+    await page.goto('/');
+    const order = await placeOrderViaApi(page, [dish!._id], {
+      type: 'delivery',
+      address: { line1: '12 Orchard Lane', city: 'Greenville', postalCode: '10115' },
+      phone: '+1 555 0100',
+    });
+    const move = async (body: object) => {
+      const res = await admin.context.request.post(`/api/staff/orders/${order._id}/status`, { headers: admin.headers, data: body });
+      expect(res.status(), await res.text()).toBe(200);
+      return (await res.json()) as Order;
+    };
+    const accepted = await move({ status: 'accepted', readyInMinutes: 15 });
+    await openInApp(page, `/dashboard/my/orders/${order._id}`);
+    const clock = (ms: number) => page.evaluate((at) => new Date(at).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' }), ms);
+    await expect(page.getByTestId('arrives-around')).toHaveText(`Arrives around ${await clock(Date.parse(accepted.readyBy!) + 35 * 60_000)}`);
+    await expect(page.getByText(/Ready by/)).toHaveCount(0);
+    await page.screenshot({ path: test.info().outputPath('delivery-arrives-390.png') });
+
+    // Out with the rider: the ride counts from when it left, and the page follows live.
+    await move({ status: 'preparing' });
+    await move({ status: 'ready' });
+    const out = await move({ status: 'out_for_delivery' });
+    const left = out.timeline.findLast((entry) => entry.status === 'out_for_delivery')!.at;
+    await expect(page.getByTestId('order-status')).toHaveText('Out for delivery');
+    await expect(page.getByTestId('arrives-around')).toHaveText(`Arrives around ${await clock(Date.parse(left) + 35 * 60_000)}`);
   });
 });

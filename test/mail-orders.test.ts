@@ -5,6 +5,8 @@ import { createTestApp, type TestApp } from './helpers/test-app.ts';
 import { makeStaff, moveOrder, openIntentFor, placeOrder } from './order-helpers.ts';
 import { confirmSandbox, menuItemIds, postPayment } from './payment-helpers.ts';
 
+const clockOf = (ms: number) => new Date(ms).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'UTC' });
+
 /** The mail's HTML with its character references read, so a dish named "Grape & Kiwi Cup" is found as written. */
 function htmlText(html: string): string {
   const named: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
@@ -119,14 +121,22 @@ describe('order mails', () => {
     });
     await mail.waitFor(user.email, 2);
     await move(order._id, { status: 'accepted', readyInMinutes: 20 });
-    await mail.waitFor(user.email, 3);
+    // Issue 43, point 4: a delivery arrives around its ready time plus the ride (deliveryMinutes, 20 by default).
+    const accepted = await mail.waitFor(user.email, 3);
+    const readyBy = (await t.app.db.selectFrom('orders').select('ready_by').where('id', '=', order._id).executeTakeFirstOrThrow()).ready_by!;
+    const arrives = clockOf(Date.parse(readyBy) + 20 * 60_000);
+    expect(accepted.subject).toBe(`Order #${order.number} accepted: arrives around ${arrives}`);
+    expect(accepted.text).toContain(`It arrives around ${arrives}.`);
+    expect(accepted.text).not.toMatch(/ready by/i);
     await move(order._id, { status: 'preparing' });
     await move(order._id, { status: 'ready' });
     await mail.waitFor(user.email, 4);
     await move(order._id, { status: 'out_for_delivery' });
     const onItsWay = await mail.waitFor(user.email, 5);
+    const left = (await t.app.db.selectFrom('order_events').select('at').where('order_id', '=', order._id).where('kind', '=', 'status').where('status', '=', 'out_for_delivery').executeTakeFirstOrThrow()).at;
     expect(onItsWay.subject).toBe(`Order #${order.number} is on its way`);
     expect(onItsWay.text).toContain('is on its way to you');
+    expect(onItsWay.text).toContain(`It arrives around ${clockOf(Date.parse(left) + 20 * 60_000)}.`);
     expect(onItsWay.text).toContain('5 Elm Street');
     expect(onItsWay.html).toContain(`/dashboard/my/orders/${order._id}`);
   });

@@ -88,6 +88,26 @@ describe('GET and PUT /api/settings', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/settings' })).json()).toEqual(defaultSettings(ZONE));
   });
 
+  // Issue 43, point 4: the delivery's ride, a setting of its own.
+  it('keeps the delivery time (deliveryMinutes), refuses a bad one, and reads a row saved without it as 20', async () => {
+    expect((await save({ deliveryMinutes: 35 })).deliveryMinutes).toBe(35);
+    for (const deliveryMinutes of [-1, 12.5, 181, '20']) {
+      const res = await putSettings(admin, { ...defaultSettings(ZONE), deliveryMinutes });
+      expect(res.statusCode).toBe(400);
+      expect(res.json<{ fieldErrors: Record<string, string[]> }>().fieldErrors.deliveryMinutes).toEqual(['The delivery time is a whole number of minutes from 0 to 180']);
+    }
+    const { deliveryMinutes: _left, ...old } = defaultSettings(ZONE);
+    const missing = await putSettings(admin, old);
+    expect(missing.statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'GET', url: '/api/settings' })).json<RestaurantSettings>().deliveryMinutes).toBe(35);
+    // A row stored by the version before the setting: read with the default.
+    const stored = JSON.parse((await t.database.db.selectFrom('restaurant_settings').select('settings').executeTakeFirstOrThrow()).settings) as Record<string, unknown>;
+    delete stored.deliveryMinutes;
+    await t.database.db.updateTable('restaurant_settings').set({ settings: JSON.stringify(stored) }).execute();
+    await t.app.settings.reload();
+    expect((await t.app.inject({ method: 'GET', url: '/api/settings' })).json<RestaurantSettings>().deliveryMinutes).toBe(20);
+  });
+
   it('gives the restaurant its time zone over SHOP_TIME_ZONE', async () => {
     await save({ timeZone: 'Pacific/Chatham' });
     const slots = await t.app.inject({ method: 'GET', url: '/api/orders/pickup-slots' });

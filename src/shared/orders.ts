@@ -195,6 +195,18 @@ export const orderSchema = z.object({
 });
 export type Order = z.infer<typeof orderSchema>;
 
+/**
+ * When a delivery should reach the door (issue 43, point 4): the ride (the setting deliveryMinutes)
+ * after it left with the rider, or after its ready time while it has not; undefined for a table or
+ * pickup, and while the kitchen has quoted no time. The customer reads it, not "ready by".
+ */
+export function arrivesAround(order: Pick<Order, 'fulfilment' | 'readyBy' | 'timeline'>, deliveryMinutes: number): string | undefined {
+  if (order.fulfilment.type !== 'delivery') return undefined;
+  const from = order.timeline.findLast((entry) => entry.status === 'out_for_delivery')?.at ?? order.readyBy;
+  if (!from) return undefined;
+  return new Date(Date.parse(from) + deliveryMinutes * 60_000).toISOString();
+}
+
 export const orderListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),

@@ -36,6 +36,11 @@ const dayHoursSchema = z
     }
   });
 
+export const DEFAULT_DELIVERY_MINUTES = 20;
+const DELIVERY_MINUTES_MIN = 0;
+const DELIVERY_MINUTES_MAX = 180;
+const DELIVERY_MINUTES_TEXT = `The delivery time is a whole number of minutes from ${DELIVERY_MINUTES_MIN} to ${DELIVERY_MINUTES_MAX}`;
+
 const text = (max: number) => z.string().trim().max(max, `At most ${max} characters`);
 const dollars = (what: string) =>
   z
@@ -78,6 +83,12 @@ export const restaurantSettingsSchema = z
       .min(READY_IN_MIN, BUSY_TEXTS.preparationMinutes)
       .max(READY_IN_MAX, BUSY_TEXTS.preparationMinutes),
     fulfilments: z.object({ table: z.boolean(), pickup: z.boolean(), delivery: z.boolean() }),
+    /** The rider's ride after the kitchen: a delivery "arrives around" its ready time plus this. */
+    deliveryMinutes: z
+      .number({ message: DELIVERY_MINUTES_TEXT })
+      .int(DELIVERY_MINUTES_TEXT)
+      .min(DELIVERY_MINUTES_MIN, DELIVERY_MINUTES_TEXT)
+      .max(DELIVERY_MINUTES_MAX, DELIVERY_MINUTES_TEXT),
     /** Dollars, as the API speaks; stored in cents. */
     deliveryFee: dollars('delivery fee'),
     /** On the dishes, before the fee. */
@@ -147,6 +158,7 @@ export function defaultSettings(timeZone: string): RestaurantSettings {
     autoAccept: false,
     preparationMinutes: DEFAULT_PREPARATION_MINUTES,
     fulfilments: { table: true, pickup: true, delivery: true },
+    deliveryMinutes: DEFAULT_DELIVERY_MINUTES,
     deliveryFee: 0,
     minimumOrder: 0,
     postalCodes: [],

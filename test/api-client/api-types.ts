@@ -6858,6 +6858,7 @@ export interface operations {
                      *         "pickup": true,
                      *         "delivery": false
                      *       },
+                     *       "deliveryMinutes": 20,
                      *       "deliveryFee": 0,
                      *       "minimumOrder": 0,
                      *       "postalCodes": []
@@ -6868,6 +6869,7 @@ export interface operations {
                         autoAccept: boolean;
                         closedDays: string[];
                         deliveryFee: number;
+                        deliveryMinutes: number;
                         /** @enum {number} */
                         extraMinutes: 0 | 10 | 20 | 30;
                         fulfilments: {
@@ -7015,6 +7017,7 @@ export interface operations {
                  *         "pickup": true,
                  *         "delivery": false
                  *       },
+                 *       "deliveryMinutes": 20,
                  *       "deliveryFee": 0,
                  *       "minimumOrder": 0,
                  *       "postalCodes": []
@@ -7025,6 +7028,7 @@ export interface operations {
                     autoAccept: boolean;
                     closedDays: string[];
                     deliveryFee: number;
+                    deliveryMinutes: number;
                     /** @enum {number} */
                     extraMinutes: 0 | 10 | 20 | 30;
                     fulfilments: {
@@ -7150,6 +7154,7 @@ export interface operations {
                      *         "pickup": true,
                      *         "delivery": false
                      *       },
+                     *       "deliveryMinutes": 20,
                      *       "deliveryFee": 0,
                      *       "minimumOrder": 0,
                      *       "postalCodes": []
@@ -7160,6 +7165,7 @@ export interface operations {
                         autoAccept: boolean;
                         closedDays: string[];
                         deliveryFee: number;
+                        deliveryMinutes: number;
                         /** @enum {number} */
                         extraMinutes: 0 | 10 | 20 | 30;
                         fulfilments: {
@@ -7402,6 +7408,7 @@ export interface operations {
                      *         "pickup": true,
                      *         "delivery": false
                      *       },
+                     *       "deliveryMinutes": 20,
                      *       "deliveryFee": 0,
                      *       "minimumOrder": 0,
                      *       "postalCodes": []
@@ -7412,6 +7419,7 @@ export interface operations {
                         autoAccept: boolean;
                         closedDays: string[];
                         deliveryFee: number;
+                        deliveryMinutes: number;
                         /** @enum {number} */
                         extraMinutes: 0 | 10 | 20 | 30;
                         fulfilments: {

@@ -84,6 +84,7 @@ const EXAMPLES: ReadonlyArray<[z.ZodType, unknown]> = [
       slotMaxDishes: 0,
       scheduledEatHere: false,
       fulfilments: { table: true, pickup: true, delivery: false },
+      deliveryMinutes: 20,
       deliveryFee: 0,
       minimumOrder: 0,
       postalCodes: [],

@@ -39,12 +39,13 @@ export interface MailKinds {
     note: string | null;
     transactionId: string;
   };
-  'order-accepted': OrderMailBase & { readyBy: string | null };
+  /** `arrivesAround` (a delivery's ready time plus the ride, on the restaurant's clock) replaces the ready time in the words. */
+  'order-accepted': OrderMailBase & { readyBy: string | null; arrivesAround?: string };
   /** Busy mode: staff pushed the ready time back; `readyBy` is the new time on the restaurant's clock. */
-  'order-delayed': OrderMailBase & { readyBy: string };
+  'order-delayed': OrderMailBase & { readyBy: string; arrivesAround?: string };
   'order-ready': OrderMailBase;
-  /** A delivery left the kitchen with its rider. */
-  'order-on-its-way': OrderMailBase;
+  /** A delivery left the kitchen with its rider; `arrivesAround` is the ride's end. */
+  'order-on-its-way': OrderMailBase & { arrivesAround?: string };
   'order-cancelled': OrderMailBase & {
     status: Extract<OrderStatus, 'cancelled' | 'rejected'>;
     reason: string | null;

@@ -34,7 +34,7 @@ export const mailPlugin = fp(
 export const orderMailsPlugin = fp(
   async (app: FastifyInstance) => {
     const { accounts, settings } = app;
-    subscribeOrderMails({ db: app.db, events: app.events, orders: app.orders, mail: app.mail, origin: () => accounts.origin(), timeZone: () => settings.timeZone(), log: app.log });
+    subscribeOrderMails({ db: app.db, events: app.events, orders: app.orders, mail: app.mail, origin: () => accounts.origin(), timeZone: () => settings.timeZone(), deliveryMinutes: () => settings.current().deliveryMinutes, log: app.log });
   },
   { name: 'order-mails', fastify: '5.x', dependencies: ['database', 'events', 'settings', 'orders', 'mail', 'accounts'] },
 );

@@ -1,7 +1,7 @@
 import { slotDateWords } from '../../shared/order-slots.ts';
 import { chosenFromApi, chosenOptionLines } from '../../shared/dish-option-rules.ts';
 import { formatPrice } from '../../shared/money.ts';
-import type { Fulfilment, Order, OrderStatus } from '../../shared/orders.ts';
+import { arrivesAround, type Fulfilment, type Order, type OrderStatus } from '../../shared/orders.ts';
 import { paths } from '../../shared/paths.ts';
 import type { EventBus } from '../events/event-bus.ts';
 import type { OrderService } from '../orders/order-service.ts';
@@ -40,6 +40,8 @@ export function subscribeOrderMails(options: {
   origin: () => string;
   /** The restaurant's time zone at the moment of the mail (its settings can change it). */
   timeZone: () => string;
+  /** The setting deliveryMinutes: a delivery's mails say when it arrives, not when it is ready. */
+  deliveryMinutes: () => number;
   log: Logger;
 }): () => void {
   const { db, events, orders, mail, origin, log } = options;
@@ -59,6 +61,8 @@ export function subscribeOrderMails(options: {
       const order = (await orders.readForStaff([change.orderId])).get(change.orderId);
       if (!order) return;
       const timeZone = options.timeZone();
+      const arrival = arrivesAround(order, options.deliveryMinutes());
+      const arrives = arrival ? { arrivesAround: clock(arrival, timeZone) } : {};
       const base: OrderMailBase = {
         name: recipient.name,
         number: order.number,
@@ -70,8 +74,8 @@ export function subscribeOrderMails(options: {
       const queued: Mail | undefined = refundMail
         ? refundMailFor(order, event.refund!.id, base)
         : event.kind === 'delay'
-          ? { template: 'order-delayed', data: { ...base, readyBy: clock(order.readyBy ?? order.createdAt, timeZone) } }
-          : mailFor(event.status, order, base, timeZone);
+          ? { template: 'order-delayed', data: { ...base, readyBy: clock(order.readyBy ?? order.createdAt, timeZone), ...arrives } }
+          : mailFor(event.status, order, base, timeZone, arrives);
       // One mail per refund, however many of its news entries (pending, then succeeded) are heard.
       const key = refundMail ? `order-refund:${event.refund!.id}` : `order-event:${change.eventId}`;
       if (queued) await mail.enqueue({ key, userId, to: recipient.email, mail: queued });
@@ -79,7 +83,7 @@ export function subscribeOrderMails(options: {
   });
 }
 
-function mailFor(status: OrderStatus, order: Order, base: OrderMailBase, timeZone: string): Mail {
+function mailFor(status: OrderStatus, order: Order, base: OrderMailBase, timeZone: string, arrives: { arrivesAround?: string }): Mail {
   switch (status) {
     case 'placed':
       return {
@@ -101,11 +105,11 @@ function mailFor(status: OrderStatus, order: Order, base: OrderMailBase, timeZon
         },
       };
     case 'accepted':
-      return { template: 'order-accepted', data: { ...base, readyBy: order.readyBy ? clock(order.readyBy, timeZone) : null } };
+      return { template: 'order-accepted', data: { ...base, readyBy: order.readyBy ? clock(order.readyBy, timeZone) : null, ...arrives } };
     case 'ready':
       return { template: 'order-ready', data: base };
     case 'out_for_delivery':
-      return { template: 'order-on-its-way', data: base };
+      return { template: 'order-on-its-way', data: { ...base, ...arrives } };
     default:
       return {
         template: 'order-cancelled',

@@ -21,10 +21,10 @@ const TEMPLATES: { [T in MailTemplate]: Template<T> } = {
   'captcha-code': { subject: () => 'The characters to sign in to Raw Roots', element: (d) => h(CaptchaCodeMail, d) },
   'order-receipt': { subject: (d) => `Your receipt for order #${d.number}`, element: (d) => h(OrderReceiptMail, d) },
   'order-accepted': {
-    subject: (d) => `Order #${d.number} accepted${d.readyBy ? `: ready by ${d.readyBy}` : ''}`,
+    subject: (d) => `Order #${d.number} accepted${d.arrivesAround ? `: arrives around ${d.arrivesAround}` : d.readyBy ? `: ready by ${d.readyBy}` : ''}`,
     element: (d) => h(OrderAcceptedMail, d),
   },
-  'order-delayed': { subject: (d) => `Order #${d.number}: now ready by ${d.readyBy}`, element: (d) => h(OrderDelayedMail, d) },
+  'order-delayed': { subject: (d) => `Order #${d.number}: ${d.arrivesAround ? `now arrives around ${d.arrivesAround}` : `now ready by ${d.readyBy}`}`, element: (d) => h(OrderDelayedMail, d) },
   'order-ready': { subject: (d) => `Order #${d.number} is ready`, element: (d) => h(OrderReadyMail, d) },
   'order-on-its-way': { subject: (d) => `Order #${d.number} is on its way`, element: (d) => h(OrderOnItsWayMail, d) },
   'order-cancelled': { subject: (d) => `Order #${d.number} was ${d.status}`, element: (d) => h(OrderCancelledMail, d) },

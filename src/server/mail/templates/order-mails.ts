@@ -61,7 +61,11 @@ export function OrderReceiptMail(data: MailKinds['order-receipt']) {
 }
 
 export function OrderAcceptedMail(data: MailKinds['order-accepted']) {
-  const when = data.readyBy ? `It will be ready by ${data.readyBy}.` : 'The kitchen has started on it.';
+  const when = data.arrivesAround
+    ? `It arrives around ${data.arrivesAround}.`
+    : data.readyBy
+      ? `It will be ready by ${data.readyBy}.`
+      : 'The kitchen has started on it.';
   return h(
     MailLayout,
     { preview: `Order #${data.number} accepted. ${when}`, heading: `Order #${data.number} is accepted`, footer: statusMailsFooter(data) },
@@ -72,10 +76,11 @@ export function OrderAcceptedMail(data: MailKinds['order-accepted']) {
 }
 
 export function OrderDelayedMail(data: MailKinds['order-delayed']) {
+  const when = data.arrivesAround ? `now arrives around ${data.arrivesAround}` : `will be ready by ${data.readyBy}`;
   return h(
     MailLayout,
-    { preview: `Order #${data.number} will be ready by ${data.readyBy}.`, heading: `Order #${data.number}: a new time`, footer: statusMailsFooter(data) },
-    h(Text, { style: styles.text }, `Hi ${data.name}, the kitchen is busier than planned: your order will be ready by ${data.readyBy}. We are sorry for the wait.`),
+    { preview: `Order #${data.number} ${when}.`, heading: `Order #${data.number}: a new time`, footer: statusMailsFooter(data) },
+    h(Text, { style: styles.text }, `Hi ${data.name}, the kitchen is busier than planned: your order ${when}. We are sorry for the wait.`),
     h(Text, { style: styles.muted }, data.fulfilment),
     h(ActionButton, { href: data.orderLink, label: 'Follow your order' }),
   );
@@ -100,7 +105,11 @@ export function OrderOnItsWayMail(data: MailKinds['order-on-its-way']) {
   return h(
     MailLayout,
     { preview: `Order #${data.number} is on its way to you.`, heading: `Order #${data.number} is on its way`, footer: statusMailsFooter(data) },
-    h(Text, { style: styles.text }, `Hi ${data.name}, your order has left the kitchen with our rider and is on its way to you.`),
+    h(
+      Text,
+      { style: styles.text },
+      `Hi ${data.name}, your order has left the kitchen with our rider and is on its way to you.${data.arrivesAround ? ` It arrives around ${data.arrivesAround}.` : ''}`,
+    ),
     h(Text, { style: styles.muted }, data.fulfilment),
     h(ActionButton, { href: data.orderLink, label: 'See your order' }),
   );

@@ -1,9 +1,10 @@
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { FINAL_STATUSES, ORDER_STATUS_LABELS } from '../../../shared/order-workflow.ts';
-import { REFUND_TEXTS, type Order } from '../../../shared/orders.ts';
+import { arrivesAround, REFUND_TEXTS, type Order } from '../../../shared/orders.ts';
 import { paths } from '../../../shared/paths.ts';
 import { useAuth } from '../../auth/use-auth.ts';
+import { useRestaurantSettings } from '../../settings/api/settings-api.ts';
 import { ApiRequestError } from '../../lib/api-client.ts';
 import { LoadingScreen } from '../../ui/loading-screen.tsx';
 import { usePageTitle } from '../../ui/use-page-title.ts';
@@ -49,6 +50,9 @@ function OrderView({ order, live }: { order: Order; live: ReactNode }) {
   const timeZone = useShopTimeZone();
   const ended = FINAL_STATUSES.includes(order.status);
   const waitingFor = order.readyBy && !ended && order.status !== 'placed';
+  // A delivery's customer waits for the door, not the counter: its time is the ride after the kitchen.
+  const deliveryMinutes = useRestaurantSettings(order.fulfilment.type === 'delivery').data?.deliveryMinutes;
+  const arrival = deliveryMinutes === undefined ? undefined : arrivesAround(order, deliveryMinutes);
   return (
     <section aria-labelledby="order-heading" className="mx-auto max-w-3xl space-y-4">
       <Link to={paths.myOrders} className="text-sm font-semibold text-brand-800 underline">
@@ -67,9 +71,14 @@ function OrderView({ order, live }: { order: Order; live: ReactNode }) {
       <p className="text-lg" aria-live="polite">
         <span className="sr-only">Status: </span>
         <StatusBadge status={order.status} />
-        {waitingFor && (
+        {waitingFor && order.fulfilment.type !== 'delivery' && (
           <span data-testid="ready-by" className="ml-3 font-semibold text-brand-900">
             Ready by {formatTime(order.readyBy!, timeZone)}
+          </span>
+        )}
+        {waitingFor && arrival && (
+          <span data-testid="arrives-around" className="ml-3 font-semibold text-brand-900">
+            Arrives around {formatTime(arrival)}
           </span>
         )}
       </p>

@@ -31,6 +31,7 @@ export function Page() {
 interface Draft {
   settings: RestaurantSettings;
   preparationMinutes: string;
+  deliveryMinutes: string;
   deliveryFee: string;
   minimumOrder: string;
   postalCodes: string;
@@ -50,6 +51,7 @@ function SettingsForm({ initial }: { initial: RestaurantSettings }) {
   const [draft, setDraft] = useState<Draft>(() => ({
     settings: initial,
     preparationMinutes: String(initial.preparationMinutes),
+    deliveryMinutes: String(initial.deliveryMinutes),
     deliveryFee: initial.deliveryFee.toFixed(2),
     minimumOrder: initial.minimumOrder.toFixed(2),
     postalCodes: initial.postalCodes.join(', '),
@@ -66,6 +68,7 @@ function SettingsForm({ initial }: { initial: RestaurantSettings }) {
     return {
       ...s,
       preparationMinutes: draft.preparationMinutes.trim() === '' ? Number.NaN : Number(draft.preparationMinutes),
+      deliveryMinutes: draft.deliveryMinutes.trim() === '' ? Number.NaN : Number(draft.deliveryMinutes),
       deliveryFee: draft.deliveryFee.trim() === '' ? 0 : Number(draft.deliveryFee),
       minimumOrder: draft.minimumOrder.trim() === '' ? 0 : Number(draft.minimumOrder),
       ...(Object.fromEntries(SLOT_NUMBERS.map((key) => [key, draft.numbers[key].trim() === '' ? 0 : Number(draft.numbers[key])])) as Record<SlotNumber, number>),
@@ -256,6 +259,21 @@ function SettingsForm({ initial }: { initial: RestaurantSettings }) {
       </Section>
 
       <Section title="Delivery">
+        <Field
+          label="Delivery time (minutes)"
+          id={fieldId('deliveryMinutes')}
+          errors={errors.deliveryMinutes}
+          hint="The ride after the kitchen: a delivery's customer reads “Arrives around” its ready time plus this."
+        >
+          <input
+            id={fieldId('deliveryMinutes')}
+            {...invalid('deliveryMinutes')}
+            inputMode="numeric"
+            value={draft.deliveryMinutes}
+            onChange={(e) => setDraft((d) => ({ ...d, deliveryMinutes: e.target.value }))}
+            className={`${inputClass} sm:w-32`}
+          />
+        </Field>
         <div className="grid gap-4 sm:grid-cols-2">
           <Field label="Delivery fee ($)" id={fieldId('deliveryFee')} errors={errors.deliveryFee}>
             <input id={fieldId('deliveryFee')} {...invalid('deliveryFee')} inputMode="decimal" value={draft.deliveryFee} onChange={(e) => setDraft((d) => ({ ...d, deliveryFee: e.target.value }))} className={inputClass} />
