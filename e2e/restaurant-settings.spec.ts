@@ -253,3 +253,44 @@ test('a delivery’s page says when it arrives around, the ride being the settin
     await expect(page.getByTestId('arrives-around')).toHaveText(`Arrives around ${await clock(Date.parse(left) + 35 * 60_000)}`);
   });
 });
+
+// Issue 43, point 5: what the storefront promises follows the settings, from the server's first drawing on.
+test('the storefront says the hours and the ways the settings give, never "24/7" or home delivery against them, at 390 px', async ({ page, browser, request }) => {
+  await withAdminApi(browser, async (put) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const lunch = [{ open: '11:00', close: '15:00' }];
+    await put({
+      hours: { monday: lunch, tuesday: lunch, wednesday: lunch, thursday: lunch, friday: lunch, saturday: [], sunday: [] },
+      fulfilments: { table: true, pickup: true, delivery: false },
+    });
+    const hero = 'Open Mon–Fri 11:00–15:00, at our tables or to take away.';
+    // The server's drawing says so before any script runs, and its description too.
+    const drawn = await (await request.get('/')).text();
+    expect(drawn).toContain(hero);
+    expect(drawn).not.toMatch(/24\/7|home delivery/i);
+
+    await page.goto('/');
+    await expect(page.getByTestId('hero-facts')).toHaveText(hero);
+    const promises = page.getByRole('region', { name: 'What we promise' }).getByRole('heading', { level: 3 });
+    await expect(promises).toHaveText(['Opening hours', 'Take away', 'Master chef', 'Safe food']);
+    await expect(page.getByText('Open Mon–Fri 11:00–15:00.')).toBeVisible();
+    // The line above the header and the hero agree: open within those hours, or closed.
+    await expect(page.getByTestId('open-now')).toHaveText(/^(Open now · until 15:00|Closed)/);
+    await expect(page.locator('body')).not.toContainText(/24\/7|home delivery|around the clock/i);
+    await page.getByRole('heading', { name: 'Opening hours' }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: test.info().outputPath('storefront-hours-390.png') });
+
+    await page.goto('/about');
+    await expect(page.getByText('5/7', { exact: true })).toBeVisible();
+    await expect(page.getByText('days a week open', { exact: true })).toBeVisible();
+    await page.goto('/detail_about');
+    await expect(page.getByRole('listitem').filter({ hasText: 'Open Mon–Fri 11:00–15:00' })).toHaveText('Open Mon–Fri 11:00–15:00');
+    await expect(page.locator('body')).not.toContainText(/24\/7|home delivery|any hour|on our bikes/i);
+
+    // The demo's settings again: the spec's words.
+    await put({});
+    await page.goto('/');
+    await expect(page.getByTestId('hero-facts')).toHaveText('Open 24/7, delivered to your home.');
+    await expect(promises).toHaveText(['Open 24/7', 'Home delivery', 'Master chef', 'Safe food']);
+  });
+});

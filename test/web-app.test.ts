@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertMenuItems } from '../src/server/menu/menu-repository.ts';
 import { CATEGORIES } from '../src/shared/category-list.ts';
 import { insertReviews } from '../src/server/reviews/review-repository.ts';
+import { defaultSettings } from '../src/shared/restaurant-settings.ts';
+import { signUpUser } from './helpers/auth.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 /**
@@ -14,7 +16,7 @@ import { createTestApp, type TestApp } from './helpers/test-app.ts';
  * small stand-in build: its renderer draws the path, the menu's names and a count of its renders.
  * The real renderer and the browser's hydration are proven by e2e/server-rendering.spec.ts.
  */
-const INDEX_HTML = `<!doctype html><html><head><title>Shop</title><script type="module" crossorigin src="/assets/app.js"></script><link rel="stylesheet" crossorigin href="/assets/app.css"></head><body><div id="root"><!--app-html--><p>Loading</p><!--/app-html--></div></body></html>`;
+const INDEX_HTML = `<!doctype html><html><head><title>Shop</title><meta name="description" content="Raw Roots: safe, healthy, reasonably priced raw food, open 24/7 with home delivery." /><script type="module" crossorigin src="/assets/app.js"></script><link rel="stylesheet" crossorigin href="/assets/app.css"></head><body><div id="root"><!--app-html--><p>Loading</p><!--/app-html--></div></body></html>`;
 
 const RENDERER = `
 export const SERVER_RENDERED_PATHS = ['/', '/items', '/review', '/login'];
@@ -22,11 +24,12 @@ export const REVIEW_PATHS = ['/review'];
 export const CAPTCHA_PATHS = ['/login'];
 export const MENU_PREVIEW_PATHS = ['/items'];
 export const ITEMS_PER_BLOCK = 2;
+export const FACTS_PATHS = ['/'];
 let renders = 0;
-export async function renderPage(pathname, { menu, menuPreview, reviews, captcha }) {
+export async function renderPage(pathname, { menu, menuPreview, reviews, captcha, facts }) {
   renders += 1;
   const names = captcha ? 'captcha ' + captcha.id : reviews ? reviews.map((review) => review.name).join('|') : menu ? menu.map((item) => item.name).join('|') : 'no menu';
-  const preview = menuPreview ? ' preview ' + menuPreview.map((item) => item.category).join(',') : '';
+  const preview = (menuPreview ? ' preview ' + menuPreview.map((item) => item.category).join(',') : '') + (facts ? ' facts ' + JSON.stringify(facts) : '');
   return {
     head: '<link rel="preload" as="image" href="/cover.webp"/>',
     body: '<main data-renders="' + renders + '">' + pathname + ' $& $1 ' + names + preview + '</main>',
@@ -145,6 +148,36 @@ describe('server-rendered pages', () => {
     expect(changed.statusCode).toBe(200);
     expect(changed.body).toContain(name);
     expect((await get('/login')).headers.etag).toBeUndefined();
+  });
+
+  // Issue 43, point 5: the storefront's promises (hours, delivery) follow the restaurant's settings.
+  it('draws the storefront with the settings’ facts, and again, with a new ETag and description, when they change', async () => {
+    const admin = await signUpUser(shop.app, { admin: true, name: 'Ada Admin' });
+    const description = (html: string) => /<meta name="description" content="([^"]*)" \/>/.exec(html)![1];
+    const home = await get('/');
+    expect(home.body).toContain(`facts ${JSON.stringify({ hours: null, openDays: 7, ways: { table: true, pickup: true, delivery: true } })}</main>`);
+    expect(description(home.body)).toBe('Raw Roots: safe, healthy, reasonably priced raw food, open 24/7 with home delivery.');
+    // Only the pages that say them carry the facts.
+    expect((await get('/items')).body).not.toContain(' facts ');
+    const etag = home.headers.etag as string;
+
+    const lunch = [{ open: '11:00', close: '15:00' }];
+    const settings = { ...defaultSettings('UTC'), hours: { ...defaultSettings('UTC').hours, monday: lunch, tuesday: lunch, wednesday: lunch, thursday: lunch, friday: lunch, saturday: [], sunday: [] } };
+    const saved = await shop.app.inject({ method: 'PUT', url: '/api/settings', headers: admin.headers, payload: { ...settings, fulfilments: { table: true, pickup: true, delivery: false } } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const after = await get('/', { 'if-none-match': etag });
+    expect(after.statusCode).toBe(200);
+    expect(after.headers.etag).not.toBe(etag);
+    expect(after.body).toContain(`facts ${JSON.stringify({ hours: 'Mon–Fri 11:00–15:00', openDays: 5, ways: { table: true, pickup: true, delivery: false } })}</main>`);
+    expect(description(after.body)).toBe('Raw Roots: safe, healthy, reasonably priced raw food, open Mon–Fri 11:00–15:00.');
+    expect(description((await get('/items')).body)).toBe('Raw Roots: safe, healthy, reasonably priced raw food, open Mon–Fri 11:00–15:00.');
+    // A pause is not a fact of the storefront: the page stays as drawn.
+    const paused = await shop.app.inject({ method: 'PATCH', url: '/api/staff/busy', headers: admin.headers, payload: { pause: 'untilResumed' } });
+    expect(paused.statusCode, paused.body).toBe(200);
+    expect((await get('/', { 'if-none-match': after.headers.etag as string })).statusCode).toBe(304);
+    const back = await shop.app.inject({ method: 'PUT', url: '/api/settings', headers: admin.headers, payload: defaultSettings('UTC') });
+    expect(back.statusCode, back.body).toBe(200);
+    expect((await get('/')).body).toContain(`facts ${JSON.stringify({ hours: null, openDays: 7, ways: { table: true, pickup: true, delivery: true } })}</main>`);
   });
 
   it('draws the log-in page for each request with a captcha of its own, which the API then checks; no cache keeps it', async () => {

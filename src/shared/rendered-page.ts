@@ -1,6 +1,7 @@
 import type { AuthProviders, Captcha } from './auth.ts';
 import type { MenuItem } from './menu.ts';
 import type { Review } from './reviews.ts';
+import type { StorefrontFacts } from './storefront-facts.ts';
 
 /** Drawn by src/web/server-render.tsx, served by src/server/pages/web-app.ts. */
 export interface RenderedPage {
@@ -19,6 +20,8 @@ export interface PageSources {
   captcha?: Captcha;
   authProviders?: AuthProviders;
   dish?: MenuItem;
+  /** What the storefront promises, from the restaurant's settings (storefront-facts.ts). */
+  facts?: StorefrontFacts;
 }
 
 /** The exports of the web app's server build. */
@@ -26,6 +29,8 @@ export interface PageRenderer {
   SERVER_RENDERED_PATHS: readonly string[];
   REVIEW_PATHS: readonly string[];
   MENU_PREVIEW_PATHS: readonly string[];
+  /** Drawn with the storefront's facts, and drawn again when they change. */
+  FACTS_PATHS: readonly string[];
   ITEMS_PER_BLOCK: number;
   /** A captcha is single-use, so these pages are drawn per request, never kept. */
   CAPTCHA_PATHS: readonly string[];

@@ -43,11 +43,14 @@ export const REVIEW_PATHS: readonly string[] = [paths.review];
  */
 export const CAPTCHA_PATHS: readonly string[] = [paths.login];
 
+/** The pages whose words follow the restaurant's settings (hours, delivery): drawn with them. */
+export const FACTS_PATHS: readonly string[] = [paths.home, paths.about, paths.detailAbout];
+
 /**
  * As a signed-out visitor first sees it. The data drawn with travels in the page so hydration
  * draws the same; parts drawn without data show their loading state and the browser fetches it.
  */
-export async function renderPage(pathname: string, { menu, menuPreview, reviews, captcha, authProviders, dish }: PageSources): Promise<RenderedPage> {
+export async function renderPage(pathname: string, { menu, menuPreview, reviews, captcha, authProviders, dish, facts }: PageSources): Promise<RenderedPage> {
   const queryClient = createQueryClient();
   const pageData: PageData = {};
   // A dish page (/item/{id}, not in SERVER_RENDERED_PATHS: one per dish) is drawn with its dish.
@@ -57,6 +60,7 @@ export async function renderPage(pathname: string, { menu, menuPreview, reviews,
   if (reviews && REVIEW_PATHS.includes(pathname)) pageData.reviews = reviews;
   if (captcha && CAPTCHA_PATHS.includes(pathname)) pageData.captcha = captcha;
   if (authProviders && CAPTCHA_PATHS.includes(pathname)) pageData.authProviders = authProviders;
+  if (facts && FACTS_PATHS.includes(pathname)) pageData.facts = facts;
   seedQueries(queryClient, pageData);
   // A prerender waits for every lazy part (the page's chunk too), so the page comes whole.
   const { prelude } = await prerenderToNodeStream(

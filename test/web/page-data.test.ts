@@ -6,6 +6,7 @@ import { dishQueryKey } from '../../src/web/menu/api/get-dish.ts';
 import { MENU_PREVIEW_QUERY_KEY, MENU_QUERY_KEY } from '../../src/web/menu/api/get-menu.ts';
 import { reviewsQueryOptions } from '../../src/web/reviews/api/get-reviews.ts';
 import type { PageData } from '../../src/web/page-data.ts';
+import { STOREFRONT_FACTS_QUERY_KEY } from '../../src/web/storefront/use-storefront-texts.ts';
 
 /**
  * A server-rendered page's data into the query cache (src/web/page-data.ts, seedQueries): each
@@ -22,17 +23,19 @@ describe('seedQueries', () => {
       reviews: [{ _id: 'r1' } as unknown as NonNullable<PageData['reviews']>[number]],
       captcha: { id: 'c1' } as unknown as NonNullable<PageData['captcha']>,
       authProviders: { google: true } as unknown as NonNullable<PageData['authProviders']>,
+      facts: { hours: 'daily 11:00–22:00', openDays: 7, ways: { table: true, pickup: true, delivery: false } },
     };
     const client = new QueryClient();
     seedQueries(client, data);
     expect(client.getQueryData(dishQueryKey('d1'))).toBe(data.dish);
     expect(client.getQueryData(MENU_QUERY_KEY)).toBe(data.menu);
     expect(client.getQueryData(MENU_PREVIEW_QUERY_KEY)).toBe(data.menuPreview);
+    expect(client.getQueryData(STOREFRONT_FACTS_QUERY_KEY)).toBe(data.facts);
     expect(client.getQueryData(reviewsQueryOptions.queryKey)).toBe(data.reviews);
     // The log-in page's first captcha: generation 0, round 0.
     expect(client.getQueryData(captchaQueryKey(0, 0))).toBe(data.captcha);
     expect(client.getQueryData(AUTH_PROVIDERS_QUERY_KEY)).toBe(data.authProviders);
-    expect(client.getQueryCache().getAll()).toHaveLength(6);
+    expect(client.getQueryCache().getAll()).toHaveLength(7);
   });
 
   it('seeds nothing a page did not bring', () => {

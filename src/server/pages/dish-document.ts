@@ -76,6 +76,11 @@ export function dishHead(dish: MenuItem, origin: string): { title: string; descr
   return { title, description, tags };
 }
 
+/** index.html with another description: the storefront's for the settings now (issue 43, point 5). */
+export function withDescription(html: string, description: string): string {
+  return html.replace(/<meta name="description" content="[^"]*" \/>/, () => `<meta name="description" content="${escapeHtml(description)}" />`);
+}
+
 /** index.html with a dish's title, description and preview tags in place of the shop's own. */
 export function withDishHead(html: string, head: { title: string; description: string; tags: string }): string {
   return html

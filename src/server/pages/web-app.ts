@@ -13,7 +13,8 @@ import { DEFERRED_SCRIPTS_ID, SERVER_RENDERED_ATTRIBUTE, type PageRenderer, type
 import { authProvidersOf } from '../auth/auth-providers.ts';
 import { pageCaptchas } from '../auth/page-captcha.ts';
 import { pageHints } from './page-hints.ts';
-import { dishHead, dishIdOf, withDishHead } from './dish-document.ts';
+import { dishHead, dishIdOf, withDescription, withDishHead } from './dish-document.ts';
+import { storefrontDescription, storefrontFacts } from '../../shared/storefront-facts.ts';
 
 const gzipAsync = promisify(gzip);
 
@@ -27,7 +28,7 @@ const MAX_RENDERED_MENU_BYTES = 256 * 1024;
 export const webAppPlugin = fp(async (app: FastifyInstance, options: { webDir: string }) => registerWebApp(app, options.webDir), {
   name: 'web-app',
   fastify: '5.x',
-  dependencies: ['database', 'menu'],
+  dependencies: ['database', 'menu', 'settings'],
 });
 
 /**
@@ -67,8 +68,13 @@ export async function registerWebApp(app: FastifyInstance, webDir: string): Prom
 
   const documentFor = async (request: FastifyRequest, pathname: string): Promise<WebDocument> => {
     const hints = hintsFor(pathname);
+    // What the storefront promises follows the settings (hours, delivery; issue 43, point 5): the
+    // pages' description, and the pages that say it, are drawn again when those facts change.
+    const facts = storefrontFacts(app.settings.current());
+    const factsVersion = JSON.stringify(facts);
+    const template = withDescription(indexHtml, storefrontDescription(facts));
     if (!renderer?.SERVER_RENDERED_PATHS.includes(pathname)) {
-      return documents.get(`hints:${hints}`, '', async () => withHints(indexHtml, hints));
+      return documents.get(`hints:${hints}`, factsVersion, async () => withHints(template, hints));
     }
     if (renderer.CAPTCHA_PATHS.includes(pathname)) {
       // A HEAD asks for the headers only: no captcha is made for it.
@@ -76,21 +82,21 @@ export async function registerWebApp(app: FastifyInstance, webDir: string): Prom
       const authProviders = authProvidersOf(app.config);
       // Without a captcha (a HEAD, or an address past its limit) the page is the same for everyone:
       // drawn once and kept, so a flood of requests costs no rendering.
-      if (!captcha) return documents.get(`page:${pathname}`, '', async () => withRenderedPage(indexHtml, hints, await renderer.renderPage(pathname, { authProviders })));
+      if (!captcha) return documents.get(`page:${pathname}`, factsVersion, async () => withRenderedPage(template, hints, await renderer.renderPage(pathname, { authProviders })));
       const page = await renderer.renderPage(pathname, { captcha, authProviders });
-      return documentOf(withRenderedPage(indexHtml, hints, page), { kept: false });
+      return documentOf(withRenderedPage(template, hints, page), { kept: false });
     }
     const menu = await app.menu.current();
     // The reviews' pages are drawn again when the reviews change (their snapshot's ETag).
     const reviews = renderer.REVIEW_PATHS.includes(pathname) ? await app.reviews.current() : undefined;
-    const version = reviews ? `${menu.etag} ${reviews.etag}` : menu.etag;
+    const version = `${menu.etag} ${reviews?.etag ?? ''} ${factsVersion}`;
     return documents.get(`page:${pathname}`, version, async () => {
       const drawnMenu = menu.body.length <= MAX_RENDERED_MENU_BYTES ? (JSON.parse(menu.body.toString('utf8')) as MenuItem[]) : undefined;
       const menuPreview = renderer.MENU_PREVIEW_PATHS.includes(pathname)
         ? (JSON.parse((await menu.firstOfEachCategory(renderer.ITEMS_PER_BLOCK)).body.toString('utf8')) as MenuItem[])
         : undefined;
-      const sources = { menu: drawnMenu, menuPreview, reviews: reviews ? [...reviews.reviews] : undefined };
-      return withRenderedPage(indexHtml, hints, await renderer.renderPage(pathname, sources));
+      const sources = { menu: drawnMenu, menuPreview, reviews: reviews ? [...reviews.reviews] : undefined, facts: renderer.FACTS_PATHS.includes(pathname) ? facts : undefined };
+      return withRenderedPage(template, hints, await renderer.renderPage(pathname, sources));
     });
   };
 

@@ -1,14 +1,14 @@
-const FEATURES = [
-  {
-    title: 'Open 24/7',
-    text: 'Breakfast at dawn or a bowl at midnight: our kitchen never closes.',
-    icon: 'M12 3a9 9 0 100 18 9 9 0 000-18zm0 4v5l3 2',
-  },
-  {
-    title: 'Home delivery',
-    text: 'Packed cold and brought to your door by our own riders, in insulated boxes.',
-    icon: 'M3 7h11v9H3zM14 10h4l3 3v3h-7zM7 19a2 2 0 100-4 2 2 0 000 4zm10 0a2 2 0 100-4 2 2 0 000 4z',
-  },
+import type { FulfilmentType } from '../../../shared/order-workflow.ts';
+import { useStorefrontTexts } from '../use-storefront-texts.ts';
+
+const HOURS_ICON = 'M12 3a9 9 0 100 18 9 9 0 000-18zm0 4v5l3 2';
+const WAY_ICONS: Record<FulfilmentType, string> = {
+  delivery: 'M3 7h11v9H3zM14 10h4l3 3v3h-7zM7 19a2 2 0 100-4 2 2 0 000 4zm10 0a2 2 0 100-4 2 2 0 000 4z',
+  pickup: 'M5 8h14l-1 12H6zM9 8V6a3 3 0 016 0v2',
+  table: 'M7 3v18M4 3v5a3 3 0 006 0V3M17 3c-2 0-3 3-3 7h3v11',
+};
+
+const PROMISES = [
   {
     title: 'Master chef',
     text: 'Every plate is built by chefs trained in raw cuisine, with 15 years and more behind the knife.',
@@ -21,16 +21,21 @@ const FEATURES = [
   },
 ];
 
-/** The four promises of docs/product.md §1, as cards under the hero. */
+/**
+ * The four promises of docs/product.md §2.2, as cards under the hero; the first two follow the
+ * restaurant's settings (hours, delivery), issue 43, point 5.
+ */
 export function FeatureCards() {
+  const texts = useStorefrontTexts();
+  const features = [{ ...texts.hoursCard, icon: HOURS_ICON }, { ...texts.wayCard, icon: WAY_ICONS[texts.wayCard.way] }, ...PROMISES];
   return (
     <section aria-labelledby="features-title" className="mx-auto max-w-7xl px-4 py-12 md:py-20">
       <h2 id="features-title" className="sr-only">
         What we promise
       </h2>
       <ul className="grid grid-cols-2 gap-3 sm:gap-6 lg:grid-cols-4">
-        {FEATURES.map((feature) => (
-          <li key={feature.title} className="rounded-xl bg-white p-4 text-center sm:p-6 shadow-sm ring-1 ring-stone-200">
+        {features.map((feature, index) => (
+          <li key={index} className="rounded-xl bg-white p-4 text-center sm:p-6 shadow-sm ring-1 ring-stone-200">
             <span className="mx-auto flex h-16 w-16 items-center justify-center rounded-full bg-brand-100 text-brand-800">
               <svg aria-hidden="true" width="32" height="32" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.7" strokeLinecap="round" strokeLinejoin="round">
                 <path d={feature.icon} />

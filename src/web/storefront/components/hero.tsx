@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { paths } from '../../../shared/paths.ts';
 import { SliderControls } from '../../ui/slider-controls.tsx';
 import { useSlider } from '../../ui/use-slider.ts';
+import { useStorefrontTexts } from '../use-storefront-texts.ts';
 
 /** docs/product.md §9: the hero slider advances every 4 s. */
 export const HERO_INTERVAL_MS = 4000;
@@ -15,6 +16,7 @@ const SLIDES = [
 /** The home page's first screen: a text panel beside a fading picture slider. */
 export function Hero() {
   const slider = useSlider(SLIDES.length, HERO_INTERVAL_MS);
+  const texts = useStorefrontTexts();
   return (
     <section aria-labelledby="hero-title" className="bg-brand-900 text-white">
       <div className="mx-auto grid max-w-7xl lg:grid-cols-[5fr_7fr]">
@@ -25,7 +27,7 @@ export function Hero() {
           </h1>
           <p className="mt-5 max-w-xl text-base leading-relaxed text-brand-50 md:text-lg">
             Every dish is prepared fresh from raw vegetables, fruit, nuts and seeds, free from formalin and
-            chemicals, and sold at a reasonable price. Open 24/7, delivered to your home.
+            chemicals, and sold at a reasonable price.{texts.hero && <span data-testid="hero-facts"> {texts.hero}</span>}
           </p>
           <div className="mt-8 flex flex-wrap gap-3">
             <Link

@@ -3,7 +3,7 @@ export const ABOUT_TOPICS = [
   {
     id: 'who',
     title: 'Who we are',
-    teaser: 'A family kitchen that has served raw, honest food to our neighbours since 2009, day and night.',
+    teaser: 'A family kitchen that has served raw, honest food to our neighbours since 2009.',
   },
   {
     id: 'why',

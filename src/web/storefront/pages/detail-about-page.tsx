@@ -4,14 +4,17 @@ import { paths } from '../../../shared/paths.ts';
 import { PageCover } from '../../ui/page-cover.tsx';
 import { usePageTitle } from '../../ui/use-page-title.ts';
 import { ABOUT_TOPICS } from '../content/about.ts';
+import type { StorefrontTexts } from '../../../shared/storefront-facts.ts';
+import { useStorefrontTexts } from '../use-storefront-texts.ts';
 
-const DETAILS: Record<(typeof ABOUT_TOPICS)[number]['id'], { paragraphs: string[]; claims: string[] }> = {
+/** The hours and the delivery follow the restaurant's settings (issue 43, point 5). */
+const details = (texts: StorefrontTexts): Record<(typeof ABOUT_TOPICS)[number]['id'], { paragraphs: string[]; claims: string[] }> => ({
   who: {
     paragraphs: [
-      "We are a family of cooks, farmers' children and food lovers who opened our first counter in 2009. Today forty people work in our kitchen and on our bikes, day and night.",
+      `We are a family of cooks, farmers' children and food lovers who opened our first counter in 2009. Today forty people work ${texts.crew}.`,
       'We believe food should be simple: grown well, handled carefully and eaten fresh. Nothing on our menu is fried, baked or boiled; everything is sliced, soaked, sprouted, blended, fermented or dried slowly.',
     ],
-    claims: ['Open 24/7, with home delivery', 'A kitchen you may visit at any hour'],
+    claims: texts.claims,
   },
   why: {
     paragraphs: [
@@ -27,12 +30,13 @@ const DETAILS: Record<(typeof ABOUT_TOPICS)[number]['id'], { paragraphs: string[
     ],
     claims: ['300+ various items', '15 years+ experienced chefs'],
   },
-};
+});
 
 /** /detail_about: the who, why and what sections; the address's hash scrolls to its section. */
 export function Page() {
   usePageTitle('About details');
   const { hash, key } = useLocation();
+  const DETAILS = details(useStorefrontTexts());
 
   useEffect(() => {
     if (!hash) return;
