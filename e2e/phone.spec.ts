@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { MenuItem } from '../src/shared/menu.ts';
 import { createAccount, logIn, newAccount, trackCaptcha } from './auth-helpers.ts';
-import { cartPrice, menu, signInAsNew } from './cart-helpers.ts';
+import { addToCartViaApi, cartPrice, menu, signInAsNew } from './cart-helpers.ts';
 import { expect, expectAccessible, test } from './fixtures.ts';
 
 /**
@@ -23,7 +23,64 @@ async function dishesOf(request: Parameters<typeof menu>[0], category: string, c
   return items;
 }
 
+/** The page's controls (links, buttons, fields) that lie under the message, by their names; none is the rule. */
+async function controlsUnder(page: Page, message: string): Promise<string[]> {
+  const box = (await page.getByRole('status', { name: 'Notifications' }).locator('div').filter({ hasText: message }).boundingBox())!;
+  expect(box).not.toBeNull();
+  return page.evaluate((box) => {
+    const covered: string[] = [];
+    for (const control of document.querySelectorAll<HTMLElement>('a[href], button, input, select, textarea')) {
+      if (control.closest('[aria-label="Notifications"]')) continue;
+      const r = control.getBoundingClientRect();
+      if (r.width <= 1 || r.height <= 1) continue;
+      if (r.left < box.x + box.width && r.right > box.x && r.top < box.y + box.height && r.bottom > box.y) {
+        covered.push(control.getAttribute('aria-label') ?? (control.textContent ?? '').trim());
+      }
+    }
+    return covered;
+  }, box);
+}
+
 test.describe('on a phone', () => {
+  // Issue 43, point 2: one message at a time, and never over a control.
+  test('a message never lies over a button: the cart’s + / − and delete, the menu’s Take on table', async ({ page, request }) => {
+    const items = (await menu(request)).slice(0, 8);
+    await signInAsNew(page, request);
+    await page.goto('/order/offered');
+    for (const item of items) await addToCartViaApi(page, item._id);
+    await page.goto('/dashboard/my/cart');
+    const rows = page.getByTestId('cart-line');
+    await expect(rows).toHaveCount(8);
+    const victim = items[0]!;
+    await rows.filter({ hasText: victim.name }).getByRole('button', { name: `Delete ${victim.name}` }).click();
+    await page.getByRole('dialog', { name: 'Are you sure?' }).getByRole('button', { name: 'Yes, delete it!' }).click();
+    const deleted = 'Deleted! Your item has been deleted.';
+    await expect(page.getByText(deleted)).toBeVisible();
+    await expect(rows).toHaveCount(7);
+    // Held while its Close button has the focus, so it stays while the page moves under it.
+    const close = page.getByRole('status', { name: 'Notifications' }).getByRole('button', { name: 'Close message' });
+    await close.focus();
+    // Each line in turn at the bottom of the screen, where the message starts: no button under it.
+    for (let index = 6; index >= 0; index--) {
+      await rows.nth(index).evaluate((row) => row.scrollIntoView({ block: 'end' }));
+      await expect.poll(() => controlsUnder(page, deleted)).toEqual([]);
+    }
+    await page.screenshot({ path: test.info().outputPath('cart-message-390.png') });
+
+    // The menu: a dish taken, its message clear of every dish's buttons, and of the View cart bar.
+    await page.goto('/order/offered');
+    const [dish] = await dishesOf(request, 'offered', 1);
+    await card(page, dish!).getByRole('button', { name: 'Take on table' }).click();
+    const taken = `${dish!.name} is on your table`;
+    await expect(page.getByText(taken)).toBeVisible();
+    await close.focus();
+    for (let step = 0; step < 4; step++) {
+      await expect.poll(() => controlsUnder(page, taken)).toEqual([]);
+      await page.mouse.wheel(0, 300);
+    }
+    await expect(close).toHaveCount(1);
+  });
+
   test('the View cart bar appears with the count and total once something is taken, and leads to the cart', async ({ page, request }) => {
     const items = await dishesOf(request, 'offered', 2);
     await signInAsNew(page, request);

@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 
 type ToastKind = 'success' | 'error';
 interface Toast {
@@ -22,6 +22,36 @@ const SUCCESS_TOAST_MS = 5000;
 const MOST_TOASTS = 1;
 
 const ToastContext = createContext<ToastApi | null>(null);
+
+/** What a message must never lie over (issue 43, point 2): the page's links, buttons and fields. */
+const CONTROLS = 'a[href], button, input, select, textarea, summary, [role="button"], [role="switch"], [role="link"], [role="checkbox"], [role="tab"]';
+/** Room kept between a message and a control. */
+const CLEARANCE = 8;
+
+/**
+ * The lowest distance from the window's bottom edge, `start` or more, at which the messages lie
+ * over no control of the page (the cart's + / − and delete buttons, a dish's Take on table, the
+ * View cart bar); `start` when no such place exists. Candidates are just above each control.
+ */
+function clearBottom(container: HTMLElement, start: number): number {
+  const messages = [...container.children].map((child) => child.getBoundingClientRect());
+  if (messages.length === 0) return start;
+  const left = Math.min(...messages.map((r) => r.left));
+  const right = Math.max(...messages.map((r) => r.right));
+  const height = container.getBoundingClientRect().height;
+  const viewport = document.documentElement.clientHeight;
+  const controls = [...document.querySelectorAll<HTMLElement>(CONTROLS)]
+    .filter((control) => !container.contains(control))
+    .map((control) => control.getBoundingClientRect())
+    // Skip links and other hidden ones are a pixel or nothing.
+    .filter((r) => r.width > 1 && r.height > 1 && r.bottom > 0 && r.top < viewport && r.left < right && r.right > left);
+  const fits = (bottom: number) => {
+    const top = viewport - bottom - height;
+    return !controls.some((r) => r.top < viewport - bottom + CLEARANCE && r.bottom > top - CLEARANCE);
+  };
+  const candidates = [start, ...controls.map((r) => viewport - r.top + CLEARANCE)].filter((bottom) => bottom >= start && bottom + height <= viewport).sort((a, b) => a - b);
+  return candidates.find(fits) ?? start;
+}
 
 /**
  * No message leaves while it is being read (WCAG 2.2.1, docs/accessibility.md): a success leaves
@@ -74,6 +104,39 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     return () => timers.forEach(clearTimeout);
   }, [toasts, isHeld, dismiss]);
 
+  // Kept clear of the page's controls: placed when a message comes, and again whenever the page
+  // scrolls, resizes or changes under it.
+  const region = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const container = region.current;
+    if (!container || toasts.length === 0) return;
+    let frame = 0;
+    const place = () => {
+      frame = 0;
+      container.style.bottom = '';
+      const start = Number.parseFloat(getComputedStyle(container).bottom) || 0;
+      container.style.bottom = `${clearBottom(container, start)}px`;
+    };
+    const later = () => {
+      if (!frame) frame = requestAnimationFrame(place);
+    };
+    place();
+    // Its own moves (and its messages) are no change of the page.
+    const changes = new MutationObserver((records) => {
+      if (records.some((record) => !container.contains(record.target))) later();
+    });
+    changes.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['class', 'style', 'hidden', 'open'] });
+    // Captured: the dashboard scrolls inside its own element, whose scroll does not bubble.
+    window.addEventListener('scroll', later, { passive: true, capture: true });
+    window.addEventListener('resize', later);
+    return () => {
+      cancelAnimationFrame(frame);
+      changes.disconnect();
+      window.removeEventListener('scroll', later, { capture: true });
+      window.removeEventListener('resize', later);
+    };
+  }, [toasts]);
+
   const api = useMemo<ToastApi>(
     () => ({ success: (m, options) => show('success', m, options?.reason), error: (m) => show('error', m), resolved }),
     [show, resolved],
@@ -81,8 +144,9 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={api}>
       {children}
-      {/* Above the cart's bar on a phone (cart/components/view-cart-bar.tsx), not over it. */}
+      {/* Above the cart's bar on a phone (cart/components/view-cart-bar.tsx), and clear of every other control (clearBottom). */}
       <div
+        ref={region}
         aria-live="polite"
         role="status"
         aria-label="Notifications"
