@@ -294,3 +294,56 @@ test('the storefront says the hours and the ways the settings give, never "24/7"
     await expect(promises).toHaveText(['Open 24/7', 'Home delivery', 'Master chef', 'Safe food']);
   });
 });
+
+// Issue 43, point 11: every field saves with a clear confirmation or an error tied to it; the time zone is searched.
+test('settings: each wrong field says why, tied to it, nothing saved; fixed, they save with a confirmation; the time zone is searched', async ({ page, browser, request }) => {
+  await withAdminApi(browser, async () => {
+    await signInAsNew(page, request, { admin: true });
+    await openInApp(page, '/dashboard/settings');
+    await expect(page.getByRole('heading', { name: 'Restaurant settings' })).toBeVisible();
+    const before = (await (await request.get('/api/settings')).json()) as RestaurantSettings;
+
+    // The time zone is chosen from the zones' names, searched by typing (a list the browser filters).
+    const zone = page.getByLabel('Time zone');
+    const zones = await zone.evaluate((input: HTMLInputElement) => [...(input.list?.options ?? [])].map((option) => option.value));
+    expect(zones).toContain('Europe/Berlin');
+    expect(zones.length).toBeGreaterThan(300);
+    await expect(zone).toHaveAccessibleDescription(/Type a city or region to search the zones/);
+
+    await page.getByLabel('Delivery time (minutes)').fill('500');
+    await page.getByLabel('Postal codes delivered to').fill('101*, ab$');
+    await zone.fill('Mars/Olympus');
+    await page.getByLabel('Monday opens at (1)').fill('12:00');
+    await page.getByLabel('Monday closes at (1)').fill('11:00');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await expect(page.getByTestId('settings-outcome')).toHaveText('Not saved: some settings need a look (the messages in red).');
+    // Each field reads its own message, and the first of them has the focus.
+    await expect(page.getByLabel('Monday opens at (1)')).toBeFocused();
+    await expect(page.getByLabel('Monday opens at (1)')).toHaveAccessibleDescription('The closing time must come after the opening time');
+    await expect(page.getByLabel('Delivery time (minutes)')).toHaveAccessibleDescription(/The delivery time is a whole number of minutes from 0 to 180/);
+    await expect(page.getByLabel('Postal codes delivered to')).toHaveAccessibleDescription(/Write postal codes with letters, digits, spaces or dashes/);
+    await expect(zone).toHaveAccessibleDescription(/Choose a time zone such as Europe\/Berlin/);
+    for (const field of [page.getByLabel('Delivery time (minutes)'), page.getByLabel('Postal codes delivered to'), zone]) await expect(field).toHaveAttribute('aria-invalid', 'true');
+    await expectAccessible(page);
+    expect(await (await request.get('/api/settings')).json()).toEqual(before);
+
+    await page.getByLabel('Delivery time (minutes)').fill('35');
+    await page.getByLabel('Postal codes delivered to').fill('101*, 10115');
+    await zone.fill('');
+    await zone.pressSequentially('Europe/Ber');
+    await zone.fill('Europe/Berlin');
+    await page.getByLabel('Monday opens at (1)').fill('10:00');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await expect(page.getByTestId('settings-outcome')).toHaveText(/^Saved at \d\d:\d\d\. Customers see the settings within a minute\.$/);
+    await expect(page.getByText('Settings saved. Customers see them within a minute.')).toBeVisible();
+    await expect(page.locator('[aria-invalid="true"]')).toHaveCount(0);
+    await page.screenshot({ path: test.info().outputPath('settings-saved-1280.png'), fullPage: true });
+
+    const saved = (await (await request.get('/api/settings')).json()) as RestaurantSettings;
+    expect(saved).toMatchObject({ deliveryMinutes: 35, postalCodes: ['101*', '10115'], timeZone: 'Europe/Berlin' });
+    expect(saved.hours.monday).toEqual([{ open: '10:00', close: '11:00' }]);
+    await page.reload();
+    await expect(page.getByLabel('Delivery time (minutes)')).toHaveValue('35');
+    await expect(page.getByLabel('Time zone')).toHaveValue('Europe/Berlin');
+  });
+});

@@ -24,10 +24,13 @@ export const closingValue = (clock: string) => (clock === '00:00' ? '24:00' : cl
 export function HoursEditor({
   hours,
   errors,
+  idPrefix,
   onChange,
 }: {
   hours: RestaurantSettings['hours'];
   errors: Record<string, string[]>;
+  /** Makes the ids of each day's message, which its time fields are described by. */
+  idPrefix: string;
   onChange: (hours: RestaurantSettings['hours']) => void;
 }) {
   const setDay = (day: Weekday, ranges: TimeRange[]) => onChange({ ...hours, [day]: ranges });
@@ -44,6 +47,8 @@ export function HoursEditor({
         {WEEKDAYS.map((day) => {
           const ranges = hours[day];
           const problems = dayErrors(day);
+          const problemId = `${idPrefix}-${day}-error`;
+          const described = problems.length > 0 ? { 'aria-invalid': true, 'aria-describedby': problemId } : {};
           return (
             <li key={day} className="flex flex-col gap-2 p-3 sm:flex-row sm:items-start">
               <span className="w-28 shrink-0 pt-1.5 font-semibold text-stone-800">{DAY_NAMES[day]}</span>
@@ -56,7 +61,7 @@ export function HoursEditor({
                       aria-label={`${DAY_NAMES[day]} opens at (${index + 1})`}
                       value={range.open}
                       required
-                      aria-invalid={problems.length > 0 ? true : undefined}
+                      {...described}
                       onChange={(e) => setDay(day, ranges.map((r, i) => (i === index ? { ...r, open: e.target.value } : r)))}
                       className={timeClass}
                     />
@@ -66,7 +71,7 @@ export function HoursEditor({
                       aria-label={`${DAY_NAMES[day]} closes at (${index + 1})`}
                       value={shown(range.close)}
                       required
-                      aria-invalid={problems.length > 0 ? true : undefined}
+                      {...described}
                       onChange={(e) => setDay(day, ranges.map((r, i) => (i === index ? { ...r, close: closingValue(e.target.value) } : r)))}
                       className={timeClass}
                     />
@@ -79,7 +84,7 @@ export function HoursEditor({
                     </button>
                   </div>
                 ))}
-                {problems.length > 0 && <p className="text-sm font-semibold text-red-700">{[...new Set(problems)].join(' ')}</p>}
+                {problems.length > 0 && <p id={problemId} className="text-sm font-semibold text-red-700">{[...new Set(problems)].join(' ')}</p>}
               </div>
               {ranges.length < 4 && (
                 <button

@@ -1,6 +1,7 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { FULFILMENT_LABELS, FULFILMENT_TYPES } from '../../../shared/order-workflow.ts';
 import { clockOf, isPausedAt, restaurantSettingsSchema, shopStatusLine, SLOT_MINUTES_CHOICES, type RestaurantSettings } from '../../../shared/restaurant-settings.ts';
+import { isTimeZone } from '../../../shared/shop-time.ts';
 import { ApiRequestError } from '../../lib/api-client.ts';
 import { LoadingScreen } from '../../ui/loading-screen.tsx';
 import { QueryError } from '../../ui/query-error.tsx';
@@ -59,10 +60,30 @@ function SettingsForm({ initial }: { initial: RestaurantSettings }) {
     numbers: Object.fromEntries(SLOT_NUMBERS.map((key) => [key, initial[key] === 0 && key.startsWith('slotMax') ? '' : String(initial[key])])) as Record<SlotNumber, string>,
   }));
   const [errors, setErrors] = useState<Record<string, string[]>>({});
+  /** What the last save came to, shown beside its button after the message has gone. */
+  const [outcome, setOutcome] = useState<{ saved: boolean; text: string }>();
+  const formRef = useRef<HTMLFormElement>(null);
   const s = draft.settings;
+  // A zone still being typed ("Europe/Ber") is no zone: the preview keeps the saved one meanwhile.
+  const clockZone = isTimeZone(s.timeZone) ? s.timeZone : initial.timeZone;
   const set = <K extends keyof RestaurantSettings>(key: K, value: RestaurantSettings[K]) => setDraft((d) => ({ ...d, settings: { ...d.settings, [key]: value } }));
   const fieldId = (key: string) => `${id}-${key}`;
-  const invalid = (key: string) => ({ 'aria-invalid': errors[key] ? true : undefined, 'aria-describedby': errors[key] ? `${fieldId(key)}-error` : undefined });
+  /** A field's messages, its own and its parts' ("postalCodes.2"). */
+  const errorsOf = (key: string) => Object.entries(errors).flatMap(([path, messages]) => (path === key || path.startsWith(`${key}.`) ? messages : []));
+  // Each message is tied to its field, which reads it out when focused (aria-describedby).
+  // A field with a hint is described by it too (Field gives it the id).
+  const invalid = (key: string, hinted = false) => {
+    const wrong = errorsOf(key).length > 0;
+    const describedBy = [hinted && `${fieldId(key)}-hint`, wrong && `${fieldId(key)}-error`].filter(Boolean).join(' ');
+    return { 'aria-invalid': wrong ? true : undefined, 'aria-describedby': describedBy || undefined };
+  };
+
+  /** The first field in error takes the focus, so the keyboard and the screen reader land on it with its message. */
+  function showErrors(found: Record<string, string[]>, text: string) {
+    setErrors(found);
+    setOutcome({ saved: false, text });
+    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+  }
 
   function collect(): RestaurantSettings {
     return {
@@ -85,17 +106,19 @@ function SettingsForm({ initial }: { initial: RestaurantSettings }) {
     if (!checked.success) {
       const found: Record<string, string[]> = {};
       for (const issue of checked.error.issues) (found[issue.path.join('.')] ??= []).push(issue.message);
-      setErrors(found);
+      showErrors(found, `Not saved: ${Object.keys(found).length === 1 ? 'a setting needs' : 'some settings need'} a look (the messages in red).`);
       toast.error('Some settings need a look: see the messages in red.');
       return;
     }
     setErrors({});
     try {
       await save.mutateAsync(checked.data);
+      setOutcome({ saved: true, text: `Saved at ${clockOf(new Date(), checked.data.timeZone)}. Customers see the settings within a minute.` });
       toast.success('Settings saved. Customers see them within a minute.');
     } catch (error) {
-      if (error instanceof ApiRequestError && error.body?.fieldErrors) setErrors(error.body.fieldErrors);
-      toast.error(error instanceof Error ? error.message : 'The settings could not be saved. Please try again.');
+      const message = error instanceof Error ? error.message : 'The settings could not be saved. Please try again.';
+      showErrors(error instanceof ApiRequestError && error.body?.fieldErrors ? error.body.fieldErrors : {}, `Not saved: ${message}`);
+      toast.error(message);
     }
   }
 
@@ -128,11 +151,11 @@ function SettingsForm({ initial }: { initial: RestaurantSettings }) {
   };
 
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate className="max-w-3xl space-y-8 pb-12">
+    <form ref={formRef} onSubmit={(e) => void submit(e)} noValidate className="max-w-3xl space-y-8 pb-12">
       <div>
         <h1 className="font-display text-3xl font-bold text-brand-900">Restaurant settings</h1>
         <p className="mt-2 text-stone-700">
-          Customers see now: <strong data-testid="settings-preview">{shopStatusLine(s, new Date())}</strong>
+          Customers see now: <strong data-testid="settings-preview">{shopStatusLine({ ...s, timeZone: clockZone }, new Date())}</strong>
         </p>
       </div>
 
@@ -150,12 +173,12 @@ function SettingsForm({ initial }: { initial: RestaurantSettings }) {
             <span className="block font-semibold text-stone-900">Pause orders</span>
             <span className="block text-sm text-stone-600">
               Takes effect at once. No payment is taken while paused; customers read your message.
-              {s.ordersPaused && s.pausedUntil && ` Paused by the kitchen until ${clockOf(new Date(s.pausedUntil), s.timeZone)}.`}
+              {s.ordersPaused && s.pausedUntil && ` Paused by the kitchen until ${clockOf(new Date(s.pausedUntil), clockZone)}.`}
             </span>
           </span>
         </label>
         <Field label="Message while paused" id={fieldId('pauseMessage')} errors={errors.pauseMessage} hint="For example: The kitchen is full, back at 19:00.">
-          <input id={fieldId('pauseMessage')} {...invalid('pauseMessage')} value={s.pauseMessage} maxLength={200} onChange={(e) => set('pauseMessage', e.target.value)} className={inputClass} />
+          <input id={fieldId('pauseMessage')} {...invalid('pauseMessage', true)} value={s.pauseMessage} maxLength={200} onChange={(e) => set('pauseMessage', e.target.value)} className={inputClass} />
         </Field>
         <Field
           label="Preparation time (minutes)"
@@ -165,7 +188,7 @@ function SettingsForm({ initial }: { initial: RestaurantSettings }) {
         >
           <input
             id={fieldId('preparationMinutes')}
-            {...invalid('preparationMinutes')}
+            {...invalid('preparationMinutes', true)}
             inputMode="numeric"
             value={draft.preparationMinutes}
             onChange={(e) => setDraft((d) => ({ ...d, preparationMinutes: e.target.value }))}
@@ -179,6 +202,7 @@ function SettingsForm({ initial }: { initial: RestaurantSettings }) {
               <label key={type} className="flex items-center gap-2">
                 <input
                   type="checkbox"
+                  {...invalid('fulfilments')}
                   checked={s.fulfilments[type]}
                   onChange={(e) => set('fulfilments', { ...s.fulfilments, [type]: e.target.checked })}
                   className="h-4 w-4 accent-brand-700"
@@ -191,12 +215,12 @@ function SettingsForm({ initial }: { initial: RestaurantSettings }) {
         </fieldset>
       </Section>
 
-      <HoursEditor hours={s.hours} errors={errors} onChange={(hours) => set('hours', hours)} />
+      <HoursEditor hours={s.hours} errors={errors} idPrefix={fieldId('hours')} onChange={(hours) => set('hours', hours)} />
 
       <Section title="Closed days">
         <div className="flex flex-wrap items-end gap-2">
-          <Field label="Add a day" id={fieldId('closedDay')} errors={errors.closedDays}>
-            <input id={fieldId('closedDay')} type="date" value={draft.closedDay} onChange={(e) => setDraft((d) => ({ ...d, closedDay: e.target.value }))} className={inputClass} />
+          <Field label="Add a day" id={fieldId('closedDays')} errors={errorsOf('closedDays')}>
+            <input id={fieldId('closedDays')} {...invalid('closedDays')} type="date" value={draft.closedDay} onChange={(e) => setDraft((d) => ({ ...d, closedDay: e.target.value }))} className={inputClass} />
           </Field>
           <button type="button" onClick={addClosedDay} className="rounded-md border border-brand-700 px-4 py-2 font-semibold text-brand-800 hover:bg-brand-50">
             Add closed day
@@ -231,7 +255,7 @@ function SettingsForm({ initial }: { initial: RestaurantSettings }) {
             <Field key={key} label={label} id={fieldId(key)} errors={errors[key]} hint={hint}>
               <input
                 id={fieldId(key)}
-                {...invalid(key)}
+                {...invalid(key, true)}
                 inputMode="numeric"
                 value={draft.numbers[key]}
                 onChange={(e) => setDraft((d) => ({ ...d, numbers: { ...d.numbers, [key]: e.target.value } }))}
@@ -240,7 +264,7 @@ function SettingsForm({ initial }: { initial: RestaurantSettings }) {
             </Field>
           ))}
           <Field label="Slot length (minutes)" id={fieldId('slotMinutes')} errors={errors.slotMinutes}>
-            <select id={fieldId('slotMinutes')} value={s.slotMinutes} onChange={(e) => set('slotMinutes', Number(e.target.value))} className={inputClass}>
+            <select id={fieldId('slotMinutes')} {...invalid('slotMinutes')} value={s.slotMinutes} onChange={(e) => set('slotMinutes', Number(e.target.value))} className={inputClass}>
               {SLOT_MINUTES_CHOICES.map((minutes) => (
                 <option key={minutes} value={minutes}>
                   {minutes}
@@ -267,7 +291,7 @@ function SettingsForm({ initial }: { initial: RestaurantSettings }) {
         >
           <input
             id={fieldId('deliveryMinutes')}
-            {...invalid('deliveryMinutes')}
+            {...invalid('deliveryMinutes', true)}
             inputMode="numeric"
             value={draft.deliveryMinutes}
             onChange={(e) => setDraft((d) => ({ ...d, deliveryMinutes: e.target.value }))}
@@ -285,10 +309,10 @@ function SettingsForm({ initial }: { initial: RestaurantSettings }) {
         <Field
           label="Postal codes delivered to"
           id={fieldId('postalCodes')}
-          errors={Object.entries(errors).filter(([key]) => key.startsWith('postalCodes')).flatMap(([, m]) => m)}
+          errors={errorsOf('postalCodes')}
           hint="Separated by commas; a * at the end takes every code that starts so (101*). Empty: everywhere."
         >
-          <textarea id={fieldId('postalCodes')} rows={2} value={draft.postalCodes} onChange={(e) => setDraft((d) => ({ ...d, postalCodes: e.target.value }))} className={inputClass} />
+          <textarea id={fieldId('postalCodes')} {...invalid('postalCodes', true)} rows={2} value={draft.postalCodes} onChange={(e) => setDraft((d) => ({ ...d, postalCodes: e.target.value }))} className={inputClass} />
         </Field>
       </Section>
 
@@ -303,8 +327,13 @@ function SettingsForm({ initial }: { initial: RestaurantSettings }) {
           <Field label="Phone" id={fieldId('phone')} errors={errors.phone}>
             <input id={fieldId('phone')} {...invalid('phone')} type="tel" value={s.phone} maxLength={30} onChange={(e) => set('phone', e.target.value)} className={inputClass} />
           </Field>
-          <Field label="Time zone" id={fieldId('timeZone')} errors={errors.timeZone} hint="The restaurant's clock: hours, pickup times and the day's orders.">
-            <input id={fieldId('timeZone')} {...invalid('timeZone')} list={`${id}-zones`} value={s.timeZone} onChange={(e) => set('timeZone', e.target.value)} className={inputClass} />
+          <Field
+            label="Time zone"
+            id={fieldId('timeZone')}
+            errors={errors.timeZone}
+            hint="Type a city or region to search the zones (Berlin, New_York), then pick one. The restaurant's clock: hours, pickup times and the day's orders."
+          >
+            <input id={fieldId('timeZone')} {...invalid('timeZone', true)} list={`${id}-zones`} value={s.timeZone} onChange={(e) => set('timeZone', e.target.value)} className={inputClass} />
             <datalist id={`${id}-zones`}>
               {Intl.supportedValuesOf('timeZone').map((zone) => (
                 <option key={zone} value={zone} />
@@ -321,6 +350,11 @@ function SettingsForm({ initial }: { initial: RestaurantSettings }) {
       >
         {save.isPending ? 'Saving…' : 'Save settings'}
       </button>
+      {outcome && (
+        <p data-testid="settings-outcome" className={`text-sm font-semibold ${outcome.saved ? 'text-brand-800' : 'text-red-700'}`}>
+          {outcome.text}
+        </p>
+      )}
     </form>
   );
 }
@@ -341,7 +375,11 @@ function Field({ label, id, errors, hint, children }: { label: string; id: strin
         {label}
       </label>
       {children}
-      {hint && <p className="mt-1 text-xs text-stone-600">{hint}</p>}
+      {hint && (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-stone-600">
+          {hint}
+        </p>
+      )}
       <Errors id={id} messages={errors} />
     </div>
   );
