@@ -128,11 +128,18 @@ describe('order mails', () => {
     expect(accepted.subject).toBe(`Order #${order.number} accepted: arrives around ${arrives}`);
     expect(accepted.text).toContain(`It arrives around ${arrives}.`);
     expect(accepted.text).not.toMatch(/ready by/i);
+    // Pushed back by the kitchen: the new arrival, not the new ready time.
+    const pushed = await t.app.inject({ method: 'POST', url: `/api/staff/orders/${order._id}/delay`, headers: staff.headers, payload: { minutes: 10 } });
+    expect(pushed.statusCode, pushed.body).toBe(200);
+    const delayed = await mail.waitFor(user.email, 4);
+    const later = clockOf(Date.parse(readyBy) + 30 * 60_000);
+    expect(delayed.subject).toBe(`Order #${order.number}: now arrives around ${later}`);
+    expect(delayed.text).toContain(`your order now arrives around ${later}`);
     await move(order._id, { status: 'preparing' });
     await move(order._id, { status: 'ready' });
-    await mail.waitFor(user.email, 4);
+    await mail.waitFor(user.email, 5);
     await move(order._id, { status: 'out_for_delivery' });
-    const onItsWay = await mail.waitFor(user.email, 5);
+    const onItsWay = await mail.waitFor(user.email, 6);
     const left = (await t.app.db.selectFrom('order_events').select('at').where('order_id', '=', order._id).where('kind', '=', 'status').where('status', '=', 'out_for_delivery').executeTakeFirstOrThrow()).at;
     expect(onItsWay.subject).toBe(`Order #${order.number} is on its way`);
     expect(onItsWay.text).toContain('is on its way to you');
