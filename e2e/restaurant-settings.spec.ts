@@ -239,7 +239,9 @@ test('a delivery’s page says when it arrives around, the ride being the settin
     };
     const accepted = await move({ status: 'accepted', readyInMinutes: 15 });
     await openInApp(page, `/dashboard/my/orders/${order._id}`);
-    const clock = (ms: number) => page.evaluate((at) => new Date(at).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' }), ms);
+    // On the restaurant's clock, as every time of the order pages.
+    const zone = ((await (await request.get('/api/settings')).json()) as RestaurantSettings).timeZone;
+    const clock = (ms: number) => page.evaluate(([at, timeZone]) => new Date(at).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', timeZone }), [ms, zone] as const);
     await expect(page.getByTestId('arrives-around')).toHaveText(`Arrives around ${await clock(Date.parse(accepted.readyBy!) + 35 * 60_000)}`);
     await expect(page.getByText(/Ready by/)).toHaveCount(0);
     await page.screenshot({ path: test.info().outputPath('delivery-arrives-390.png') });

@@ -51,7 +51,7 @@ function OrderView({ order, live }: { order: Order; live: ReactNode }) {
   const ended = FINAL_STATUSES.includes(order.status);
   const waitingFor = order.readyBy && !ended && order.status !== 'placed';
   // A delivery's customer waits for the door, not the counter: its time is the ride after the kitchen.
-  const deliveryMinutes = useRestaurantSettings(order.fulfilment.type === 'delivery').data?.deliveryMinutes;
+  const deliveryMinutes = useRestaurantSettings().data?.deliveryMinutes;
   const arrival = deliveryMinutes === undefined ? undefined : arrivesAround(order, deliveryMinutes);
   return (
     <section aria-labelledby="order-heading" className="mx-auto max-w-3xl space-y-4">
@@ -78,7 +78,7 @@ function OrderView({ order, live }: { order: Order; live: ReactNode }) {
         )}
         {waitingFor && arrival && (
           <span data-testid="arrives-around" className="ml-3 font-semibold text-brand-900">
-            Arrives around {formatTime(arrival)}
+            Arrives around {formatTime(arrival, timeZone)}
           </span>
         )}
       </p>
