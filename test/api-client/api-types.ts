@@ -6860,7 +6860,12 @@ export interface operations {
                      *       },
                      *       "deliveryFee": 0,
                      *       "minimumOrder": 0,
-                     *       "postalCodes": []
+                     *       "postalCodes": [],
+                     *       "socialLinks": {
+                     *         "facebook": "https://www.facebook.com/rawroots",
+                     *         "instagram": "",
+                     *         "youtube": ""
+                     *       }
                      *     }
                      */
                     "application/json": {
@@ -6918,6 +6923,11 @@ export interface operations {
                         slotMaxDishes: number;
                         slotMaxOrders: number;
                         slotMinutes: 5 | 10 | 15 | 20 | 30 | 60;
+                        socialLinks: {
+                            facebook: "" | string;
+                            instagram: "" | string;
+                            youtube: "" | string;
+                        };
                         timeZone: string;
                     };
                 };
@@ -7017,7 +7027,12 @@ export interface operations {
                  *       },
                  *       "deliveryFee": 0,
                  *       "minimumOrder": 0,
-                 *       "postalCodes": []
+                 *       "postalCodes": [],
+                 *       "socialLinks": {
+                 *         "facebook": "https://www.facebook.com/rawroots",
+                 *         "instagram": "",
+                 *         "youtube": ""
+                 *       }
                  *     }
                  */
                 "application/json": {
@@ -7075,6 +7090,11 @@ export interface operations {
                     slotMaxDishes: number;
                     slotMaxOrders: number;
                     slotMinutes: 5 | 10 | 15 | 20 | 30 | 60;
+                    socialLinks: {
+                        facebook: "" | string;
+                        instagram: "" | string;
+                        youtube: "" | string;
+                    };
                     timeZone: string;
                 };
             };
@@ -7152,7 +7172,12 @@ export interface operations {
                      *       },
                      *       "deliveryFee": 0,
                      *       "minimumOrder": 0,
-                     *       "postalCodes": []
+                     *       "postalCodes": [],
+                     *       "socialLinks": {
+                     *         "facebook": "https://www.facebook.com/rawroots",
+                     *         "instagram": "",
+                     *         "youtube": ""
+                     *       }
                      *     }
                      */
                     "application/json": {
@@ -7210,6 +7235,11 @@ export interface operations {
                         slotMaxDishes: number;
                         slotMaxOrders: number;
                         slotMinutes: 5 | 10 | 15 | 20 | 30 | 60;
+                        socialLinks: {
+                            facebook: "" | string;
+                            instagram: "" | string;
+                            youtube: "" | string;
+                        };
                         timeZone: string;
                     };
                 };
@@ -7404,7 +7434,12 @@ export interface operations {
                      *       },
                      *       "deliveryFee": 0,
                      *       "minimumOrder": 0,
-                     *       "postalCodes": []
+                     *       "postalCodes": [],
+                     *       "socialLinks": {
+                     *         "facebook": "https://www.facebook.com/rawroots",
+                     *         "instagram": "",
+                     *         "youtube": ""
+                     *       }
                      *     }
                      */
                     "application/json": {
@@ -7462,6 +7497,11 @@ export interface operations {
                         slotMaxDishes: number;
                         slotMaxOrders: number;
                         slotMinutes: 5 | 10 | 15 | 20 | 30 | 60;
+                        socialLinks: {
+                            facebook: "" | string;
+                            instagram: "" | string;
+                            youtube: "" | string;
+                        };
                         timeZone: string;
                     };
                 };
