@@ -19,3 +19,24 @@ test('the accessibility check names the faults of a page that has them', async (
   expect(failure).toContain('color-contrast');
   expect(failure).toContain('field-edge-contrast: #f');
 });
+
+/**
+ * The second engine's classes (issue 45, found by HTML_CodeSniffer): a button whose accessible name
+ * does not hold its visible words (WCAG 2.5.3), an aria-label on a plain span (screen readers
+ * ignore it), a link to a place the page does not have.
+ */
+test('the accessibility check names label-in-name, an ignored aria-label and a dead in-page link', async ({ page }) => {
+  await page.setContent(`<!doctype html><html lang="en"><head><title>Faults</title></head><body><main>
+    <h1>Faults</h1>
+    <button type="button" aria-label="Make Ada Green an admin">Make admin</button>
+    <h2>New <span aria-label="4 orders">4</span></h2>
+    <a href="#facebook">Facebook</a>
+  </main></body></html>`);
+  const failure = await expectAccessible(page).then(
+    () => undefined,
+    (error: Error) => error.message,
+  );
+  expect(failure).toContain('label-content-name-mismatch');
+  expect(failure).toContain('aria-prohibited-attr');
+  expect(failure).toContain('dead-in-page-link: #facebook');
+});

@@ -581,7 +581,7 @@ test.describe('administrator pages, with users and dishes', () => {
       const row = page.getByRole('row').filter({ hasText: other.account.email });
       await expect(row).toBeVisible();
       await checkWhole(page);
-      await row.getByRole('button', { name: `Make ${other.account.name} staff` }).click();
+      await row.getByRole('button', { name: `Make staff: ${other.account.name}` }).click();
       await expect(page.getByRole('dialog', { name: `Make ${other.account.name} staff?` })).toBeVisible();
       await expectAccessible(page);
       await page.getByRole('dialog').getByRole('button', { name: 'Make staff' }).click();

@@ -302,13 +302,13 @@ test.describe('WCAG 2.2 AA: keyboard, focus, errors, announcements, language, zo
     await page.keyboard.press('Enter');
     await expect(page.getByRole('button', { name: 'Play the reviews' })).toBeFocused();
     // The focus leaves the slider: it stays paused all the same.
-    await tabTo(page, page.getByRole('link', { name: 'Facebook' }));
+    await tabTo(page, page.getByRole('link', { name: /Play Store/ }));
     await page.clock.runFor(10_000);
     await expect(texts.nth(0)).toHaveAttribute('data-current', 'true');
     // Play starts it again.
     await tabTo(page, page.getByRole('button', { name: 'Play the reviews' }), { backwards: true });
     await page.keyboard.press('Enter');
-    await tabTo(page, page.getByRole('link', { name: 'Facebook' }));
+    await tabTo(page, page.getByRole('link', { name: /Play Store/ }));
     await page.clock.runFor(3_100);
     await expect(texts.nth(1)).toHaveAttribute('data-current', 'true');
   });

@@ -22,12 +22,15 @@ test.describe('navigation', () => {
     await expect(nav.getByRole('link', { name: 'Log in' })).toBeVisible();
   });
 
-  test('the footer has the brand, a tagline, social icons and the store buttons', async ({ page }) => {
+  test('the footer has the brand, a tagline and the store buttons; no social icon until the restaurant enters its pages', async ({ page }) => {
     await page.goto('/');
     const footer = page.getByRole('contentinfo');
     await expect(footer).toContainText('Raw Roots');
     await expect(footer).toContainText(/reliable food/i);
-    for (const name of ['Facebook', 'Instagram', 'YouTube']) await expect(footer.getByRole('link', { name })).toBeVisible();
+    // A fresh shop has no social pages: no icon that goes nowhere (e2e/restaurant-settings.spec.ts sets one).
+    await expect(page.getByTestId('open-now')).not.toHaveText('');
+    await expect(footer.getByText('Follow us')).toHaveCount(0);
+    for (const name of ['Facebook', 'Instagram', 'YouTube']) await expect(footer.getByRole('link', { name })).toHaveCount(0);
     await footer.getByRole('link', { name: /Apple Store/ }).click();
     await expect(page).toHaveURL(/\/play-store$/);
   });

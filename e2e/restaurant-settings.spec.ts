@@ -349,3 +349,36 @@ test('settings: each wrong field says why, tied to it, nothing saved; fixed, the
     await expect(page.getByLabel('Time zone')).toHaveValue('Europe/Berlin');
   });
 });
+
+test('the footer links to the social pages the administrator enters, only those; a bad address is refused at its field', async ({ page, browser, request }) => {
+  await withAdminApi(browser, async () => {
+    await signInAsNew(page, request, { admin: true });
+    await page.goto('/dashboard/settings');
+    await expect(page.getByRole('heading', { name: 'Restaurant settings' })).toBeVisible();
+    // Another site under Facebook's name: refused before it is saved, at its field.
+    await page.getByLabel('Facebook page').fill('https://facebook.com.evil.example/rawroots');
+    await page.getByLabel('Instagram page').fill('https://www.instagram.com/rawroots.demo');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await expect(page.getByLabel('Facebook page')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByText(/^Enter the restaurant's Facebook address, starting with https:\/\//)).toBeVisible();
+    await expectAccessible(page);
+    await page.getByLabel('Facebook page').fill('');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await expect(page.getByText('Settings saved.', { exact: false })).toBeVisible();
+
+    // A context of its own: axe needs one (not browser.newPage's).
+    const context = await browser.newContext();
+    const visitor = await context.newPage();
+    try {
+      await visitor.goto('/');
+      const footer = visitor.getByRole('contentinfo');
+      await expect(footer.getByRole('link', { name: 'Instagram' })).toHaveAttribute('href', 'https://www.instagram.com/rawroots.demo');
+      await expect(footer.getByText('Follow us')).toBeVisible();
+      await expect(footer.getByRole('link', { name: 'Facebook' })).toHaveCount(0);
+      await expect(footer.getByRole('link', { name: 'YouTube' })).toHaveCount(0);
+      await expectAccessible(visitor);
+    } finally {
+      await context.close();
+    }
+  });
+});

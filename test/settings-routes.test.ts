@@ -108,6 +108,21 @@ describe('GET and PUT /api/settings', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/settings' })).json<RestaurantSettings>().deliveryMinutes).toBe(20);
   });
 
+  it("keeps the restaurant's social pages, https addresses on each network's own site only, and refuses any other", async () => {
+    const socialLinks = { facebook: 'https://www.facebook.com/rawroots', instagram: '', youtube: 'https://youtube.com/@rawroots' };
+    expect((await save({ socialLinks })).socialLinks).toEqual(socialLinks);
+    expect((await t.app.inject({ method: 'GET', url: '/api/settings' })).json<RestaurantSettings>().socialLinks).toEqual(socialLinks);
+
+    // A script, plain http, another site under the network's name, credentials in the address.
+    const refused = ['javascript:alert(1)', 'http://www.facebook.com/rawroots', 'https://facebook.com.evil.example/', 'https://evil.example/facebook.com', 'https://user:pw@facebook.com/', '#facebook'];
+    for (const facebook of refused) {
+      const res = await putSettings(admin, { ...defaultSettings(ZONE), socialLinks: { ...socialLinks, facebook } });
+      expect(res.statusCode, facebook).toBe(400);
+      expect(res.json<{ fieldErrors: Record<string, string[]> }>().fieldErrors['socialLinks.facebook']![0]).toMatch(/^Enter the restaurant's Facebook address, starting with https:\/\//);
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/api/settings' })).json<RestaurantSettings>().socialLinks).toEqual(socialLinks);
+  });
+
   it('gives the restaurant its time zone over SHOP_TIME_ZONE', async () => {
     await save({ timeZone: 'Pacific/Chatham' });
     const slots = await t.app.inject({ method: 'GET', url: '/api/orders/pickup-slots' });

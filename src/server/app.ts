@@ -61,6 +61,8 @@ export interface BuildAppOptions {
   /** The built web app; tests of the API alone pass a folder without one. */
   webDir?: string;
   logger?: boolean;
+  /** Where the log's JSON lines go instead of standard output (a test reads them). */
+  logStream?: { write(line: string): void };
 }
 
 /**
@@ -74,7 +76,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const app = Fastify({
     // Operations (src/server/ops): readable or JSON lines without secrets, one per request, request ids.
     ...logging,
-    logger: options.logger === false ? false : logging.logger,
+    logger: options.logger === false ? false : options.logStream ? { ...(logging.logger as object), transport: undefined, stream: options.logStream } : logging.logger,
     // Each request's child logger is made only when the request writes a line.
     ...(layerOn('lazy-child-logger') ? { childLoggerFactory: lazyChildLoggerFactory } : {}),
     // Small for every route; the menu's item routes raise it to BODY_LIMIT (http/body-limits.ts).

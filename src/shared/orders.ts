@@ -99,8 +99,8 @@ export const refundSchema = z.object({
 /** The board's "Retry refund" (POST /api/staff/orders/:id/refund-retry), in the words both sides show. */
 export const REFUND_RETRY_TEXTS = {
   button: 'Retry refund',
-  /** The button's accessible name, with the order's number. */
-  label: (orderNumber: string) => `Retry the refund of ${orderNumber}`,
+  /** The button's accessible name: its visible words, then the order's number (WCAG 2.5.3). */
+  label: (orderNumber: string) => `Retry refund of ${orderNumber}`,
   asking: 'Asking again…',
   notFailed: 'Only a refund that failed can be tried again: reload the order',
   done: (orderNumber: string, status: string) =>

@@ -10,6 +10,7 @@ import { FULFILMENT_LABELS, FULFILMENT_TYPES, READY_IN_MAX, READY_IN_MIN, type F
 import { PRODUCT_NAME } from './product.ts';
 import { ORDER_AHEAD_MAX, SLOT_MINUTES_CHOICES } from './order-slots.ts';
 import { isTimeZone } from './shop-time.ts';
+import { NO_SOCIAL_LINKS, socialLinksSchema } from './social-links.ts';
 
 export * from './opening-hours.ts';
 export * from './busy-mode.ts';
@@ -105,6 +106,8 @@ export const restaurantSettingsSchema = z
     slotMaxDishes: slotLimit('dishes'),
     /** Eat-here orders for a later time (a table booked with the meal). */
     scheduledEatHere: z.boolean(),
+    /** The footer's social icons (src/shared/social-links.ts); empty ones are not shown. */
+    socialLinks: socialLinksSchema,
   })
   .superRefine((settings, ctx) => {
     if (settings.ordersPaused && settings.pauseMessage === '') {
@@ -167,6 +170,7 @@ export function defaultSettings(timeZone: string): RestaurantSettings {
     slotMaxOrders: 0,
     slotMaxDishes: 0,
     scheduledEatHere: false,
+    socialLinks: NO_SOCIAL_LINKS,
   };
 }
 

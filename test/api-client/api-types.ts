@@ -1367,6 +1367,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description A payment of the account is not settled yet, or one of its orders is still on its way (the reason in the message) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The body is over its limit */
             413: {
                 headers: {
@@ -1457,6 +1466,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description Another account uses the new address, or the shop sends no mail at the moment (MAIL_DISABLED; the reason in the message) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The body is over its limit */
             413: {
                 headers: {
@@ -1528,6 +1546,15 @@ export interface operations {
             };
             /** @description Sent by another site's page (Sec-Fetch-Site or an Origin other than the shop's) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Another account took the new address meanwhile */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1796,6 +1823,15 @@ export interface operations {
             };
             /** @description Sent by another site's page (Sec-Fetch-Site or an Origin other than the shop's) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The account has a password already: change it with the current one */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2072,6 +2108,15 @@ export interface operations {
             };
             /** @description Sent by another site's page (Sec-Fetch-Site or an Origin other than the shop's) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The shop sends no mail at the moment (MAIL_DISABLED), so nothing can be mailed */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3875,6 +3920,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description The e-mail or the password is not right */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description Sent by another site's page (Sec-Fetch-Site or an Origin other than the shop's) */
             403: {
                 headers: {
@@ -3964,6 +4018,15 @@ export interface operations {
             };
             /** @description Sent by another site's page (Sec-Fetch-Site or an Origin other than the shop's) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The shop has no identity provider of that name (GET /api/auth-providers names the one it has) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4343,6 +4406,24 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description The captcha has expired or was mailed to another address */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The shop sends no mail at the moment (MAIL_DISABLED), so nothing can be mailed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The body is over its limit */
             413: {
                 headers: {
@@ -4510,6 +4591,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description The e-mail is not the caller's own */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description Default Response */
             default: {
                 headers: {
@@ -4575,6 +4665,24 @@ export interface operations {
             };
             /** @description Sent by another site's page (Sec-Fetch-Site or an Origin other than the shop's) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No dish has this itemId */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The dish is sold out or off the menu, or the cart holds 100 entries already (the reason in the message) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5039,6 +5147,15 @@ export interface operations {
             };
             /** @description Nothing has this id */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller has 500 favourites already */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5916,6 +6033,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description Too many live pages open from here, or the shop holds all it can: wait as many seconds as Retry-After says */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description Default Response */
             default: {
                 headers: {
@@ -6228,6 +6354,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description Too many live pages open from here, or the shop holds all it can: wait as many seconds as Retry-After says */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description Default Response */
             default: {
                 headers: {
@@ -6485,6 +6620,15 @@ export interface operations {
             };
             /** @description Sent by another site's page (Sec-Fetch-Site or an Origin other than the shop's) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No payment has this transactionId */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6759,6 +6903,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description The cart changed, a dish was paid, sold out or repriced, the restaurant takes no orders now, or the time slot filled (SLOT_FULL, with nextSlots): nothing was charged */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The body is over its limit */
             413: {
                 headers: {
@@ -6861,7 +7014,12 @@ export interface operations {
                      *       "deliveryMinutes": 20,
                      *       "deliveryFee": 0,
                      *       "minimumOrder": 0,
-                     *       "postalCodes": []
+                     *       "postalCodes": [],
+                     *       "socialLinks": {
+                     *         "facebook": "https://www.facebook.com/rawroots",
+                     *         "instagram": "",
+                     *         "youtube": ""
+                     *       }
                      *     }
                      */
                     "application/json": {
@@ -6920,6 +7078,11 @@ export interface operations {
                         slotMaxDishes: number;
                         slotMaxOrders: number;
                         slotMinutes: 5 | 10 | 15 | 20 | 30 | 60;
+                        socialLinks: {
+                            facebook: "" | string;
+                            instagram: "" | string;
+                            youtube: "" | string;
+                        };
                         timeZone: string;
                     };
                 };
@@ -7020,7 +7183,12 @@ export interface operations {
                  *       "deliveryMinutes": 20,
                  *       "deliveryFee": 0,
                  *       "minimumOrder": 0,
-                 *       "postalCodes": []
+                 *       "postalCodes": [],
+                 *       "socialLinks": {
+                 *         "facebook": "https://www.facebook.com/rawroots",
+                 *         "instagram": "",
+                 *         "youtube": ""
+                 *       }
                  *     }
                  */
                 "application/json": {
@@ -7079,6 +7247,11 @@ export interface operations {
                     slotMaxDishes: number;
                     slotMaxOrders: number;
                     slotMinutes: 5 | 10 | 15 | 20 | 30 | 60;
+                    socialLinks: {
+                        facebook: "" | string;
+                        instagram: "" | string;
+                        youtube: "" | string;
+                    };
                     timeZone: string;
                 };
             };
@@ -7157,7 +7330,12 @@ export interface operations {
                      *       "deliveryMinutes": 20,
                      *       "deliveryFee": 0,
                      *       "minimumOrder": 0,
-                     *       "postalCodes": []
+                     *       "postalCodes": [],
+                     *       "socialLinks": {
+                     *         "facebook": "https://www.facebook.com/rawroots",
+                     *         "instagram": "",
+                     *         "youtube": ""
+                     *       }
                      *     }
                      */
                     "application/json": {
@@ -7216,6 +7394,11 @@ export interface operations {
                         slotMaxDishes: number;
                         slotMaxOrders: number;
                         slotMinutes: 5 | 10 | 15 | 20 | 30 | 60;
+                        socialLinks: {
+                            facebook: "" | string;
+                            instagram: "" | string;
+                            youtube: "" | string;
+                        };
                         timeZone: string;
                     };
                 };
@@ -7411,7 +7594,12 @@ export interface operations {
                      *       "deliveryMinutes": 20,
                      *       "deliveryFee": 0,
                      *       "minimumOrder": 0,
-                     *       "postalCodes": []
+                     *       "postalCodes": [],
+                     *       "socialLinks": {
+                     *         "facebook": "https://www.facebook.com/rawroots",
+                     *         "instagram": "",
+                     *         "youtube": ""
+                     *       }
                      *     }
                      */
                     "application/json": {
@@ -7470,6 +7658,11 @@ export interface operations {
                         slotMaxDishes: number;
                         slotMaxOrders: number;
                         slotMinutes: 5 | 10 | 15 | 20 | 30 | 60;
+                        socialLinks: {
+                            facebook: "" | string;
+                            instagram: "" | string;
+                            youtube: "" | string;
+                        };
                         timeZone: string;
                     };
                 };
@@ -7798,6 +7991,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description The order is not accepted or being prepared with a ready time, or someone else changed it a moment ago */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The body is over its limit */
             413: {
                 headers: {
@@ -7869,6 +8071,15 @@ export interface operations {
             };
             /** @description Nothing has this id */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No kitchen printer is set up */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8011,6 +8222,15 @@ export interface operations {
             };
             /** @description Nothing has this id */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The order's refund has not failed */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8168,6 +8388,15 @@ export interface operations {
             };
             /** @description Nothing has this id */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The workflow does not go from its status to this one, or someone else moved it a moment ago (the reason in the message) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8448,6 +8677,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description The e-mail is not the caller's own */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description Nothing has this id */
             404: {
                 headers: {
@@ -8527,7 +8765,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description The account is the caller's own */
+            /** @description The account is the caller's own, or one of its payments is not settled yet (the reason in the message) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8680,6 +8918,15 @@ export interface operations {
             };
             /** @description Nothing has this id */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The account is an administrator, who keeps that role here */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

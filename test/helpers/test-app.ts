@@ -29,6 +29,8 @@ export async function createTestApp(
     webDir?: string;
     /** Runs on the built app before it is ready: a test's own hook, for one. */
     beforeReady?: (app: FastifyInstance) => void;
+    /** The log's JSON lines, at LOG_LEVEL (silent unless env sets it); without it the app logs nothing. */
+    logStream?: { write(line: string): void };
   } = {},
 ): Promise<TestApp> {
   const { database, dropDatabase } = await freshDatabase(options.seed ? 'seeded' : 'migrated');
@@ -40,7 +42,7 @@ export async function createTestApp(
     MAIL_DISABLED: 'true',
     ...options.env,
   });
-  const app = await buildApp({ config, database, webDir: options.webDir ?? path.join(os.tmpdir(), 'no-web-app'), logger: false });
+  const app = await buildApp({ config, database, webDir: options.webDir ?? path.join(os.tmpdir(), 'no-web-app'), ...(options.logStream ? { logStream: options.logStream } : { logger: false }) });
   options.beforeReady?.(app);
   await app.ready();
   return {

@@ -14,6 +14,7 @@ import {
 } from '../../shared/account.ts';
 import { z } from 'zod';
 import { rateLimitFor } from '../auth/rate-limits.ts';
+import { MAIL_DISABLED_REASON } from '../http/errors.ts';
 import { useStrictJson } from '../http/strict-json.ts';
 import type { AccountUser } from './account-service.ts';
 
@@ -44,7 +45,11 @@ export async function accountRoutes(instance: FastifyInstance): Promise<void> {
 
   app.post(
     '/account/verification-email',
-    { schema: { summary: 'Mail the link that confirms the e-mail address again', response: { 200: mailQueuedSchema } }, config: { rateLimit: rateLimitFor(config, 'mail') }, preHandler: app.requireUser },
+    {
+      schema: { summary: 'Mail the link that confirms the e-mail address again', response: { 200: mailQueuedSchema } },
+      config: { rateLimit: rateLimitFor(config, 'mail'), errors: { 409: MAIL_DISABLED_REASON } },
+      preHandler: app.requireUser,
+    },
     async (request) => accounts.resendVerification(caller(request)),
   );
 
@@ -61,7 +66,7 @@ export async function accountRoutes(instance: FastifyInstance): Promise<void> {
     '/account/email',
     {
       schema: { summary: 'Ask to change the e-mail address (a link goes to the new one)', body: changeEmailSchema, response: { 200: mailQueuedSchema } },
-      config: { rateLimit: rateLimitFor(config, 'mail') },
+      config: { rateLimit: rateLimitFor(config, 'mail'), errors: { 409: 'Another account uses the new address, or the shop sends no mail at the moment (MAIL_DISABLED; the reason in the message)' } },
       preHandler: app.requireUser,
     },
     async (request) => {
@@ -74,13 +79,20 @@ export async function accountRoutes(instance: FastifyInstance): Promise<void> {
 
   app.post(
     '/account/email/confirm',
-    { schema: { summary: "Confirm the new e-mail address with the mailed link's token", body: linkTokenBodySchema, response: { 200: z.object({ email: z.string() }) } }, config: { rateLimit: rateLimitFor(config, 'mail') } },
+    {
+      schema: { summary: "Confirm the new e-mail address with the mailed link's token", body: linkTokenBodySchema, response: { 200: z.object({ email: z.string() }) } },
+      config: { rateLimit: rateLimitFor(config, 'mail'), errors: { 409: 'Another account took the new address meanwhile' } },
+    },
     async (request) => accounts.confirmEmailChange(request.body.token),
   );
 
   app.post(
     '/account/password',
-    { schema: { summary: 'Set a password for an account made by social sign-in', body: setPasswordSchema, response: { 200: okSchema } }, config: { rateLimit: rateLimitFor(config, 'password') }, preHandler: app.requireUser },
+    {
+      schema: { summary: 'Set a password for an account made by social sign-in', body: setPasswordSchema, response: { 200: okSchema } },
+      config: { rateLimit: rateLimitFor(config, 'password'), errors: { 409: 'The account has a password already: change it with the current one' } },
+      preHandler: app.requireUser,
+    },
     async (request) => {
       const user = caller(request);
       await app.passwords.assertStrong('newPassword', request.body.newPassword, user);
@@ -127,7 +139,11 @@ export async function accountRoutes(instance: FastifyInstance): Promise<void> {
 
   app.delete(
     '/account',
-    { schema: { summary: "Delete the caller's own account, confirmed with its password", body: deleteAccountSchema, response: { 200: okSchema } }, config: { rateLimit: rateLimitFor(config, 'password') }, preHandler: app.requireUser },
+    {
+      schema: { summary: "Delete the caller's own account, confirmed with its password", body: deleteAccountSchema, response: { 200: okSchema } },
+      config: { rateLimit: rateLimitFor(config, 'password'), errors: { 409: 'A payment of the account is not settled yet, or one of its orders is still on its way (the reason in the message)' } },
+      preHandler: app.requireUser,
+    },
     async (request) => {
       await app.limits.perSession('password', request.user!.sessionId);
       await accounts.deleteOwn(caller(request), request.body);

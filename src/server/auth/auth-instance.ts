@@ -28,6 +28,19 @@ export interface AuthOptions {
 }
 
 /**
+ * Better Auth's error lines that mean the shop itself failed (its database, its mail, its identity
+ * provider's discovery, its configuration). Its other errors are what a request sent (a forged
+ * callback's state or code, an unknown provider), so they go at warn: a stranger must not set off
+ * the alerts tied to errors, and a request that fails answers 5xx, whose line is at error.
+ */
+const SHOP_FAULTS = /database|failed to (create|read|delete|send|run)|unable to (create|update|query)|unable_to_(create|update)|discovery|jwks|internal_server_error|n't enabled|not enabled|is disabled|missing user/i;
+
+/** The level of one of Better Auth's lines in the shop's log (docs/security.md, "Logs"). */
+export function betterAuthLevel(level: 'info' | 'warn' | 'error' | 'debug', message: string): 'info' | 'warn' | 'error' | 'debug' {
+  return level === 'error' && !SHOP_FAULTS.test(message) ? 'warn' : level;
+}
+
+/**
  * Better Auth over the shop's database: e-mail and password accounts, sessions in the `sessions`
  * table, and social sign-in through OpenID Connect when a client id is configured. Passwords are
  * hashed with scrypt in Node's thread pool (Better Auth's default on Node), so hashing never
@@ -46,7 +59,7 @@ export function createAuth({ config, db, dbKind, secret, log, mail }: AuthOption
     database: { db, type: dbKind },
     // The shop's own limits (in the database, shared by all processes) guard these routes.
     rateLimit: { enabled: false },
-    logger: { log: (level, message, ...args) => log[level]({ args }, `auth: ${message}`) },
+    logger: { log: (level, message, ...args) => log[betterAuthLevel(level, message)]({ args }, `auth: ${message}`) },
     emailAndPassword: {
       enabled: true,
       autoSignIn: true,

@@ -27,7 +27,7 @@ import {
   resetPasswordSchema,
   resetRequestedSchema,
 } from '../../shared/account.ts';
-import { ForbiddenError, HttpError, NotFoundError } from '../http/errors.ts';
+import { ForbiddenError, HttpError, MAIL_DISABLED_REASON, NotFoundError } from '../http/errors.ts';
 import { authProvidersOf } from './auth-providers.ts';
 import { askBetterAuth, forwardToBetterAuth, sendBetterAuthAnswer } from './better-auth-proxy.ts';
 import { spellOut } from './captcha-service.ts';
@@ -62,7 +62,10 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
 
   app.post(
     '/auth/sign-in/email',
-    { schema: { summary: 'Sign in with e-mail, password and the captcha (sets the session cookie)', body: signInSchema }, config: { rateLimit: rateLimitFor(config, 'sign-in') } },
+    {
+      schema: { summary: 'Sign in with e-mail, password and the captcha (sets the session cookie)', body: signInSchema },
+      config: { rateLimit: rateLimitFor(config, 'sign-in'), errors: { 401: 'The e-mail or the password is not right' } },
+    },
     // Then the account's own limit, whatever the address (sign-in-limits.ts, decision 0043).
     async (request, reply) => {
       const { email, password, captchaId, captchaAnswer } = request.body;
@@ -81,7 +84,10 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
 
   app.post(
     '/auth/sign-in/social',
-    { schema: { summary: 'Start a social sign-in: the identity provider\'s address' }, config: { rateLimit: rateLimitFor(config, 'sign-in') } },
+    {
+      schema: { summary: 'Start a social sign-in: the identity provider\'s address' },
+      config: { rateLimit: rateLimitFor(config, 'sign-in'), errors: { 404: 'The shop has no identity provider of that name (GET /api/auth-providers names the one it has)' } },
+    },
     async (request, reply) => forwardToBetterAuth(app.auth, request, reply),
   );
 
@@ -204,7 +210,7 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
     '/captcha/by-mail',
     {
       schema: { summary: "Mail a captcha's characters to the account being signed in to", body: captchaByMailRequestSchema, response: { 200: captchaByMailSchema } },
-      config: { rateLimit: rateLimitFor(config, 'mail') },
+      config: { rateLimit: rateLimitFor(config, 'mail'), errors: { 404: 'The captcha has expired or was mailed to another address', 409: MAIL_DISABLED_REASON } },
     },
     async (request, reply) => {
       const started = performance.now();

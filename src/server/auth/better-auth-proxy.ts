@@ -33,6 +33,8 @@ export async function askBetterAuth(auth: Auth, request: FastifyRequest, body: u
 
 /** Sends Better Auth's answer through Fastify, rewritten as forwardToBetterAuth says. */
 export async function sendBetterAuthAnswer(reply: FastifyReply, response: Response): Promise<FastifyReply> {
+  // Its failure, not the caller's: the error handler answers the generic 500 and logs it at error.
+  if (response.status >= 500) throw new Error(`Better Auth answered ${response.status}: ${(await response.text()).slice(0, 300)}`);
   reply.code(response.status);
   for (const [name, value] of response.headers) {
     if (!HOP_HEADERS.has(name)) reply.header(name, value);

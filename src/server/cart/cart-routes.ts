@@ -8,6 +8,7 @@ import {
   cartInsertedSchema,
   cartQuerySchema,
 } from '../../shared/cart.ts';
+import { CART_MAX_ENTRIES } from '../../shared/cart-constants.ts';
 import { ForbiddenError } from '../http/errors.ts';
 import { useStrictJson } from '../http/strict-json.ts';
 
@@ -38,7 +39,7 @@ export async function cartRoutes(instance: FastifyInstance): Promise<void> {
           if ((request.query as { email: string }).email !== request.user!.email.toLowerCase()) throw new ForbiddenError('You can only read your own cart');
         },
       ],
-      config: { keptAnswer: { key: () => 'cart' }, customerWrites: true },
+      config: { keptAnswer: { key: () => 'cart' }, customerWrites: true, errors: { 403: "The e-mail is not the caller's own" } },
     },
     async (request) => {
       const user = request.user!;
@@ -52,7 +53,10 @@ export async function cartRoutes(instance: FastifyInstance): Promise<void> {
     {
       schema: { body: addToCartSchema, response: { 201: cartInsertedSchema } },
       preHandler: app.requireUser,
-      config: { customerWrites: true },
+      config: {
+        customerWrites: true,
+        errors: { 404: 'No dish has this itemId', 409: `The dish is sold out or off the menu, or the cart holds ${CART_MAX_ENTRIES} entries already (the reason in the message)` },
+      },
     },
     async (request, reply) => {
       const userId = request.user!.id;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { favouriteParamsSchema, favouritesSchema, favouriteStateSchema } from '../../shared/favourites.ts';
+import { FAVOURITES_MAX, favouriteParamsSchema, favouritesSchema, favouriteStateSchema } from '../../shared/favourites.ts';
 
 /**
  * The caller's favourites (docs/product.md §21). Only the signed-in caller's own: no route takes
@@ -16,7 +16,11 @@ export async function favouritesRoutes(instance: FastifyInstance): Promise<void>
 
   app.put(
     '/favourites/:itemId',
-    { schema: { summary: 'Make a dish a favourite', params: favouriteParamsSchema, response: { 200: favouriteStateSchema } }, preHandler: app.requireUser },
+    {
+      schema: { summary: 'Make a dish a favourite', params: favouriteParamsSchema, response: { 200: favouriteStateSchema } },
+      preHandler: app.requireUser,
+      config: { errors: { 409: `The caller has ${FAVOURITES_MAX} favourites already` } },
+    },
     async (request) => {
       const { itemId } = request.params;
       await app.favourites.save(request.user!.id, itemId);

@@ -88,6 +88,7 @@ const EXAMPLES: ReadonlyArray<[z.ZodType, unknown]> = [
       deliveryFee: 0,
       minimumOrder: 0,
       postalCodes: [],
+      socialLinks: { facebook: 'https://www.facebook.com/rawroots', instagram: '', youtube: '' },
     },
   ],
 ];

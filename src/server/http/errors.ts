@@ -49,6 +49,9 @@ export class ConflictError extends HttpError {
   }
 }
 
+/** The reference's reason for a 409 MAIL_DISABLED (AccountService.assertMailOn), in routes' `config.errors`. */
+export const MAIL_DISABLED_REASON = 'The shop sends no mail at the moment (MAIL_DISABLED), so nothing can be mailed';
+
 /** A time slot that filled meanwhile (409 SLOT_FULL), with the next free ones; nothing was charged. */
 export class SlotFullError extends HttpError {
   readonly nextSlots: string[];

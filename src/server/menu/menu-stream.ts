@@ -35,7 +35,7 @@ export function menuStreamRoutes(app: FastifyInstance): void {
     for (const raw of [...open]) raw.end();
   });
 
-  app.get('/menu/events', { schema: { summary: 'Live menu changes (server-sent events)' }, compress: false }, async (request, reply) => {
+  app.get('/menu/events', { schema: { summary: 'Live menu changes (server-sent events)' }, compress: false, config: { errors: { 429: 'Too many live pages open from here, or the shop holds all it can: wait as many seconds as Retry-After says' } } }, async (request, reply) => {
     const release = app.streamSlots.takeOrRefuse(reply, [[`menu|address:${clientAddressKey(request.ip)}`, app.config.MENU_STREAMS_PER_ADDRESS]]);
     const raw = startEventStream(request, reply, app.answers.securityHeaders);
     open.add(raw);

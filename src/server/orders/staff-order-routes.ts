@@ -26,6 +26,7 @@ export async function staffOrderRoutes(instance: FastifyInstance): Promise<void>
     {
       schema: { summary: 'Move an order to its next status, staff only', params: orderIdParamsSchema, body: statusChangeSchema, response: { 200: orderSchema } },
       preHandler: app.requireStaff,
+      config: { errors: { 409: 'The workflow does not go from its status to this one, or someone else moved it a moment ago (the reason in the message)' } },
     },
     async (request) => app.orders.changeStatus(request.params.id, request.body, request.user!),
   );
@@ -36,6 +37,7 @@ export async function staffOrderRoutes(instance: FastifyInstance): Promise<void>
     {
       schema: { summary: 'Try a failed refund again, staff only', params: orderIdParamsSchema, response: { 200: orderSchema } },
       preHandler: app.requireStaff,
+      config: { errors: { 409: "The order's refund has not failed" } },
     },
     async (request) => app.orders.retryRefund(request.params.id, request.user!),
   );
@@ -46,6 +48,7 @@ export async function staffOrderRoutes(instance: FastifyInstance): Promise<void>
     {
       schema: { summary: "Push an accepted order's ready time back, staff only", params: orderIdParamsSchema, body: orderDelaySchema, response: { 200: orderSchema } },
       preHandler: app.requireStaff,
+      config: { errors: { 409: 'The order is not accepted or being prepared with a ready time, or someone else changed it a moment ago' } },
     },
     async (request) => app.orders.delay(request.params.id, request.body.minutes, request.user!),
   );

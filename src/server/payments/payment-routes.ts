@@ -51,7 +51,7 @@ export async function paymentRoutes(instance: FastifyInstance): Promise<void> {
     {
       schema: { body: paymentBodySchema, response: { 200: paymentAnswerSchema } },
       preHandler: app.requireUser,
-      config: { customerWrites: true, errors: { 409: "The intent is not paid, or is not this cart's (the reason in the message)" } },
+      config: { customerWrites: true, errors: { 404: 'No payment has this transactionId', 409: "The intent is not paid, or is not this cart's (the reason in the message)" } },
     },
     async (request) => {
       const caller = request.user!;
@@ -78,7 +78,10 @@ export async function paymentRoutes(instance: FastifyInstance): Promise<void> {
           response: { 200: sandboxConfirmAnswerSchema },
         },
         preHandler: app.requireUser,
-        config: { customerWrites: true },
+        config: {
+          customerWrites: true,
+          errors: { 409: "The cart changed, a dish was paid, sold out or repriced, the restaurant takes no orders now, or the time slot filled (SLOT_FULL, with nextSlots): nothing was charged" },
+        },
       },
       async (request) => {
         const userId = request.user!.id;

@@ -51,7 +51,11 @@ export async function printerRoutes(instance: FastifyInstance): Promise<void> {
   // The ticket queued again on every printer; 202 as the printing happens after the answer.
   app.post(
     '/staff/orders/:id/print',
-    { schema: { summary: "Print an order's kitchen ticket again on every printer", params: orderIdParamsSchema, response: { 202: printQueuedSchema } }, preHandler: app.requireStaff },
+    {
+      schema: { summary: "Print an order's kitchen ticket again on every printer", params: orderIdParamsSchema, response: { 202: printQueuedSchema } },
+      preHandler: app.requireStaff,
+      config: { errors: { 409: 'No kitchen printer is set up' } },
+    },
     async (request, reply) => {
       const order = await app.orders.get(request.params.id, request.user!);
       return reply.code(202).send({ printers: await printers.printAgain(order) });

@@ -55,6 +55,7 @@ export async function userRoutes(instance: FastifyInstance): Promise<void> {
     {
       schema: { params: z.object({ email: emailSchema }), response: { 200: adminLookupSchema } },
       preHandler: app.requireUser,
+      config: { errors: { 403: "The e-mail is not the caller's own" } },
     },
     async (request) => {
       const user = request.user!;
@@ -77,13 +78,14 @@ export async function userRoutes(instance: FastifyInstance): Promise<void> {
     {
       schema: { summary: "Change an account's role, administrators only", params: idParams, body: roleChangeSchema, response: { 200: modifiedCountSchema } },
       preHandler: app.requireAdmin,
+      config: { errors: { 409: 'The account is an administrator, who keeps that role here' } },
     },
     async (request) => ({ modifiedCount: await app.users.changeRole(request.params.id, request.body.role) }),
   );
 
   app.delete(
     '/users/admin/:id',
-    { schema: { params: idParams, response: { 200: deletedCountSchema } }, preHandler: app.requireAdmin, config: { errors: { 409: "The account is the caller's own" } } },
+    { schema: { params: idParams, response: { 200: deletedCountSchema } }, preHandler: app.requireAdmin, config: { errors: { 409: "The account is the caller's own, or one of its payments is not settled yet (the reason in the message)" } } },
     async (request) => {
       if (request.params.id === request.user!.id) {
         throw new ConflictError('You cannot delete your own account while signed in with it');

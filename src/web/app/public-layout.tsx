@@ -1,5 +1,7 @@
 import { Outlet } from 'react-router';
 import { OpenNowLine } from '../settings/components/open-now-line.tsx';
+import { useRestaurantSettings } from '../settings/api/settings-api.ts';
+import { useHydrated } from '../ui/use-hydrated.ts';
 import { ViewCartBar } from '../cart/components/view-cart-bar.tsx';
 import { Footer } from '../ui/footer.tsx';
 import { Header } from './header.tsx';
@@ -7,6 +9,8 @@ import { InstallOffer } from './install-offer.tsx';
 
 /** Public pages: header, routed content, footer (docs/product.md §1), and on phones the cart's bar (§21). */
 export function PublicLayout() {
+  // After hydration, as the open-now line: the server's pages are kept snapshots without settings.
+  const settings = useRestaurantSettings(useHydrated());
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -24,7 +28,7 @@ export function PublicLayout() {
             down when the page came (CLS 0.32 in Lighthouse; budget 0.05). */}
         <Outlet />
       </main>
-      <Footer />
+      <Footer socialLinks={settings.data?.socialLinks} />
       {/* After the footer: it appears when the browser says the shop can be installed, and
           nothing below it moves then (above the footer, it moved a short page's footer: CLS 0.059). */}
       <InstallOffer />

@@ -2,6 +2,7 @@ import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { FULFILMENT_LABELS, FULFILMENT_TYPES } from '../../../shared/order-workflow.ts';
 import { clockOf, isPausedAt, restaurantSettingsSchema, shopStatusLine, SLOT_MINUTES_CHOICES, type RestaurantSettings } from '../../../shared/restaurant-settings.ts';
 import { isTimeZone } from '../../../shared/shop-time.ts';
+import { SOCIAL_NETWORKS } from '../../../shared/social-links.ts';
 import { ApiRequestError } from '../../lib/api-client.ts';
 import { LoadingScreen } from '../../ui/loading-screen.tsx';
 import { QueryError } from '../../ui/query-error.tsx';
@@ -341,6 +342,24 @@ function SettingsForm({ initial }: { initial: RestaurantSettings }) {
             </datalist>
           </Field>
         </div>
+      </Section>
+
+      <Section title="Social pages">
+        <p className="text-sm text-stone-600">The footer of every public page links to each page entered here; an empty one shows no icon.</p>
+        {SOCIAL_NETWORKS.map(({ key, label, example }) => (
+          <Field key={key} label={`${label} page`} id={fieldId(`socialLinks.${key}`)} errors={errors[`socialLinks.${key}`]} hint={`For example ${example}`}>
+            <input
+              id={fieldId(`socialLinks.${key}`)}
+              {...invalid(`socialLinks.${key}`)}
+              type="url"
+              inputMode="url"
+              value={s.socialLinks[key]}
+              maxLength={300}
+              onChange={(e) => set('socialLinks', { ...s.socialLinks, [key]: e.target.value })}
+              className={inputClass}
+            />
+          </Field>
+        ))}
       </Section>
 
       <button

@@ -118,7 +118,8 @@ export function Page() {
                   <button
                     type="button"
                     disabled={busy}
-                    aria-label={user.role === 'staff' ? `Remove ${user.name} from staff` : `Make ${user.name} staff`}
+                    // The visible words first, then whose: voice control finds the button by what it shows (WCAG 2.5.3).
+                    aria-label={user.role === 'staff' ? `Remove staff: ${user.name}` : `Make staff: ${user.name}`}
                     onClick={() => setAsking({ user, change: user.role === 'staff' ? 'removeStaff' : 'makeStaff' })}
                     className="rounded-md px-3 py-1 font-semibold text-brand-900 ring-1 ring-brand-700 hover:bg-brand-50 disabled:opacity-60"
                   >
@@ -128,7 +129,7 @@ export function Page() {
                   <button
                     type="button"
                     disabled={busy}
-                    aria-label={`Make ${user.name} an admin`}
+                    aria-label={`Make admin: ${user.name}`}
                     onClick={() => setAsking({ user, change: 'makeAdmin' })}
                     className="whitespace-nowrap px-1 py-1 text-sm text-stone-700 underline hover:text-stone-900 disabled:opacity-60"
                   >
