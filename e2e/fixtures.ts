@@ -102,7 +102,8 @@ export async function expectAccessible(page: Page, options: { exclude?: string[]
   // in: a third of the time on a long page. It skips cross-origin frames, and the shop draws none
   // of its own (docs/decisions/0046-axe-in-the-page.md).
   const rules = Object.fromEntries(AXE_EXTRA_RULES.map((id) => [id, { enabled: true }]));
-  let axe = new AxeBuilder({ page }).withTags(AXE_TAGS).setLegacyMode().options({ resultTypes: ['violations'], rules });
+  // The tags after the options: `options()` replaces the whole set, the tags' filter with it.
+  let axe = new AxeBuilder({ page }).setLegacyMode().options({ resultTypes: ['violations'], rules }).withTags(AXE_TAGS);
   for (const selector of options.exclude ?? []) axe = axe.exclude(selector);
   const results = await axe.analyze();
   const failed = [...results.violations, ...results.incomplete.filter((result) => AXE_REVIEW_AS_VIOLATION.includes(result.id))];

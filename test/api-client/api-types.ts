@@ -4993,7 +4993,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description The cart is empty or has changed, or the restaurant takes no orders now (the reason in the message) */
+            /** @description The cart is empty or has changed, the restaurant takes no orders now, or the time slot is full (SLOT_FULL, with nextSlots); the reason in the message */
             409: {
                 headers: {
                     [name: string]: unknown;
