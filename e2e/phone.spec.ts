@@ -229,6 +229,60 @@ test.describe('on a phone', () => {
     await expect(rows.first()).toBeHidden();
   });
 
+  test('the cart’s lines are cards: the dish, its price each and in all, − / + and Delete, nothing cut off (issue 42, point 4)', async ({ page, request }) => {
+    const [first, second] = await dishesOf(request, 'offered', 2);
+    await signInAsNew(page, request);
+    await page.goto('/order/offered');
+    for (const item of [first!, first!, second!]) await addToCartViaApi(page, item._id);
+    await page.goto('/dashboard/my/cart');
+    const line = page.getByTestId('cart-line').filter({ hasText: first!.name });
+    await expect(line).toBeVisible();
+    // The card holds its dish, the price each, the line's total and the three buttons, within the screen.
+    await expect(line.getByText(`$ ${cartPrice(first!).toFixed(2)}`, { exact: true }).first()).toBeVisible();
+    await expect(line.getByTestId('cart-line-total')).toHaveText(money(Math.round(cartPrice(first!) * 100) * 2));
+    await expect(line.getByTestId('cart-line-quantity')).toHaveText('Quantity 2');
+    const card = (await line.boundingBox())!;
+    expect(card.x).toBeGreaterThanOrEqual(0);
+    expect(card.x + card.width).toBeLessThanOrEqual(PHONE.width);
+    // No column name before its value (a label and value table), and no line number.
+    await expect(line.getByRole('cell').filter({ hasText: /^1$/ })).toBeHidden();
+    for (const name of [`One less ${first!.name}`, `One more ${first!.name}`, `Delete ${first!.name}`]) {
+      const box = (await line.getByRole('button', { name }).boundingBox())!;
+      expect(box.y + box.height, name).toBeLessThanOrEqual(card.y + card.height);
+      expect(box.x + box.width, name).toBeLessThanOrEqual(PHONE.width);
+    }
+    // Short: two dishes' cards fit in the first screen with the totals above them.
+    const second_ = (await page.getByTestId('cart-line').filter({ hasText: second!.name }).boundingBox())!;
+    expect(second_.y + second_.height).toBeLessThanOrEqual(PHONE.height);
+    await line.getByRole('button', { name: `One less ${first!.name}` }).click();
+    await expect(line.getByTestId('cart-line-quantity')).toHaveText('Quantity 1');
+    await expectAccessible(page);
+
+    // From a small tablet's width up it is the table of the spec's columns.
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await expect(page.getByRole('columnheader', { name: 'Item no' })).toBeVisible();
+    await expect(line.getByRole('cell').first()).toHaveText('1');
+  });
+
+  test('the View cart bar never covers the dish page’s Take on table, wherever the page is scrolled (issue 42, point 4)', async ({ page, request }) => {
+    const [taken, dish] = await dishesOf(request, 'offered', 2);
+    await signInAsNew(page, request);
+    await page.goto('/order/offered');
+    await addToCartViaApi(page, taken!._id);
+    await page.goto(`/item/${dish!._id}`);
+    await expect(bar(page)).toBeVisible();
+    const take = page.getByRole('button', { name: 'Take on table' });
+    // Brought into view at the screen's bottom edge, as a browser does when it scrolls to it.
+    await take.evaluate((button) => button.scrollIntoView({ block: 'end' }));
+    const covered = await take.evaluate((button) => {
+      const r = button.getBoundingClientRect();
+      return [0.1, 0.5, 0.9].some((fy) => !button.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height * fy)));
+    });
+    expect(covered, 'a part of Take on table lies under the bar').toBe(false);
+    await take.click();
+    await expect(bar(page)).toContainText('2');
+  });
+
   test('the dashboard menu folds away above the page, opens with its button and folds again after a move (issue 42, point 4)', async ({ page, request }) => {
     await signInAsNew(page, request);
     await page.goto('/dashboard/profile');

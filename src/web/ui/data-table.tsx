@@ -27,13 +27,15 @@ interface DataTableProps<Row> {
   onDelete?: (row: Row) => void;
   /** Read to screen readers in the confirmation, e.g. what is about to be deleted. */
   deleteDetail?: (row: Row) => string;
+  /** A class of the table's own, for a layout of its rows on a phone other than label and value. */
+  className?: string;
 }
 
 /**
  * On phones each row becomes a card (`.data-table` in styles.css) so no column is cut off; the
  * explicit roles keep it a table for screen readers once CSS changes its display.
  */
-export function DataTable<Row>({ label, rows, rowKey, rowTestId, columns, onDelete, deleteDetail }: DataTableProps<Row>) {
+export function DataTable<Row>({ label, rows, rowKey, rowTestId, columns, onDelete, deleteDetail, className = '' }: DataTableProps<Row>) {
   const [toDelete, setToDelete] = useState<Row | null>(null);
   const askToDelete = (row: Row) => setToDelete(() => row);
   // The row's Delete button goes with the row: the focus waits on the table instead of falling
@@ -47,7 +49,7 @@ export function DataTable<Row>({ label, rows, rowKey, rowTestId, columns, onDele
   return (
     <>
       <div ref={region} className="mt-4 overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-stone-200" tabIndex={0} role="region" aria-label={label}>
-        <table role="table" className="data-table w-full text-left text-sm">
+        <table role="table" className={`data-table w-full text-left text-sm ${className}`}>
           <caption className="sr-only">{label}</caption>
           <thead role="rowgroup" className="bg-brand-800 text-white">
             <tr role="row">

@@ -94,6 +94,7 @@ export function Page() {
       {cart.isSuccess && entries.length > 0 && (
         <DataTable
           label="Cart items"
+          className="cart-lines"
           rows={lines}
           rowKey={(line) => line.key}
           rowTestId="cart-line"
@@ -123,12 +124,16 @@ interface QuantitySteps {
 const stepClass =
   'flex h-8 w-8 items-center justify-center rounded-md bg-white text-lg font-bold text-brand-900 ring-1 ring-stone-300 hover:bg-brand-50 disabled:cursor-not-allowed disabled:opacity-50';
 
-/** The spec's columns (Item no, Food, Name, price, action), with the quantity and the line's total. */
+/**
+ * The spec's columns (Item no, Food, Name, price, action), with the quantity and the line's total.
+ * On a phone each line is a card laid out by these cells' classes (`.cart-lines` in styles.css).
+ */
 const cartColumns = (steps: QuantitySteps): Column<CartLine>[] => [
-  { header: 'Item no', cell: (_line, { index }) => index + 1 },
+  { header: 'Item no', cell: (_line, { index }) => index + 1, className: 'cart-line-number' },
   {
     header: 'Food',
     cell: (line) => <img src={line.image} alt="" width={56} height={56} loading="lazy" className="h-12 w-12 rounded-lg object-cover sm:h-14 sm:w-14" />,
+    className: 'cart-line-food',
   },
   {
     header: 'Name',
@@ -140,7 +145,7 @@ const cartColumns = (steps: QuantitySteps): Column<CartLine>[] => [
         <CartLineOptions line={line} />
       </div>
     ),
-    className: 'font-semibold',
+    className: 'cart-line-name font-semibold',
   },
   {
     header: 'price',
@@ -154,6 +159,7 @@ const cartColumns = (steps: QuantitySteps): Column<CartLine>[] => [
         )}
       </>
     ),
+    className: 'cart-line-price',
   },
   {
     header: 'Quantity',
@@ -178,11 +184,12 @@ const cartColumns = (steps: QuantitySteps): Column<CartLine>[] => [
         </button>
       </div>
     ),
+    className: 'cart-line-quantity',
   },
   {
     header: 'Line total',
     cell: (line) => <span data-testid="cart-line-total">$ {formatPrice(centsToPrice(lineTotalCents(line)))}</span>,
-    className: 'whitespace-nowrap font-semibold',
+    className: 'cart-line-total whitespace-nowrap font-semibold',
   },
   {
     header: 'action',
@@ -199,6 +206,7 @@ const cartColumns = (steps: QuantitySteps): Column<CartLine>[] => [
         </svg>
       </button>
     ),
+    className: 'cart-line-action',
   },
 ];
 
