@@ -16,6 +16,11 @@ export interface FulfilmentDraft {
 
 export type FieldErrors = Record<string, string[]>;
 
+/** One message per field, the first the schema found: two at once read as a stutter ("Enter the postal code Enter a valid postal code"). */
+function firstOnly(errors: FieldErrors): FieldErrors {
+  return Object.fromEntries(Object.entries(errors).map(([key, messages]) => [key, messages.slice(0, 1)]));
+}
+
 export const EMPTY_DRAFT: FulfilmentDraft = {
   type: 'table',
   table: '',
@@ -74,7 +79,7 @@ export function validateDraft(draft: FulfilmentDraft): { request: FulfilmentRequ
   if (parsed.success) return { request: parsed.data };
   const errors: FieldErrors = {};
   for (const issue of parsed.error.issues) (errors[formKey(issue.path.join('.'))] ??= []).push(issue.message);
-  return { errors };
+  return { errors: firstOnly(errors) };
 }
 
 /** The server's field errors of POST /api/create-payment-intent, keyed like the form's ("address.city"). */
@@ -84,7 +89,7 @@ export function fulfilmentFieldErrors(fieldErrors: FieldErrors | undefined): Fie
   for (const [key, messages] of Object.entries(fieldErrors)) {
     if (key === 'fulfilment' || key.startsWith('fulfilment.')) errors[formKey(key.replace(/^fulfilment\.?/, '') || 'type')] = messages;
   }
-  return Object.keys(errors).length > 0 ? errors : undefined;
+  return Object.keys(errors).length > 0 ? firstOnly(errors) : undefined;
 }
 
 /** The form has one time field for every way: a table's or a delivery's `scheduledAt` is its `pickupAt`. */

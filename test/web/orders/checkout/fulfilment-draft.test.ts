@@ -91,9 +91,29 @@ describe('validateDraft', () => {
     expect(validateDraft(draft({ type: 'pickup', pickupAt: 'noon' }))).toHaveProperty(['errors', 'pickupAt']);
     expect(validateDraft(draft({ table: '3', note: 'x'.repeat(501) }))).toEqual({ errors: { note: ['At most 500 characters'] } });
   });
+
+  it('answers one message per field: an empty field says only that it is empty', () => {
+    expect(validateDraft(draft({ type: 'delivery' }))).toEqual({
+      errors: {
+        'address.line1': ['Enter the street and number'],
+        'address.city': ['Enter the city'],
+        'address.postalCode': ['Enter the postal code'],
+        phone: ['Enter a phone number'],
+      },
+    });
+    expect(validateDraft(draft({ type: 'delivery', ...ADDRESS, postalCode: `#${'1'.repeat(30)}`, phone: '+1 555 0100' }))).toEqual({
+      errors: { 'address.postalCode': ['At most 20 characters'] },
+    });
+  });
 });
 
 describe('fulfilmentFieldErrors', () => {
+  it("keeps one message per field of the server's answer", () => {
+    expect(fulfilmentFieldErrors({ 'fulfilment.address.postalCode': ['Enter the postal code', 'Enter a valid postal code'] })).toEqual({
+      'address.postalCode': ['Enter the postal code'],
+    });
+  });
+
   it("keeps the fulfilment's errors of the server's answer, keyed as the form's fields", () => {
     expect(
       fulfilmentFieldErrors({
