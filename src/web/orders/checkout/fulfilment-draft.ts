@@ -1,5 +1,6 @@
 import type { FulfilmentType } from '../../../shared/order-workflow.ts';
 import { fulfilmentRequestSchema, type FulfilmentRequest, type Order } from '../../../shared/orders.ts';
+import type { SavedAddress } from '../../../shared/saved-addresses.ts';
 
 /** The fulfilment form's fields as typed; '' is an empty field (and, for pickupAt, the time of any way, as soon as possible). */
 export interface FulfilmentDraft {
@@ -12,6 +13,8 @@ export interface FulfilmentDraft {
   postalCode: string;
   phone: string;
   note: string;
+  /** A delivery's address and phone are saved to the account once the payment is prepared. */
+  saveAddress: boolean;
 }
 
 export type FieldErrors = Record<string, string[]>;
@@ -31,6 +34,7 @@ export const EMPTY_DRAFT: FulfilmentDraft = {
   postalCode: '',
   phone: '',
   note: '',
+  saveAddress: true,
 };
 
 /**
@@ -50,6 +54,28 @@ export function draftFromOrder(order: Order | null | undefined): FulfilmentDraft
     postalCode: fulfilment.address?.postalCode ?? '',
     phone: fulfilment.phone ?? '',
   };
+}
+
+/** A saved address's fields in the draft, the rest of the draft (the way, the note) as it was. */
+export function withAddress(draft: FulfilmentDraft, saved: SavedAddress): FulfilmentDraft {
+  const { line1, line2, city, postalCode } = saved.address;
+  return { ...draft, line1, line2: line2 ?? '', city, postalCode, phone: saved.phone };
+}
+
+/**
+ * The newest order's way with the account's last used address filled in when that order left
+ * none (a pickup or a table): a second delivery needs no typing whatever came between.
+ */
+export function draftWithSaved(draft: FulfilmentDraft, saved: readonly SavedAddress[] | undefined): FulfilmentDraft {
+  const last = saved?.[0];
+  return last && draft.line1 === '' ? withAddress(draft, last) : draft;
+}
+
+/** The saved address the draft's fields are, if any (the list's choice shows it). */
+export function savedAddressOf(draft: FulfilmentDraft, saved: readonly SavedAddress[] | undefined): SavedAddress | undefined {
+  return saved?.find(
+    (s) => s.address.line1 === draft.line1 && (s.address.line2 ?? '') === draft.line2 && s.address.city === draft.city && s.address.postalCode === draft.postalCode && s.phone === draft.phone,
+  );
 }
 
 const optional = (value: string) => (value.trim() === '' ? undefined : value);
