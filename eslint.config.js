@@ -21,7 +21,8 @@ export const SIDES = {
     infrastructure: ['ui', 'lib'],
     infrastructureFiles: [],
     features: {
-      account: ['components/verify-email-banner.tsx'],
+      // The payment page offers the saved delivery addresses and saves a new one.
+      account: ['components/verify-email-banner.tsx', 'api/addresses-api.ts'],
       auth: ['use-auth.ts', 'use-sign-out.ts', 'components/form-field.tsx'],
       // The payment page repeats the cart's notice of changed prices before the card.
       // The public pages keep the cart's bar on a phone's screen.
@@ -76,6 +77,8 @@ export const SIDES = {
       mail: ['mail-queue.ts'],
       account: [],
       favourites: [],
+      // Saved delivery addresses: the account's export reads them through app.savedAddresses.
+      addresses: [],
       // Operations: health, metrics, logs, shutdown (docs/decisions/0027); only the app layer uses it.
       ops: [],
       pages: [],

@@ -15,6 +15,8 @@ import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { databasePlugin } from './db/database-plugin.ts';
 import { eventsPlugin } from './events/events-plugin.ts';
+import { addressesPlugin } from './addresses/addresses-plugin.ts';
+import { addressesRoutes } from './addresses/addresses-routes.ts';
 import { favouritesPlugin } from './favourites/favourites-plugin.ts';
 import { favouritesRoutes } from './favourites/favourites-routes.ts';
 import { answersPlugin } from './http/answers-plugin.ts';
@@ -121,6 +123,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Sign-in; on PostgreSQL its answers wait for their notices, after the security headers are set.
   await app.register(authPlugin);
   await app.register(favouritesPlugin);
+  await app.register(addressesPlugin);
   await app.register(imagesPlugin);
   await app.register(statsPlugin);
   await app.register(usersPlugin);
@@ -141,6 +144,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(accountRoutes);
       await api.register(cartRoutes);
       await api.register(favouritesRoutes);
+      await api.register(addressesRoutes);
       await api.register(paymentRoutes);
       await api.register(paymentReturnRoutes);
       await api.register(orderRoutes);

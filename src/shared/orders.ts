@@ -12,7 +12,8 @@ import {
 export * from './order-workflow.ts';
 
 const text = (max: number, message = `At most ${max} characters`) => z.string().trim().max(max, message);
-const required = (max: number, empty: string) => text(max).min(1, empty);
+// An empty field says only that it is empty: the checks after it stop (one message per field).
+const required = (max: number, empty: string) => text(max).min(1, { message: empty, abort: true });
 
 export const deliveryAddressSchema = z.object({
   line1: required(200, 'Enter the street and number'),

@@ -195,6 +195,28 @@ export function deliversTo(settings: RestaurantSettings, postalCode: string): bo
   );
 }
 
+/**
+ * Where deliveries go, in words for customers: "We deliver to postal codes starting 123 and to
+ * 10115"; undefined when they go anywhere. The checkout and its tests read this one sentence.
+ */
+export function deliveryAreaWords(postalCodes: readonly string[]): string | undefined {
+  const list = (items: string[], type: 'conjunction' | 'disjunction') => new Intl.ListFormat('en-GB', { style: 'long', type }).format(items);
+  const prefixes = postalCodes.filter((code) => code.endsWith('*')).map((code) => code.slice(0, -1).trim());
+  const exact = postalCodes.filter((code) => !code.endsWith('*')).map((code) => code.trim());
+  const parts = [prefixes.length > 0 ? `postal codes starting ${list(prefixes, 'disjunction')}` : '', exact.length > 0 ? list(exact, 'conjunction') : ''].filter(Boolean);
+  return parts.length > 0 ? `We deliver to ${parts.join(' and to ')}` : undefined;
+}
+
+/** The delivery's terms before any address is typed: the fee, the minimum on the dishes, the area. */
+export function deliveryTermsWords(settings: Pick<RestaurantSettings, 'deliveryFee' | 'minimumOrder' | 'postalCodes'>): string[] {
+  const area = deliveryAreaWords(settings.postalCodes);
+  return [
+    settings.deliveryFee > 0 ? `A delivery fee of $${formatPrice(settings.deliveryFee)} is added to your dishes.` : 'Delivery is free.',
+    settings.minimumOrder > 0 ? `Minimum order $${formatPrice(settings.minimumOrder)}.` : '',
+    area ? `${area}.` : '',
+  ].filter(Boolean);
+}
+
 export function postalCodeProblem(settings: RestaurantSettings, postalCode: string): string | undefined {
   return deliversTo(settings, postalCode) ? undefined : `We do not deliver to ${postalCode.trim()}`;
 }

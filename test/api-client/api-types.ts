@@ -19,6 +19,42 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/account/addresses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's saved delivery addresses, the last used first */
+        get: operations["getAccountAddresses"];
+        put?: never;
+        /** Save a delivery address and phone (the same address again takes the new phone) */
+        post: operations["postAccountAddresses"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/addresses/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Change a saved delivery address */
+        put: operations["putAccountAddressesById"];
+        post?: never;
+        /** Delete a saved delivery address */
+        delete: operations["deleteAccountAddressesById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/account/email": {
         parameters: {
             query?: never;
@@ -1405,6 +1441,363 @@ export interface operations {
             };
         };
     };
+    getAccountAddresses: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        address: {
+                            city: string;
+                            line1: string;
+                            line2?: string;
+                            postalCode: string;
+                        };
+                        createdAt: string;
+                        id: string;
+                        phone: string;
+                        usedAt: string;
+                    }[];
+                };
+            };
+            /** @description A malformed address, or a parameter, query or body that fails its schema (`fieldErrors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in, or the sign-in has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    postAccountAddresses: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "address": {
+                 *         "line1": "12 Orchard Lane",
+                 *         "line2": "Flat 3",
+                 *         "city": "Springfield",
+                 *         "postalCode": "10115"
+                 *       },
+                 *       "phone": "+1 555 0100"
+                 *     }
+                 */
+                "application/json": {
+                    address: {
+                        city: string;
+                        line1: string;
+                        line2?: string;
+                        postalCode: string;
+                    };
+                    phone: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        address: {
+                            city: string;
+                            line1: string;
+                            line2?: string;
+                            postalCode: string;
+                        };
+                        createdAt: string;
+                        id: string;
+                        phone: string;
+                        usedAt: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        address: {
+                            city: string;
+                            line1: string;
+                            line2?: string;
+                            postalCode: string;
+                        };
+                        createdAt: string;
+                        id: string;
+                        phone: string;
+                        usedAt: string;
+                    };
+                };
+            };
+            /** @description A malformed address, or a parameter, query or body that fails its schema (`fieldErrors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in, or the sign-in has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Sent by another site's page (Sec-Fetch-Site or an Origin other than the shop's) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is over its limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    putAccountAddressesById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "address": {
+                 *         "line1": "12 Orchard Lane",
+                 *         "line2": "Flat 3",
+                 *         "city": "Springfield",
+                 *         "postalCode": "10115"
+                 *       },
+                 *       "phone": "+1 555 0100"
+                 *     }
+                 */
+                "application/json": {
+                    address: {
+                        city: string;
+                        line1: string;
+                        line2?: string;
+                        postalCode: string;
+                    };
+                    phone: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        address: {
+                            city: string;
+                            line1: string;
+                            line2?: string;
+                            postalCode: string;
+                        };
+                        createdAt: string;
+                        id: string;
+                        phone: string;
+                        usedAt: string;
+                    };
+                };
+            };
+            /** @description A malformed address, or a parameter, query or body that fails its schema (`fieldErrors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in, or the sign-in has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Sent by another site's page (Sec-Fetch-Site or an Origin other than the shop's) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Nothing has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is over its limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    deleteAccountAddressesById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description A malformed address, or a parameter, query or body that fails its schema (`fieldErrors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in, or the sign-in has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Sent by another site's page (Sec-Fetch-Site or an Origin other than the shop's) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Nothing has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     postAccountEmail: {
         parameters: {
             query?: never;
@@ -1739,6 +2132,18 @@ export interface operations {
                             socialSignIn: string | null;
                         };
                         reviews: unknown[];
+                        savedAddresses: {
+                            address: {
+                                city: string;
+                                line1: string;
+                                line2?: string;
+                                postalCode: string;
+                            };
+                            createdAt: string;
+                            id: string;
+                            phone: string;
+                            usedAt: string;
+                        }[];
                     };
                 };
             };

@@ -181,6 +181,16 @@ const CALLS: Record<string, Prepare> = {
   'GET /api/favourites': get(() => '/api/favourites'),
   'PUT /api/favourites/:itemId': async (sc, headers) => () => send(sc.app, { method: 'PUT', url: `/api/favourites/${sc.itemId}`, headers }),
   'DELETE /api/favourites/:itemId': async (sc, headers) => () => send(sc.app, { method: 'DELETE', url: `/api/favourites/${sc.itemId}`, headers }),
+  'GET /api/account/addresses': get(() => '/api/account/addresses'),
+  'POST /api/account/addresses': post('/api/account/addresses', () => ({ address: { line1: `${randomUUID()} Lane`, city: 'Springfield', postalCode: '10115' }, phone: '+1 555 0100' })),
+  'PUT /api/account/addresses/:id': async (sc, headers) => {
+    const { address } = await sc.app.savedAddresses.save(sc.owner.id, { address: { line1: '1 Orchard Lane', city: 'Springfield', postalCode: '10115' }, phone: '+1 555 0100' });
+    return () => send(sc.app, { method: 'PUT', url: `/api/account/addresses/${address.id}`, headers, payload: { address: { line1: '2 Orchard Lane', city: 'Springfield', postalCode: '10115' }, phone: '+1 555 0100' } });
+  },
+  'DELETE /api/account/addresses/:id': async (sc, headers) => {
+    const { address } = await sc.app.savedAddresses.save(sc.owner.id, { address: { line1: `${randomUUID()} Lane`, city: 'Springfield', postalCode: '10115' }, phone: '+1 555 0100' });
+    return () => send(sc.app, { method: 'DELETE', url: `/api/account/addresses/${address.id}`, headers });
+  },
   'GET /api/orders/summary': get(() => '/api/orders/summary'),
 
   'POST /api/jwt': post('/api/jwt', (sc) => ({ email: sc.owner.email })),

@@ -155,6 +155,20 @@ export const ACCESS_MATRIX: AccessRule[] = [
     route: '/api/payment',
     expect: { anonymous: 401, customer: 200, otherCustomer: 403, staff: 403, admin: 403 },
   },
+  { method: 'GET', route: '/api/account/addresses', expect: signedIn(200), why: "the caller's own saved addresses only" },
+  { method: 'POST', route: '/api/account/addresses', expect: signedIn(201), why: "saved to the caller's own account; the body names no owner" },
+  {
+    method: 'PUT',
+    route: '/api/account/addresses/:id',
+    expect: { anonymous: 401, customer: 200, otherCustomer: 404, staff: 404, admin: 404 },
+    why: "another's saved address is as unknown as one that never existed, and stays as it was",
+  },
+  {
+    method: 'DELETE',
+    route: '/api/account/addresses/:id',
+    expect: { anonymous: 401, customer: 200, otherCustomer: 404, staff: 404, admin: 404 },
+    why: "another's saved address is as unknown as one that never existed, and stays",
+  },
   { method: 'GET', route: '/api/payments', expect: { anonymous: 401, customer: 200, otherCustomer: 200, staff: 200, admin: 200 }, why: 'each sees only their own' },
 
   // Orders.

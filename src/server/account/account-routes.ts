@@ -111,7 +111,7 @@ export async function accountRoutes(instance: FastifyInstance): Promise<void> {
     async (request) => ({ signedOut: await accounts.signOutOthers(caller(request)) }),
   );
 
-  // The customer's data as a file: the profile, devices, orders, payments and cart.
+  // The customer's data as a file: the profile, devices, orders, payments, cart and saved addresses.
   app.get('/account/export', { schema: { summary: 'The caller\'s data as a JSON file' }, preHandler: app.requireUser }, async (request, reply) => {
     const user = caller(request);
     const orders = [];
@@ -127,6 +127,7 @@ export async function accountRoutes(instance: FastifyInstance): Promise<void> {
       orders,
       payments: await app.payments.listOwn(user.id),
       cart: await app.cart.entriesOf(user.id, user.email),
+      savedAddresses: await app.savedAddresses.listOwn(user.id),
       // The reviews the shop shows are the restaurant's own selection: none is linked to an account.
       reviews: [],
     };

@@ -21,6 +21,7 @@ import * as m017 from './migrations/017-order-slots.ts';
 import * as m019 from './migrations/019-kitchen-printers.ts';
 import * as m020 from './migrations/020-partial-refunds.ts';
 import * as m021 from './migrations/021-review-hidden.ts';
+import * as m024 from './migrations/024-saved-addresses.ts';
 
 interface MigrationModule {
   up(kind: DbKind): Migration['up'];
@@ -52,6 +53,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '019-kitchen-printers': m019,
   '020-partial-refunds': m020,
   '021-review-hidden': m021,
+  '024-saved-addresses': m024,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -341,6 +341,20 @@ export interface FavouritesTable {
   created_at: string;
 }
 
+/** A customer's saved delivery address and phone (migration 024). */
+export interface SavedAddressesTable {
+  id: string;
+  user_id: string;
+  line1: string;
+  line2: string | null;
+  city: string;
+  postal_code: string;
+  phone: string;
+  created_at: string;
+  /** Saved or used at checkout last: the list's order. */
+  used_at: string;
+}
+
 /** A kitchen receipt printer and its last outcome (migration 019). */
 export interface KitchenPrintersTable {
   id: string;
@@ -371,6 +385,7 @@ export interface Database {
   app_secrets: AppSecretsTable;
   cart_items: CartItemsTable;
   favourites: FavouritesTable;
+  saved_addresses: SavedAddressesTable;
   payment_intents: PaymentIntentsTable;
   payments: PaymentsTable;
   paid_cart_entries: PaidCartEntriesTable;

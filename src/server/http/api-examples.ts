@@ -16,6 +16,7 @@ import { createIntentBodySchema, refundAskSchema, statusChangeSchema } from '../
 import { paymentBodySchema, sandboxConfirmBodySchema } from '../../shared/payments.ts';
 import { busyChangeSchema, orderDelaySchema, restaurantSettingsSchema } from '../../shared/restaurant-settings.ts';
 import { printerInputSchema } from '../../shared/printers.ts';
+import { savedAddressInputSchema } from '../../shared/saved-addresses.ts';
 import { registerUserSchema, roleChangeSchema } from '../../shared/users.ts';
 
 const DISH_ID = '0b9d2c4e-6f1a-4e3b-9c8d-7a6b5c4d3e2f';
@@ -33,6 +34,7 @@ const EXAMPLES: ReadonlyArray<[z.ZodType, unknown]> = [
   [signInSchema, { email: 'ada@example.com', password: 'sprouted lentils at noon 7', captchaId: 'c1f3e5a7', captchaAnswer: 'K7P2Q' }],
   [updateUserSchema, { name: 'Ada Greenwood' }],
   [printerInputSchema, { name: 'Kitchen', host: '192.168.1.50', port: 9100, printOnAccept: true }],
+  [savedAddressInputSchema, { address: { line1: '12 Orchard Lane', line2: 'Flat 3', city: 'Springfield', postalCode: '10115' }, phone: '+1 555 0100' }],
   [changePasswordSchema, { currentPassword: 'sprouted lentils at noon 7', newPassword: 'cold-pressed beet juice 9', revokeOtherSessions: true }],
   [captchaCheckSchema, { id: 'c1f3e5a7', answer: 'K7P2Q' }],
   [captchaByMailRequestSchema, { id: 'c1f3e5a7', email: 'ada@example.com' }],

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { menuItemSchema } from '../../shared/menu.ts';
 import { deviceListSchema, profileSchema } from '../../shared/account.ts';
 import { cartEntrySchema } from '../../shared/cart.ts';
+import { savedAddressListSchema } from '../../shared/saved-addresses.ts';
 import { apiErrorSchema } from '../../shared/errors.ts';
 import { IMAGE_FIELD } from '../../shared/images.ts';
 import { CATEGORIES } from '../../shared/category-list.ts';
@@ -79,6 +80,7 @@ export const ANSWERS_WITHOUT_SERIALIZER: Readonly<Record<string, Record<string, 
         orders: z.array(orderSchema),
         payments: paymentListSchema,
         cart: z.array(cartEntrySchema),
+        savedAddresses: savedAddressListSchema,
         reviews: z.array(z.never()),
       })
       .describe("The account's data as a JSON file (Content-Disposition: attachment)"),

@@ -50,12 +50,12 @@ export function DevicesSection() {
   );
 }
 
-/** The customer's data as a JSON file: profile, devices, orders, payments, cart. */
+/** The customer's data as a JSON file: profile, devices, orders, payments, cart, saved addresses. */
 export function DataSection() {
   const [state, setState] = useState<{ busy: boolean; error?: unknown }>({ busy: false });
   return (
     <ProfileCard id="profile-data" title="Your data">
-      <p className="text-stone-700">A file with your profile, devices, orders, payments and cart, in JSON.</p>
+      <p className="text-stone-700">A file with your profile, devices, orders, payments, cart and saved addresses, in JSON.</p>
       <button
         type="button"
         className={quietButtonClass}
@@ -84,7 +84,7 @@ export function DeleteSection({ profile }: { profile: Profile }) {
   return (
     <ProfileCard id="profile-delete" title="Delete my account" tone="danger">
       <p className="text-stone-700">
-        Your account, devices, cart and saved settings are deleted. Your past orders stay in the restaurant’s books without your name, e-mail,
+        Your account, devices, cart, saved addresses and saved settings are deleted. Your past orders stay in the restaurant’s books without your name, e-mail,
         phone or address. This cannot be undone.
       </p>
       <button type="button" onClick={() => setOpen(true)} className="self-start rounded-md bg-red-700 px-4 py-2 font-bold text-white hover:bg-red-800">

@@ -1,6 +1,7 @@
 import { usePageTitle } from '../../ui/use-page-title.ts';
 import { useProfile } from '../api/account-api.ts';
 import { DataSection, DeleteSection, DevicesSection } from '../components/account-sections.tsx';
+import { AddressesSection } from '../components/addresses-section.tsx';
 import { EmailSection, MailsSection, NameSection, PasswordSection } from '../components/profile-sections.tsx';
 
 /** The profile page (/dashboard/profile), for every signed-in user. */
@@ -25,6 +26,7 @@ export function Page() {
           <EmailSection profile={profile.data} />
           <PasswordSection profile={profile.data} />
           <MailsSection profile={profile.data} />
+          <AddressesSection />
           <DevicesSection />
           <DataSection />
           <DeleteSection profile={profile.data} />

@@ -1,5 +1,6 @@
 import type { FulfilmentType } from '../../../shared/order-workflow.ts';
 import { fulfilmentRequestSchema, type FulfilmentRequest, type Order } from '../../../shared/orders.ts';
+import type { SavedAddress } from '../../../shared/saved-addresses.ts';
 
 /** The fulfilment form's fields as typed; '' is an empty field (and, for pickupAt, the time of any way, as soon as possible). */
 export interface FulfilmentDraft {
@@ -12,9 +13,16 @@ export interface FulfilmentDraft {
   postalCode: string;
   phone: string;
   note: string;
+  /** A delivery's address and phone are saved to the account once the payment is prepared. */
+  saveAddress: boolean;
 }
 
 export type FieldErrors = Record<string, string[]>;
+
+/** One message per field, the first the schema found: two at once read as a stutter ("Enter the postal code Enter a valid postal code"). */
+function firstOnly(errors: FieldErrors): FieldErrors {
+  return Object.fromEntries(Object.entries(errors).map(([key, messages]) => [key, messages.slice(0, 1)]));
+}
 
 export const EMPTY_DRAFT: FulfilmentDraft = {
   type: 'table',
@@ -26,6 +34,7 @@ export const EMPTY_DRAFT: FulfilmentDraft = {
   postalCode: '',
   phone: '',
   note: '',
+  saveAddress: true,
 };
 
 /**
@@ -45,6 +54,28 @@ export function draftFromOrder(order: Order | null | undefined): FulfilmentDraft
     postalCode: fulfilment.address?.postalCode ?? '',
     phone: fulfilment.phone ?? '',
   };
+}
+
+/** A saved address's fields in the draft, the rest of the draft (the way, the note) as it was. */
+export function withAddress(draft: FulfilmentDraft, saved: SavedAddress): FulfilmentDraft {
+  const { line1, line2, city, postalCode } = saved.address;
+  return { ...draft, line1, line2: line2 ?? '', city, postalCode, phone: saved.phone };
+}
+
+/**
+ * The newest order's way with the account's last used address filled in when that order left
+ * none (a pickup or a table): a second delivery needs no typing whatever came between.
+ */
+export function draftWithSaved(draft: FulfilmentDraft, saved: readonly SavedAddress[] | undefined): FulfilmentDraft {
+  const last = saved?.[0];
+  return last && draft.line1 === '' ? withAddress(draft, last) : draft;
+}
+
+/** The saved address the draft's fields are, if any (the list's choice shows it). */
+export function savedAddressOf(draft: FulfilmentDraft, saved: readonly SavedAddress[] | undefined): SavedAddress | undefined {
+  return saved?.find(
+    (s) => s.address.line1 === draft.line1 && (s.address.line2 ?? '') === draft.line2 && s.address.city === draft.city && s.address.postalCode === draft.postalCode && s.phone === draft.phone,
+  );
 }
 
 const optional = (value: string) => (value.trim() === '' ? undefined : value);
@@ -74,7 +105,7 @@ export function validateDraft(draft: FulfilmentDraft): { request: FulfilmentRequ
   if (parsed.success) return { request: parsed.data };
   const errors: FieldErrors = {};
   for (const issue of parsed.error.issues) (errors[formKey(issue.path.join('.'))] ??= []).push(issue.message);
-  return { errors };
+  return { errors: firstOnly(errors) };
 }
 
 /** The server's field errors of POST /api/create-payment-intent, keyed like the form's ("address.city"). */
@@ -84,7 +115,7 @@ export function fulfilmentFieldErrors(fieldErrors: FieldErrors | undefined): Fie
   for (const [key, messages] of Object.entries(fieldErrors)) {
     if (key === 'fulfilment' || key.startsWith('fulfilment.')) errors[formKey(key.replace(/^fulfilment\.?/, '') || 'type')] = messages;
   }
-  return Object.keys(errors).length > 0 ? errors : undefined;
+  return Object.keys(errors).length > 0 ? firstOnly(errors) : undefined;
 }
 
 /** The form has one time field for every way: a table's or a delivery's `scheduledAt` is its `pickupAt`. */

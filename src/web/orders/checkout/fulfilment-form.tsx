@@ -4,10 +4,11 @@ import type { FulfilmentRequest, OfferedSlots } from '../../../shared/orders.ts'
 import { clockOf, closedProblem } from '../../../shared/opening-hours.ts';
 import { slotDay } from '../../../shared/order-slots.ts';
 import { localDate } from '../../../shared/shop-time.ts';
+import type { SavedAddress } from '../../../shared/saved-addresses.ts';
 import { useRestaurantSettings } from '../../settings/api/settings-api.ts';
 import { FieldError as ErrorText } from '../../ui/field-error.tsx';
 import { DeliveryTerms } from './delivery-terms.tsx';
-import { validateDraft, type FieldErrors, type FulfilmentDraft } from './fulfilment-draft.ts';
+import { savedAddressOf, validateDraft, withAddress, type FieldErrors, type FulfilmentDraft } from './fulfilment-draft.ts';
 import { pickupTimes } from './pickup-times.ts';
 
 const inputClass =
@@ -26,6 +27,8 @@ interface FulfilmentFormProps {
   initial: FulfilmentDraft;
   /** The free time slots from the restaurant (GET /api/slots); without them, the browser's clock offers today's pickup times. */
   slots?: OfferedSlots;
+  /** The account's saved delivery addresses, the last used first: one is chosen instead of typed. */
+  savedAddresses?: readonly SavedAddress[];
   /**
    * Sends the choice (it creates the payment intent); answers the server's field errors, if any.
    * The draft comes along, so that "Change" reopens the form as it was.
@@ -38,7 +41,7 @@ interface FulfilmentFormProps {
  * kitchen. Checked with the server's schema before sending; the server's own field errors show at
  * the same fields.
  */
-export function FulfilmentForm({ initial, slots, onConfirm }: FulfilmentFormProps) {
+export function FulfilmentForm({ initial, slots, savedAddresses = [], onConfirm }: FulfilmentFormProps) {
   const id = useId();
   const [draft, setDraft] = useState(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -89,6 +92,13 @@ export function FulfilmentForm({ initial, slots, onConfirm }: FulfilmentFormProp
     'aria-describedby': errors[key] ? `${fieldId(key)}-error` : undefined,
   });
   const other = Object.entries(errors).filter(([key]) => !FIELDS.has(key));
+  const chosen = savedAddressOf(draft, savedAddresses);
+
+  function choose(savedId: string) {
+    const saved = savedAddresses.find((s) => s.id === savedId);
+    setDraft((d) => (saved ? withAddress(d, saved) : { ...d, line1: '', line2: '', city: '', postalCode: '', phone: '' }));
+    setErrors(({ 'address.line1': _1, 'address.line2': _2, 'address.city': _3, 'address.postalCode': _4, phone: _5, ...rest }) => rest);
+  }
 
   return (
     <form onSubmit={(e) => void submit(e)} noValidate aria-labelledby={`${id}-title`} className="space-y-5">
@@ -158,6 +168,18 @@ export function FulfilmentForm({ initial, slots, onConfirm }: FulfilmentFormProp
       {type === 'delivery' && (
         <div className="grid gap-4 sm:grid-cols-2">
           {settings && <DeliveryTerms settings={settings} className="sm:col-span-2" />}
+          {savedAddresses.length > 0 && (
+            <Field label="Saved addresses" htmlFor={fieldId('saved')} className="sm:col-span-2">
+              <select id={fieldId('saved')} value={chosen?.id ?? ''} onChange={(e) => choose(e.target.value)} className={inputClass}>
+                {savedAddresses.map((saved) => (
+                  <option key={saved.id} value={saved.id}>
+                    {addressLine(saved)}
+                  </option>
+                ))}
+                <option value="">A new address</option>
+              </select>
+            </Field>
+          )}
           <Field label="Street and number" htmlFor={fieldId('address.line1')} errors={errors['address.line1']} className="sm:col-span-2">
             <input {...field('address.line1')} autoComplete="address-line1" value={draft.line1} onChange={(e) => set('line1', 'address.line1')(e.target.value)} maxLength={200} className={inputClass} />
           </Field>
@@ -173,6 +195,15 @@ export function FulfilmentForm({ initial, slots, onConfirm }: FulfilmentFormProp
           <Field label="Contact number" htmlFor={fieldId('phone')} errors={errors.phone} hint="The rider calls this number if they cannot find you.">
             <input {...field('phone')} type="tel" autoComplete="tel" value={draft.phone} onChange={(e) => set('phone')(e.target.value)} maxLength={30} className={inputClass} />
           </Field>
+          <label className="flex items-start gap-2 text-sm text-stone-800 sm:col-span-2">
+            <input
+              type="checkbox"
+              checked={draft.saveAddress}
+              onChange={(e) => setDraft((d) => ({ ...d, saveAddress: e.target.checked }))}
+              className="mt-0.5 size-4 accent-brand-700"
+            />
+            <span>Save this address and phone for my next orders (edit or delete them in your profile)</span>
+          </label>
         </div>
       )}
 
@@ -224,6 +255,9 @@ function byDay(times: string[], timeZone: string, now: Date): [string, string[]]
     return [words.charAt(0).toUpperCase() + words.slice(1), dayTimes];
   });
 }
+
+/** A saved address in one line: "12 Orchard Lane, Flat 3, 10115 Springfield · +1 555 0100". */
+const addressLine = ({ address, phone }: SavedAddress) => `${[address.line1, address.line2].filter(Boolean).join(', ')}, ${address.postalCode} ${address.city} · ${phone}`;
 
 /** A message as a sentence: the pause's own words may end without a full stop. */
 const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);

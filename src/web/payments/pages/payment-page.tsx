@@ -7,12 +7,13 @@ import type { FulfilmentRequest } from '../../../shared/orders.ts';
 import { paths } from '../../../shared/paths.ts';
 import { termsRepricedMessage } from '../../../shared/payment-constants.ts';
 import type { CreateIntentAnswer, PaymentRecord } from '../../../shared/payments.ts';
+import { useSaveAddress, useSavedAddresses } from '../../account/api/addresses-api.ts';
 import { useCart } from '../../cart/api/cart-api.ts';
 import { PriceChangeNotice } from '../../cart/components/price-change-notice.tsx';
 import { ApiRequestError } from '../../lib/api-client.ts';
 import { orderKeys } from '../../orders/api/order-cache.ts';
 import { useLatestOrder, useOfferedSlots } from '../../orders/api/orders-api.ts';
-import { draftFromOrder, fulfilmentFieldErrors, type FulfilmentDraft } from '../../orders/checkout/fulfilment-draft.ts';
+import { draftFromOrder, draftWithSaved, fulfilmentFieldErrors, type FulfilmentDraft } from '../../orders/checkout/fulfilment-draft.ts';
 import { FulfilmentChoice } from '../../orders/checkout/fulfilment-choice.tsx';
 import { FulfilmentForm } from '../../orders/checkout/fulfilment-form.tsx';
 import { usePageTitle } from '../../ui/use-page-title.ts';
@@ -52,8 +53,11 @@ export function Page() {
   const hasItems = entries.length > 0;
   const latest = useLatestOrder(hasItems);
   const slots = useOfferedSlots(hasItems);
-  // The form opens once it knows what to offer: the last order's way, and today's pickup times.
-  const formLoading = hasItems && (latest.isPending || slots.isPending);
+  const saved = useSavedAddresses(hasItems);
+  const saveAddress = useSaveAddress();
+  // The form opens once it knows what to offer: the last order's way, the saved addresses, and
+  // today's pickup times (a list that could not be read leaves the fields to type).
+  const formLoading = hasItems && (latest.isPending || slots.isPending || saved.isPending);
   const emptyCart = cart.isSuccess && !hasItems;
   const cartTotal = centsToPrice(cartTotalCents(entries));
 
@@ -63,6 +67,8 @@ export function Page() {
     try {
       await created.mutateAsync({ price: cartTotal, fulfilment: request });
       setFulfilment(request);
+      // Kept for the next order once the server took it; a full list keeps what it has.
+      if (request.type === 'delivery' && typed.saveAddress) saveAddress.mutate({ address: request.address, phone: request.phone });
       return undefined;
     } catch (error) {
       return error instanceof ApiRequestError ? fulfilmentFieldErrors(error.body?.fieldErrors) : undefined;
@@ -140,7 +146,7 @@ export function Page() {
           </p>
         )}
         {hasItems && !paid && !formLoading && !fulfilment && (
-          <FulfilmentForm initial={draft ?? draftFromOrder(latest.data)} slots={slots.data} onConfirm={confirmFulfilment} />
+          <FulfilmentForm initial={draft ?? draftWithSaved(draftFromOrder(latest.data), saved.data)} slots={slots.data} savedAddresses={saved.data} onConfirm={confirmFulfilment} />
         )}
         {fulfilment && !paid && (
           <FulfilmentChoice

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { draftFromOrder, EMPTY_DRAFT, fulfilmentFieldErrors, validateDraft, type FulfilmentDraft } from '../../../../src/web/orders/checkout/fulfilment-draft.ts';
+import { draftFromOrder, draftWithSaved, EMPTY_DRAFT, fulfilmentFieldErrors, savedAddressOf, validateDraft, withAddress, type FulfilmentDraft } from '../../../../src/web/orders/checkout/fulfilment-draft.ts';
+import type { SavedAddress } from '../../../../src/shared/saved-addresses.ts';
 import type { Order } from '../../../../src/shared/orders.ts';
 
 /**
@@ -51,6 +52,32 @@ describe('draftFromOrder', () => {
   });
 });
 
+const SAVED: SavedAddress[] = [
+  { id: 'a1', address: { line1: '1 Market Square', city: 'Springfield', postalCode: '12345' }, phone: '+1 555 0199', createdAt: '2026-03-27T12:00:00.000Z', usedAt: '2026-03-28T12:00:00.000Z' },
+  { id: 'a2', address: ADDRESS, phone: '+1 555 0100', createdAt: '2026-03-20T12:00:00.000Z', usedAt: '2026-03-21T12:00:00.000Z' },
+];
+
+describe('saved addresses in the draft', () => {
+  it('fills the last used address and phone when the newest order left none, keeping its way', () => {
+    const pickup = draftFromOrder(lastOrder({ type: 'pickup' }));
+    expect(draftWithSaved(pickup, SAVED)).toEqual(draft({ type: 'pickup', line1: '1 Market Square', city: 'Springfield', postalCode: '12345', phone: '+1 555 0199' }));
+    expect(draftWithSaved(EMPTY_DRAFT, [])).toEqual(EMPTY_DRAFT);
+    expect(draftWithSaved(EMPTY_DRAFT, undefined)).toEqual(EMPTY_DRAFT);
+  });
+
+  it("keeps the newest delivery's own address over the list", () => {
+    const delivery = draftFromOrder(lastOrder({ type: 'delivery', address: ADDRESS, phone: '+1 555 0100' }));
+    expect(draftWithSaved(delivery, SAVED)).toEqual(delivery);
+    expect(savedAddressOf(delivery, SAVED)?.id).toBe('a2');
+  });
+
+  it('chooses a saved address into the fields, and knows a typed change is none of them', () => {
+    const chosen = withAddress(draft({ type: 'delivery', note: 'Ring twice' }), SAVED[1]!);
+    expect(chosen).toEqual(draft({ type: 'delivery', ...ADDRESS, phone: '+1 555 0100', note: 'Ring twice' }));
+    expect(savedAddressOf({ ...chosen, phone: '+1 555 0000' }, SAVED)).toBeUndefined();
+  });
+});
+
 describe('validateDraft', () => {
   it('sends the chosen way only, without the fields of the others', () => {
     const result = validateDraft(draft({ type: 'table', table: '12', ...ADDRESS, phone: '+1 555 0100' }));
@@ -91,9 +118,29 @@ describe('validateDraft', () => {
     expect(validateDraft(draft({ type: 'pickup', pickupAt: 'noon' }))).toHaveProperty(['errors', 'pickupAt']);
     expect(validateDraft(draft({ table: '3', note: 'x'.repeat(501) }))).toEqual({ errors: { note: ['At most 500 characters'] } });
   });
+
+  it('answers one message per field: an empty field says only that it is empty', () => {
+    expect(validateDraft(draft({ type: 'delivery' }))).toEqual({
+      errors: {
+        'address.line1': ['Enter the street and number'],
+        'address.city': ['Enter the city'],
+        'address.postalCode': ['Enter the postal code'],
+        phone: ['Enter a phone number'],
+      },
+    });
+    expect(validateDraft(draft({ type: 'delivery', ...ADDRESS, postalCode: `#${'1'.repeat(30)}`, phone: '+1 555 0100' }))).toEqual({
+      errors: { 'address.postalCode': ['At most 20 characters'] },
+    });
+  });
 });
 
 describe('fulfilmentFieldErrors', () => {
+  it("keeps one message per field of the server's answer", () => {
+    expect(fulfilmentFieldErrors({ 'fulfilment.address.postalCode': ['Enter the postal code', 'Enter a valid postal code'] })).toEqual({
+      'address.postalCode': ['Enter the postal code'],
+    });
+  });
+
   it("keeps the fulfilment's errors of the server's answer, keyed as the form's fields", () => {
     expect(
       fulfilmentFieldErrors({
