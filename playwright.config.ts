@@ -18,16 +18,19 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
   projects: [
-    { name: 'shop', testIgnore: /(restaurant-settings|kitchen-printer|reviews-admin)\.spec\.ts$/ },
+    { name: 'shop', testIgnore: /(restaurant-settings|kitchen-printer|reviews-admin|orders-later)\.spec\.ts$/ },
     // Sets up a kitchen printer, which adds "Print again" to every card other board tests count buttons on;
     // before the settings' test, whose pause would fail its order.
     { name: 'kitchen-printer', testMatch: /kitchen-printer\.spec\.ts$/, dependencies: ['shop'] },
     // Hides a demo review for a moment, which a test counting the public reviews would see.
     { name: 'reviews-admin', testMatch: /reviews-admin\.spec\.ts$/, dependencies: ['shop'] },
+    // An order waits in the board's Later lane for a while, which a keyboard test tabbing through
+    // the board would meet.
+    { name: 'orders-later', testMatch: /orders-later\.spec\.ts$/, dependencies: ['shop'] },
     // Pauses orders and closes the restaurant, which would fail any payment running beside it: it
     // runs after every other browser test (and, as Playwright does with a dependency, not at all
     // when one of them failed).
-    { name: 'restaurant-settings', testMatch: /restaurant-settings\.spec\.ts$/, dependencies: ['kitchen-printer'] },
+    { name: 'restaurant-settings', testMatch: /restaurant-settings\.spec\.ts$/, dependencies: ['kitchen-printer', 'orders-later'] },
   ],
   use: {
     baseURL,
