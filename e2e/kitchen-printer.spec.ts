@@ -1,7 +1,18 @@
 import net from 'node:net';
+import type { Page } from '@playwright/test';
 import { menu, signInAsNew } from './cart-helpers.ts';
 import { expect, expectAccessible, test } from './fixtures.ts';
 import { boardCard, openInApp, placeOrderViaApi, signInAsNewStaff } from './order-helpers.ts';
+
+/** No printer left behind for the tests that run after this one: the admin page's own token removes them all. */
+async function removeEveryPrinter(admin: Page): Promise<void> {
+  await admin.evaluate(async () => {
+    const headers = { authorization: `Bearer ${localStorage.getItem('access-token')}` };
+    const list = (await (await fetch('/api/admin/printers', { headers })).json()) as { id: string }[];
+    for (const printer of list) await fetch(`/api/admin/printers/${printer.id}`, { method: 'DELETE', headers });
+  });
+}
+
 
 /**
  * The kitchen printer seen from the board: a ticket printed by itself on accept, reaching a real
@@ -104,12 +115,7 @@ test('staff accept an order, its ticket prints; the printer gone, the board says
     await expect(page.getByRole('heading', { name: 'Order board' })).toBeVisible();
     await expect(page.getByTestId('printer-status')).toHaveCount(0, { timeout: 15_000 });
   } finally {
-    // No printer left behind for the tests that run after this one.
-    await admin.evaluate(async () => {
-      const headers = { authorization: `Bearer ${localStorage.getItem('access-token')}` };
-      const list = (await (await fetch('/api/admin/printers', { headers })).json()) as { id: string }[];
-      for (const printer of list) await fetch(`/api/admin/printers/${printer.id}`, { method: 'DELETE', headers });
-    });
+    await removeEveryPrinter(admin);
     await adminContext.close();
     await listener.close();
   }
@@ -157,11 +163,7 @@ test('an administrator edits a printer: its name, address and printing on accept
     await expect(printers.getByTestId('printer')).toContainText('Pass pass-printer.local:9101');
     await expect(printers.getByTestId('printer')).toContainText('Prints only when asked');
   } finally {
-    await admin.evaluate(async () => {
-      const headers = { authorization: `Bearer ${localStorage.getItem('access-token')}` };
-      const list = (await (await fetch('/api/admin/printers', { headers })).json()) as { id: string }[];
-      for (const printer of list) await fetch(`/api/admin/printers/${printer.id}`, { method: 'DELETE', headers });
-    });
+    await removeEveryPrinter(admin);
     await adminContext.close();
   }
 });
