@@ -59,7 +59,10 @@ export const SIDES = {
     features: {
       users: ['user-repository.ts'],
       // The account's pages build on the sign-in machinery: sessions, limits and password rules.
-      auth: ['auth-providers.ts', 'page-captcha.ts', 'authenticate.ts', 'auth-instance.ts', 'password-strength.ts', 'rate-limits.ts', 'rate-limit-store.ts', 'session-repository.ts'],
+      // The table links are signed with a key derived from the shop's secret (auth-secret.ts).
+      auth: ['auth-providers.ts', 'page-captcha.ts', 'authenticate.ts', 'auth-instance.ts', 'password-strength.ts', 'rate-limits.ts', 'rate-limit-store.ts', 'session-repository.ts', 'auth-secret.ts'],
+      // The restaurant's tables: checkout reaches them through app.tables, never by import.
+      tables: [],
       images: ['image-store.ts'],
       // Favourites answer their dishes as the menu does.
       menu: ['menu-repository.ts', 'menu-service.ts'],

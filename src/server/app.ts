@@ -42,6 +42,8 @@ import { paymentRoutes } from './payments/payment-routes.ts';
 import { paymentProviderPlugin, paymentsPlugin } from './payments/payments-plugin.ts';
 import { printersPlugin } from './printers/printers-plugin.ts';
 import { printerRoutes } from './printers/printers-routes.ts';
+import { tablesPlugin } from './tables/tables-plugin.ts';
+import { tablesRoutes } from './tables/tables-routes.ts';
 import { StripeProvider } from './payments/stripe-provider.ts';
 import { stripeWebhookRoutes } from './payments/stripe-webhook-routes.ts';
 import { reviewRoutes } from './reviews/review-routes.ts';
@@ -114,6 +116,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(paymentProviderPlugin);
   await app.register(ordersPlugin);
   await app.register(printersPlugin);
+  await app.register(tablesPlugin);
   await app.register(paymentsPlugin);
   await app.register(orderStreamsPlugin);
   await app.register(mailPlugin);
@@ -151,6 +154,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(staffOrderRoutes);
       await api.register(adminOrderRoutes);
       await api.register(printerRoutes);
+      await api.register(tablesRoutes);
       await api.register(statsRoutes);
       await api.register(settingsRoutes);
       if (app.paymentProvider instanceof StripeProvider) await api.register(stripeWebhookRoutes(app.paymentProvider));

@@ -125,6 +125,24 @@ const CALLS: Record<string, Prepare> = {
     const { id } = await sc.app.printers.add({ name: 'Kitchen', host: '127.0.0.1', port: 9, printOnAccept: false });
     return () => send(sc.app, { method: 'POST', url: `/api/admin/printers/${id}/test`, headers });
   },
+  'GET /api/admin/tables': get(() => '/api/admin/tables'),
+  'POST /api/admin/tables': post('/api/admin/tables', () => ({ name: randomUUID().slice(0, 8), area: 'Terrace' })),
+  'PUT /api/admin/tables/:id': async (sc, headers) => {
+    const { id } = await sc.app.tables.add({ name: randomUUID().slice(0, 8) });
+    return () => send(sc.app, { method: 'PUT', url: `/api/admin/tables/${id}`, headers, payload: { name: randomUUID().slice(0, 8), area: 'Garden' } });
+  },
+  'DELETE /api/admin/tables/:id': async (sc, headers) => {
+    const { id } = await sc.app.tables.add({ name: randomUUID().slice(0, 8) });
+    return () => send(sc.app, { method: 'DELETE', url: `/api/admin/tables/${id}`, headers });
+  },
+  'POST /api/admin/tables/:id/regenerate': async (sc, headers) => {
+    const { id } = await sc.app.tables.add({ name: randomUUID().slice(0, 8) });
+    return () => send(sc.app, { method: 'POST', url: `/api/admin/tables/${id}/regenerate`, headers });
+  },
+  'GET /api/tables/:token': async (sc, headers) => {
+    const { path } = await sc.app.tables.add({ name: randomUUID().slice(0, 8) });
+    return () => send(sc.app, { method: 'GET', url: `/api/tables/${path.slice('/t/'.length)}`, headers });
+  },
   'GET /api/staff/printers': get(() => '/api/staff/printers'),
   'POST /api/staff/orders/:id/print': async (sc, headers) => {
     await sc.app.printers.add({ name: 'Kitchen', host: '127.0.0.1', port: 9, printOnAccept: false });

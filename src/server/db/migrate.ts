@@ -22,6 +22,7 @@ import * as m019 from './migrations/019-kitchen-printers.ts';
 import * as m020 from './migrations/020-partial-refunds.ts';
 import * as m021 from './migrations/021-review-hidden.ts';
 import * as m024 from './migrations/024-saved-addresses.ts';
+import * as m025 from './migrations/025-restaurant-tables.ts';
 
 interface MigrationModule {
   up(kind: DbKind): Migration['up'];
@@ -54,6 +55,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '020-partial-refunds': m020,
   '021-review-hidden': m021,
   '024-saved-addresses': m024,
+  '025-restaurant-tables': m025,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

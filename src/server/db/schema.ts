@@ -355,6 +355,16 @@ export interface SavedAddressesTable {
   used_at: string;
 }
 
+/** A table of the restaurant and the version of its code (migration 025). */
+export interface RestaurantTablesTable {
+  id: string;
+  name: string;
+  area: string | null;
+  /** Raised by "regenerate": links signed over an older version no longer open the table. */
+  code_version: number;
+  created_at: string;
+}
+
 /** A kitchen receipt printer and its last outcome (migration 019). */
 export interface KitchenPrintersTable {
   id: string;
@@ -386,6 +396,7 @@ export interface Database {
   cart_items: CartItemsTable;
   favourites: FavouritesTable;
   saved_addresses: SavedAddressesTable;
+  restaurant_tables: RestaurantTablesTable;
   payment_intents: PaymentIntentsTable;
   payments: PaymentsTable;
   paid_cart_entries: PaidCartEntriesTable;

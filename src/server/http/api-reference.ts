@@ -332,6 +332,7 @@ const TAG_DESCRIPTIONS: Readonly<Record<string, string>> = {
   orders: "Orders: the customer's own, and the staff's board",
   admin: "The administrators' statistics, exports and refunds",
   settings: "The restaurant's settings",
+  tables: "The table a table's QR code opens (the owner's list of tables is under admin)",
 };
 
 /** The shop's version (package.json), the document's `info.version`. */
