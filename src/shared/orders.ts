@@ -47,13 +47,22 @@ export type FulfilmentRequest = z.infer<typeof fulfilmentRequestSchema>;
 
 /** The spec's `{ price }` is accepted but ignored: the server prices the cart itself. */
 export const createIntentBodySchema = z
-  .object({ price: z.unknown().optional(), fulfilment: fulfilmentRequestSchema.optional() })
+  .object({
+    price: z.unknown().optional(),
+    fulfilment: fulfilmentRequestSchema.optional(),
+    // A table link's token (src/shared/tables.ts): the order is eat-here at that table, whatever the fulfilment says.
+    tableToken: z.string().min(1).max(200).optional(),
+  })
   .optional();
+
+export type CreateIntentBody = z.infer<typeof createIntentBodySchema>;
 
 /** The request without its note, which the order keeps apart. */
 export const fulfilmentSchema = z.object({
   type: z.enum(FULFILMENT_TYPES),
   table: z.string().optional(),
+  /** The area of a table a table link named (src/shared/tables.ts); the table's name then says it too. */
+  area: z.string().optional(),
   pickupAt: z.string().optional(),
   scheduledAt: z.string().optional(),
   address: deliveryAddressSchema.optional(),

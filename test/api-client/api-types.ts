@@ -2121,6 +2121,7 @@ export interface operations {
                                     line2?: string;
                                     postalCode: string;
                                 };
+                                area?: string;
                                 phone?: string;
                                 pickupAt?: string;
                                 scheduledAt?: string;
@@ -2963,6 +2964,7 @@ export interface operations {
                                 line2?: string;
                                 postalCode: string;
                             };
+                            area?: string;
                             phone?: string;
                             pickupAt?: string;
                             scheduledAt?: string;
@@ -5817,6 +5819,7 @@ export interface operations {
                         type: "delivery";
                     };
                     price?: unknown;
+                    tableToken?: string;
                 };
             };
         };
@@ -6966,6 +6969,7 @@ export interface operations {
                                     line2?: string;
                                     postalCode: string;
                                 };
+                                area?: string;
                                 phone?: string;
                                 pickupAt?: string;
                                 scheduledAt?: string;
@@ -7094,6 +7098,7 @@ export interface operations {
                                 line2?: string;
                                 postalCode: string;
                             };
+                            area?: string;
                             phone?: string;
                             pickupAt?: string;
                             scheduledAt?: string;
@@ -7399,6 +7404,7 @@ export interface operations {
                                     line2?: string;
                                     postalCode: string;
                                 };
+                                area?: string;
                                 phone?: string;
                                 pickupAt?: string;
                                 scheduledAt?: string;
@@ -8626,6 +8632,7 @@ export interface operations {
                                 line2?: string;
                                 postalCode: string;
                             };
+                            area?: string;
                             phone?: string;
                             pickupAt?: string;
                             scheduledAt?: string;
@@ -8771,6 +8778,7 @@ export interface operations {
                                 line2?: string;
                                 postalCode: string;
                             };
+                            area?: string;
                             phone?: string;
                             pickupAt?: string;
                             scheduledAt?: string;
@@ -9009,6 +9017,7 @@ export interface operations {
                                 line2?: string;
                                 postalCode: string;
                             };
+                            area?: string;
                             phone?: string;
                             pickupAt?: string;
                             scheduledAt?: string;
@@ -9175,6 +9184,7 @@ export interface operations {
                                 line2?: string;
                                 postalCode: string;
                             };
+                            area?: string;
                             phone?: string;
                             pickupAt?: string;
                             scheduledAt?: string;

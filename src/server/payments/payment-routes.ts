@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { EMAIL_NOT_VERIFIED, EMAIL_NOT_VERIFIED_MESSAGE } from '../../shared/account-constants.ts';
-import { createIntentBodySchema } from '../../shared/orders.ts';
+import { createIntentBodySchema, type CreateIntentBody, type FulfilmentRequest } from '../../shared/orders.ts';
+import { TABLE_TEXTS, tableLabel } from '../../shared/tables.ts';
 import {
   createIntentAnswerSchema,
   paymentAnswerSchema,
@@ -11,7 +12,7 @@ import {
   sandboxConfirmAnswerSchema,
   sandboxConfirmBodySchema,
 } from '../../shared/payments.ts';
-import { HttpError } from '../http/errors.ts';
+import { BadRequestError, HttpError } from '../http/errors.ts';
 import { useStrictJson } from '../http/strict-json.ts';
 import { checkFulfilment } from '../orders/fulfilment.ts';
 import { checkOrderRules, deliveryChargeFor } from '../settings/order-rules.ts';
@@ -21,6 +22,19 @@ import { SandboxProvider } from './sandbox-provider.ts';
 export async function paymentRoutes(instance: FastifyInstance): Promise<void> {
   useStrictJson(instance);
   const app = instance.withTypeProvider<ZodTypeProvider>();
+
+  /**
+   * Through a table link the order is eat-here at the link's table, as soon as possible: the table
+   * comes from the signed token, never from the body, and only the note is the guest's.
+   */
+  async function fulfilmentAtTable(body: CreateIntentBody): Promise<FulfilmentRequest | undefined> {
+    if (body?.tableToken === undefined) return body?.fulfilment;
+    const table = await app.tables.atLink(body.tableToken);
+    if (!table) throw new BadRequestError(TABLE_TEXTS.linkInvalid, { tableToken: [TABLE_TEXTS.linkInvalid] });
+    const note = body.fulfilment?.note;
+    // The area rides along with the intent into the order (fulfilmentSchema's `area`); no guest may send it.
+    return { type: 'table', table: tableLabel(table), ...(table.area ? { area: table.area } : {}), ...(note ? { note } : {}) } as FulfilmentRequest;
+  }
 
   app.post(
     '/create-payment-intent',
@@ -38,7 +52,7 @@ export async function paymentRoutes(instance: FastifyInstance): Promise<void> {
       }
       const now = new Date();
       const settings = app.settings.current();
-      const fulfilment = checkFulfilment(request.body?.fulfilment, now, settings);
+      const fulfilment = checkFulfilment(await fulfilmentAtTable(request.body), now, settings);
       // The restaurant's hours, pause and delivery terms: nothing is opened when they refuse.
       checkOrderRules(settings, fulfilment, now);
       const userId = request.user!.id;
