@@ -41,6 +41,8 @@ export const SIDES = {
       stats: ['components/customer-summary.tsx'],
       // The dish page answers an unknown dish with the shop's not-found page.
       storefront: ['pages/not-found-page.tsx'],
+      // The menu shows the table a code opened; the payment page sends its token.
+      tables: ['table-visit.ts', 'components/table-banner.tsx'],
       users: [],
     },
   },

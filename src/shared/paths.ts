@@ -48,6 +48,10 @@ export const APP_ROUTES = {
   myOrder: { pattern: '/dashboard/my/orders/:id', page: 'orders/pages/my-order-page.tsx', layout: 'dashboard' },
   profile: { pattern: '/dashboard/profile', page: 'account/pages/profile-page.tsx', layout: 'dashboard' },
   settings: { pattern: '/dashboard/settings', page: 'settings/pages/settings-page.tsx', layout: 'dashboard', adminOnly: true },
+  /** The sheet of the tables' QR codes, to print on A4 without the dashboard's frame. */
+  tableCodes: { pattern: '/dashboard/settings/table-codes', page: 'settings/pages/table-codes-page.tsx', layout: 'none', adminOnly: true },
+  /** A table's QR code opens this: the menu, ordering to that table (src/shared/tables.ts). */
+  tableLink: { pattern: '/t/:token', page: 'tables/pages/table-link-page.tsx', layout: 'public', browserOnly: true },
 } as const satisfies Record<string, AppRoute>;
 
 export type RouteName = keyof typeof APP_ROUTES;

@@ -18,6 +18,7 @@ import { useEscapeKeepsRecipe } from '../components/use-escape-keeps-recipe.ts';
 import { PageCover } from '../../ui/page-cover.tsx';
 import { QueryError } from '../../ui/query-error.tsx';
 import { usePageTitle } from '../../ui/use-page-title.ts';
+import { TableBanner } from '../../tables/components/table-banner.tsx';
 import { MenuTabs, menuTabId } from '../components/menu-tabs.tsx';
 import { MENU_TABS, initialMenuTab, type MenuTabKey } from '../menu-tabs.ts';
 
@@ -116,6 +117,7 @@ export function Page() {
     <>
       <PageCover title="Order Us" text="Would you like to try a dish? Pick it and take it on your table." picture="fruit" />
       <section aria-label="Order food" className="mx-auto max-w-7xl px-4 py-12 md:py-16">
+        <TableBanner />
         <MenuSearchBox onSearch={setQuery} />
         <MenuFilters value={filters} onChange={setFilters} />
         <div className="mt-8">

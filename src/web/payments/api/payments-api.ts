@@ -22,6 +22,13 @@ export interface BillingDetails {
 /** POST /api/payment's answer: the spec's record, and the order it created. */
 export type PaidAnswer = PaymentAnswer & { order?: Order };
 
+/** A table link's token makes the order eat-here at its table: the server reads the table from it. */
+export interface IntentBody {
+  price: number;
+  fulfilment: FulfilmentRequest;
+  tableToken?: string;
+}
+
 /**
  * POST /api/create-payment-intent, sent when the customer confirms how they get their meal (the
  * fulfilment travels with it). The server computes the amount from the cart; the spec's `price` is
@@ -29,7 +36,7 @@ export type PaidAnswer = PaymentAnswer & { order?: Order };
  */
 export function useCreatePaymentIntent() {
   return useMutation({
-    mutationFn: (body: { price: number; fulfilment: FulfilmentRequest }) =>
+    mutationFn: (body: IntentBody) =>
       apiRequest<CreateIntentAnswer>('/create-payment-intent', { method: 'POST', body }),
   });
 }
@@ -38,7 +45,7 @@ export function useCreatePaymentIntent() {
  * The same call, outside the mutation, just before the card is charged: the server answers the
  * open intent again while its terms hold, or a new one at today's prices and fee.
  */
-export function refreshPaymentIntent(body: { price: number; fulfilment: FulfilmentRequest }): Promise<CreateIntentAnswer> {
+export function refreshPaymentIntent(body: IntentBody): Promise<CreateIntentAnswer> {
   return apiRequest<CreateIntentAnswer>('/create-payment-intent', { method: 'POST', body });
 }
 

@@ -16,6 +16,8 @@ import { useLatestOrder, useOfferedSlots } from '../../orders/api/orders-api.ts'
 import { draftFromOrder, draftWithSaved, fulfilmentFieldErrors, type FulfilmentDraft } from '../../orders/checkout/fulfilment-draft.ts';
 import { FulfilmentChoice } from '../../orders/checkout/fulfilment-choice.tsx';
 import { FulfilmentForm } from '../../orders/checkout/fulfilment-form.tsx';
+import { forgetTableVisit, currentTableVisit } from '../../tables/table-visit.ts';
+import { TABLE_TEXTS } from '../../../shared/tables.ts';
 import { usePageTitle } from '../../ui/use-page-title.ts';
 import { refreshPaymentIntent, useCreatePaymentIntent, type PaidAnswer } from '../api/payments-api.ts';
 import type { TermsWatch } from '../components/payment-form.tsx';
@@ -61,16 +63,27 @@ export function Page() {
   const emptyCart = cart.isSuccess && !hasItems;
   const cartTotal = centsToPrice(cartTotalCents(entries));
 
-  async function confirmFulfilment(request: FulfilmentRequest, typed: FulfilmentDraft) {
+  // A table's code opened the menu: eat-here at that table, fixed; the server takes it from the token.
+  const [tableVisit, setTableVisit] = useState(currentTableVisit);
+  const tableToken = tableVisit?.token;
+
+  async function confirmFulfilment(typedRequest: FulfilmentRequest, typed: FulfilmentDraft) {
     setDraft(typed);
     setRenewed(null);
+    // The name fits the body's schema; the server names the order from the token, area and all.
+    const request: FulfilmentRequest = tableVisit ? { type: 'table', table: tableVisit.name, ...(typedRequest.note ? { note: typedRequest.note } : {}) } : typedRequest;
     try {
-      await created.mutateAsync({ price: cartTotal, fulfilment: request });
+      await created.mutateAsync({ price: cartTotal, fulfilment: request, tableToken });
       setFulfilment(request);
       // Kept for the next order once the server took it; a full list keeps what it has.
       if (request.type === 'delivery' && typed.saveAddress) saveAddress.mutate({ address: request.address, phone: request.phone });
       return undefined;
     } catch (error) {
+      // The table's code was renewed or removed meanwhile: the guest goes on without a table.
+      if (tableVisit && error instanceof ApiRequestError && error.body?.fieldErrors?.tableToken) {
+        forgetTableVisit();
+        setTableVisit(null);
+      }
       return error instanceof ApiRequestError ? fulfilmentFieldErrors(error.body?.fieldErrors) : undefined;
     }
   }
@@ -80,7 +93,7 @@ export function Page() {
   const terms: TermsWatch = {
     checkTerms: async () => {
       if (!fulfilment || !intentData) return true;
-      const fresh = await refreshPaymentIntent({ price: cartTotal, fulfilment });
+      const fresh = await refreshPaymentIntent({ price: cartTotal, fulfilment, tableToken });
       if (fresh.intentId === intentData.intentId) return true;
       setRenewed(fresh);
       setTermsNotice(termsRepricedMessage(`$${formatPrice(fresh.amount)}`));
@@ -88,7 +101,7 @@ export function Page() {
     },
     onTermsChanged: (message) => {
       setTermsNotice(message);
-      if (fulfilment) void refreshPaymentIntent({ price: cartTotal, fulfilment }).then(setRenewed, () => setRenewed(null));
+      if (fulfilment) void refreshPaymentIntent({ price: cartTotal, fulfilment, tableToken }).then(setRenewed, () => setRenewed(null));
     },
   };
 
@@ -145,8 +158,18 @@ export function Page() {
             </Link>
           </p>
         )}
+        {hasItems && !paid && tableVisit && (
+          <p role="status" data-testid="table-fixed" className="rounded-lg bg-brand-50 p-3 font-semibold text-brand-900 ring-1 ring-brand-100">
+            {TABLE_TEXTS.eatingAt(tableVisit)}
+          </p>
+        )}
         {hasItems && !paid && !formLoading && !fulfilment && (
-          <FulfilmentForm initial={draft ?? draftWithSaved(draftFromOrder(latest.data), saved.data)} slots={slots.data} savedAddresses={saved.data} onConfirm={confirmFulfilment} />
+          <FulfilmentForm
+            initial={tableVisit ? { ...(draft ?? draftWithSaved(draftFromOrder(latest.data), saved.data)), type: 'table', table: tableVisit.name } : (draft ?? draftWithSaved(draftFromOrder(latest.data), saved.data))}
+            slots={slots.data}
+            savedAddresses={saved.data}
+            onConfirm={confirmFulfilment}
+          />
         )}
         {fulfilment && !paid && (
           <FulfilmentChoice

@@ -11,6 +11,7 @@ import { usePageTitle } from '../../ui/use-page-title.ts';
 import { useChangeBusy, useRestaurantSettings, useSaveSettings } from '../api/settings-api.ts';
 import { HoursEditor } from '../components/hours-editor.tsx';
 import { KitchenPrinters } from '../components/kitchen-printers.tsx';
+import { RestaurantTables } from '../components/restaurant-tables.tsx';
 
 const inputClass =
   'mt-1 w-full rounded-md border border-stone-500 bg-white px-3 py-2 text-stone-900 focus:border-brand-700 focus:outline-2 focus:outline-brand-700 aria-invalid:border-red-700';
@@ -25,6 +26,7 @@ export function Page() {
     <>
       <SettingsForm initial={settings.data} />
       <KitchenPrinters />
+      <RestaurantTables />
     </>
   );
 }

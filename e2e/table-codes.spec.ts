@@ -1,0 +1,56 @@
+import { addToCartViaApi, fillCard, menu, signInAsNew } from './cart-helpers.ts';
+import { expect, expectAccessible, test } from './fixtures.ts';
+
+/**
+ * Table codes (issue 42, point 1) at 390 px: the owner adds a table in the settings and prints
+ * the sheet; a customer opens the link from the sheet, orders to that table without typing it,
+ * and the order names the table and its area; a renewed code opens the menu with the reason.
+ */
+test.use({ viewport: { width: 390, height: 844 } });
+
+test('a table added in the settings, its code from the sheet, and an order to that table', async ({ browser, page, request, allowConsoleErrors }) => {
+  const name = `T${Date.now() % 100000}`;
+  const owner = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const ownerPage = await owner.newPage();
+  await signInAsNew(ownerPage, owner.request, { admin: true });
+  await ownerPage.goto('/dashboard/settings');
+  const section = ownerPage.getByRole('region', { name: 'Tables' });
+  await section.getByLabel('Table name or number').fill(name);
+  await section.getByLabel('Area (optional)').fill('Terrace');
+  await section.getByRole('button', { name: 'Add table' }).click();
+  await expect(section.getByTestId('table').filter({ hasText: name })).toBeVisible();
+  await expectAccessible(ownerPage);
+
+  await section.getByRole('link', { name: 'Print the QR codes' }).click();
+  const cell = ownerPage.getByTestId('table-code').filter({ hasText: `Table ${name}` });
+  await expect(cell.getByRole('img', { name: new RegExp(`QR code of table ${name} · Terrace`) })).toBeVisible();
+  await expect(cell).toContainText('Raw Roots');
+  const link = (await cell.getAttribute('data-link'))!;
+  expect(link).toMatch(/\/t\/[^/]+$/);
+
+  // The guest opens the code's link: the menu says which table, and checkout is fixed to it.
+  const [dish] = await menu(request);
+  await signInAsNew(page, request);
+  await page.goto(new URL(link).pathname);
+  await expect(page).toHaveURL(/\/order/);
+  await expect(page.getByTestId('table-banner')).toHaveText(`You are ordering at table ${name} · Terrace`);
+  await addToCartViaApi(page, dish!._id);
+  await page.goto('/dashboard/payment');
+  await expect(page.getByTestId('table-fixed')).toHaveText(`You are ordering at table ${name} · Terrace`);
+  // Even a delivery chosen here is ordered to the table: the server reads it from the code.
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+  await fillCard(page, '4242 4242 4242 4242');
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard\/my\/orders\/[^/]+$/);
+  await expect(page.getByText(`Table ${name} · Terrace`).first()).toBeVisible();
+
+  // A new code: the printed one opens the menu with the reason, and no table (its look-up a 404).
+  allowConsoleErrors(/status of 404/);
+  await ownerPage.goto('/dashboard/settings');
+  await ownerPage.getByRole('button', { name: `New code for table ${name} · Terrace` }).click();
+  await expect(ownerPage.getByText(/has a new code/)).toBeVisible();
+  await page.goto(new URL(link).pathname);
+  await expect(page.getByTestId('table-banner')).toHaveText(/not valid any more/);
+  await expectAccessible(page);
+  await owner.close();
+});

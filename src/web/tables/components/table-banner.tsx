@@ -1,0 +1,28 @@
+import { useMemo, useSyncExternalStore } from 'react';
+import { useLocation } from 'react-router';
+import { TABLE_TEXTS } from '../../../shared/tables.ts';
+import { parseTableVisit, storedTableVisit } from '../table-visit.ts';
+
+const noSubscription = () => () => {};
+
+/** What the menu says after a table's code: the table the guest orders to, or why the code opened none. */
+export function TableBanner() {
+  const location = useLocation();
+  const invalid = (location.state as { tableLinkInvalid?: boolean } | null)?.tableLinkInvalid === true;
+  // Read after hydration: the server's drawing of the menu knows no tab's table.
+  const stored = useSyncExternalStore(noSubscription, storedTableVisit, () => null);
+  const visit = useMemo(() => parseTableVisit(stored), [stored]);
+  if (invalid) {
+    return (
+      <p role="alert" data-testid="table-banner" className="mx-auto mb-6 max-w-3xl rounded-lg border border-accent-500 bg-accent-400/20 p-3 text-center font-semibold text-stone-900">
+        {TABLE_TEXTS.linkInvalid}
+      </p>
+    );
+  }
+  if (!visit) return null;
+  return (
+    <p role="status" data-testid="table-banner" className="mx-auto mb-6 max-w-3xl rounded-lg bg-brand-50 p-3 text-center font-semibold text-brand-900 ring-1 ring-brand-100">
+      {TABLE_TEXTS.eatingAt(visit)}
+    </p>
+  );
+}
