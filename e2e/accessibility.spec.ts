@@ -690,6 +690,33 @@ test.describe('administrator pages, with users and dishes', () => {
     await expect(page.getByRole('status', { name: 'Notifications' })).toContainText('Some settings need a look');
     await expectAccessible(page);
   });
+
+  routeTest('tableCodes', "the tables' QR sheet", async ({ page }) => {
+    const { headers } = await signInAs(page, 'admin');
+    const added = await page.request.post('/api/admin/tables', { headers, data: { name: `A${Date.now() % 100000}`, area: 'Terrace' } });
+    expect(added.status()).toBe(201);
+    await visit(page, 'tableCodes', '/dashboard/settings/table-codes');
+    await expect(page.getByRole('heading', { level: 1, name: 'Table QR codes' })).toBeVisible();
+    await expect(page.getByRole('img', { name: /^QR code of table/ }).first()).toBeVisible();
+    await checkWhole(page);
+  });
+
+  routeTest('tableLink', "a table's code: the menu at the table, and a renewed code's message", async ({ page, browser, allowConsoleErrors }) => {
+    const admin = await browser.newContext();
+    const { headers } = await signInAs(await admin.newPage(), 'admin');
+    const added = await admin.request.post('/api/admin/tables', { headers, data: { name: `L${Date.now() % 100000}`, area: 'Garden' } });
+    const table = (await added.json()) as { id: string; name: string; path: string };
+    await visit(page, 'tableLink', table.path);
+    await expect(page.getByTestId('table-banner')).toHaveText(`You are ordering at table ${table.name} · Garden`);
+    await checkWhole(page);
+    // Renewed: the printed link's look-up is a 404, and the menu says why.
+    allowConsoleErrors(/status of 404/);
+    await admin.request.post(`/api/admin/tables/${table.id}/regenerate`, { headers });
+    await admin.close();
+    await visit(page, 'tableLink', table.path);
+    await expect(page.getByTestId('table-banner')).toHaveText(/not valid any more/);
+    await expectAccessible(page);
+  });
 });
 
 // ---------------------------------------------------------------- the table is covered
