@@ -37,7 +37,12 @@ test('a table added in the settings, its code from the sheet, and an order to th
   await addToCartViaApi(page, dish!._id);
   await page.goto('/dashboard/payment');
   await expect(page.getByTestId('table-fixed')).toHaveText(`You are ordering at table ${name} · Terrace`);
-  // Even a delivery chosen here is ordered to the table: the server reads it from the code.
+  // The way is fixed: eat here at that table, nothing else offered, and no table to type.
+  await expect(page.getByTestId('fixed-table')).toContainText(`Eat here · Table ${name} · Terrace`);
+  await expect(page.getByRole('radio', { name: /Delivery/ })).toHaveCount(0);
+  await expect(page.getByLabel('Table', { exact: true })).toHaveCount(0);
+  await page.getByLabel('Note to the kitchen (optional)').fill('No onions');
+  await expectAccessible(page);
   await page.getByRole('button', { name: 'Continue to payment' }).click();
   await fillCard(page, '4242 4242 4242 4242');
   await page.getByRole('button', { name: 'Pay', exact: true }).click();

@@ -34,6 +34,8 @@ interface FulfilmentFormProps {
    * The draft comes along, so that "Change" reopens the form as it was.
    */
   onConfirm: (request: FulfilmentRequest, draft: FulfilmentDraft) => Promise<FieldErrors | undefined>;
+  /** A table's code opened the shop: eat-here at this table (its name and area), as soon as possible, nothing else offered. */
+  fixedTable?: string;
 }
 
 /**
@@ -41,7 +43,7 @@ interface FulfilmentFormProps {
  * kitchen. Checked with the server's schema before sending; the server's own field errors show at
  * the same fields.
  */
-export function FulfilmentForm({ initial, slots, savedAddresses = [], onConfirm }: FulfilmentFormProps) {
+export function FulfilmentForm({ initial, slots, savedAddresses = [], onConfirm, fixedTable }: FulfilmentFormProps) {
   const id = useId();
   const [draft, setDraft] = useState(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -55,10 +57,10 @@ export function FulfilmentForm({ initial, slots, savedAddresses = [], onConfirm 
   const times = slots?.slots ?? pickupTimes(openedAt, settings).map((time) => time.toISOString());
   const timeZone = slots?.timeZone ?? settings?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
   const offered = settings ? FULFILMENT_TYPES.filter((type) => settings.fulfilments[type]) : FULFILMENT_TYPES;
-  const type = offered.includes(draft.type) ? draft.type : (offered[0] ?? draft.type);
+  const type = fixedTable ? 'table' : offered.includes(draft.type) ? draft.type : (offered[0] ?? draft.type);
   const closed = settings ? closedProblem(settings, new Date()) : undefined;
   // Eat-here takes a later time only when the owner allows it; pickup and delivery always can.
-  const timed = type !== 'table' || Boolean(settings?.scheduledEatHere);
+  const timed = !fixedTable && (type !== 'table' || Boolean(settings?.scheduledEatHere));
   const asap = slots?.asap ?? !closed;
   const days = byDay(times, timeZone, openedAt);
 
@@ -111,7 +113,15 @@ export function FulfilmentForm({ initial, slots, savedAddresses = [], onConfirm 
           {times.length > 0 ? 'You can order ahead: choose a time below.' : 'We cannot take your payment until then.'}
         </p>
       )}
-      <fieldset>
+      {fixedTable && (
+        <p data-testid="fixed-table" className="rounded-lg border border-brand-700 bg-brand-50 p-3 text-stone-900">
+          <span className="block font-semibold">
+            {FULFILMENT_LABELS.table} · Table {fixedTable}
+          </span>
+          <span className="block text-sm text-stone-700">{HINTS.table} As soon as possible.</span>
+        </p>
+      )}
+      <fieldset hidden={Boolean(fixedTable)}>
         <legend className="sr-only">How do you get your meal?</legend>
         <div className="grid gap-2 sm:grid-cols-3">
           {offered.map((way) => (
@@ -137,7 +147,7 @@ export function FulfilmentForm({ initial, slots, savedAddresses = [], onConfirm 
         <FieldError id={fieldId('type')} messages={errors.type} />
       </fieldset>
 
-      {type === 'table' && (
+      {type === 'table' && !fixedTable && (
         <Field label="Table" htmlFor={fieldId('table')} errors={errors.table} hint="The number or name on your table, e.g. 12 or Terrace 3.">
           <input {...field('table')} value={draft.table} onChange={(e) => set('table')(e.target.value)} maxLength={30} className={`${inputClass} sm:max-w-xs`} />
         </Field>

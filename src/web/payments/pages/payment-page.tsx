@@ -17,7 +17,7 @@ import { draftFromOrder, draftWithSaved, fulfilmentFieldErrors, type FulfilmentD
 import { FulfilmentChoice } from '../../orders/checkout/fulfilment-choice.tsx';
 import { FulfilmentForm } from '../../orders/checkout/fulfilment-form.tsx';
 import { forgetTableVisit, currentTableVisit } from '../../tables/table-visit.ts';
-import { TABLE_TEXTS } from '../../../shared/tables.ts';
+import { TABLE_TEXTS, tableLabel } from '../../../shared/tables.ts';
 import { usePageTitle } from '../../ui/use-page-title.ts';
 import { refreshPaymentIntent, useCreatePaymentIntent, type PaidAnswer } from '../api/payments-api.ts';
 import type { TermsWatch } from '../components/payment-form.tsx';
@@ -169,6 +169,7 @@ export function Page() {
             slots={slots.data}
             savedAddresses={saved.data}
             onConfirm={confirmFulfilment}
+            fixedTable={tableVisit ? tableLabel(tableVisit) : undefined}
           />
         )}
         {fulfilment && !paid && (
