@@ -78,6 +78,12 @@ describe('tables', () => {
     expect((await rows()).map((row) => row.name).sort()).toEqual(['7A', '9']);
   });
 
+  it('adds one table of two added at once under one name, the other told why', async () => {
+    const answers = await Promise.all(Array.from({ length: 6 }, () => call('POST', '/api/admin/tables', admin, { name: 'Twin' })));
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([201, 409, 409, 409, 409, 409]);
+    expect((await rows()).filter((row) => row.name === 'Twin')).toHaveLength(1);
+  });
+
   it('opens the table a link names, and never another after regenerate, removal or tampering', async () => {
     const one = await addTable('1', 'Terrace');
     const two = await addTable('2');

@@ -28,14 +28,28 @@ export class TablesService {
   async add(input: TableInput, now = new Date()): Promise<RestaurantTable> {
     await this.refuseTakenName(input.name);
     const id = newRowId();
-    await insertTable(this.db, id, input, now.toISOString());
+    try {
+      await insertTable(this.db, id, input, now.toISOString());
+    } catch (error) {
+      // Two adds of one name at once: the unique index lets one in, the other is told why.
+      if (await findTableByName(this.db, input.name)) throw new ConflictError(TABLE_TEXTS.nameTaken);
+      throw error;
+    }
     return this.toTable((await findTable(this.db, id))!);
   }
 
   async update(id: string, input: TableInput): Promise<RestaurantTable> {
     if (!(await findTable(this.db, id))) throw new NotFoundError(TABLE_TEXTS.noSuchTable);
     await this.refuseTakenName(input.name, id);
-    if ((await updateTable(this.db, id, input)) === 0) throw new NotFoundError(TABLE_TEXTS.noSuchTable);
+    let updated: number;
+    try {
+      updated = await updateTable(this.db, id, input);
+    } catch (error) {
+      const other = await findTableByName(this.db, input.name);
+      if (other && other.id !== id) throw new ConflictError(TABLE_TEXTS.nameTaken);
+      throw error;
+    }
+    if (updated === 0) throw new NotFoundError(TABLE_TEXTS.noSuchTable);
     return this.toTable((await findTable(this.db, id))!);
   }
 
