@@ -37,6 +37,12 @@ test('a table added in the settings, its code from the sheet, and an order to th
   await addToCartViaApi(page, dish!._id);
   await page.goto('/dashboard/payment');
   await expect(page.getByTestId('table-fixed')).toHaveText(`You are ordering at table ${name} · Terrace`);
+  // Ordering without the table brings the usual ways back; the code, opened again, fixes the table again.
+  await page.getByRole('button', { name: 'Order without this table' }).click();
+  await expect(page.getByRole('radio', { name: /Pickup/ })).toBeVisible();
+  await page.goto(new URL(link).pathname);
+  await expect(page.getByTestId('table-banner')).toHaveText(`You are ordering at table ${name} · Terrace`);
+  await page.goto('/dashboard/payment');
   // The way is fixed: eat here at that table, nothing else offered, and no table to type.
   await expect(page.getByTestId('fixed-table')).toContainText(`Eat here · Table ${name} · Terrace`);
   await expect(page.getByRole('radio', { name: /Delivery/ })).toHaveCount(0);

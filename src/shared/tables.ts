@@ -47,4 +47,5 @@ export const TABLE_TEXTS = {
   nameTaken: 'Another table already has this name',
   linkInvalid: "This table's code is not valid any more: ask the staff for the table's new code, or order from the menu",
   eatingAt: (table: TableAtLink) => `You are ordering at table ${tableLabel(table)}`,
+  leaveTable: 'Order without this table',
 } as const;

@@ -159,9 +159,24 @@ export function Page() {
           </p>
         )}
         {hasItems && !paid && tableVisit && (
-          <p role="status" data-testid="table-fixed" className="rounded-lg bg-brand-50 p-3 font-semibold text-brand-900 ring-1 ring-brand-100">
-            {TABLE_TEXTS.eatingAt(tableVisit)}
-          </p>
+          <div className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-brand-50 p-3 ring-1 ring-brand-100">
+            <p role="status" data-testid="table-fixed" className="font-semibold text-brand-900">
+              {TABLE_TEXTS.eatingAt(tableVisit)}
+            </p>
+            {/* Left the table (or scanned it by mistake): the usual choice of ways comes back. */}
+            {!fulfilment && (
+              <button
+                type="button"
+                onClick={() => {
+                  forgetTableVisit();
+                  setTableVisit(null);
+                }}
+                className="rounded-md px-3 py-1 text-sm font-semibold text-brand-800 underline hover:bg-brand-100"
+              >
+                {TABLE_TEXTS.leaveTable}
+              </button>
+            )}
+          </div>
         )}
         {hasItems && !paid && !formLoading && !fulfilment && (
           <FulfilmentForm
