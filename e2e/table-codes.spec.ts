@@ -1,10 +1,12 @@
 import { addToCartViaApi, fillCard, menu, signInAsNew } from './cart-helpers.ts';
 import { expect, expectAccessible, test } from './fixtures.ts';
+import { openInApp, signInAsNewStaff } from './order-helpers.ts';
 
 /**
  * Table codes (issue 42, point 1) at 390 px: the owner adds a table in the settings and prints
  * the sheet; a customer opens the link from the sheet, orders to that table without typing it,
- * and the order names the table and its area; a renewed code opens the menu with the reason.
+ * and the order names the table and its area, on the staff's board too; a renewed code opens the
+ * menu with the reason.
  */
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -54,6 +56,14 @@ test('a table added in the settings, its code from the sheet, and an order to th
   await page.getByRole('button', { name: 'Pay', exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard\/my\/orders\/[^/]+$/);
   await expect(page.getByText(`Table ${name} · Terrace`).first()).toBeVisible();
+
+  // Staff see the order on the board with its table and area.
+  const staff = await browser.newContext({ viewport: { width: 1024, height: 768 } });
+  const staffPage = await staff.newPage();
+  await signInAsNewStaff(staffPage, staff.request);
+  await openInApp(staffPage, '/dashboard/orders');
+  await expect(staffPage.getByTestId('order-card').filter({ hasText: `Table ${name} · Terrace` })).toBeVisible();
+  await staff.close();
 
   // A new code: the printed one opens the menu with the reason, and no table (its look-up a 404).
   allowConsoleErrors(/status of 404/);
