@@ -145,4 +145,25 @@ describe('social sign-in with OpenID Connect', () => {
     expect(String(res.headers.location)).toContain('error');
     expect(res.cookies.some((c) => c.name.endsWith('session_token') && c.value)).toBe(false);
   });
+
+  // Without an Origin (a script, not a browser) Better Auth's own origin check has nothing to
+  // compare, so the body's schema refuses a callback that is not a path of this shop.
+  it.each(['callbackURL', 'errorCallbackURL', 'newUserCallbackURL'])('refuses to start with a %s on another site', async (field) => {
+    for (const target of ['https://evil.example/steal', '//evil.example/steal', '/\\evil.example']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/social',
+        payload: { provider: 'oidc', callbackURL: SOCIAL_DONE_PATH, [field]: target, disableRedirect: true },
+      });
+      expect(res.statusCode, target).toBe(400);
+      expect(Object.keys(res.json().fieldErrors)).toEqual([field]);
+    }
+    const fromAnotherSite = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/social',
+      headers: { origin: 'https://evil.example' },
+      payload: { provider: 'oidc', callbackURL: SOCIAL_DONE_PATH },
+    });
+    expect(fromAnotherSite.statusCode).toBe(403);
+  });
 });

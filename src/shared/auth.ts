@@ -72,6 +72,18 @@ export function signInBackoffMessage(seconds: number): string {
 export const tokenRequestSchema = z.object({ email: emailSchema });
 export const tokenResponseSchema = z.object({ token: z.string() });
 
+/** A path of this shop: a callback on another site would carry a fresh sign-in there. */
+const shopPathSchema = z.string().max(500).regex(/^\/(?![/\\])/, 'A path of this shop, starting with one /');
+
+/** Strict: only the fields the log-in page sends; Better Auth would take more (an ID token, scopes). */
+export const socialSignInSchema = z.strictObject({
+  provider: z.string().min(1).max(50),
+  callbackURL: shopPathSchema.optional(),
+  errorCallbackURL: shopPathSchema.optional(),
+  newUserCallbackURL: shopPathSchema.optional(),
+  disableRedirect: z.boolean().optional(),
+});
+
 export const authProvidersSchema = z.object({
   social: z.object({ id: z.string(), name: z.string() }).nullable(),
 });

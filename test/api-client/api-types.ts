@@ -4854,15 +4854,16 @@ export interface operations {
                 /**
                  * @example {
                  *       "provider": "oidc",
-                 *       "callbackURL": "/"
+                 *       "callbackURL": "/social-done",
+                 *       "errorCallbackURL": "/social-done",
+                 *       "disableRedirect": true
                  *     }
                  */
                 "application/json": {
-                    /** @description Where the browser lands once signed in (a path of the shop) */
                     callbackURL?: string;
-                    /** @description Where it lands when the sign-in fails */
+                    disableRedirect?: boolean;
                     errorCallbackURL?: string;
-                    /** @description The identity provider, as GET /api/auth-providers names it */
+                    newUserCallbackURL?: string;
                     provider: string;
                 };
             };

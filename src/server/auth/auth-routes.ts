@@ -16,6 +16,7 @@ import {
   changePasswordSchema,
   signInSchema,
   signUpSchema,
+  socialSignInSchema,
   tokenRequestSchema,
   tokenResponseSchema,
   updateUserSchema,
@@ -85,7 +86,7 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
   app.post(
     '/auth/sign-in/social',
     {
-      schema: { summary: 'Start a social sign-in: the identity provider\'s address' },
+      schema: { summary: 'Start a social sign-in: the identity provider\'s address', body: socialSignInSchema },
       config: { rateLimit: rateLimitFor(config, 'sign-in'), errors: { 404: 'The shop has no identity provider of that name (GET /api/auth-providers names the one it has)' } },
     },
     async (request, reply) => forwardToBetterAuth(app.auth, request, reply),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { changePasswordSchema, captchaByMailRequestSchema, captchaCheckSchema, signInSchema, signUpSchema, tokenRequestSchema, updateUserSchema } from '../../shared/auth.ts';
+import { changePasswordSchema, captchaByMailRequestSchema, captchaCheckSchema, signInSchema, signUpSchema, socialSignInSchema, tokenRequestSchema, updateUserSchema } from '../../shared/auth.ts';
 import {
   changeEmailSchema,
   deleteAccountSchema,
@@ -33,6 +33,7 @@ const hours = [{ open: '10:00', close: '21:00' }];
 const EXAMPLES: ReadonlyArray<[z.ZodType, unknown]> = [
   [signUpSchema, { name: 'Ada Green', email: 'ada@example.com', password: 'sprouted lentils at noon 7' }],
   [signInSchema, { email: 'ada@example.com', password: 'sprouted lentils at noon 7', captchaId: 'c1f3e5a7', captchaAnswer: 'K7P2Q' }],
+  [socialSignInSchema, { provider: 'oidc', callbackURL: '/auth/social-done', errorCallbackURL: '/auth/social-done', disableRedirect: true }],
   [updateUserSchema, { name: 'Ada Greenwood' }],
   [printerInputSchema, { name: 'Kitchen', host: '192.168.1.50', port: 9100, printOnAccept: true }],
   [tableInputSchema, { name: '7', area: 'Terrace' }],

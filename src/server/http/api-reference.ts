@@ -117,19 +117,6 @@ export const BODIES_WITHOUT_VALIDATION: Readonly<Record<string, { contentType: s
       examples: [{ [IMAGE_FIELD]: '(the bytes of dish.jpg)' }],
     },
   },
-  'POST /api/auth/sign-in/social': {
-    contentType: 'application/json',
-    schema: {
-      type: 'object',
-      required: ['provider'],
-      properties: {
-        provider: { type: 'string', description: 'The identity provider, as GET /api/auth-providers names it' },
-        callbackURL: { type: 'string', description: 'Where the browser lands once signed in (a path of the shop)' },
-        errorCallbackURL: { type: 'string', description: 'Where it lands when the sign-in fails' },
-      },
-      examples: [{ provider: 'oidc', callbackURL: '/' }],
-    },
-  },
   'POST /api/auth/callback/oidc': {
     contentType: 'application/x-www-form-urlencoded',
     schema: {
