@@ -58,6 +58,9 @@ run('Server tests', 'vitest', ['run', '--reporter=default', '--reporter=json', `
 
 if (run('Build', 'node', ['scripts/build.ts', '--logLevel', 'warn'])) {
   steps.passed++;
+  // The public pages' JavaScript budget (docs/product.md §15): a shared module that pulls a library into every page fails here.
+  if (run('First-load JavaScript', 'node', ['scripts/first-load-js.ts'])) steps.passed++;
+  else steps.failed++;
   run('Browser tests', 'node', ['scripts/e2e.ts'], { E2E_SKIP_BUILD: '1' });
 } else {
   steps.failed++;

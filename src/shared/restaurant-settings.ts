@@ -10,7 +10,7 @@ import { FULFILMENT_LABELS, FULFILMENT_TYPES, READY_IN_MAX, READY_IN_MIN, type F
 import { PRODUCT_NAME } from './product.ts';
 import { ORDER_AHEAD_MAX, SLOT_MINUTES_CHOICES } from './order-slots.ts';
 import { isTimeZone } from './shop-time.ts';
-import { NO_SOCIAL_LINKS, socialLinksSchema } from './social-links.ts';
+import { NO_SOCIAL_LINKS, SOCIAL_NETWORKS, type SocialNetwork } from './social-links.ts';
 
 export * from './opening-hours.ts';
 export * from './busy-mode.ts';
@@ -61,6 +61,32 @@ const postalCodePattern = z
 /** 0 is no limit (the settings page sends an empty field as 0). */
 const slotLimit = (what: string) =>
   z.number({ message: `Enter the most ${what} per slot as a number` }).int(`Use a whole number of ${what}`).min(0, 'At least 0 (0: no limit)').max(10_000, 'At most 10000');
+
+/** The address's host is the network's site or one of its subdomains (www., m.). */
+function onSite(address: string, hosts: readonly string[]): boolean {
+  let url: URL;
+  try {
+    url = new URL(address);
+  } catch {
+    return false;
+  }
+  if (url.protocol !== 'https:' || url.username || url.password) return false;
+  return hosts.some((host) => url.hostname === host || url.hostname.endsWith(`.${host}`));
+}
+
+const socialAddress = ({ label, hosts, example }: (typeof SOCIAL_NETWORKS)[number]) =>
+  z.union([
+    z.literal(''),
+    z
+      .string()
+      .trim()
+      .max(300, 'At most 300 characters')
+      .refine((address) => onSite(address, hosts), `Enter the restaurant's ${label} address, starting with https:// (for example ${example}), or leave it empty`),
+  ]);
+
+export const socialLinksSchema = z.object(
+  Object.fromEntries(SOCIAL_NETWORKS.map((network) => [network.key, socialAddress(network)])) as Record<SocialNetwork, ReturnType<typeof socialAddress>>,
+);
 
 export const restaurantSettingsSchema = z
   .object({

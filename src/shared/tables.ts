@@ -3,10 +3,9 @@
  * the owner's list, the link each table's QR code opens, and the messages both sides show.
  */
 import { z } from 'zod';
+import { TABLE_AREA_MAX, TABLE_NAME_MAX, type TableAtLink } from './table-constants.ts';
 
-/** The fulfilment's own limit for a table's name (src/shared/orders.ts), so a name always fits an order. */
-export const TABLE_NAME_MAX = 30;
-export const TABLE_AREA_MAX = 40;
+export * from './table-constants.ts';
 
 export const tableInputSchema = z
   .object({
@@ -31,21 +30,4 @@ export const tableIdParamsSchema = z.object({ id: z.string().min(1).max(64) });
 export const tableTokenParamsSchema = z.object({ token: z.string().min(1).max(200) });
 
 /** What a table link tells the menu: which table the guest sits at, nothing else. */
-export const tableAtLinkSchema = z.object({ name: z.string(), area: z.string().nullable() });
-export type TableAtLink = z.infer<typeof tableAtLinkSchema>;
-
-/** The table link's path for a token. */
-export const tablePath = (token: string): string => `/t/${encodeURIComponent(token)}`;
-
-/** "7 · Terrace", or the name alone: how the board, the ticket and the menu name a table. */
-export function tableLabel(table: { name: string; area?: string | null }): string {
-  return table.area ? `${table.name} · ${table.area}` : table.name;
-}
-
-export const TABLE_TEXTS = {
-  noSuchTable: 'No such table',
-  nameTaken: 'Another table already has this name',
-  linkInvalid: "This table's code is not valid any more: ask the staff for the table's new code, or order from the menu",
-  eatingAt: (table: TableAtLink) => `You are ordering at table ${tableLabel(table)}`,
-  leaveTable: 'Order without this table',
-} as const;
+export const tableAtLinkSchema: z.ZodType<TableAtLink> = z.object({ name: z.string(), area: z.string().nullable() });

@@ -1,4 +1,4 @@
-import type { TableAtLink } from '../../shared/tables.ts';
+import type { TableAtLink } from '../../shared/table-constants.ts';
 
 /**
  * The table a guest's scanned code opened (/t/<token>), kept in this tab's sessionStorage while

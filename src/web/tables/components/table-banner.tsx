@@ -1,6 +1,6 @@
 import { useMemo, useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router';
-import { TABLE_TEXTS } from '../../../shared/tables.ts';
+import { TABLE_TEXTS } from '../../../shared/table-constants.ts';
 import { parseTableVisit, storedTableVisit } from '../table-visit.ts';
 
 const noSubscription = () => () => {};

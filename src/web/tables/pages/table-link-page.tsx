@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { paths } from '../../../shared/paths.ts';
-import type { TableAtLink } from '../../../shared/tables.ts';
+import type { TableAtLink } from '../../../shared/table-constants.ts';
 import { apiRequest } from '../../lib/api-client.ts';
 import { usePageTitle } from '../../ui/use-page-title.ts';
 import { forgetTableVisit, rememberTableVisit } from '../table-visit.ts';
