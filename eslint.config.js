@@ -18,7 +18,7 @@ export const SIDES = {
     /** Folders and root files of the app layer: the router, layouts and providers, the entries. */
     appFolders: ['app'],
     appFiles: ['main.tsx', 'boot.ts', 'server-render.tsx', 'page-data.ts', 'service-worker.ts'],
-    infrastructure: ['ui', 'lib'],
+    infrastructure: ['ui', 'lib', 'i18n'],
     infrastructureFiles: [],
     features: {
       // The payment page offers the saved delivery addresses and saves a new one.
@@ -50,7 +50,7 @@ export const SIDES = {
     other: 'web',
     appFolders: [],
     appFiles: ['app.ts', 'main.ts'],
-    infrastructure: ['db', 'http', 'events'],
+    infrastructure: ['db', 'http', 'events', 'i18n'],
     /** Infrastructure at the root: the configuration and the speed layers' switch, read by every layer. */
     infrastructureFiles: ['config.ts', 'speed-layers.ts'],
     /** Listed in the order they may import each other: a feature imports only features above it. */

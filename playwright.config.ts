@@ -34,6 +34,9 @@ export default defineConfig({
   ],
   use: {
     baseURL,
+    // The English suite reads the shop's English whatever the machine's own language; a German
+    // reader's tests set their own (e2e/languages.spec.ts).
+    locale: 'en-GB',
     // The shop's service worker answers the page's requests once installed, which would hide them
     // from page.route and keep files between tests: off, except in the offline app's tests
     // (e2e/app-offline.spec.ts), which turn it on.

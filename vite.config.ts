@@ -3,6 +3,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { WEB_APP_MANIFEST, WEB_APP_MANIFEST_FILE } from './src/web/app/web-app-manifest.ts';
+import { messageCatalogues } from './src/web/i18n/catalogue-plugin.ts';
 
 // React Router 7 resolves to its development build by default (its package exports have no
 // "production" condition; only its framework plugin swaps builds). In a production build we
@@ -25,7 +26,7 @@ export default defineConfig(({ command }) => ({
   root: 'src/web',
   publicDir: 'public',
   // React's JSX and, in the dev server, Fast Refresh: an edit to a component keeps its state.
-  plugins: [react(), tailwindcss(), webAppManifest()],
+  plugins: [react(), tailwindcss(), webAppManifest(), messageCatalogues()],
   resolve: {
     alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
   },

@@ -26,10 +26,10 @@ export const MENU_PREVIEW_PATHS = ['/items'];
 export const ITEMS_PER_BLOCK = 2;
 export const FACTS_PATHS = ['/'];
 let renders = 0;
-export async function renderPage(pathname, { menu, menuPreview, reviews, captcha, facts }) {
+export async function renderPage(pathname, { menu, menuPreview, reviews, captcha, facts, language }) {
   renders += 1;
   const names = captcha ? 'captcha ' + captcha.id : reviews ? reviews.map((review) => review.name).join('|') : menu ? menu.map((item) => item.name).join('|') : 'no menu';
-  const preview = (menuPreview ? ' preview ' + menuPreview.map((item) => item.category).join(',') : '') + (facts ? ' facts ' + JSON.stringify(facts) : '');
+  const preview = (menuPreview ? ' preview ' + menuPreview.map((item) => item.category).join(',') : '') + (facts ? ' facts ' + JSON.stringify(facts) : '') + (language === 'en' ? '' : ' in ' + language);
   return {
     head: '<link rel="preload" as="image" href="/cover.webp"/>',
     body: '<main data-renders="' + renders + '">' + pathname + ' $& $1 ' + names + preview + '</main>',
@@ -215,7 +215,8 @@ describe('server-rendered pages', () => {
   });
 
   it('leaves the other pages to the browser: index.html with the app script hints in <head>, 404 for an unknown path', async () => {
-    const withAppHints = INDEX_HTML.replace('</head>', `${APP_HINTS}</head>`);
+    // In the reader's language (the app loads that catalogue), without hreflang: not for search engines.
+    const withAppHints = INDEX_HTML.replace('<html>', '<html lang="en">').replace('</head>', `${APP_HINTS}</head>`);
     const cart = await get('/dashboard/my/cart');
     expect(cart.statusCode).toBe(200);
     expect(cart.body).toBe(withAppHints);
@@ -229,6 +230,51 @@ describe('server-rendered pages', () => {
     expect(unknown.statusCode).toBe(404);
     expect(unknown.body).toBe(withAppHints);
     expect((await get('/api/no-such-route')).json()).toMatchObject({ statusCode: 404, code: 'NOT_FOUND' });
+  });
+
+  describe("in the reader's language", () => {
+    const languageOf = (html: string) => /<html lang="([^"]*)">/.exec(html)?.[1];
+
+    it('draws a page in the language Accept-Language asks for, regions dropped, English for one the shop lacks', async () => {
+      const german = await get('/review', { 'accept-language': 'de-AT,de;q=0.9,en;q=0.5' });
+      expect(languageOf(german.body)).toBe('de');
+      expect(german.body).toContain(' in de</main>');
+      expect(german.headers.vary).toBe('accept-encoding, accept-language, cookie');
+      for (const header of ['fr-FR,fr;q=0.9', '', 'en-GB', '*']) {
+        const page = await get('/review', header ? { 'accept-language': header } : {});
+        expect(languageOf(page.body), header).toBe('en');
+        expect(page.body).not.toContain(' in de<');
+      }
+    });
+
+    it("keeps each language's page apart, with its own ETag, so a cache never hands German to an English reader", async () => {
+      const english = await get('/review');
+      const german = await get('/review', { 'accept-language': 'de' });
+      expect(german.headers.etag).not.toBe(english.headers.etag);
+      expect((await get('/review', { 'if-none-match': String(german.headers.etag) })).statusCode).toBe(200);
+      expect((await get('/review', { 'accept-language': 'de', 'if-none-match': String(german.headers.etag) })).statusCode).toBe(304);
+    });
+
+    it('follows the choice in the header (its cookie) over Accept-Language, and ?lang= over both', async () => {
+      expect(languageOf((await get('/', { cookie: 'other=1; lang=de', 'accept-language': 'en' })).body)).toBe('de');
+      expect(languageOf((await get('/', { cookie: 'lang=xx', 'accept-language': 'de' })).body)).toBe('de');
+      const chosen = await get('/?lang=en', { cookie: 'lang=de' });
+      expect(languageOf(chosen.body)).toBe('en');
+      // Followed from a search engine's hreflang link, the next pages stay in that language.
+      expect(chosen.headers['set-cookie']).toMatch(/^lang=en; Path=\/; Max-Age=\d+; SameSite=Lax$/);
+      expect((await get('/?lang=xx', { 'accept-language': 'de' })).headers['set-cookie']).toBeUndefined();
+    });
+
+    it("names the page's address in every language (hreflang), from the shop's own origin", async () => {
+      const html = (await get('/review', { host: 'evil.example' })).body;
+      const origin = shop.app.config.publicOrigin;
+      expect(html).toContain(`<link rel="alternate" hreflang="en" href="${origin}/review?lang=en" />`);
+      expect(html).toContain(`<link rel="alternate" hreflang="de" href="${origin}/review?lang=de" />`);
+      expect(html).toContain(`<link rel="alternate" hreflang="x-default" href="${origin}/review" />`);
+      expect(html).not.toContain('evil.example');
+      expect((await get('/no-such-page')).body).not.toContain('hreflang');
+      expect((await get('/dashboard/my/cart', { 'accept-language': 'de' })).body).toContain('<html lang="de">');
+    });
   });
 
   it('does not draw a menu over 256 KB into the page: the browser fetches it; the item list keeps its first items of each category', async () => {

@@ -22,6 +22,8 @@ export interface PageSources {
   dish?: MenuItem;
   /** What the storefront promises, from the restaurant's settings (storefront-facts.ts). */
   facts?: StorefrontFacts;
+  /** The reader's language (a catalogue's code); English when absent. */
+  language?: string;
 }
 
 /** The exports of the web app's server build. */

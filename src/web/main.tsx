@@ -2,6 +2,7 @@ import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App, createQueryClient } from './app/app.tsx';
+import { createI18n } from './i18n/i18n.ts';
 import { pressKeptButtons } from './app/early-presses.ts';
 import { registerServiceWorker } from './app/service-worker-registration.ts';
 import { APP_READY_ATTRIBUTE, HYDRATION_ERROR_PREFIX, SERVER_RENDERED_ATTRIBUTE } from '../shared/rendered-page.ts';
@@ -24,29 +25,38 @@ function MarkAppReady() {
   return null;
 }
 
-const app = (
-  <StrictMode>
-    <BrowserRouter>
-      <App queryClient={queryClient} />
-    </BrowserRouter>
-    <MarkAppReady />
-  </StrictMode>
-);
-
 /** Hydration errors React recovers from, named so the browser tests fail on them (e2e/fixtures.ts). */
 function reportRecoverableError(error: unknown) {
   console.error(HYDRATION_ERROR_PREFIX, error);
 }
 
-if (root.hasAttribute(SERVER_RENDERED_ATTRIBUTE)) {
-  // A public page comes rendered by the server (src/web/server-render.tsx), with the menu, the
-  // reviews or the captcha it was drawn with. Hydrated in a transition, React works in slices and
-  // lets the browser answer in between instead of holding a slow phone's main thread.
-  seedQueries(queryClient, readPageData());
-  startTransition(() => void hydrateRoot(root, app, { onRecoverableError: reportRecoverableError }));
-} else {
-  // Any other page holds only the static loading screen, which React replaces.
-  createRoot(root, { onRecoverableError: reportRecoverableError }).render(app);
+/**
+ * Starts once the page's language is loaded: the one the server drew the page in
+ * (src/server/i18n/request-language.ts), so hydration draws the same words. A function rather
+ * than a top-level await, which would split the app into many small chunks.
+ */
+async function start() {
+  const i18n = await createI18n(document.documentElement.lang);
+  const app = (
+    <StrictMode>
+      <BrowserRouter>
+        <App queryClient={queryClient} i18n={i18n} />
+      </BrowserRouter>
+      <MarkAppReady />
+    </StrictMode>
+  );
+
+  if (root.hasAttribute(SERVER_RENDERED_ATTRIBUTE)) {
+    // A public page comes rendered by the server (src/web/server-render.tsx), with the menu, the
+    // reviews or the captcha it was drawn with. Hydrated in a transition, React works in slices and
+    // lets the browser answer in between instead of holding a slow phone's main thread.
+    seedQueries(queryClient, readPageData());
+    startTransition(() => void hydrateRoot(root, app, { onRecoverableError: reportRecoverableError }));
+  } else {
+    // Any other page holds only the static loading screen, which React replaces.
+    createRoot(root, { onRecoverableError: reportRecoverableError }).render(app);
+  }
 }
 
+void start();
 registerServiceWorker();

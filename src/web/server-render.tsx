@@ -2,8 +2,11 @@ import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { APP_ROUTES, paths, ROUTE_NAMES } from '../shared/paths.ts';
+import { SOURCE_LANGUAGE } from '../shared/i18n/languages.ts';
 import type { PageSources, RenderedPage } from '../shared/rendered-page.ts';
+import type { I18n } from '@lingui/core';
 import { App, createQueryClient } from './app/app.tsx';
+import { createI18n } from './i18n/i18n.ts';
 import { ITEMS_PER_BLOCK } from './menu/api/get-menu.ts';
 import { MENU_TABS } from './menu/menu-tabs.ts';
 import { PAGE_DATA_ELEMENT_ID, seedQueries, type PageData } from './page-data.ts';
@@ -24,6 +27,13 @@ export const SERVER_RENDERED_PATHS: readonly string[] = [
   // The spec's own tab keys where they differ (/order/rawSpecial).
   ...MENU_TABS.filter((tab) => tab.specKey !== tab.key).map((tab) => paths.menu(tab.specKey)),
 ];
+
+/** One per language, never switched: pages of different languages may be drawn at once. */
+const i18ns = new Map<string, Promise<I18n>>();
+function i18nFor(language: string): Promise<I18n> {
+  if (!i18ns.has(language)) i18ns.set(language, createI18n(language));
+  return i18ns.get(language)!;
+}
 
 const showsMenu = (pathname: string) => pathname === paths.menu() || pathname.startsWith(`${paths.menu()}/`);
 
@@ -50,7 +60,8 @@ export const FACTS_PATHS: readonly string[] = [paths.home, paths.about, paths.de
  * As a signed-out visitor first sees it. The data drawn with travels in the page so hydration
  * draws the same; parts drawn without data show their loading state and the browser fetches it.
  */
-export async function renderPage(pathname: string, { menu, menuPreview, reviews, captcha, authProviders, dish, facts }: PageSources): Promise<RenderedPage> {
+export async function renderPage(pathname: string, { menu, menuPreview, reviews, captcha, authProviders, dish, facts, language }: PageSources): Promise<RenderedPage> {
+  const i18n = await i18nFor(language ?? SOURCE_LANGUAGE);
   const queryClient = createQueryClient();
   const pageData: PageData = {};
   // A dish page (/item/{id}, not in SERVER_RENDERED_PATHS: one per dish) is drawn with its dish.
@@ -66,7 +77,7 @@ export async function renderPage(pathname: string, { menu, menuPreview, reviews,
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <StaticRouter location={pathname}>
-        <App queryClient={queryClient} />
+        <App queryClient={queryClient} i18n={i18n} />
       </StaticRouter>
     </StrictMode>,
   );

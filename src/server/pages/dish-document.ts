@@ -22,7 +22,7 @@ const SCHEMA_DIETS: Partial<Record<DishTag, string>> = {
   'gluten-free': 'https://schema.org/GlutenFreeDiet',
 };
 
-const escapeHtml = (text: string) =>
+export const escapeHtml = (text: string) =>
   text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;').replaceAll("'", '&#39;');
 
 /** A description of a few lines for link previews: the recipe, cut at a word near 200 characters. */

@@ -13,7 +13,9 @@ import { DEFERRED_SCRIPTS_ID, SERVER_RENDERED_ATTRIBUTE, type PageRenderer, type
 import { authProvidersOf } from '../auth/auth-providers.ts';
 import { pageCaptchas } from '../auth/page-captcha.ts';
 import { pageHints } from './page-hints.ts';
-import { dishHead, dishIdOf, withDescription, withDishHead } from './dish-document.ts';
+import { languageCookieOf, requestLanguage, SHOP_LANGUAGES } from '../i18n/request-language.ts';
+import { LANGUAGE_QUERY, type Language } from '../../shared/i18n/languages.ts';
+import { dishHead, dishIdOf, escapeHtml, withDescription, withDishHead } from './dish-document.ts';
 import { storefrontDescription, storefrontFacts } from '../../shared/storefront-facts.ts';
 
 const gzipAsync = promisify(gzip);
@@ -52,7 +54,7 @@ export async function registerWebApp(app: FastifyInstance, webDir: string): Prom
   const captchaFor = pageCaptchas(app.db, app.config);
 
   /** Undefined for an unknown or hidden dish, which is then a 404. */
-  const dishDocumentFor = async (pathname: string, id: string): Promise<WebDocument | undefined> => {
+  const dishDocumentFor = async (pathname: string, id: string, language: Language): Promise<WebDocument | undefined> => {
     const menu = await app.menu.current();
     const dish = menu.dish(id);
     if (!dish) return undefined;
@@ -60,42 +62,43 @@ export async function registerWebApp(app: FastifyInstance, webDir: string): Prom
     // anyone may vary to fill the cache and to name another site in the page.
     const origin = app.config.publicOrigin;
     const hints = hintsFor(pathname);
-    return dishDocuments.get(`${origin}${pathname}`, menu.etag, async () => {
-      const html = withDishHead(indexHtml, dishHead(dish, origin));
-      return renderer ? withRenderedPage(html, hints, await renderer.renderPage(pathname, { dish })) : withHints(html, hints);
+    return dishDocuments.get(`${language}:${origin}${pathname}`, menu.etag, async () => {
+      const html = inLanguage(withDishHead(indexHtml, dishHead(dish, origin)), language, { origin, pathname });
+      return renderer ? withRenderedPage(html, hints, await renderer.renderPage(pathname, { dish, language })) : withHints(html, hints);
     });
   };
 
-  const documentFor = async (request: FastifyRequest, pathname: string): Promise<WebDocument> => {
+  const documentFor = async (request: FastifyRequest, pathname: string, language: Language): Promise<WebDocument> => {
     const hints = hintsFor(pathname);
     // What the storefront promises follows the settings (hours, delivery; issue 43, point 5): the
     // pages' description, and the pages that say it, are drawn again when those facts change.
     const facts = storefrontFacts(app.settings.current());
     const factsVersion = JSON.stringify(facts);
-    const template = withDescription(indexHtml, storefrontDescription(facts));
+    const described = withDescription(indexHtml, storefrontDescription(facts));
     if (!renderer?.SERVER_RENDERED_PATHS.includes(pathname)) {
-      return documents.get(`hints:${hints}`, factsVersion, async () => withHints(template, hints));
+      return documents.get(`${language}:hints:${hints}`, factsVersion, async () => withHints(inLanguage(described, language), hints));
     }
+    const template = inLanguage(described, language, { origin: app.config.publicOrigin, pathname });
     if (renderer.CAPTCHA_PATHS.includes(pathname)) {
       // A HEAD asks for the headers only: no captcha is made for it.
       const captcha = request.method === 'GET' ? await captchaFor(request.ip) : undefined;
       const authProviders = authProvidersOf(app.config);
       // Without a captcha (a HEAD, or an address past its limit) the page is the same for everyone:
       // drawn once and kept, so a flood of requests costs no rendering.
-      if (!captcha) return documents.get(`page:${pathname}`, factsVersion, async () => withRenderedPage(template, hints, await renderer.renderPage(pathname, { authProviders })));
-      const page = await renderer.renderPage(pathname, { captcha, authProviders });
+      if (!captcha) return documents.get(`${language}:page:${pathname}`, factsVersion, async () => withRenderedPage(template, hints, await renderer.renderPage(pathname, { authProviders, language })));
+      const page = await renderer.renderPage(pathname, { captcha, authProviders, language });
       return documentOf(withRenderedPage(template, hints, page), { kept: false });
     }
     const menu = await app.menu.current();
     // The reviews' pages are drawn again when the reviews change (their snapshot's ETag).
     const reviews = renderer.REVIEW_PATHS.includes(pathname) ? await app.reviews.current() : undefined;
     const version = `${menu.etag} ${reviews?.etag ?? ''} ${factsVersion}`;
-    return documents.get(`page:${pathname}`, version, async () => {
+    return documents.get(`${language}:page:${pathname}`, version, async () => {
       const drawnMenu = menu.body.length <= MAX_RENDERED_MENU_BYTES ? (JSON.parse(menu.body.toString('utf8')) as MenuItem[]) : undefined;
       const menuPreview = renderer.MENU_PREVIEW_PATHS.includes(pathname)
         ? (JSON.parse((await menu.firstOfEachCategory(renderer.ITEMS_PER_BLOCK)).body.toString('utf8')) as MenuItem[])
         : undefined;
-      const sources = { menu: drawnMenu, menuPreview, reviews: reviews ? [...reviews.reviews] : undefined, facts: renderer.FACTS_PATHS.includes(pathname) ? facts : undefined };
+      const sources = { menu: drawnMenu, menuPreview, reviews: reviews ? [...reviews.reviews] : undefined, facts: renderer.FACTS_PATHS.includes(pathname) ? facts : undefined, language };
       return withRenderedPage(template, hints, await renderer.renderPage(pathname, sources));
     });
   };
@@ -121,17 +124,21 @@ export async function registerWebApp(app: FastifyInstance, webDir: string): Prom
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api/');
     if (!wantsPage) return notFound(request, reply);
     const dishId = dishIdOf(pathname);
-    const dishDocument = dishId === undefined ? undefined : await dishDocumentFor(pathname, dishId);
+    const language = requestLanguage(request);
+    const dishDocument = dishId === undefined ? undefined : await dishDocumentFor(pathname, dishId, language);
     const found = dishId === undefined ? isAppRoute(pathname) : dishDocument !== undefined;
-    const document = dishDocument ?? (await documentFor(request, found ? pathname : NOT_FOUND_PATH));
+    const document = dishDocument ?? (await documentFor(request, found ? pathname : NOT_FOUND_PATH, language));
     reply
       .code(found ? 200 : 404)
       // A page with a captcha of its own is for this request only (the captcha is single-use).
       .header('cache-control', document.kept ? 'no-cache' : 'no-store')
-      .header('vary', 'accept-encoding')
+      // Each language is a page of its own (src/server/i18n/request-language.ts).
+      .header('vary', 'accept-encoding, accept-language, cookie')
       .type('text/html; charset=utf-8');
     // A kept page is the same for everyone until its version changes: the browser's copy is asked
     // about with its ETag, and a 304 sends nothing again (a dish page, the home page).
+    // Followed from a hreflang alternate (?lang=de): the pages after it stay in that language.
+    if (request.query && (request.query as Record<string, unknown>)[LANGUAGE_QUERY] === language) reply.header('set-cookie', languageCookieOf(language));
     if (document.etag) {
       reply.header('etag', document.etag);
       if (found && request.headers['if-none-match'] === document.etag) return reply.code(304).send();
@@ -208,6 +215,22 @@ async function loadRenderer(webDir: string, indexHtml: string): Promise<PageRend
   if (!APP_HTML.test(indexHtml)) throw new Error('index.html has no <!--app-html--> marks to hold the rendered pages');
   const module = (await import(pathToFileURL(file).href)) as PageRenderer;
   return module;
+}
+
+/**
+ * The page's language on <html>, which the app reads to load its catalogue; a public page also
+ * names its address in each of the shop's languages (hreflang), so a search engine offers a
+ * German reader the German page.
+ */
+function inLanguage(html: string, language: Language, alternatesOf?: { origin: string; pathname: string }): string {
+  const address = alternatesOf && escapeHtml(`${alternatesOf.origin}${alternatesOf.pathname}`);
+  const alternates = address
+    ? [
+        ...SHOP_LANGUAGES.map((code) => `<link rel="alternate" hreflang="${code}" href="${address}?${LANGUAGE_QUERY}=${code}" />`),
+        `<link rel="alternate" hreflang="x-default" href="${address}" />`,
+      ].join('')
+    : '';
+  return html.replace(/<html[^>]*>/, () => `<html lang="${language}">`).replace('</head>', () => `${alternates}</head>`);
 }
 
 function withHints(indexHtml: string, hints: string): string {

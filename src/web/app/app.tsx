@@ -1,3 +1,5 @@
+import type { I18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useCallback, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
@@ -34,8 +36,9 @@ function AuthWithLoginRedirect({ children }: { children: ReactNode }) {
  * The whole app below its router: the browser wraps it in a `BrowserRouter` (main.tsx), the
  * server's renderer in a `StaticRouter` (server-render.tsx), so both draw the same tree.
  */
-export function App({ queryClient }: { queryClient: QueryClient }) {
+export function App({ queryClient, i18n }: { queryClient: QueryClient; i18n: I18n }) {
   return (
+    <I18nProvider i18n={i18n}>
     <QueryClientProvider client={queryClient}>
       <ToastProvider>
         <AuthWithLoginRedirect>
@@ -50,5 +53,6 @@ export function App({ queryClient }: { queryClient: QueryClient }) {
         </AuthWithLoginRedirect>
       </ToastProvider>
     </QueryClientProvider>
+    </I18nProvider>
   );
 }

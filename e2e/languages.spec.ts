@@ -1,0 +1,50 @@
+import { expect, test } from './fixtures.ts';
+
+/**
+ * The shop in its readers' languages (docs/i18n.md): the browser's language chooses, the header's
+ * switch changes it, and the server draws the next page in the chosen one.
+ */
+test.describe('languages', () => {
+  test.describe('a browser set to German', () => {
+    test.use({ locale: 'de-DE' });
+
+    test('gets the pages in German, drawn by the server and taken over by the app', async ({ page }) => {
+      await page.goto('/');
+      await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+      const nav = page.getByRole('navigation', { name: 'Hauptmenü' });
+      await expect(nav.getByRole('link', { name: 'Start' })).toBeVisible();
+      await expect(nav.getByRole('link', { name: 'Bewertungen' })).toBeVisible();
+      await expect(page.getByRole('combobox', { name: 'Sprache' })).toHaveValue('de');
+      // After the app has taken the page over (the fixture waits for it), client-side navigation keeps German.
+      await nav.getByRole('link', { name: 'Bewertungen' }).click();
+      await expect(page).toHaveURL(/\/review$/);
+      await expect(nav.getByRole('link', { name: 'Über uns' })).toBeVisible();
+    });
+  });
+
+  test('the header switches the language at once, and the next page the server draws keeps it', async ({ page }) => {
+    await page.goto('/about');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByRole('link', { name: 'Reviews' })).toBeVisible();
+
+    await page.getByRole('combobox', { name: 'Language' }).selectOption({ label: 'Deutsch' });
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+    await expect(page.getByRole('navigation', { name: 'Hauptmenü' }).getByRole('link', { name: 'Bewertungen' })).toBeVisible();
+
+    await page.goto('/review');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+    await expect(page.getByRole('navigation', { name: 'Hauptmenü' }).getByRole('link', { name: 'Gerichte' })).toBeVisible();
+
+    await page.getByRole('combobox', { name: 'Sprache' }).selectOption({ label: 'English' });
+    await expect(nav.getByRole('link', { name: 'Items' })).toBeVisible();
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  });
+
+  test("each public page names its German and English addresses for search engines", async ({ page }) => {
+    await page.goto('/items');
+    await expect(page.locator('link[rel="alternate"][hreflang="de"]')).toHaveAttribute('href', /\/items\?lang=de$/);
+    await page.goto(new URL(await page.locator('link[rel="alternate"][hreflang="de"]').getAttribute('href') ?? '').pathname + '?lang=de');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  });
+});

@@ -1,0 +1,29 @@
+import { useLingui } from '@lingui/react';
+import { useId } from 'react';
+import { chooseLanguage, LANGUAGE_NAMES, useT } from './i18n.ts';
+
+/** The header's choice of language; each named in its own language ("Deutsch"). */
+export function LanguageSwitch() {
+  const { i18n } = useLingui();
+  const t = useT();
+  const id = useId();
+  return (
+    <div className="flex items-center gap-2 px-3 py-2 lg:py-0">
+      <label htmlFor={id} className="sr-only">
+        {t('language.label')}
+      </label>
+      <select
+        id={id}
+        value={i18n.locale}
+        onChange={(event) => void chooseLanguage(i18n, event.target.value)}
+        className="rounded-md border border-white/30 bg-brand-900 px-2 py-1 text-sm text-white"
+      >
+        {Object.entries(LANGUAGE_NAMES).map(([code, name]) => (
+          <option key={code} value={code} lang={code}>
+            {name}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
