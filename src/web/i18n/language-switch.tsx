@@ -16,7 +16,7 @@ export function LanguageSwitch() {
         id={id}
         value={i18n.locale}
         onChange={(event) => void chooseLanguage(i18n, event.target.value)}
-        className="rounded-md border border-white/30 bg-brand-900 px-2 py-1 text-sm text-white"
+        className="rounded-md border border-white/70 bg-brand-900 px-2 py-1 text-sm text-white"
       >
         {Object.entries(LANGUAGE_NAMES).map(([code, name]) => (
           <option key={code} value={code} lang={code}>
