@@ -1,7 +1,9 @@
+import { Trans } from '@lingui/react';
 import { Link } from 'react-router';
 import { paths } from '../../shared/paths.ts';
 import { PRODUCT_NAME } from '../../shared/product.ts';
 import { SOCIAL_NETWORKS, type SocialLinks, type SocialNetwork } from '../../shared/social-links.ts';
+import { useT } from '../i18n/i18n.ts';
 
 /** Each network's icon (a 24 × 24 outline). */
 const SOCIAL_ICONS: Record<SocialNetwork, string> = {
@@ -16,21 +18,20 @@ const SOCIAL_ICONS: Record<SocialNetwork, string> = {
  * owner enters one (and none on the server's drawing, which has no settings).
  */
 export function Footer({ socialLinks }: { socialLinks?: SocialLinks }) {
+  const t = useT();
   const social = SOCIAL_NETWORKS.filter((network) => socialLinks?.[network.key]);
   return (
     <footer className="bg-stone-900 text-stone-200">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 md:grid-cols-3">
         <div>
           <p className="font-display text-2xl font-bold text-white">{PRODUCT_NAME}</p>
-          <p className="mt-3 max-w-xs text-sm text-stone-300">
-            Reliable food you can trust: raw ingredients, no formalin, prepared fresh by master chefs every day.
-          </p>
+          <p className="mt-3 max-w-xs text-sm text-stone-300">{t('footer.tagline')}</p>
         </div>
         {/* Its place in the grid kept; on a phone no empty row's gap. */}
         <div className={social.length > 0 ? undefined : 'hidden md:block'}>
           {social.length > 0 && (
             <>
-              <p className="text-sm font-semibold uppercase tracking-wide text-white">Follow us</p>
+              <p className="text-sm font-semibold uppercase tracking-wide text-white">{t('footer.follow')}</p>
               <ul className="mt-3 flex gap-3">
                 {social.map((network) => (
                   <li key={network.key}>
@@ -51,19 +52,19 @@ export function Footer({ socialLinks }: { socialLinks?: SocialLinks }) {
           )}
         </div>
         <div>
-          <p className="text-sm font-semibold uppercase tracking-wide text-white">Get the app</p>
+          <p className="text-sm font-semibold uppercase tracking-wide text-white">{t('footer.getApp')}</p>
           <div className="mt-3 flex flex-wrap gap-3">
             <Link to={paths.playStore} className="rounded-lg border border-stone-600 px-4 py-2 text-sm hover:border-white">
-              Get it on <strong>Play Store</strong>
+              <Trans id="footer.playStore" components={{ 0: <strong /> }} />
             </Link>
             <Link to={paths.playStore} className="rounded-lg border border-stone-600 px-4 py-2 text-sm hover:border-white">
-              Download on the <strong>Apple Store</strong>
+              <Trans id="footer.appleStore" components={{ 0: <strong /> }} />
             </Link>
           </div>
         </div>
       </div>
       <p className="border-t border-stone-800 py-4 text-center text-xs text-stone-400">
-        Copyright © 2024 {PRODUCT_NAME}. All rights reserved.
+        {t('footer.copyright', { shop: PRODUCT_NAME })}
       </p>
     </footer>
   );

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { paths } from '../../../shared/paths.ts';
+import { useT } from '../../i18n/i18n.ts';
 import { SectionHeading } from '../../ui/section-heading.tsx';
 import { ABOUT_TOPICS } from '../content/about.ts';
 
@@ -10,11 +11,12 @@ const ICONS: Record<string, string> = {
 };
 
 /** Three cards (who, why, what) whose 'More' links open that section of /detail_about. */
-export function AboutTeaser({ title = 'About us' }: { title?: string }) {
+export function AboutTeaser({ title }: { title?: string }) {
+  const t = useT();
   return (
     <section aria-labelledby="about-teaser-title" className="bg-brand-900 py-16 md:py-24">
       <div className="mx-auto max-w-7xl px-4">
-        <SectionHeading id="about-teaser-title" eyebrow="Get to know us" title={title} tone="light" />
+        <SectionHeading id="about-teaser-title" eyebrow={t('about.teaser.eyebrow')} title={title ?? t('about.teaser.title')} tone="light" />
         <ul className="grid gap-6 md:grid-cols-3">
           {ABOUT_TOPICS.map((topic) => (
             <li key={topic.id} className="flex flex-col rounded-xl bg-white p-8 shadow-lg">
@@ -23,13 +25,13 @@ export function AboutTeaser({ title = 'About us' }: { title?: string }) {
                   <path d={ICONS[topic.id]} />
                 </svg>
               </span>
-              <h3 className="mt-5 font-display text-2xl font-bold text-stone-900">{topic.title}</h3>
-              <p className="mt-3 flex-1 leading-relaxed text-stone-600">{topic.teaser}</p>
+              <h3 className="mt-5 font-display text-2xl font-bold text-stone-900">{t(topic.title)}</h3>
+              <p className="mt-3 flex-1 leading-relaxed text-stone-600">{t(topic.teaser)}</p>
               <Link
                 to={`${paths.detailAbout}#${topic.id}`}
                 className="mt-6 self-start rounded-md border-b-4 border-brand-800 bg-brand-50 px-5 py-2 font-semibold uppercase tracking-wide text-brand-900 hover:bg-brand-800 hover:text-white"
               >
-                More<span className="sr-only"> about {topic.title.toLowerCase()}</span>
+                {t('about.more')}<span className="sr-only">{t(topic.more)}</span>
               </Link>
             </li>
           ))}

@@ -1,4 +1,5 @@
 import type { FulfilmentType } from '../../../shared/order-workflow.ts';
+import { useT } from '../../i18n/i18n.ts';
 import { useStorefrontTexts } from '../use-storefront-texts.ts';
 
 const HOURS_ICON = 'M12 3a9 9 0 100 18 9 9 0 000-18zm0 4v5l3 2';
@@ -10,16 +11,16 @@ const WAY_ICONS: Record<FulfilmentType, string> = {
 
 const PROMISES = [
   {
-    title: 'Master chef',
-    text: 'Every plate is built by chefs trained in raw cuisine, with 15 years and more behind the knife.',
+    title: 'home.promises.chef.title',
+    text: 'home.promises.chef.text',
     icon: 'M7 11a4 4 0 110-7 5 5 0 019.6 1A3.5 3.5 0 1117 11v8H7zM7 15h10',
   },
   {
-    title: 'Safe food',
-    text: 'Free from formalin and chemicals, washed in filtered water, traced to the farm it came from.',
+    title: 'home.promises.safe.title',
+    text: 'home.promises.safe.text',
     icon: 'M12 3l8 3v6c0 5-3.5 8-8 9-4.5-1-8-4-8-9V6zm-3.5 9l2.5 2.5 5-5',
   },
-];
+] as const;
 
 /**
  * The four promises of docs/product.md §2.2, as cards under the hero; the first two follow the
@@ -27,11 +28,13 @@ const PROMISES = [
  */
 export function FeatureCards() {
   const texts = useStorefrontTexts();
-  const features = [{ ...texts.hoursCard, icon: HOURS_ICON }, { ...texts.wayCard, icon: WAY_ICONS[texts.wayCard.way] }, ...PROMISES];
+  const t = useT();
+  const promises = PROMISES.map((promise) => ({ ...promise, title: t(promise.title), text: t(promise.text) }));
+  const features = [{ ...texts.hoursCard, icon: HOURS_ICON }, { ...texts.wayCard, icon: WAY_ICONS[texts.wayCard.way] }, ...promises];
   return (
     <section aria-labelledby="features-title" className="mx-auto max-w-7xl px-4 py-12 md:py-20">
       <h2 id="features-title" className="sr-only">
-        What we promise
+        {t('home.promises.title')}
       </h2>
       <ul className="grid grid-cols-2 gap-3 sm:gap-6 lg:grid-cols-4">
         {features.map((feature, index) => (

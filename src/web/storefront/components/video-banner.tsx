@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { usePrefersReducedMotion } from '../../ui/use-reduced-motion.ts';
+import { useT } from '../../i18n/i18n.ts';
 
 /**
  * The item list's banner: a short film of our dishes that the shop ships itself (made by
@@ -7,6 +8,7 @@ import { usePrefersReducedMotion } from '../../ui/use-reduced-motion.ts';
  * not start by itself for visitors who prefer reduced motion, and anyone can pause it.
  */
 export function VideoBanner() {
+  const t = useT();
   const video = useRef<HTMLVideoElement>(null);
   const reducedMotion = usePrefersReducedMotion();
   // The visitor's own choice, else the system setting. Not a state seeded from the setting:
@@ -45,17 +47,17 @@ export function VideoBanner() {
       <div className="relative flex h-full items-center justify-center px-4">
         <div className="max-w-3xl bg-stone-950/65 px-6 py-8 text-center text-white md:px-20 md:py-12">
           <h1 id="items-title" className="font-display text-4xl font-bold uppercase tracking-wide md:text-6xl">
-            Our menu
+            {t('items.banner.title')}
           </h1>
           <p className="mt-3 text-sm uppercase tracking-wider text-stone-100 md:text-base">
-            Ten kinds of raw food, prepared fresh every hour
+            {t('items.banner.text')}
           </p>
         </div>
       </div>
       <button
         type="button"
         onClick={() => setChoice(!playing)}
-        aria-label={playing ? 'Pause the video' : 'Play the video'}
+        aria-label={playing ? t('items.banner.pause') : t('items.banner.play')}
         className="absolute bottom-3 right-3 flex h-10 w-10 items-center justify-center rounded-full bg-stone-900/60 text-white hover:bg-stone-900"
       >
         <svg aria-hidden="true" width="16" height="16" viewBox="0 0 14 14" fill="currentColor">

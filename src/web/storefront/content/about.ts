@@ -1,19 +1,6 @@
-/** The three about topics: a teaser card on Home and /about, a full section on /detail_about. */
+/** The three about topics: a teaser card on Home and /about, a full section on /detail_about. Their words are catalogue ids. */
 export const ABOUT_TOPICS = [
-  {
-    id: 'who',
-    title: 'Who we are',
-    teaser: 'A family kitchen that has served raw, honest food to our neighbours since 2009.',
-  },
-  {
-    id: 'why',
-    title: 'Why from us',
-    teaser: 'Chemical free food straight from the farm, a fair price with no extra VAT, and your money back if a dish is not right.',
-  },
-  {
-    id: 'what',
-    title: 'What is our strength',
-    teaser: 'More than 300 dishes through the seasons, made by chefs with 15 years and more of experience.',
-  },
+  { id: 'who', title: 'about.who.title', teaser: 'about.who.teaser', more: 'about.who.more' },
+  { id: 'why', title: 'about.why.title', teaser: 'about.why.teaser', more: 'about.why.more' },
+  { id: 'what', title: 'about.what.title', teaser: 'about.what.teaser', more: 'about.what.more' },
 ] as const;
-

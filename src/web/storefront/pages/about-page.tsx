@@ -1,43 +1,45 @@
 import { Link } from 'react-router';
 import { paths } from '../../../shared/paths.ts';
+import { PRODUCT_NAME } from '../../../shared/product.ts';
+import { useT } from '../../i18n/i18n.ts';
 import { PageCover } from '../../ui/page-cover.tsx';
 import { usePageTitle } from '../../ui/use-page-title.ts';
 import { useStorefrontTexts } from '../use-storefront-texts.ts';
 import { AboutTeaser } from '../components/about-teaser.tsx';
 
-const SEASONS = { value: '300+', label: 'various items through the seasons' };
-const CHEFS = { value: '15 years+', label: 'experienced chefs in our kitchen' };
-const NOTHING_ADDED = { value: '0', label: 'chemicals, formalin or extra VAT' };
 
 /** /about: our story, the numbers behind it, and the who, why and what of the kitchen. */
 export function Page() {
-  usePageTitle('About');
+  const t = useT();
+  usePageTitle(t('about.title'));
   // The hours and the delivery follow the restaurant's settings (issue 43, point 5).
   const texts = useStorefrontTexts();
-  const numbers = [SEASONS, CHEFS, ...(texts.aboutNumber ? [texts.aboutNumber] : []), NOTHING_ADDED];
+  const numbers = [
+    { value: '300+', label: t('about.numbers.seasons') },
+    { value: t('about.numbers.chefsValue'), label: t('about.numbers.chefs') },
+    ...(texts.aboutNumber ? [texts.aboutNumber] : []),
+    { value: '0', label: t('about.numbers.nothingAdded') },
+  ];
   return (
     <>
-      <PageCover title="About Us" text="A raw-food kitchen that cooks nothing and hides nothing" picture="garden" />
+      <PageCover title={t('about.cover.title')} text={t('about.cover.text')} picture="garden" />
       <section aria-labelledby="story-title" className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-16 md:grid-cols-2 md:py-20">
         <div>
-          <p className="font-display text-lg italic text-accent-700">--- Our story ---</p>
+          <p className="font-display text-lg italic text-accent-700">{t('about.story.eyebrow')}</p>
           <h2 id="story-title" className="mt-2 font-display text-3xl font-bold text-stone-900 md:text-4xl">
-            Food as it grows, served as it should be
+            {t('about.story.title')}
           </h2>
           <p className="mt-5 leading-relaxed text-stone-700">
-            Raw Roots began as a small counter with three blenders and a promise: serve food that is safe, healthy and
-            reasonably priced, made only from raw ingredients and free from formalin. Fifteen years later the counter is{' '}
-            {texts.kitchen}, and the promise has not changed.
+            {t('about.story.text1', { shop: PRODUCT_NAME, kitchen: texts.kitchen })}
           </p>
           <p className="mt-4 leading-relaxed text-stone-700">
-            We buy directly from farms we visit, we wash in filtered water, and we keep every dish below 42 °C so the
-            vitamins and enzymes of the vegetables reach your plate.
+            {t('about.story.text2')}
           </p>
           <Link
             to={`${paths.detailAbout}#who`}
             className="mt-8 inline-block rounded-lg border-b-4 border-stone-900 px-6 py-3 font-semibold uppercase tracking-wide text-stone-900 hover:bg-stone-900 hover:text-white"
           >
-            Read the details
+            {t('about.story.details')}
           </Link>
         </div>
         <ul className="grid grid-cols-2 gap-4">
@@ -49,7 +51,7 @@ export function Page() {
           ))}
         </ul>
       </section>
-      <AboutTeaser title="Who, why and what" />
+      <AboutTeaser title={t('about.teaser.whoWhyWhat')} />
     </>
   );
 }

@@ -6,6 +6,7 @@ import { usePageTitle } from '../../ui/use-page-title.ts';
 import { ABOUT_TOPICS } from '../content/about.ts';
 import type { StorefrontTexts } from '../../../shared/storefront-facts.ts';
 import { useStorefrontTexts } from '../use-storefront-texts.ts';
+import { useT } from '../../i18n/i18n.ts';
 
 /** The hours and the delivery follow the restaurant's settings (issue 43, point 5). */
 const details = (texts: StorefrontTexts): Record<(typeof ABOUT_TOPICS)[number]['id'], { paragraphs: string[]; claims: string[] }> => ({
@@ -37,6 +38,7 @@ export function Page() {
   usePageTitle('About details');
   const { hash, key } = useLocation();
   const DETAILS = details(useStorefrontTexts());
+  const t = useT();
 
   useEffect(() => {
     if (!hash) return;
@@ -60,7 +62,7 @@ export function Page() {
           >
             <p className="font-display text-lg italic text-accent-700">--- {String(i + 1).padStart(2, '0')} ---</p>
             <h2 id={`${topic.id}-title`} className="mt-2 font-display text-3xl font-bold text-stone-900 md:text-4xl">
-              {topic.title}
+              {t(topic.title)}
             </h2>
             {DETAILS[topic.id].paragraphs.map((text) => (
               <p key={text.slice(0, 20)} className="mt-5 text-lg leading-relaxed text-stone-700">
