@@ -15,6 +15,9 @@ test.describe('languages', () => {
       await expect(nav.getByRole('link', { name: 'Start' })).toBeVisible();
       await expect(nav.getByRole('link', { name: 'Bewertungen' })).toBeVisible();
       await expect(page.getByRole('combobox', { name: 'Sprache' })).toHaveValue('de');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sicheres, gesundes Essen aus rohen Zutaten');
+      await expect(page.getByRole('link', { name: 'Jetzt bestellen' })).toBeVisible();
+      await expect(page.getByRole('contentinfo')).toContainText('Alle Rechte vorbehalten.');
       // After the app has taken the page over (the fixture waits for it), client-side navigation keeps German.
       await nav.getByRole('link', { name: 'Bewertungen' }).click();
       await expect(page).toHaveURL(/\/review$/);
