@@ -18,6 +18,12 @@ test.describe('languages', () => {
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sicheres, gesundes Essen aus rohen Zutaten');
       await expect(page.getByRole('link', { name: 'Jetzt bestellen' })).toBeVisible();
       await expect(page.getByRole('contentinfo')).toContainText('Alle Rechte vorbehalten.');
+      // The sentences built from the restaurant's settings (hours, delivery) too.
+      await expect(page.getByTestId('hero-facts')).toHaveText('Rund um die Uhr geöffnet, nach Hause geliefert.');
+      await page.goto('/detail_about');
+      await expect(page.getByRole('listitem').filter({ hasText: 'Rund um die Uhr geöffnet, mit Lieferung nach Hause' })).toBeVisible();
+      await expect(page).toHaveTitle('Raw Roots Mehr über uns');
+      await page.goto('/');
       // After the app has taken the page over (the fixture waits for it), client-side navigation keeps German.
       await nav.getByRole('link', { name: 'Bewertungen' }).click();
       await expect(page).toHaveURL(/\/review$/);

@@ -168,8 +168,10 @@ describe('server-rendered pages', () => {
     const after = await get('/', { 'if-none-match': etag });
     expect(after.statusCode).toBe(200);
     expect(after.headers.etag).not.toBe(etag);
-    expect(after.body).toContain(`facts ${JSON.stringify({ hours: 'Mon–Fri 11:00–15:00', openDays: 5, ways: { table: true, pickup: true, delivery: false } })}</main>`);
+    const weekdays = [{ from: 'monday', to: 'friday', ranges: lunch }];
+    expect(after.body).toContain(`facts ${JSON.stringify({ hours: weekdays, openDays: 5, ways: { table: true, pickup: true, delivery: false } })}</main>`);
     expect(description(after.body)).toBe('Raw Roots: safe, healthy, reasonably priced raw food, open Mon–Fri 11:00–15:00.');
+    expect(description((await get('/', { 'accept-language': 'de' })).body)).toBe('Raw Roots: sichere, gesunde, preiswerte Rohkost, geöffnet Mo–Fr 11:00–15:00.');
     expect(description((await get('/items')).body)).toBe('Raw Roots: safe, healthy, reasonably priced raw food, open Mon–Fri 11:00–15:00.');
     // A pause is not a fact of the storefront: the page stays as drawn.
     const paused = await shop.app.inject({ method: 'PATCH', url: '/api/staff/busy', headers: admin.headers, payload: { pause: 'untilResumed' } });

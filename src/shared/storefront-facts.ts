@@ -6,41 +6,62 @@
  */
 import { minutesOf, WEEKDAYS, type TimeRange, type Weekday } from './opening-hours.ts';
 import type { FulfilmentType } from './order-workflow.ts';
+import type { Translate } from './i18n/catalogue.ts';
 import { PRODUCT_NAME } from './product.ts';
 
+/** Days in a row that share their hours: Monday to Friday, 11:00–22:00. */
+export interface HoursRun {
+  from: Weekday;
+  to: Weekday;
+  /** Sorted; one range of 00:00–24:00 is all day. */
+  ranges: TimeRange[];
+}
+
 export interface StorefrontFacts {
-  /** null: open round the clock every day; '' : no opening hours at all; else "Mon–Fri 11:00–22:00, Sat 12:00–23:00". */
-  hours: string | null;
+  /** null: open round the clock every day; []: no opening hours at all; else the runs of days. */
+  hours: HoursRun[] | null;
   /** Days of the week with any opening hours. */
   openDays: number;
   ways: Record<FulfilmentType, boolean>;
 }
 
-const SHORT_DAY: Record<Weekday, string> = { monday: 'Mon', tuesday: 'Tue', wednesday: 'Wed', thursday: 'Thu', friday: 'Fri', saturday: 'Sat', sunday: 'Sun' };
-
-const dayWords = (ranges: readonly TimeRange[]): string => {
-  const sorted = [...ranges].sort((a, b) => minutesOf(a.open) - minutesOf(b.open));
-  if (sorted.length === 1 && sorted[0]!.open === '00:00' && sorted[0]!.close === '24:00') return 'all day';
-  return sorted.map((range) => `${range.open}–${range.close}`).join(' & ');
-};
+const allDay = (ranges: readonly TimeRange[]) => ranges.length === 1 && ranges[0]!.open === '00:00' && ranges[0]!.close === '24:00';
+const sameRanges = (a: readonly TimeRange[], b: readonly TimeRange[]) => JSON.stringify(a) === JSON.stringify(b);
 
 /** From the settings' weekly hours and ways (a dated closed day is the status line's to say). */
 export function storefrontFacts(settings: { hours: Record<Weekday, readonly TimeRange[]>; fulfilments: Record<FulfilmentType, boolean> }): StorefrontFacts {
-  const words = WEEKDAYS.map((day) => (settings.hours[day].length === 0 ? '' : dayWords(settings.hours[day])));
-  const openDays = words.filter(Boolean).length;
+  const days = WEEKDAYS.map((day) => [...settings.hours[day]].sort((a, b) => minutesOf(a.open) - minutesOf(b.open)));
+  const openDays = days.filter((ranges) => ranges.length > 0).length;
   const ways = { table: settings.fulfilments.table, pickup: settings.fulfilments.pickup, delivery: settings.fulfilments.delivery };
-  if (words.every((w) => w === 'all day')) return { hours: null, openDays, ways };
-  if (openDays === 7 && words.every((w) => w === words[0])) return { hours: `daily ${words[0]}`, openDays, ways };
-  // Runs of days in a row with the same hours: "Mon–Fri 11:00–22:00, Sat 12:00–23:00".
-  const runs: { from: number; to: number; words: string }[] = [];
-  words.forEach((w, day) => {
-    const last = runs.at(-1);
-    if (w && last && last.words === w && last.to === day - 1) last.to = day;
-    else if (w) runs.push({ from: day, to: day, words: w });
+  if (days.every(allDay)) return { hours: null, openDays, ways };
+  // Runs of days in a row with the same hours: Mon–Fri 11:00–22:00, Sat 12:00–23:00.
+  const hours: HoursRun[] = [];
+  days.forEach((ranges, index) => {
+    const last = hours.at(-1);
+    if (ranges.length === 0) return;
+    if (last && sameRanges(last.ranges, ranges) && WEEKDAYS.indexOf(last.to) === index - 1) last.to = WEEKDAYS[index]!;
+    else hours.push({ from: WEEKDAYS[index]!, to: WEEKDAYS[index]!, ranges });
   });
-  const name = (day: number) => SHORT_DAY[WEEKDAYS[day]!];
-  const hours = runs.map((run) => `${name(run.from)}${run.to > run.from ? `–${name(run.to)}` : ''} ${run.words}`).join(', ');
   return { hours, openDays, ways };
+}
+
+/** A day's short name in the reader's language (Mon, Mo.), from Intl: 2024-01-01 was a Monday. */
+function dayName(day: Weekday, language: string): string {
+  const date = new Date(Date.UTC(2024, 0, 1 + WEEKDAYS.indexOf(day)));
+  return new Intl.DateTimeFormat(language, { weekday: 'short', timeZone: 'UTC' }).format(date);
+}
+
+/** "Mon–Wed 11:00–15:00, Fri–Sat 11:00–15:00 & 17:30–22:00", "daily 11:00–15:00", "Sat all day". */
+export function hoursWords(hours: readonly HoursRun[], t: Translate, language: string): string {
+  const times = (ranges: readonly TimeRange[]) => (allDay(ranges) ? t('facts.allDay') : ranges.map((range) => `${range.open}–${range.close}`).join(' & '));
+  const run = hours[0];
+  if (hours.length === 1 && run!.from === 'monday' && run!.to === 'sunday') return t('facts.daily', { times: times(run!.ranges) });
+  return hours
+    .map(({ from, to, ranges }) => {
+      const days = from === to ? dayName(from, language) : t('facts.dayRange', { from: dayName(from, language), to: dayName(to, language) });
+      return t('facts.run', { days, times: times(ranges) });
+    })
+    .join(', ');
 }
 
 interface Card {
@@ -64,45 +85,50 @@ export interface StorefrontTexts {
   crew: string;
 }
 
-/** The storefront's words for these facts; without facts (not known yet) it promises nothing either way. */
-export function storefrontTexts(facts: StorefrontFacts | undefined): StorefrontTexts {
+/** The storefront's words for these facts in the reader's language; without facts (not known yet) it promises nothing either way. */
+export function storefrontTexts(facts: StorefrontFacts | undefined, t: Translate, language: string): StorefrontTexts {
   if (!facts) {
     return {
       hero: '',
-      hoursCard: { title: 'Opening hours', text: 'The line at the top of the page says whether we are open now.' },
-      wayCard: { way: 'table', title: 'Made to order', text: 'Every plate is made when you order it, fresh from the kitchen.' },
+      hoursCard: { title: t('facts.hoursCard.title'), text: t('facts.hoursCard.unknown') },
+      wayCard: { way: 'table', title: t('facts.wayCard.madeToOrder.title'), text: t('facts.wayCard.madeToOrder.text') },
       aboutNumber: undefined,
-      kitchen: 'a full kitchen',
+      kitchen: t('facts.kitchen.full'),
       claims: [],
-      crew: 'in our kitchen',
+      crew: t('facts.crew.kitchen'),
     };
   }
   const always = facts.hours === null;
-  const open = always ? 'Open 24/7' : facts.hours ? `Open ${facts.hours}` : 'Closed for now';
+  const hours = facts.hours && facts.hours.length > 0 ? hoursWords(facts.hours, t, language) : undefined;
+  const open = always ? t('facts.open.always') : hours ? t('facts.open.hours', { hours }) : t('facts.open.closed');
   const { table, pickup, delivery } = facts.ways;
-  const how = delivery ? 'delivered to your home' : table && pickup ? 'at our tables or to take away' : table ? 'served at our tables' : 'ready for you to pick up';
+  const how = delivery ? t('facts.how.delivery') : table && pickup ? t('facts.how.tableOrPickup') : table ? t('facts.how.table') : t('facts.how.pickup');
   const hoursCard: Card = always
-    ? { title: 'Open 24/7', text: 'Breakfast at dawn or a bowl at midnight: our kitchen never closes.' }
-    : { title: 'Opening hours', text: facts.hours ? `Open ${facts.hours}.` : 'We are closed for now: the line at the top of the page says when we open again.' };
+    ? { title: t('facts.open.always'), text: t('facts.hoursCard.always') }
+    : { title: t('facts.hoursCard.title'), text: hours ? t('facts.hoursCard.hours', { hours }) : t('facts.hoursCard.closed') };
   const wayCard: StorefrontTexts['wayCard'] = delivery
-    ? { way: 'delivery', title: 'Home delivery', text: 'Packed cold and brought to your door by our own riders, in insulated boxes.' }
+    ? { way: 'delivery', title: t('facts.wayCard.delivery.title'), text: t('facts.wayCard.delivery.text') }
     : pickup
-      ? { way: 'pickup', title: 'Take away', text: 'Order ahead and pick your meal up at the counter, packed cold in boxes that keep it fresh.' }
-      : { way: 'table', title: 'Eat with us', text: 'Order from your table and the kitchen brings your plate to you, freshly made.' };
+      ? { way: 'pickup', title: t('facts.wayCard.pickup.title'), text: t('facts.wayCard.pickup.text') }
+      : { way: 'table', title: t('facts.wayCard.table.title'), text: t('facts.wayCard.table.text') };
+  const openLabel = always ? t('facts.aboutNumber.always') : t('facts.aboutNumber.days');
   return {
-    hero: `${open}, ${how}.`,
+    hero: t('facts.hero', { open, how }),
     hoursCard,
     wayCard,
-    aboutNumber: { value: always ? '24/7' : `${facts.openDays}/7`, label: `${always ? 'open' : 'days a week open'}${delivery ? ', with home delivery' : ''}` },
-    kitchen: always ? 'a kitchen that never closes' : 'a full kitchen',
-    claims: [`${open}${delivery ? ', with home delivery' : ''}`, always ? 'A kitchen you may visit at any hour' : 'A kitchen you may visit whenever we are open'],
-    crew: `in our kitchen${delivery ? ' and on our bikes' : ''}${always ? ', day and night' : ''}`,
+    aboutNumber: { value: always ? '24/7' : `${facts.openDays}/7`, label: delivery ? t('facts.withDelivery', { words: openLabel }) : openLabel },
+    kitchen: always ? t('facts.kitchen.never') : t('facts.kitchen.full'),
+    claims: [delivery ? t('facts.withDelivery', { words: open }) : open, always ? t('facts.claim.visitAlways') : t('facts.claim.visitOpen')],
+    crew: (() => {
+      const where = delivery ? t('facts.crew.kitchenAndBikes') : t('facts.crew.kitchen');
+      return always ? t('facts.crew.dayAndNight', { crew: where }) : where;
+    })(),
   };
 }
 
 /** The pages' meta description (the spec's shop: "…, open 24/7 with home delivery."). */
-export function storefrontDescription(facts: StorefrontFacts): string {
-  const always = facts.hours === null;
-  const open = always ? 'open 24/7' : facts.hours ? `open ${facts.hours}` : 'closed for now';
-  return `${PRODUCT_NAME}: safe, healthy, reasonably priced raw food, ${open}${facts.ways.delivery ? ' with home delivery' : ''}.`;
+export function storefrontDescription(facts: StorefrontFacts, t: Translate, language: string): string {
+  const hours = facts.hours && facts.hours.length > 0 ? hoursWords(facts.hours, t, language) : undefined;
+  const open = facts.hours === null ? t('facts.description.always') : hours ? t('facts.description.hours', { hours }) : t('facts.description.closed');
+  return t(facts.ways.delivery ? 'facts.description.withDelivery' : 'facts.description', { shop: PRODUCT_NAME, open });
 }

@@ -23,7 +23,7 @@ describe('seedQueries', () => {
       reviews: [{ _id: 'r1' } as unknown as NonNullable<PageData['reviews']>[number]],
       captcha: { id: 'c1' } as unknown as NonNullable<PageData['captcha']>,
       authProviders: { google: true } as unknown as NonNullable<PageData['authProviders']>,
-      facts: { hours: 'daily 11:00–22:00', openDays: 7, ways: { table: true, pickup: true, delivery: false } },
+      facts: { hours: [{ from: 'monday', to: 'sunday', ranges: [{ open: '11:00', close: '22:00' }] }], openDays: 7, ways: { table: true, pickup: true, delivery: false } },
     };
     const client = new QueryClient();
     seedQueries(client, data);

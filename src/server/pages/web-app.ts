@@ -14,6 +14,7 @@ import { authProvidersOf } from '../auth/auth-providers.ts';
 import { pageCaptchas } from '../auth/page-captcha.ts';
 import { pageHints } from './page-hints.ts';
 import { languageCookieOf, requestLanguage, SHOP_LANGUAGES } from '../i18n/request-language.ts';
+import { translatorFor } from '../i18n/translator.ts';
 import { LANGUAGE_QUERY, type Language } from '../../shared/i18n/languages.ts';
 import { dishHead, dishIdOf, escapeHtml, withDescription, withDishHead } from './dish-document.ts';
 import { storefrontDescription, storefrontFacts } from '../../shared/storefront-facts.ts';
@@ -74,7 +75,7 @@ export async function registerWebApp(app: FastifyInstance, webDir: string): Prom
     // pages' description, and the pages that say it, are drawn again when those facts change.
     const facts = storefrontFacts(app.settings.current());
     const factsVersion = JSON.stringify(facts);
-    const described = withDescription(indexHtml, storefrontDescription(facts));
+    const described = withDescription(indexHtml, storefrontDescription(facts, translatorFor(language), language));
     if (!renderer?.SERVER_RENDERED_PATHS.includes(pathname)) {
       return documents.get(`${language}:hints:${hints}`, factsVersion, async () => withHints(inLanguage(described, language), hints));
     }

@@ -6,6 +6,9 @@ import { SOURCE_LANGUAGE, type Language } from './languages.ts';
 /** Every message id, from the English catalogue: `t('nav.home')` is checked by the type checker. */
 export type MessageId = keyof typeof en;
 
+/** A language's texts: `t('nav.home')`, `t('plates.count', { count: 3 })`. */
+export type Translate = (id: MessageId, values?: Record<string, unknown>) => string;
+
 /** The folder of the catalogue files, for the build's plugin and the server, which read it. */
 export const CATALOGUE_DIR = new URL('./catalogues/', import.meta.url);
 

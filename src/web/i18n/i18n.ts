@@ -1,7 +1,7 @@
 import { setupI18n, type I18n, type Messages } from '@lingui/core';
 import { useLingui } from '@lingui/react';
 import { languageNames, loaders, sourceMessages } from 'virtual:message-catalogues';
-import type { MessageId } from '../../shared/i18n/catalogue.ts';
+import type { Translate } from '../../shared/i18n/catalogue.ts';
 import { LANGUAGE_COOKIE, SOURCE_LANGUAGE, type Language } from '../../shared/i18n/languages.ts';
 
 /** Each language's own name by its code, for the header's switch. */
@@ -34,9 +34,12 @@ export async function chooseLanguage(i18n: I18n, language: Language): Promise<vo
   document.cookie = `${LANGUAGE_COOKIE}=${language}; path=/; max-age=${60 * 60 * 24 * 365}; samesite=lax`;
 }
 
-export type Translate = (id: MessageId, values?: Record<string, unknown>) => string;
-
 /** The active language's texts: `t('nav.home')`. A component using it draws again when the language changes. */
 export function useT(): Translate {
   return useLingui()._ as Translate;
+}
+
+/** The active language's code, for `Intl` ("de"). */
+export function useLanguage(): Language {
+  return useLingui().i18n.locale;
 }

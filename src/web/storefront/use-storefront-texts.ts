@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { storefrontFacts, storefrontTexts, type StorefrontFacts, type StorefrontTexts } from '../../shared/storefront-facts.ts';
 import { useRestaurantSettings } from '../settings/api/settings-api.ts';
 import { useHydrated } from '../ui/use-hydrated.ts';
+import { useLanguage, useT } from '../i18n/i18n.ts';
 
 /** Where a server-drawn page's facts wait for hydration (page-data.ts). */
 export const STOREFRONT_FACTS_QUERY_KEY = ['storefront-facts'] as const;
@@ -18,5 +19,5 @@ export function useStorefrontTexts(): StorefrontTexts {
   const settings = useRestaurantSettings(hydrated).data;
   const drawn = useQueryClient().getQueryData<StorefrontFacts>(STOREFRONT_FACTS_QUERY_KEY);
   const facts = settings ? storefrontFacts(settings) : drawn;
-  return storefrontTexts(facts);
+  return storefrontTexts(facts, useT(), useLanguage());
 }

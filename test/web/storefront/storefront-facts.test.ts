@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { defaultSettings, WEEKDAYS, type RestaurantSettings } from '../../../src/shared/restaurant-settings.ts';
-import { storefrontDescription, storefrontFacts, storefrontTexts } from '../../../src/shared/storefront-facts.ts';
+import { translatorFor } from '../../../src/server/i18n/translator.ts';
+import { hoursWords, storefrontDescription, storefrontFacts, storefrontTexts as textsIn, type StorefrontFacts } from '../../../src/shared/storefront-facts.ts';
+
+const en = translatorFor('en');
+const de = translatorFor('de');
+const storefrontTexts = (facts: StorefrontFacts | undefined) => textsIn(facts, en, 'en');
+const hoursOf = (facts: StorefrontFacts, language = 'en') => hoursWords(facts.hours!, language === 'en' ? en : de, language);
 
 /** What the storefront promises, from the settings (issue 43, point 5; src/shared/storefront-facts.ts). */
 const week = (hours: Partial<RestaurantSettings['hours']>): RestaurantSettings['hours'] => ({
@@ -19,19 +25,21 @@ describe('storefrontFacts and storefrontTexts', () => {
     expect([texts.hoursCard.title, texts.wayCard.title]).toEqual(['Open 24/7', 'Home delivery']);
     expect(texts.aboutNumber).toEqual({ value: '24/7', label: 'open, with home delivery' });
     expect(texts.claims).toEqual(['Open 24/7, with home delivery', 'A kitchen you may visit at any hour']);
-    expect(storefrontDescription(facts)).toBe('Raw Roots: safe, healthy, reasonably priced raw food, open 24/7 with home delivery.');
+    expect(storefrontDescription(facts, en, 'en')).toBe('Raw Roots: safe, healthy, reasonably priced raw food, open 24/7 with home delivery.');
   });
 
   it('says the hours, grouping the days in a row that share them, and leaves out the days off', () => {
     const settings = { ...defaultSettings('UTC'), hours: week({ monday: lunch, tuesday: lunch, wednesday: lunch, friday: split, saturday: split }) };
     const facts = storefrontFacts(settings);
-    expect(facts.hours).toBe('Mon–Wed 11:00–15:00, Fri–Sat 11:00–15:00 & 17:30–22:00');
+    expect(hoursOf(facts)).toBe('Mon–Wed 11:00–15:00, Fri–Sat 11:00–15:00 & 17:30–22:00');
+    expect(hoursOf(facts, 'de')).toBe('Mo–Mi 11:00–15:00, Fr–Sa 11:00–15:00 & 17:30–22:00');
     expect(facts.openDays).toBe(5);
     expect(storefrontTexts(facts).hoursCard).toEqual({ title: 'Opening hours', text: 'Open Mon–Wed 11:00–15:00, Fri–Sat 11:00–15:00 & 17:30–22:00.' });
     expect(storefrontTexts(facts).aboutNumber).toEqual({ value: '5/7', label: 'days a week open, with home delivery' });
     const daily = storefrontFacts({ ...settings, hours: week(Object.fromEntries(WEEKDAYS.map((day) => [day, lunch]))) });
-    expect(daily.hours).toBe('daily 11:00–15:00');
-    expect(storefrontFacts({ ...settings, hours: week({ saturday: [{ open: '00:00', close: '24:00' }] }) }).hours).toBe('Sat all day');
+    expect(hoursOf(daily)).toBe('daily 11:00–15:00');
+    expect(hoursOf(daily, 'de')).toBe('täglich 11:00–15:00');
+    expect(hoursOf(storefrontFacts({ ...settings, hours: week({ saturday: [{ open: '00:00', close: '24:00' }] }) }))).toBe('Sat all day');
     expect(storefrontTexts(storefrontFacts({ ...settings, hours: week({}) })).hero).toBe('Closed for now, delivered to your home.');
   });
 
@@ -50,5 +58,15 @@ describe('storefrontFacts and storefrontTexts', () => {
     const texts = storefrontTexts(undefined);
     expect(texts.hero).toBe('');
     expect(JSON.stringify(texts)).not.toMatch(/24\/7|deliver/i);
+  });
+
+  it('says the same in German, the meta description too', () => {
+    const facts = storefrontFacts(defaultSettings('UTC'));
+    const texts = textsIn(facts, de, 'de');
+    expect(texts.hero).toBe('Rund um die Uhr geöffnet, nach Hause geliefert.');
+    expect(texts.aboutNumber).toEqual({ value: '24/7', label: 'geöffnet, mit Lieferung nach Hause' });
+    expect(storefrontDescription(facts, de, 'de')).toBe('Raw Roots: sichere, gesunde, preiswerte Rohkost, rund um die Uhr geöffnet, mit Lieferung nach Hause.');
+    const unknown = textsIn(undefined, de, 'de');
+    expect([unknown.hoursCard.title, unknown.hoursCard.text, unknown.wayCard.title, unknown.wayCard.text, unknown.kitchen, unknown.crew].join(' ')).not.toMatch(/kitchen|open|the /i);
   });
 });

@@ -7,38 +7,30 @@ import { ABOUT_TOPICS } from '../content/about.ts';
 import type { StorefrontTexts } from '../../../shared/storefront-facts.ts';
 import { useStorefrontTexts } from '../use-storefront-texts.ts';
 import { useT } from '../../i18n/i18n.ts';
+import type { Translate } from '../../../shared/i18n/catalogue.ts';
 
 /** The hours and the delivery follow the restaurant's settings (issue 43, point 5). */
-const details = (texts: StorefrontTexts): Record<(typeof ABOUT_TOPICS)[number]['id'], { paragraphs: string[]; claims: string[] }> => ({
+const details = (texts: StorefrontTexts, t: Translate): Record<(typeof ABOUT_TOPICS)[number]['id'], { paragraphs: string[]; claims: string[] }> => ({
   who: {
-    paragraphs: [
-      `We are a family of cooks, farmers' children and food lovers who opened our first counter in 2009. Today forty people work ${texts.crew}.`,
-      'We believe food should be simple: grown well, handled carefully and eaten fresh. Nothing on our menu is fried, baked or boiled; everything is sliced, soaked, sprouted, blended, fermented or dried slowly.',
-    ],
+    paragraphs: [t('detailAbout.who.text1', { crew: texts.crew }), t('detailAbout.who.text2')],
     claims: texts.claims,
   },
   why: {
-    paragraphs: [
-      'Because you can trust what is on your plate. Our vegetables and fruit come direct from farm to kitchen, without cold storage chains and without formalin or any chemical to make them look fresh.',
-      'Because our prices are fair and clear: the price on the menu is the price you pay, with no extra VAT added at the till. And if a dish is not right, our refund policy gives you your money back, no questions asked.',
-    ],
-    claims: ['Chemical free', 'Direct from farm', 'No extra VAT', 'Refund policy: your money back if a dish is not right'],
+    paragraphs: [t('detailAbout.why.text1'), t('detailAbout.why.text2')],
+    claims: [t('detailAbout.why.claim.chemicalFree'), t('detailAbout.why.claim.farm'), t('detailAbout.why.claim.noVat'), t('detailAbout.why.claim.refund')],
   },
   what: {
-    paragraphs: [
-      'Variety: more than 300 dishes through the year, from raw lasagna and sprouted sushi to cold-pressed juices, fermented pickles and cacao desserts. The menu follows the seasons, so something new is always waiting.',
-      'Skill: our chefs have 15 years and more of experience in raw cuisine. Raw food asks for precise knife work, patient fermentation and a good palate, and they have all three.',
-    ],
-    claims: ['300+ various items', '15 years+ experienced chefs'],
+    paragraphs: [t('detailAbout.what.text1'), t('detailAbout.what.text2')],
+    claims: [t('detailAbout.what.claim.items'), t('detailAbout.what.claim.chefs')],
   },
 });
 
 /** /detail_about: the who, why and what sections; the address's hash scrolls to its section. */
 export function Page() {
-  usePageTitle('About details');
-  const { hash, key } = useLocation();
-  const DETAILS = details(useStorefrontTexts());
   const t = useT();
+  usePageTitle(t('detailAbout.title'));
+  const { hash, key } = useLocation();
+  const DETAILS = details(useStorefrontTexts(), t);
 
   useEffect(() => {
     if (!hash) return;
@@ -48,10 +40,10 @@ export function Page() {
 
   return (
     <>
-      <PageCover title="About details" text="Who we are, why you can trust us, and what we do best" picture="juice" />
+      <PageCover title={t('detailAbout.title')} text={t('detailAbout.cover.text')} picture="juice" />
       <div className="mx-auto max-w-4xl px-4 py-12 md:py-16">
         <Link to={paths.about} className="inline-flex items-center gap-2 font-semibold text-brand-800 hover:underline">
-          <span aria-hidden="true">←</span> Back
+          <span aria-hidden="true">←</span> {t('detailAbout.back')}
         </Link>
         {ABOUT_TOPICS.map((topic, i) => (
           <section
@@ -82,7 +74,7 @@ export function Page() {
           </section>
         ))}
         <Link to={paths.about} className="inline-flex items-center gap-2 font-semibold text-brand-800 hover:underline">
-          <span aria-hidden="true">←</span> Back to About
+          <span aria-hidden="true">←</span> {t('detailAbout.backToAbout')}
         </Link>
       </div>
     </>
