@@ -1,3 +1,4 @@
+import { useT } from '../../i18n/i18n.ts';
 import { usePageTitle } from '../../ui/use-page-title.ts';
 import { CategoryBlock } from '../components/category-block.tsx';
 import { VideoBanner } from '../components/video-banner.tsx';
@@ -8,7 +9,7 @@ import { ITEM_LIST_ORDER } from '../content/categories.ts';
  * the first items of each drawn by the server.
  */
 export function Page() {
-  usePageTitle('Item list');
+  usePageTitle(useT()('items.title'));
   return (
     <>
       <VideoBanner />

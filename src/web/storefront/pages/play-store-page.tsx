@@ -2,30 +2,26 @@ import { Link } from 'react-router';
 import { paths } from '../../../shared/paths.ts';
 import { PRODUCT_NAME } from '../../../shared/product.ts';
 import { usePageTitle } from '../../ui/use-page-title.ts';
+import { useT } from '../../i18n/i18n.ts';
 
-const PLANNED = [
-  'Order from the full menu in three taps',
-  'Follow your order live, from the kitchen to your door',
-  'Save your favourite dishes with a heart',
-  "Get today's offer before anyone else",
-];
+const PLANNED = ['app.planned.order', 'app.planned.follow', 'app.planned.favourites', 'app.planned.offer'] as const;
 
 /** /play-store, the target of the footer's store buttons: the app is not out yet, and says so. */
 export function Page() {
-  usePageTitle('App');
+  const t = useT();
+  usePageTitle(t('app.title'));
   return (
     <section aria-labelledby="app-title" className="bg-gradient-to-b from-brand-900 to-brand-800 text-white">
       <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 py-16 md:grid-cols-2 md:py-24">
         <div>
           <p className="inline-block rounded-full bg-accent-400 px-3 py-1 text-sm font-bold uppercase tracking-wide text-stone-900">
-            Coming soon
+            {t('app.soon')}
           </p>
           <h1 id="app-title" className="mt-5 font-display text-4xl font-bold leading-tight md:text-5xl">
-            The {PRODUCT_NAME} app is on its way
+            {t('app.heading', { shop: PRODUCT_NAME })}
           </h1>
           <p className="mt-5 text-lg leading-relaxed text-brand-50">
-            We are building our app for Android and iPhone. It will reach the Play Store and the Apple Store soon.
-            Until then, everything the app will do already works right here on our website, on your phone too.
+            {t('app.text')}
           </p>
           <ul className="mt-6 space-y-2">
             {PLANNED.map((line) => (
@@ -33,7 +29,7 @@ export function Page() {
                 <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="3" className="text-accent-400">
                   <path d="M5 13l4 4L19 7" />
                 </svg>
-                {line}
+                {t(line)}
               </li>
             ))}
           </ul>
@@ -41,7 +37,7 @@ export function Page() {
             to={paths.menu('offered')}
             className="mt-8 inline-block rounded-lg bg-accent-400 px-6 py-3 font-bold uppercase tracking-wide text-stone-900 hover:bg-accent-500"
           >
-            Order on the website
+            {t('app.orderOnWebsite')}
           </Link>
         </div>
         <div aria-hidden="true" className="mx-auto w-56 rounded-[2.5rem] border-8 border-stone-950 bg-stone-50 p-3 shadow-2xl md:w-64">
@@ -55,7 +51,7 @@ export function Page() {
             <div className="h-3 w-3/4 rounded bg-stone-300" />
             <div className="h-3 w-1/2 rounded bg-stone-200" />
           </div>
-          <div className="mt-4 rounded-lg bg-accent-400 py-2 text-center text-xs font-bold uppercase text-stone-900">Take on table</div>
+          <div className="mt-4 rounded-lg bg-accent-400 py-2 text-center text-xs font-bold uppercase text-stone-900">{t('app.takeOnTable')}</div>
         </div>
       </div>
     </section>
