@@ -1,8 +1,11 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { messageCatalogues } from './src/web/i18n/catalogue-plugin.ts';
 
 /** Server and unit tests; browser tests are Playwright's (e2e/, see playwright.config.ts). */
 export default defineConfig({
+  // The web app's modules read their catalogues as the build gives them (src/web/i18n/catalogue-plugin.ts).
+  plugins: [messageCatalogues()],
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     environment: 'node',
