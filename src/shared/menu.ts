@@ -20,6 +20,8 @@ export const menuItemSchema = z.object({
   hidden: z.literal(true).optional(),
   /** Only when the dish has some. */
   options: z.array(apiOptionGroupSchema).optional(),
+  /** The dish's own tax rate (an id of the settings' taxRates); absent: its category's default. */
+  taxRateId: z.string().optional(),
 });
 
 export type MenuItem = z.infer<typeof menuItemSchema>;
@@ -74,6 +76,8 @@ export const itemInputSchema = z.object({
   allergens: z.array(z.enum(ALLERGENS, { error: `An allergen is one of: ${ALLERGENS.join(', ')}` })).max(ALLERGENS.length).optional(),
   /** Absent keeps the dish's options; [] removes them. */
   options: optionGroupsInputSchema.optional(),
+  /** A rate of the settings' taxRates; null: the category's default; absent keeps the dish's. */
+  taxRateId: z.string({ error: 'Choose one of the tax rates' }).max(64).nullable().optional(),
 });
 export type ItemInput = z.infer<typeof itemInputSchema>;
 

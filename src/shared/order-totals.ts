@@ -4,6 +4,8 @@
  * tax is rounded half away from zero, and every total is the sum of its lines, so the receipt's
  * rows always add up to its total and a refund of a line is exactly the negative of the line.
  */
+import { z } from 'zod';
+import { centsToPrice } from './money.ts';
 
 /** Prices on the menu include tax (as in the EU, the default) or tax is added at checkout (as in the US). */
 export const TAX_MODES = ['included', 'added'] as const;
@@ -168,4 +170,46 @@ export function taxLinesOf(totals: Pick<OrderTotals, 'rates'>): TaxLine[] {
   return totals.rates
     .filter((r): r is RateTotals & { rate: TaxRateRef } => r.rate !== null && r.rate.milliPercent > 0)
     .map((r) => ({ name: r.rate.name, milliPercent: r.rate.milliPercent, netCents: r.netCents, taxCents: r.taxCents, grossCents: r.grossCents }));
+}
+
+/** What an intent and its order keep of the totals (cents): enough for every receipt. */
+export interface TaxSummary {
+  mode: TaxMode;
+  netCents: number;
+  taxCents: number;
+  lines: TaxLine[];
+}
+
+export function taxSummaryOf(totals: OrderTotals, mode: TaxMode): TaxSummary {
+  return { mode, netCents: totals.netCents, taxCents: totals.taxCents, lines: taxLinesOf(totals) };
+}
+
+/**
+ * An order's taxes as the API answers them (dollars): the pricing mode, the sums, one line per
+ * rate. The order page, the board card, the ticket and the mail show these, never their own sums.
+ */
+export const orderTaxesSchema = z.object({
+  mode: z.enum(TAX_MODES),
+  /** The dishes without tax, and the tax on them (after any discount). */
+  net: z.number(),
+  tax: z.number(),
+  lines: z.array(z.object({ name: z.string(), percent: z.number(), net: z.number(), tax: z.number(), gross: z.number() })),
+});
+export type OrderTaxes = z.infer<typeof orderTaxesSchema>;
+
+/** Undefined when nothing is taxed and prices include tax: the answer stays as it was before taxes. */
+export function toOrderTaxes(summary: TaxSummary | null | undefined): OrderTaxes | undefined {
+  if (!summary || (summary.lines.length === 0 && summary.mode === 'included')) return undefined;
+  return {
+    mode: summary.mode,
+    net: centsToPrice(summary.netCents),
+    tax: centsToPrice(summary.taxCents),
+    lines: summary.lines.map((line) => ({
+      name: line.name,
+      percent: line.milliPercent / 1000,
+      net: centsToPrice(line.netCents),
+      tax: centsToPrice(line.taxCents),
+      gross: centsToPrice(line.grossCents),
+    })),
+  };
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { apiChosenGroupSchema } from './dish-options.ts';
+import { orderTaxesSchema } from './order-totals.ts';
 import {
   FULFILMENT_TYPES,
   NOTE_MAX,
@@ -192,6 +193,8 @@ export const orderSchema = z.object({
   total: z.number(),
   /** Included in `total`, not added to it. */
   deliveryFee: z.number().optional(),
+  /** Inside `total` (added to the dishes when tax is added at checkout). */
+  taxes: orderTaxesSchema.optional(),
   customer: z.object({ name: z.string(), email: z.string() }),
   transactionId: z.string(),
   createdAt: z.string(),

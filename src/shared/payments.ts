@@ -1,3 +1,4 @@
+import { orderTaxesSchema } from './order-totals.ts';
 import { z } from 'zod';
 import { orderSchema } from './orders.ts';
 import { PAYMENT_PROVIDERS } from './payment-constants.ts';
@@ -13,6 +14,8 @@ export const createIntentAnswerSchema = z.object({
   provider: z.enum(PAYMENT_PROVIDERS),
   /** Included in `amount`, not added to it. */
   deliveryFee: z.number().optional(),
+  /** The taxes inside `amount` (docs/product.md §28); absent when nothing is taxed. */
+  taxes: orderTaxesSchema.optional(),
   /** Stripe only: the publishable key for Stripe.js. */
   publishableKey: z.string().optional(),
 });

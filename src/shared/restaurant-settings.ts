@@ -11,6 +11,8 @@ import { PRODUCT_NAME } from './product.ts';
 import { ORDER_AHEAD_MAX, SLOT_MINUTES_CHOICES } from './order-slots.ts';
 import { isTimeZone } from './shop-time.ts';
 import { NO_SOCIAL_LINKS, SOCIAL_NETWORKS, type SocialNetwork } from './social-links.ts';
+import { TAX_MODES, type TaxRateRef } from './order-totals.ts';
+import { CATEGORIES, CATEGORY_LABELS } from './category-list.ts';
 
 export * from './opening-hours.ts';
 export * from './busy-mode.ts';
@@ -88,6 +90,22 @@ export const socialLinksSchema = z.object(
   Object.fromEntries(SOCIAL_NETWORKS.map((network) => [network.key, socialAddress(network)])) as Record<SocialNetwork, ReturnType<typeof socialAddress>>,
 );
 
+/** A named tax rate of the settings ("Food 7 %"): its percent with at most three decimals (8.875). */
+export const taxRateSchema = z.object({
+  /** Chosen by the settings page when the rate is added; dishes and categories refer to it. */
+  id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'A rate id has letters, digits, - or _'),
+  name: text(40).min(1, 'Name the rate, for example Food 7 %'),
+  percent: z
+    .number({ message: 'Enter the rate as a percent, for example 7' })
+    .min(0, 'A rate cannot be negative')
+    .max(100, 'A rate is at most 100 %')
+    .refine((value) => Math.abs(value * 1000 - Math.round(value * 1000)) < 1e-6, 'Use at most three decimals'),
+});
+export type TaxRate = z.infer<typeof taxRateSchema>;
+export const TAX_RATES_MAX = 20;
+
+const rateId = z.string().max(64);
+
 export const restaurantSettingsSchema = z
   .object({
     name: text(100).min(1, "Enter the restaurant's name"),
@@ -134,8 +152,17 @@ export const restaurantSettingsSchema = z
     scheduledEatHere: z.boolean(),
     /** The footer's social icons (src/shared/social-links.ts); empty ones are not shown. */
     socialLinks: socialLinksSchema,
+    /** Taxes (docs/product.md §28): prices include tax (the default) or tax is added at checkout. */
+    taxMode: z.enum(TAX_MODES, { message: 'Choose whether prices include tax or tax is added at checkout' }).default('included'),
+    taxRates: z.array(taxRateSchema).max(TAX_RATES_MAX, `At most ${TAX_RATES_MAX} tax rates`).default([]),
+    /** The rate of a category's dishes that have none of their own; a category left out is untaxed. */
+    categoryTaxRates: z.partialRecord(z.enum(CATEGORIES), rateId).default({}),
+    /** On receipts: the legal name (empty: the restaurant's name) and the tax number. */
+    legalName: text(200).default(''),
+    taxNumber: text(50).default(''),
   })
   .superRefine((settings, ctx) => {
+    taxRateProblems(settings, ctx);
     if (settings.ordersPaused && settings.pauseMessage === '') {
       ctx.addIssue({ code: 'custom', path: ['pauseMessage'], message: 'Tell customers why orders are paused' });
     }
@@ -171,6 +198,36 @@ export const orderDelaySchema = z.object({
 });
 export type OrderDelay = z.infer<typeof orderDelaySchema>;
 
+function taxRateProblems(settings: Pick<RestaurantSettings, 'taxRates' | 'categoryTaxRates'>, ctx: z.RefinementCtx): void {
+  const ids = new Set<string>();
+  const names = new Set<string>();
+  settings.taxRates.forEach((rate, i) => {
+    if (ids.has(rate.id)) ctx.addIssue({ code: 'custom', path: ['taxRates', i, 'id'], message: 'Two rates have the same id' });
+    if (names.has(rate.name.toLowerCase())) ctx.addIssue({ code: 'custom', path: ['taxRates', i, 'name'], message: 'Two rates have the same name' });
+    ids.add(rate.id);
+    names.add(rate.name.toLowerCase());
+  });
+  for (const [category, id] of Object.entries(settings.categoryTaxRates)) {
+    if (!ids.has(id)) ctx.addIssue({ code: 'custom', path: ['categoryTaxRates', category], message: `Choose one of the tax rates for ${CATEGORY_LABELS[category as keyof typeof CATEGORY_LABELS]}` });
+  }
+}
+
+/** The rate as orders keep it (its size in thousandths of a percent), or null for no rate. */
+export function taxRateRef(settings: Pick<RestaurantSettings, 'taxRates'>, id: string | null | undefined): TaxRateRef | null {
+  const rate = id ? settings.taxRates.find((r) => r.id === id) : undefined;
+  return rate ? { id: rate.id, name: rate.name, milliPercent: Math.round(rate.percent * 1000) } : null;
+}
+
+/** A dish's rate: its own, else its category's default, else none. */
+export function dishTaxRate(settings: Pick<RestaurantSettings, 'taxRates' | 'categoryTaxRates'>, dish: { taxRateId?: string | null; category: string }): TaxRateRef | null {
+  return taxRateRef(settings, dish.taxRateId ?? settings.categoryTaxRates[dish.category as keyof RestaurantSettings['categoryTaxRates']]);
+}
+
+/** The seller as receipts name them. */
+export function receiptSeller(settings: Pick<RestaurantSettings, 'name' | 'legalName' | 'address' | 'phone' | 'taxNumber'>) {
+  return { legalName: settings.legalName || settings.name, address: settings.address, phone: settings.phone, taxNumber: settings.taxNumber };
+}
+
 /** Permissive defaults (always open, everything offered, no fee), so a shop without a settings row works unconfigured. */
 export function defaultSettings(timeZone: string): RestaurantSettings {
   return {
@@ -197,6 +254,11 @@ export function defaultSettings(timeZone: string): RestaurantSettings {
     slotMaxDishes: 0,
     scheduledEatHere: false,
     socialLinks: NO_SOCIAL_LINKS,
+    taxMode: 'included',
+    taxRates: [],
+    categoryTaxRates: {},
+    legalName: '',
+    taxNumber: '',
   };
 }
 

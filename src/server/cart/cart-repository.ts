@@ -16,6 +16,9 @@ export type PricedCartItemRow = CartItemRow & {
   menu_hidden: number;
   /** The dish's choice groups now (JSON), against which the entry's options are priced. */
   menu_options: string | null;
+  /** What the dish's tax rate is read from (migration 027): its own rate, else its category's. */
+  menu_category: string;
+  menu_tax_rate_id: string | null;
 };
 
 /** The owner's cart, oldest entry first, each with what its dish costs on the menu now. */
@@ -35,6 +38,8 @@ const pricedCartItems = compiledOnce((db, userId: string) =>
       'menu_items.sold_out as menu_sold_out',
       'menu_items.hidden as menu_hidden',
       'menu_items.options as menu_options',
+      'menu_items.category as menu_category',
+      'menu_items.tax_rate_id as menu_tax_rate_id',
     ])
     .where('cart_items.user_id', '=', userId)
     .orderBy('cart_items.created_at')

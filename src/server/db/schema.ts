@@ -24,6 +24,8 @@ export interface MenuItemsTable {
   /** 0 or 1: the switches of Manage Items. */
   sold_out: Generated<number>;
   hidden: Generated<number>;
+  /** The dish's own tax rate (an id of the settings' taxRates); null: its category's (migration 027). */
+  tax_rate_id: Generated<string | null>;
 }
 
 /** A dish deleted while in a customer's cart, until the cart page has named it once (migration 009). */
@@ -179,6 +181,8 @@ export interface PaymentIntentsTable {
   settled_at: string | null;
   /** The delivery fee inside amount_cents (migration 011); 0 for any other way. */
   delivery_fee_cents: Generated<number>;
+  /** JSON: TaxSummary (src/shared/order-totals.ts) as computed with the intent; null before migration 027. */
+  taxes: Generated<string | null>;
   created_at: string;
   updated_at: string;
 }
@@ -249,6 +253,8 @@ export interface OrdersTable {
   /** What the provider confirmed it gave back, summed and counted (migration 020): the statistics' refunds. */
   refunded_cents: Generated<number>;
   refunds_made: Generated<number>;
+  /** JSON: TaxSummary (src/shared/order-totals.ts), copied from the intent; null before migration 027. */
+  taxes: Generated<string | null>;
   created_at: string;
   updated_at: string;
 }

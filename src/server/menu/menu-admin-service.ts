@@ -31,10 +31,13 @@ const newOptionId = () => randomUUID().slice(0, 12);
 export class MenuAdmin {
   private readonly db: Kysely<Database>;
   private readonly menu: MenuCatalog;
+  /** The ids of the settings' tax rates now (the settings sit below the menu: read through the app). */
+  private readonly taxRateIds: () => string[];
 
-  constructor(db: Kysely<Database>, menu: MenuCatalog) {
+  constructor(db: Kysely<Database>, menu: MenuCatalog, taxRateIds: () => string[] = () => []) {
     this.db = db;
     this.menu = menu;
+    this.taxRateIds = taxRateIds;
   }
 
   async create(input: ItemInput): Promise<string> {
@@ -99,6 +102,10 @@ export class MenuAdmin {
       const message = 'This picture is not stored by the shop. Upload it again.';
       throw new BadRequestError(message, { image: [message] });
     }
+    if (input.taxRateId != null && !this.taxRateIds().includes(input.taxRateId)) {
+      const message = 'Choose one of the tax rates of the settings';
+      throw new BadRequestError(message, { taxRateId: [message] });
+    }
     return {
       name: input.name,
       category: input.category,
@@ -108,6 +115,7 @@ export class MenuAdmin {
       ...(input.newPrice !== undefined && { new_price_cents: input.newPrice === null ? null : priceToCents(input.newPrice) }),
       ...(input.tags && { tags: labelsToColumn(inListOrder(DISH_TAGS, input.tags)) }),
       ...(input.allergens && { allergens: labelsToColumn(inListOrder(ALLERGENS, input.allergens)) }),
+      ...(input.taxRateId !== undefined && { tax_rate_id: input.taxRateId }),
       // Kept as given: groups and choices keep their ids across edits, so a cart entry's choice
       // stays the same choice when it is renamed or repriced; new ones get fresh ids.
       ...(input.options && { options: input.options.length > 0 ? JSON.stringify(toOptionGroups(input.options, newOptionId)) : null }),

@@ -16,7 +16,7 @@ export const menuPlugin = fp(
   async (app: FastifyInstance) => {
     const menu = new MenuCatalog(app.db, app.events);
     app.decorate('menu', menu);
-    app.decorate('menuAdmin', new MenuAdmin(app.db, menu));
+    app.decorate('menuAdmin', new MenuAdmin(app.db, menu, () => app.settings.current().taxRates.map((rate) => rate.id)));
   },
   { name: 'menu', fastify: '5.x', dependencies: ['database', 'events'] },
 );

@@ -31,7 +31,13 @@ export async function countMenuItems(db: Kysely<Database>): Promise<number> {
 
 /** The form's fields; the offer, the labels and the options only when the request sent them (else kept). */
 export type MenuItemChanges = Pick<MenuItemRow, 'name' | 'category' | 'price_cents' | 'recipe' | 'image'> &
-  Partial<Pick<MenuItemRow, 'new_price_cents' | 'tags' | 'allergens'>> & { options?: string | null };
+  Partial<Pick<MenuItemRow, 'new_price_cents' | 'tags' | 'allergens' | 'tax_rate_id'>> & { options?: string | null };
+
+/** The dishes with a rate of their own, by name: what a rate is used by before it may be deleted. */
+export async function listDishTaxRates(db: Kysely<Database>): Promise<Array<{ name: string; tax_rate_id: string }>> {
+  const rows = await db.selectFrom('menu_items').select(['name', 'tax_rate_id']).where('tax_rate_id', 'is not', null).orderBy('name').execute();
+  return rows.map((row) => ({ name: row.name, tax_rate_id: row.tax_rate_id! }));
+}
 
 export async function insertMenuItem(db: Kysely<Database>, row: NewMenuItemRow): Promise<void> {
   await db.insertInto('menu_items').values(row).execute();

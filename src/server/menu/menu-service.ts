@@ -29,6 +29,7 @@ export function toMenuItem(row: MenuItemRow): MenuItem {
   if (allergens.length > 0) item.allergens = allergens;
   if (row.sold_out) item.soldOut = true;
   if (row.hidden) item.hidden = true;
+  if (row.tax_rate_id) item.taxRateId = row.tax_rate_id;
   const options = readOptionGroups(row.options);
   if (options.length > 0) item.options = groupsToApi(options);
   return item;

@@ -76,6 +76,8 @@ export interface Placement {
   totalCents: number;
   /** The delivery fee inside totalCents; none for any other way. */
   deliveryFeeCents?: number;
+  /** The intent's taxes (JSON: TaxSummary of src/shared/order-totals.ts), null on older intents. */
+  taxes?: string | null;
   /** The intent's kept fulfilment request (JSON), null for an intent opened before orders existed. */
   fulfilment: string | null;
   at: string;
@@ -152,6 +154,7 @@ export class OrderService {
       lines: JSON.stringify(lines),
       total_cents: placement.totalCents,
       delivery_fee_cents: placement.deliveryFeeCents ?? 0,
+      taxes: placement.taxes ?? null,
       ready_by: null,
       reason: null,
       refund_status: null,

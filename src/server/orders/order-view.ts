@@ -1,5 +1,6 @@
 import { chosenToApi, selectionKey, selectionOf, type ChosenGroup } from '../../shared/dish-option-rules.ts';
 import { centsToPrice } from '../../shared/money.ts';
+import { toOrderTaxes, type TaxSummary } from '../../shared/order-totals.ts';
 import type { Fulfilment, Order, OrderRefund, OrderStatus } from '../../shared/orders.ts';
 import { currentDisputes } from './order-disputes.ts';
 import { refundStatusOf } from './order-refunds.ts';
@@ -40,6 +41,8 @@ export function toOrder(row: OrderRow, timeline: OrderEventRow[], withBy: boolea
     }),
   };
   if (row.delivery_fee_cents > 0) order.deliveryFee = centsToPrice(row.delivery_fee_cents);
+  const taxes = toOrderTaxes(row.taxes ? (JSON.parse(row.taxes) as TaxSummary) : null);
+  if (taxes) order.taxes = taxes;
   if (row.refund_status !== null) order.refund = { amount: centsToPrice(row.refund_cents ?? 0), status: row.refund_status, attempt: Math.max(1, Number(row.refund_attempts)) };
   if (refunds.length > 0) order.refunds = refunds.map(toRefund);
   const disputes = withBy ? currentDisputes(timeline) : [];

@@ -1,3 +1,4 @@
+import type { TaxRateRef } from '../../shared/order-totals.ts';
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import { integerParameter, textParameter } from '../db/typed-parameters.ts';
 import { compiledOnce } from '../db/statements-made-once.ts';
@@ -18,6 +19,8 @@ export interface IntentItem {
   priceCents: number;
   /** The chosen options as priced (docs/decisions/0023-dish-options.md); absent without options. */
   options?: ChosenGroup[];
+  /** The dish's tax rate when the intent was made; absent: untaxed (migration 027). */
+  taxRate?: TaxRateRef;
 }
 
 /**

@@ -14,7 +14,8 @@ import {
 } from '../../shared/payments.ts';
 import { scheduledTimeOf } from '../../shared/orders.ts';
 import { slotWords } from '../../shared/order-slots.ts';
-import { closedProblem, fulfilmentProblem, minimumOrderProblem, pickupHoursProblem, postalCodeProblem } from '../../shared/restaurant-settings.ts';
+import { closedProblem, dishTaxRate, fulfilmentProblem, minimumOrderProblem, pickupHoursProblem, postalCodeProblem, type RestaurantSettings } from '../../shared/restaurant-settings.ts';
+import { orderTotals, taxSummaryOf, toOrderTaxes, type TaxSummary } from '../../shared/order-totals.ts';
 import { deleteCartItems, listPricedCartItems, type PricedCartItemRow } from '../cart/cart-repository.ts';
 import { priceEntry, refuseUnavailableEntries } from '../cart/cart-service.ts';
 import { commitWithLast, type WorkThenLast } from '../db/commit-with-last.ts';
@@ -156,7 +157,7 @@ export class PaymentService {
       if (open) {
         const cart = await this.pricedCart(userId);
         checkDeliveryMinimum(cart, delivery);
-        const reused = await this.reuseOrRetire(open, cart, wanted, delivery.feeCents);
+        const reused = await this.reuseOrRetire(open, cart, wanted, delivery.feeCents, chargeFor(cart, delivery, this.settings.current()));
         if (reused) {
           // Reopened: its place held again, or the intent cancelled before a browser could charge it.
           if (slot) await this.holdOrRetire(open, slot, cart.length);
@@ -171,7 +172,8 @@ export class PaymentService {
       checkDeliveryMinimum(items, delivery);
       // A full slot is not offered: refused before an intent is made.
       if (slot) await this.slots.checkFree(slot, items.length, new Date());
-      const amountCents = withDeliveryFee(dishesCents(items), delivery);
+      const charge = chargeFor(items, delivery, this.settings.current());
+      const amountCents = charge.amountCents;
       if (amountCents < MIN_AMOUNT_CENTS || amountCents > MAX_AMOUNT_CENTS) {
         throw new BadRequestError(
           `A card payment must be between $${centsToPrice(MIN_AMOUNT_CENTS).toFixed(2)} and $${centsToPrice(MAX_AMOUNT_CENTS).toFixed(2)}`,
@@ -192,6 +194,7 @@ export class PaymentService {
         last_error: null,
         fulfilment: wanted,
         delivery_fee_cents: delivery.feeCents,
+        taxes: JSON.stringify(charge.taxes),
         open_for_user: userId,
         settled_at: null,
         created_at: now,
@@ -208,13 +211,13 @@ export class PaymentService {
       // A cart change that committed while this intent was being made may not have seen it (its
       // own look for the open intent ran before the insert): if the cart moved, go round again,
       // which retires this intent.
-      if (sameItems(items, await this.pricedCart(userId))) return this.answerFor(intent.id, intent.clientSecret, amountCents, items.length, delivery.feeCents);
+      if (sameItems(items, await this.pricedCart(userId))) return this.answerFor(intent.id, intent.clientSecret, amountCents, items.length, delivery.feeCents, charge.taxes);
     }
     throw new ConflictError('Your cart changed while the payment was being prepared. Try again.');
   }
 
   /** The open intent again, if it still fits the cart and can be paid; else it is settled or retired. */
-  private async reuseOrRetire(open: PaymentIntentRow, cart: IntentItem[], fulfilment: string, deliveryFeeCents: number): Promise<CreateIntentAnswer | undefined> {
+  private async reuseOrRetire(open: PaymentIntentRow, cart: IntentItem[], fulfilment: string, deliveryFeeCents: number, charge: Charge): Promise<CreateIntentAnswer | undefined> {
     if (open.provider !== this.provider.name) {
       // Opened with the other provider (the shop's setting changed): it cannot be asked about here.
       await closeIntent(this.db, open.id);
@@ -236,8 +239,10 @@ export class PaymentService {
     const items = JSON.parse(open.items) as IntentItem[];
     // A fee changed by the restaurant since the intent was opened makes a new intent, like a price.
     const sameFee = open.delivery_fee_cents === deliveryFeeCents;
-    if (sameItems(items, cart) && open.fulfilment === fulfilment && sameFee && atProvider.amountCents === open.amount_cents) {
-      return this.answerFor(open.id, atProvider.clientSecret, open.amount_cents, items.length, open.delivery_fee_cents);
+    // So do changed tax rates or pricing mode: the order keeps the taxes its intent was made with.
+    const sameTaxes = open.taxes === JSON.stringify(charge.taxes) && open.amount_cents === charge.amountCents;
+    if (sameItems(items, cart) && open.fulfilment === fulfilment && sameFee && sameTaxes && atProvider.amountCents === open.amount_cents) {
+      return this.answerFor(open.id, atProvider.clientSecret, open.amount_cents, items.length, open.delivery_fee_cents, charge.taxes);
     }
     await this.retire(open);
     return undefined;
@@ -253,7 +258,7 @@ export class PaymentService {
     }
   }
 
-  private answerFor(intentId: string, clientSecret: string, amountCents: number, quantity: number, deliveryFeeCents: number): CreateIntentAnswer {
+  private answerFor(intentId: string, clientSecret: string, amountCents: number, quantity: number, deliveryFeeCents: number, taxes: TaxSummary): CreateIntentAnswer {
     const answer: CreateIntentAnswer = {
       clientSecret,
       intentId,
@@ -262,6 +267,8 @@ export class PaymentService {
       provider: this.provider.name,
     };
     if (deliveryFeeCents > 0) answer.deliveryFee = centsToPrice(deliveryFeeCents);
+    const orderTaxes = toOrderTaxes(taxes);
+    if (orderTaxes) answer.taxes = orderTaxes;
     if (this.provider.publishableKey) answer.publishableKey = this.provider.publishableKey;
     return answer;
   }
@@ -279,6 +286,9 @@ export class PaymentService {
       if (priced.problem) throw new ConflictError(priced.problem);
       const item: IntentItem = { cartItemId: row.id, menuItemId: row.menu_item_id, name: row.name, priceCents: priced.priceCents };
       if (priced.chosen.length > 0) item.options = priced.chosen;
+      // The dish's rate now, for the intent's taxes (chargeFor); the order keeps them as computed then.
+      const rate = dishTaxRate(this.settings.current(), { taxRateId: row.menu_tax_rate_id, category: row.menu_category });
+      if (rate) item.taxRate = rate;
       return item;
     });
   }
@@ -446,6 +456,7 @@ export class PaymentService {
           items,
           totalCents: intent.amount_cents,
           deliveryFeeCents: intent.delivery_fee_cents,
+          taxes: intent.taxes,
           fulfilment: intent.fulfilment,
           at: row.created_at,
         };
@@ -719,12 +730,24 @@ function dishesCents(items: IntentItem[]): number {
   return items.reduce((sum, item) => sum + item.priceCents, 0);
 }
 
+/** What an intent charges, and the taxes its order keeps. */
+interface Charge {
+  amountCents: number;
+  taxes: TaxSummary;
+}
+
 /**
- * The charge's own step for delivery, kept apart from the dishes' pricing: the restaurant's fee,
- * read from its settings on the server (never from the browser), on top of the dishes.
+ * The intent's amount, in one place (src/shared/order-totals.ts): the dishes at today's prices,
+ * with tax added when the restaurant prices without it, and the delivery fee, all read on the
+ * server (never from the browser). With prices that include tax the amount is the dishes plus the fee.
  */
-function withDeliveryFee(dishes: number, delivery: DeliveryCharge): number {
-  return dishes + delivery.feeCents;
+export function chargeFor(items: IntentItem[], delivery: DeliveryCharge, settings: Pick<RestaurantSettings, 'taxMode'>): Charge {
+  const totals = orderTotals({
+    mode: settings.taxMode,
+    lines: items.map((item) => ({ unitCents: item.priceCents, quantity: 1, rate: item.taxRate ?? null })),
+    deliveryFeeCents: delivery.feeCents,
+  });
+  return { amountCents: totals.totalCents, taxes: taxSummaryOf(totals, settings.taxMode) };
 }
 
 /** A delivery's dishes must reach the restaurant's minimum (409 with how much is missing). */

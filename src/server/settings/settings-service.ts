@@ -10,6 +10,8 @@ import {
 } from '../../shared/restaurant-settings.ts';
 import type { Database } from '../db/schema.ts';
 import type { EventBus } from '../events/event-bus.ts';
+import { BadRequestError } from '../http/errors.ts';
+import { listDishTaxRates } from '../menu/menu-repository.ts';
 import { readStoredSettings, writeStoredSettings } from './settings-repository.ts';
 
 /** As kept in the database: money in integer cents, the rest as the API speaks it. */
@@ -82,6 +84,7 @@ export class ShopSettings {
 
   /** Saves checked settings, answers them, and tells every process. */
   async save(settings: RestaurantSettings): Promise<RestaurantSettings> {
+    await this.checkRatesInUse(settings);
     // An end belongs to a pause: without one it would come back with the next switch.
     const { deliveryFee, minimumOrder, ...rest } = settings.ordersPaused ? settings : { ...settings, pausedUntil: null };
     const stored: StoredSettings = { ...rest, deliveryFeeCents: priceToCents(deliveryFee), minimumOrderCents: priceToCents(minimumOrder) };
@@ -107,6 +110,21 @@ export class ShopSettings {
     if (change.extraMinutes !== undefined) next.extraMinutes = change.extraMinutes;
     if (change.autoAccept !== undefined) next.autoAccept = change.autoAccept;
     return this.save(next);
+  }
+
+  /**
+   * A rate a dish still has cannot go (400, naming the dishes at the rates field): the dish would
+   * be sold untaxed. A category's default is checked by the schema.
+   */
+  private async checkRatesInUse(settings: RestaurantSettings): Promise<void> {
+    const kept = new Set(settings.taxRates.map((rate) => rate.id));
+    const orphans = (await listDishTaxRates(this.db)).filter((dish) => !kept.has(dish.tax_rate_id));
+    if (orphans.length === 0) return;
+    const names = this.settings.taxRates.filter((rate) => orphans.some((dish) => dish.tax_rate_id === rate.id)).map((rate) => rate.name);
+    const dishes = orphans.map((dish) => dish.name);
+    const shown = dishes.length > 5 ? `${dishes.slice(0, 5).join(', ')} and ${dishes.length - 5} more` : dishes.join(', ');
+    const message = `${names.join(', ') || 'A removed tax rate'} is still the rate of ${shown}: choose another rate for ${dishes.length === 1 ? 'it' : 'them'} first`;
+    throw new BadRequestError(message, { taxRates: [message] });
   }
 
   private apply(json: string | undefined): void {
