@@ -32,7 +32,7 @@ export const SIDES = {
       // visitor's add or heart once they have signed in.
       menu: ['api/get-menu.ts', 'menu-by-category.ts', 'components/menu-item-row.tsx', 'options/dish-options-host.tsx', 'pending/pending-action-runner.tsx'],
       // The checkout's first step (how the meal reaches the customer) is drawn by the payment page.
-      orders: ['components/status-badge.tsx', 'api/orders-api.ts', 'api/order-cache.ts', 'checkout/fulfilment-draft.ts', 'checkout/fulfilment-choice.tsx', 'checkout/fulfilment-form.tsx'],
+      orders: ['components/status-badge.tsx', 'components/tax-rows.tsx', 'api/orders-api.ts', 'api/order-cache.ts', 'checkout/fulfilment-draft.ts', 'checkout/fulfilment-choice.tsx', 'checkout/fulfilment-form.tsx'],
       payments: [],
       reviews: ['components/reviews-section.tsx'],
       // The restaurant's settings: the header's open-now line; the checkout reads the ways and fees.

@@ -73,6 +73,38 @@ describe('order mails', () => {
     expect(receipt.html).toContain('max-width:560px');
   });
 
+  it('a receipt with the taxes per rate and the restaurant’s legal details, when the settings have them', async () => {
+    const admin = await signUpUser(t.app, { admin: true, name: 'Ada Admin' });
+    const current = (await t.app.inject({ method: 'GET', url: '/api/settings' })).json<Record<string, unknown>>();
+    const [dish] = await menuItemIds(t.app, 1);
+    const row = await t.database.db.selectFrom('menu_items').select('category').where('id', '=', dish!.id).executeTakeFirstOrThrow();
+    const taxed = {
+      ...current,
+      taxRates: [{ id: 'food', name: 'Food 7 %', percent: 7 }],
+      categoryTaxRates: { [row.category]: 'food' },
+      legalName: 'Raw Roots GmbH',
+      address: '1 Market Square, Springfield',
+      taxNumber: 'DE123456789',
+    };
+    const saved = await t.app.inject({ method: 'PUT', url: '/api/settings', headers: admin.headers, payload: taxed });
+    expect(saved.statusCode, saved.body).toBe(200);
+    try {
+      const user = await customer();
+      const { order } = await placeOrder(t.app, user, { items: [dish!.id] });
+      const receipt = await mail.waitFor(user.email, 2);
+      const tax = order.taxes!.lines[0]!;
+      for (const part of [receipt.text!, htmlText(receipt.html as string)]) {
+        expect(part).toContain(`Food 7 % included, on $ ${tax.net.toFixed(2)} net`);
+        expect(part).toContain(`$ ${tax.tax.toFixed(2)}`);
+        expect(part).toContain('Raw Roots GmbH');
+        expect(part).toContain('1 Market Square, Springfield');
+        expect(part).toContain('Tax number DE123456789');
+      }
+    } finally {
+      await t.app.inject({ method: 'PUT', url: '/api/settings', headers: admin.headers, payload: current });
+    }
+  });
+
   it('accepted (with the ready-by time), ready, and cancelled with the reason and the refund', async () => {
     const user = await customer();
     const { order } = await placeOrder(t.app, user, { fulfilment: { type: 'pickup' } });

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Order } from '../src/shared/orders.ts';
 import type { CreateIntentAnswer } from '../src/shared/payments.ts';
-import { defaultSettings, type RestaurantSettings } from '../src/shared/restaurant-settings.ts';
+import { kitchenTicket } from '../src/shared/kitchen-ticket.ts';
+import { sellerLines } from '../src/shared/order-totals.ts';
+import { defaultSettings, receiptSeller, type RestaurantSettings } from '../src/shared/restaurant-settings.ts';
 import { signUpUser, type TestUser } from './helpers/auth.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 import { getOrder, openIntentFor, placeOrder, zoneWhereItIsDaytime } from './order-helpers.ts';
@@ -98,6 +100,15 @@ describe('taxes on the order', () => {
         { name: 'Drinks 19 %', percent: 19, net: (drink.cents - drinksTax) / 100, tax: drinksTax / 100, gross: drink.cents / 100 },
       ],
     });
+    // The kitchen ticket (page and printer) shows the same rows, and the seller once the settings name it.
+    await save({ taxRates: [FOOD, DRINKS], categoryTaxRates: { [bowl.category]: 'food' }, legalName: 'Raw Roots GmbH', taxNumber: 'DE123456789' });
+    const settings = (await t.app.inject({ method: 'GET', url: '/api/settings' })).json<RestaurantSettings>();
+    const ticket = kitchenTicket(order, (iso) => iso, ZONE, sellerLines(receiptSeller(settings)));
+    expect(ticket.taxes).toEqual([
+      { label: `Food 7 % included, on $ ${((bowl.cents - foodTax) / 100).toFixed(2)} net`, amount: `$ ${(foodTax / 100).toFixed(2)}` },
+      { label: `Drinks 19 % included, on $ ${((drink.cents - drinksTax) / 100).toFixed(2)} net`, amount: `$ ${(drinksTax / 100).toFixed(2)}` },
+    ]);
+    expect(ticket.seller).toEqual(['Raw Roots GmbH', 'Tax number DE123456789']);
     // The order page reads what was stored, not today's rates: changing them later changes no receipt.
     await save({ taxRates: [{ ...FOOD, percent: 5 }, DRINKS], categoryTaxRates: { [bowl.category]: 'food' } });
     const again = await getOrder(t.app, customer, order._id);

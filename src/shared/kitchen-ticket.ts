@@ -4,6 +4,9 @@
  */
 import { chosenFromApi, chosenOptionLines } from './dish-option-rules.ts';
 import { formatPrice } from './money.ts';
+import { taxLineWords } from './order-totals.ts';
+
+const money = (price: number) => `$ ${formatPrice(price)}`;
 import { FULFILMENT_LABELS, ORDER_STATUS_LABELS } from './order-workflow.ts';
 import { slotDateWords } from './order-slots.ts';
 import { scheduledTimeOf, type DeliveryAddress, type Order } from './orders.ts';
@@ -24,6 +27,10 @@ export interface KitchenTicket {
   /** The delivery's address and phone, one entry a line. */
   delivery: string[];
   status: string;
+  /** One row per tax rate, as the order page words it; empty for an order without taxes. */
+  taxes: { label: string; amount: string }[];
+  /** The restaurant as receipts name it (legal name, address, phone, tax number); empty when not given. */
+  seller: string[];
   total: string;
 }
 
@@ -35,7 +42,7 @@ export function ticketAddressLine(address: DeliveryAddress): string {
  * `time` formats an ISO instant as a clock time: the browser's locale on the page, the restaurant's
  * zone on the printer; `timeZone` is the one a later slot's day is named in.
  */
-export function kitchenTicket(order: Order, time: (iso: string) => string, timeZone: string): KitchenTicket {
+export function kitchenTicket(order: Order, time: (iso: string) => string, timeZone: string, seller: string[] = []): KitchenTicket {
   const { fulfilment } = order;
   let heading = FULFILMENT_LABELS[fulfilment.type];
   if (fulfilment.type === 'table') heading += ` · Table ${fulfilment.table ?? ''}`;
@@ -60,6 +67,8 @@ export function kitchenTicket(order: Order, time: (iso: string) => string, timeZ
     note: order.note ? `NOTE: ${order.note}` : undefined,
     delivery,
     status: ORDER_STATUS_LABELS[order.status],
+    taxes: (order.taxes?.lines ?? []).map((line) => ({ label: taxLineWords(line, order.taxes!.mode, money), amount: money(line.tax) })),
+    seller,
     total: `$ ${formatPrice(order.total)}`,
   };
 }

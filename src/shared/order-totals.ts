@@ -213,3 +213,16 @@ export function toOrderTaxes(summary: TaxSummary | null | undefined): OrderTaxes
     })),
   };
 }
+
+/**
+ * A receipt's tax row in words, the same on the order page, the board, the ticket and the mail:
+ * "Food 7 % included, on $ 13.55 net" or "Food 7 % on $ 14.50".
+ */
+export function taxLineWords(line: OrderTaxes['lines'][number], mode: TaxMode, money: (price: number) => string): string {
+  return mode === 'included' ? `${line.name} included, on ${money(line.net)} net` : `${line.name} on ${money(line.net)}`;
+}
+
+/** The seller's lines of a receipt: legal name, address, phone, "Tax number …"; empty ones left out. */
+export function sellerLines(seller: { legalName: string; address: string; phone: string; taxNumber: string }): string[] {
+  return [seller.legalName, seller.address, seller.phone ? `Phone ${seller.phone}` : '', seller.taxNumber ? `Tax number ${seller.taxNumber}` : ''].filter(Boolean);
+}

@@ -223,9 +223,13 @@ export function dishTaxRate(settings: Pick<RestaurantSettings, 'taxRates' | 'cat
   return taxRateRef(settings, dish.taxRateId ?? settings.categoryTaxRates[dish.category as keyof RestaurantSettings['categoryTaxRates']]);
 }
 
-/** The seller as receipts name them. */
+/**
+ * The seller as receipts name them: the legal name (else the restaurant's), address, phone and tax
+ * number; all empty while none of them is set, so an unconfigured shop's receipts stay as they were.
+ */
 export function receiptSeller(settings: Pick<RestaurantSettings, 'name' | 'legalName' | 'address' | 'phone' | 'taxNumber'>) {
-  return { legalName: settings.legalName || settings.name, address: settings.address, phone: settings.phone, taxNumber: settings.taxNumber };
+  const given = [settings.legalName, settings.address, settings.phone, settings.taxNumber].some(Boolean);
+  return { legalName: given ? settings.legalName || settings.name : '', address: settings.address, phone: settings.phone, taxNumber: settings.taxNumber };
 }
 
 /** Permissive defaults (always open, everything offered, no fee), so a shop without a settings row works unconfigured. */

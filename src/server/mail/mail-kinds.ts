@@ -35,6 +35,10 @@ export interface MailKinds {
     lines: OrderLineData[];
     /** The delivery fee inside the total ("$3.50"), when one was charged. */
     deliveryFee?: string;
+    /** One row per tax rate ("Food 7 % included, on $ 13.55 net", "$ 0.95"), when the order has taxes. */
+    taxes?: { label: string; amount: string }[];
+    /** The restaurant as receipts name it: legal name, address, "Phone …", "Tax number …". */
+    seller?: string[];
     total: string;
     note: string | null;
     transactionId: string;

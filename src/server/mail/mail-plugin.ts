@@ -3,6 +3,8 @@ import fp from 'fastify-plugin';
 import { MailQueue } from './mail-queue.ts';
 import { createMailTransport } from './mail-transport.ts';
 import { subscribeOrderMails } from './order-mails.ts';
+import { sellerLines } from '../../shared/order-totals.ts';
+import { receiptSeller } from '../../shared/restaurant-settings.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -34,7 +36,7 @@ export const mailPlugin = fp(
 export const orderMailsPlugin = fp(
   async (app: FastifyInstance) => {
     const { accounts, settings } = app;
-    subscribeOrderMails({ db: app.db, events: app.events, orders: app.orders, mail: app.mail, origin: () => accounts.origin(), timeZone: () => settings.timeZone(), deliveryMinutes: () => settings.current().deliveryMinutes, log: app.log });
+    subscribeOrderMails({ db: app.db, events: app.events, orders: app.orders, mail: app.mail, origin: () => accounts.origin(), timeZone: () => settings.timeZone(), deliveryMinutes: () => settings.current().deliveryMinutes, seller: () => sellerLines(receiptSeller(settings.current())), log: app.log });
   },
   { name: 'order-mails', fastify: '5.x', dependencies: ['database', 'events', 'settings', 'orders', 'mail', 'accounts'] },
 );

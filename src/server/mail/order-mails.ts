@@ -1,6 +1,7 @@
 import { slotDateWords } from '../../shared/order-slots.ts';
 import { chosenFromApi, chosenOptionLines } from '../../shared/dish-option-rules.ts';
 import { formatPrice } from '../../shared/money.ts';
+import { taxLineWords } from '../../shared/order-totals.ts';
 import { arrivesAround, type Fulfilment, type Order, type OrderStatus } from '../../shared/orders.ts';
 import { paths } from '../../shared/paths.ts';
 import type { EventBus } from '../events/event-bus.ts';
@@ -42,6 +43,8 @@ export function subscribeOrderMails(options: {
   timeZone: () => string;
   /** The setting deliveryMinutes: a delivery's mails say when it arrives, not when it is ready. */
   deliveryMinutes: () => number;
+  /** The receipt's seller lines (legal name, address, phone, tax number) from the settings now. */
+  seller?: () => string[];
   log: Logger;
 }): () => void {
   const { db, events, orders, mail, origin, log } = options;
@@ -75,7 +78,7 @@ export function subscribeOrderMails(options: {
         ? refundMailFor(order, event.refund!.id, base)
         : event.kind === 'delay'
           ? { template: 'order-delayed', data: { ...base, readyBy: clock(order.readyBy ?? order.createdAt, timeZone), ...arrives } }
-          : mailFor(event.status, order, base, timeZone, arrives);
+          : mailFor(event.status, order, base, timeZone, arrives, options.seller?.() ?? []);
       // One mail per refund, however many of its news entries (pending, then succeeded) are heard.
       const key = refundMail ? `order-refund:${event.refund!.id}` : `order-event:${change.eventId}`;
       if (queued) await mail.enqueue({ key, userId, to: recipient.email, mail: queued });
@@ -83,7 +86,7 @@ export function subscribeOrderMails(options: {
   });
 }
 
-function mailFor(status: OrderStatus, order: Order, base: OrderMailBase, timeZone: string, arrives: { arrivesAround?: string }): Mail {
+function mailFor(status: OrderStatus, order: Order, base: OrderMailBase, timeZone: string, arrives: { arrivesAround?: string }, seller: string[]): Mail {
   switch (status) {
     case 'placed':
       return {
@@ -99,6 +102,9 @@ function mailFor(status: OrderStatus, order: Order, base: OrderMailBase, timeZon
             ...(line.options && { options: chosenOptionLines(chosenFromApi(line.options)) }),
           })),
           ...(order.deliveryFee !== undefined ? { deliveryFee: money(order.deliveryFee) } : {}),
+          // The server's tax rows as the order has them, in the order page's words.
+          ...(order.taxes ? { taxes: order.taxes.lines.map((line) => ({ label: taxLineWords(line, order.taxes!.mode, money), amount: money(line.tax) })) } : {}),
+          ...(seller.length > 0 ? { seller } : {}),
           total: money(order.total),
           note: order.note,
           transactionId: order.transactionId,

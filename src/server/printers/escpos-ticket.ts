@@ -25,7 +25,17 @@ export function ticketBytes(ticket: KitchenTicket): Uint8Array {
   }
   if (ticket.note) e.rule().bold(true).line(ticket.note).bold(false);
   for (const text of ticket.delivery) e.line(text);
-  return e.rule().table([{ width: COLUMNS - 14, align: 'left' }, { width: 14, align: 'right' }], [[ticket.status, ticket.total]]).newline(3).cut().encode();
+  const columns = [
+    { width: COLUMNS - 14, align: 'left' as const },
+    { width: 14, align: 'right' as const },
+  ];
+  if (ticket.taxes.length > 0) e.rule().table(columns, ticket.taxes.map((tax) => [tax.label, tax.amount]));
+  e.rule().table(columns, [[ticket.status, ticket.total]]);
+  if (ticket.seller.length > 0) {
+    e.align('center');
+    for (const line of ticket.seller) e.line(line);
+  }
+  return e.newline(3).cut().encode();
 }
 
 /** A test page: the printer's name and the time, so the administrator sees the right one answered. */

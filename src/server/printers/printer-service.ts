@@ -28,6 +28,8 @@ interface Logger {
 export interface PrinterServiceOptions {
   db: Kysely<Database>;
   timeZone: () => string;
+  /** The receipt's seller lines from the settings now (legal name, address, phone, tax number). */
+  seller?: () => string[];
   log: Logger;
   timeoutMs: number;
   retryMs: number;
@@ -129,7 +131,7 @@ export class PrinterService {
     if (printers.length === 0) return;
     const timeZone = this.options.timeZone();
     const time = (iso: string) => new Date(iso).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', timeZone });
-    const bytes = ticketBytes(kitchenTicket(order, time, timeZone));
+    const bytes = ticketBytes(kitchenTicket(order, time, timeZone, this.options.seller?.() ?? []));
     for (const printer of printers) this.queue(printer, bytes, `order #${order.number}`, 1);
   }
 

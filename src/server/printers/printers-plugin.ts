@@ -1,3 +1,5 @@
+import { sellerLines } from '../../shared/order-totals.ts';
+import { receiptSeller } from '../../shared/restaurant-settings.ts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { PrinterService } from './printer-service.ts';
@@ -16,6 +18,7 @@ export const printersPlugin = fp(
     const printers = new PrinterService({
       db: app.db,
       timeZone: () => settings.timeZone(),
+      seller: () => sellerLines(receiptSeller(settings.current())),
       log: app.log,
       timeoutMs: config.PRINTER_TIMEOUT_MS,
       retryMs: config.PRINTER_RETRY_MS,

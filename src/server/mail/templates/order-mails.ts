@@ -47,6 +47,16 @@ export function OrderReceiptMail(data: MailKinds['order-receipt']) {
             ],
           })
         : null,
+      ...(data.taxes ?? []).map((tax, i) =>
+        h(Row, {
+          key: `tax-${i}`,
+          style: { borderBottom: `1px solid ${colors.line}` },
+          children: [
+            h(Column, { key: 'label', style: { padding: '6px 0' } }, h(Text, { style: { ...styles.small, margin: 0 } }, tax.label)),
+            h(Column, { key: 'tax', align: 'right', style: { padding: '6px 0' } }, h(Text, { style: { ...styles.small, margin: 0 } }, tax.amount)),
+          ],
+        }),
+      ),
       h(Row, {
         children: [
           h(Column, { key: 'label', style: { padding: '12px 0' } }, h(Text, { style: { ...styles.text, margin: 0, fontWeight: 700 } }, 'Total paid')),
@@ -57,6 +67,7 @@ export function OrderReceiptMail(data: MailKinds['order-receipt']) {
     data.note ? h(Text, { style: styles.muted }, `Your note to the kitchen: “${data.note}”`) : null,
     h(ActionButton, { href: data.orderLink, label: 'Follow your order' }),
     h(Text, { style: styles.small }, `Payment reference: ${data.transactionId}`),
+    ...(data.seller ?? []).map((line, i) => h(Text, { key: `seller-${i}`, style: { ...styles.small, margin: '0' } }, line)),
   );
 }
 

@@ -1,10 +1,27 @@
 import { centsToPrice, priceToCents } from '../../../shared/money.ts';
 import type { OrderLine } from '../../../shared/orders.ts';
+import type { OrderTaxes } from '../../../shared/order-totals.ts';
 import { money } from '../order-format.ts';
 import { LineOptions } from './line-options.tsx';
+import { TaxRows } from './tax-rows.tsx';
 
-/** The dishes of an order with their quantities, line totals, the delivery fee if any, and the order's total. */
-export function OrderLines({ lines, total, deliveryFee, compact = false }: { lines: OrderLine[]; total: number; deliveryFee?: number; compact?: boolean }) {
+/**
+ * The dishes of an order with their quantities, line totals, the delivery fee if any, the taxes
+ * per rate as the server computed them, and the order's total.
+ */
+export function OrderLines({
+  lines,
+  total,
+  deliveryFee,
+  taxes,
+  compact = false,
+}: {
+  lines: OrderLine[];
+  total: number;
+  deliveryFee?: number;
+  taxes?: OrderTaxes;
+  compact?: boolean;
+}) {
   return (
     <div>
       <ul className={compact ? 'space-y-0.5' : 'divide-y divide-stone-200'}>
@@ -25,6 +42,7 @@ export function OrderLines({ lines, total, deliveryFee, compact = false }: { lin
           <span data-testid="order-delivery-fee" className="whitespace-nowrap text-stone-700">{money(deliveryFee)}</span>
         </p>
       )}
+      {taxes && <TaxRows taxes={taxes} compact={compact} />}
       <p className={`flex justify-between gap-3 font-bold ${compact ? 'mt-1' : 'mt-2 border-t border-stone-300 pt-2'}`}>
         <span>Total</span>
         <span data-testid="order-total">{money(total)}</span>
@@ -32,3 +50,4 @@ export function OrderLines({ lines, total, deliveryFee, compact = false }: { lin
     </div>
   );
 }
+

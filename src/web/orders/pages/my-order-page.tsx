@@ -18,6 +18,7 @@ import { RefundDialog } from '../components/refund-dialog.tsx';
 import { RefundList } from '../components/refund-list.tsx';
 import { QueryError } from '../../ui/query-error.tsx';
 import { StatusBadge } from '../components/status-badge.tsx';
+import { SellerDetails } from '../components/seller-details.tsx';
 import { formatDateTime, formatTime, orderNumber, refundLeftCents, refundText } from '../order-format.ts';
 import { useShopTimeZone } from '../use-shop-time-zone.ts';
 
@@ -99,7 +100,8 @@ function OrderView({ order, live }: { order: Order; live: ReactNode }) {
         <div className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-stone-200">
           <h2 className="font-display text-lg font-bold text-brand-900">What you ordered</h2>
           <div className="mt-2 text-sm">
-            <OrderLines lines={order.lines} total={order.total} deliveryFee={order.deliveryFee} />
+            <OrderLines lines={order.lines} total={order.total} deliveryFee={order.deliveryFee} taxes={order.taxes} />
+            <SellerDetails />
           </div>
           <OrderAgain order={order} />
         </div>

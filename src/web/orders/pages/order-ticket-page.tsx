@@ -11,6 +11,9 @@ import { paths } from '../../../shared/paths.ts';
 import { formatTime, orderNumber } from '../order-format.ts';
 import { PrintAgainButton } from '../components/print-again-button.tsx';
 import { useShopTimeZone } from '../use-shop-time-zone.ts';
+import { useRestaurantSettings } from '../../settings/api/settings-api.ts';
+import { sellerLines } from '../../../shared/order-totals.ts';
+import { receiptSeller } from '../../../shared/restaurant-settings.ts';
 
 /**
  * The kitchen's ticket of one order, to print: outside the dashboard's frame, large and plain, in
@@ -66,7 +69,8 @@ function Ticket() {
 
 function TicketBody({ order, timeZone }: { order: Order; timeZone: string }) {
   // The same content the kitchen printer gets (src/shared/kitchen-ticket.ts), on the restaurant's clock.
-  const ticket = kitchenTicket(order, (iso) => formatTime(iso, timeZone), timeZone);
+  const settings = useRestaurantSettings().data;
+  const ticket = kitchenTicket(order, (iso) => formatTime(iso, timeZone), timeZone, settings ? sellerLines(receiptSeller(settings)) : []);
   return (
     <article aria-labelledby="ticket-number" className="border-2 border-dashed border-black p-4 font-mono print:border-0">
       <header className="border-b-2 border-black pb-2 text-center">
@@ -105,10 +109,29 @@ function TicketBody({ order, timeZone }: { order: Order; timeZone: string }) {
           ))}
         </p>
       )}
+      {ticket.taxes.length > 0 && (
+        <ul data-testid="ticket-taxes" className="border-t-2 border-black py-1">
+          {ticket.taxes.map((tax) => (
+            <li key={tax.label} className="flex justify-between gap-3">
+              <span>{tax.label}</span>
+              <span>{tax.amount}</span>
+            </li>
+          ))}
+        </ul>
+      )}
       <footer className="flex justify-between border-t-2 border-black pt-2">
         <span>{ticket.status}</span>
         <span className="font-bold">{ticket.total}</span>
       </footer>
+      {ticket.seller.length > 0 && (
+        <address data-testid="ticket-seller" className="mt-2 text-center text-sm not-italic">
+          {ticket.seller.map((line) => (
+            <span key={line} className="block">
+              {line}
+            </span>
+          ))}
+        </address>
+      )}
     </article>
   );
 }

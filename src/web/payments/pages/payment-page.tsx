@@ -22,6 +22,7 @@ import { usePageTitle } from '../../ui/use-page-title.ts';
 import { refreshPaymentIntent, useCreatePaymentIntent, type PaidAnswer } from '../api/payments-api.ts';
 import type { TermsWatch } from '../components/payment-form.tsx';
 import { OrderReceipt } from '../components/order-receipt.tsx';
+import { TaxRows } from '../../orders/components/tax-rows.tsx';
 import { PaymentReturnNotice } from '../components/payment-return-notice.tsx';
 import { SandboxPaymentForm } from '../components/sandbox-payment-form.tsx';
 
@@ -143,6 +144,11 @@ export function Page() {
             {intentData?.quantity ?? entries.length} {(intentData?.quantity ?? entries.length) === 1 ? 'item' : 'items'}
             {intentData?.deliveryFee !== undefined && <span data-testid="payment-delivery-fee">, with $ {formatPrice(intentData.deliveryFee)} for delivery</span>}
           </p>
+        )}
+        {hasItems && !paid && intentData?.taxes && (
+          <div className="text-sm">
+            <TaxRows taxes={intentData.taxes} />
+          </div>
         )}
         {hasItems && !paid && <PriceChangeNotice entries={entries} />}
         {termsNotice && !paid && (
