@@ -12,6 +12,7 @@ import { useChangeBusy, useRestaurantSettings, useSaveSettings } from '../api/se
 import { HoursEditor } from '../components/hours-editor.tsx';
 import { KitchenPrinters } from '../components/kitchen-printers.tsx';
 import { RestaurantTables } from '../components/restaurant-tables.tsx';
+import { fromRateDrafts, TaxSettings, toRateDrafts, type TaxRateDraft } from '../components/tax-settings.tsx';
 
 const inputClass =
   'mt-1 w-full rounded-md border border-stone-500 bg-white px-3 py-2 text-stone-900 focus:border-brand-700 focus:outline-2 focus:outline-brand-700 aria-invalid:border-red-700';
@@ -40,6 +41,8 @@ interface Draft {
   minimumOrder: string;
   postalCodes: string;
   closedDay: string;
+  /** The tax rates, their percents as typed. */
+  taxRates: TaxRateDraft[];
   /** The slots' numbers as typed; an empty limit is no limit (0). */
   numbers: Record<SlotNumber, string>;
 }
@@ -60,6 +63,7 @@ function SettingsForm({ initial }: { initial: RestaurantSettings }) {
     minimumOrder: initial.minimumOrder.toFixed(2),
     postalCodes: initial.postalCodes.join(', '),
     closedDay: '',
+    taxRates: toRateDrafts(initial.taxRates),
     numbers: Object.fromEntries(SLOT_NUMBERS.map((key) => [key, initial[key] === 0 && key.startsWith('slotMax') ? '' : String(initial[key])])) as Record<SlotNumber, string>,
   }));
   const [errors, setErrors] = useState<Record<string, string[]>>({});
@@ -96,6 +100,7 @@ function SettingsForm({ initial }: { initial: RestaurantSettings }) {
       deliveryFee: draft.deliveryFee.trim() === '' ? 0 : Number(draft.deliveryFee),
       minimumOrder: draft.minimumOrder.trim() === '' ? 0 : Number(draft.minimumOrder),
       ...(Object.fromEntries(SLOT_NUMBERS.map((key) => [key, draft.numbers[key].trim() === '' ? 0 : Number(draft.numbers[key])])) as Record<SlotNumber, number>),
+      taxRates: fromRateDrafts(draft.taxRates),
       postalCodes: draft.postalCodes
         .split(/[,\n]/)
         .map((code) => code.trim())
@@ -345,6 +350,19 @@ function SettingsForm({ initial }: { initial: RestaurantSettings }) {
           </Field>
         </div>
       </Section>
+
+      <TaxSettings
+        settings={s}
+        rates={draft.taxRates}
+        setRates={(taxRates) => setDraft((d) => ({ ...d, taxRates }))}
+        set={set}
+        fieldId={fieldId}
+        errorsOf={errorsOf}
+        errorsAt={(key) => errors[key] ?? []}
+        invalid={invalid}
+        inputClass={inputClass}
+        Field={Field}
+      />
 
       <Section title="Social pages">
         <p className="text-sm text-stone-600">The footer of every public page links to each page entered here; an empty one shows no icon.</p>

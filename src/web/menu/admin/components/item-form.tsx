@@ -3,6 +3,8 @@ import { CATEGORIES, CATEGORY_LABELS } from '../../../../shared/categories.ts';
 import { ACCEPTED_IMAGE_TYPES, HEIC_REFUSED, MAX_UPLOAD_BYTES } from '../../../../shared/images.ts';
 import type { ApiOptionGroup } from '../../../../shared/dish-option-rules.ts';
 import { ITEM_NAME_MAX, itemInputSchema, type ItemInput } from '../../../../shared/menu.ts';
+import { TAX_TEXTS } from '../../../../shared/restaurant-settings.ts';
+import { useRestaurantSettings } from '../../../settings/api/settings-api.ts';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { FieldError } from '../../../ui/field-error.tsx';
 import { uploadImage } from '../api/upload-image.ts';
@@ -11,21 +13,23 @@ import { DishOptionsFieldset } from './dish-options-fieldset.tsx';
 import { UploadProgress } from './upload-progress.tsx';
 import { DishLabelsFieldset, dishLabelsInput, NO_DISH_LABELS, type DishLabelsValue } from './dish-labels-fieldset.tsx';
 
-type Field = 'name' | 'category' | 'price' | 'recipe' | 'newPrice' | 'image' | 'options';
+type Field = 'name' | 'category' | 'price' | 'recipe' | 'newPrice' | 'image' | 'options' | 'taxRateId';
 type FieldErrors = Partial<Record<Field, string>>;
-const FIELDS: Field[] = ['name', 'category', 'price', 'recipe', 'newPrice', 'image', 'options'];
+const FIELDS: Field[] = ['name', 'category', 'price', 'recipe', 'newPrice', 'image', 'options', 'taxRateId'];
 
 export interface ItemFormValues {
   name: string;
   category: string;
   price: string;
   recipe: string;
+  /** The dish's own tax rate; '' (or absent): its category's default. */
+  taxRateId?: string;
 }
 
 const EMPTY: ItemFormValues = { name: '', category: '', price: '', recipe: '' };
 
 /** The fields without the picture, the labels and the options: checked in the browser with the server's own schema. */
-const fieldsSchema = itemInputSchema.omit({ image: true, newPrice: true, tags: true, allergens: true, options: true });
+const fieldsSchema = itemInputSchema.omit({ image: true, newPrice: true, tags: true, allergens: true, options: true, taxRateId: true });
 
 function fileProblem(file: File): string | null {
   if (file.size === 0) return 'The file is empty. Choose a picture.';
@@ -83,6 +87,7 @@ export function ItemForm({
   const [stage, setStage] = useState<'idle' | 'uploading' | 'saving'>('idle');
   const [progress, setProgress] = useState(0);
   const busy = stage !== 'idle';
+  const taxRates = useRestaurantSettings().data?.taxRates ?? [];
 
   // The preview's object URL is made when a file is chosen and freed when replaced or unmounted.
   const previewRef = useRef<string | null>(null);
@@ -137,7 +142,9 @@ export function ItemForm({
     const optionCheck = parseGroupDrafts(options);
     setOptionErrors(optionCheck.errors);
     if (Object.keys(optionCheck.errors).length > 0) found.options = 'Check the options';
-    return { fields: parsed.success ? { ...parsed.data, options: optionCheck.groups } : (undefined as never), errors: found };
+    // Sent only when the restaurant has rates: a shop without taxes edits dishes as before.
+    const taxRate = taxRates.length > 0 ? { taxRateId: values.taxRateId || null } : {};
+    return { fields: parsed.success ? { ...parsed.data, options: optionCheck.groups, ...taxRate } : (undefined as never), errors: found };
   }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -253,6 +260,30 @@ export function ItemForm({
           </select>
           <FieldError id={`${fieldId('category')}-error`} message={errors.category} />
         </Row>
+        {taxRates.length > 0 && (
+          <Row>
+            <Label htmlFor={fieldId('taxRateId')} required={false}>
+              {TAX_TEXTS.dishRate}
+            </Label>
+            <select
+              id={fieldId('taxRateId')}
+              name="taxRateId"
+              value={values.taxRateId ?? ''}
+              onChange={(e) => change('taxRateId', e.target.value)}
+              aria-invalid={errors.taxRateId ? true : undefined}
+              aria-describedby={describedBy('taxRateId')}
+              className={`${inputClass('taxRateId')} h-11 bg-white`}
+            >
+              <option value="">{TAX_TEXTS.dishRateDefault}</option>
+              {taxRates.map((rate) => (
+                <option key={rate.id} value={rate.id}>
+                  {rate.name}
+                </option>
+              ))}
+            </select>
+            <FieldError id={`${fieldId('taxRateId')}-error`} message={errors.taxRateId} />
+          </Row>
+        )}
         <Row>
           <Label htmlFor={fieldId('price')}>Price</Label>
           <div className="relative">

@@ -57,6 +57,7 @@ export function Page() {
           category: current.category,
           price: formatPrice(current.price),
           recipe: current.recipe,
+          taxRateId: current.taxRateId ?? '',
         }}
         initialLabels={{
           newPrice: current.newPrice === undefined ? '' : formatPrice(current.newPrice),
