@@ -3,7 +3,8 @@ import { defaultSettings, type RestaurantSettings } from '../src/shared/restaura
 import { addToCartViaApi, cartPrice, fillCard, menu, signInAsNew } from './cart-helpers.ts';
 import { expect, expectAccessible, test } from './fixtures.ts';
 import type { Order } from '../src/shared/orders.ts';
-import { boardCard, newAdmin, openInApp, placeOrderViaApi, signInAsNewStaff } from './order-helpers.ts';
+import { boardCard, chooseTable, newAdmin, openInApp, placeOrderViaApi, signInAsNewStaff } from './order-helpers.ts';
+import { CATEGORY_LABELS } from '../src/shared/category-list.ts';
 
 /**
  * The restaurant's settings change the whole shop (a pause stops every payment), so this file runs
@@ -118,6 +119,68 @@ test('the header’s line says when a closed restaurant opens, and a delivery sh
     await expect(page).toHaveURL(/\/dashboard\/my\/orders\/[^/]+$/);
     await expect(page.getByTestId('order-delivery-fee')).toHaveText('$ 2.50');
     await expect(page.getByTestId('order-total')).toHaveText(`$ ${total.toFixed(2)}`);
+  });
+});
+
+test('taxes: rates set on the settings page, two rates in one order paid in the browser, shown on the payment and order pages', async ({ page, browser, request }) => {
+  test.setTimeout(90_000);
+  await withAdminApi(browser, async (_put, admin) => {
+    const dishes = (await menu(request)).filter((dish) => !dish.options);
+    const food = dishes[0]!;
+    const drink = dishes.find((dish) => dish.category !== food.category)!;
+
+    // The administrator sets the taxes on the settings page: tax added at checkout, two rates, a default per category.
+    const adminPage = await admin.context.newPage();
+    await adminPage.goto('/dashboard/settings');
+    const taxes = adminPage.getByRole('group', { name: 'Taxes and receipts' });
+    await taxes.getByRole('radio', { name: /tax is added at checkout/ }).check();
+    await taxes.getByRole('button', { name: 'Add a rate' }).click();
+    await taxes.getByTestId('tax-rate').nth(0).getByLabel('Name', { exact: true }).fill('Food 7 %');
+    await taxes.getByTestId('tax-rate').nth(0).getByLabel('Percent', { exact: true }).fill('7');
+    await taxes.getByRole('button', { name: 'Add a rate' }).click();
+    await taxes.getByTestId('tax-rate').nth(1).getByLabel('Name', { exact: true }).fill('Drinks 19 %');
+    await taxes.getByTestId('tax-rate').nth(1).getByLabel('Percent', { exact: true }).fill('19');
+    await taxes.getByLabel(CATEGORY_LABELS[food.category], { exact: true }).selectOption({ label: 'Food 7 %' });
+    await taxes.getByLabel(CATEGORY_LABELS[drink.category], { exact: true }).selectOption({ label: 'Drinks 19 %' });
+    await taxes.getByLabel('Legal name on receipts').fill('Raw Roots Kitchen GmbH');
+    await taxes.getByLabel('Tax number').fill('DE123456789');
+    await adminPage.getByRole('button', { name: 'Save settings' }).click();
+    await expect(adminPage.getByTestId('settings-outcome')).toContainText('Saved at');
+    const saved = (await (await request.get('/api/settings')).json()) as RestaurantSettings;
+    expect(saved.taxMode).toBe('added');
+    expect(saved.taxRates.map((rate) => [rate.name, rate.percent])).toEqual([
+      ['Food 7 %', 7],
+      ['Drinks 19 %', 19],
+    ]);
+
+    // The customer pays in the browser: the dishes plus their tax, per rate.
+    const foodCents = Math.round(cartPrice(food) * 100);
+    const drinkCents = Math.round(cartPrice(drink) * 100);
+    const foodTax = Math.round((foodCents * 7) / 100);
+    const drinkTax = Math.round((drinkCents * 19) / 100);
+    const total = (foodCents + drinkCents + foodTax + drinkTax) / 100;
+    await signInAsNew(page, request);
+    await addToCartViaApi(page, food._id);
+    await addToCartViaApi(page, drink._id);
+    await page.goto('/dashboard/payment');
+    await chooseTable(page, '4');
+    await expect(page.getByTestId('payment-amount')).toHaveText(`$ ${total.toFixed(2)}`);
+    await expect(page.getByTestId('order-tax-line')).toHaveText([
+      `Food 7 % on $ ${(foodCents / 100).toFixed(2)}$ ${(foodTax / 100).toFixed(2)}`,
+      `Drinks 19 % on $ ${(drinkCents / 100).toFixed(2)}$ ${(drinkTax / 100).toFixed(2)}`,
+    ]);
+    await fillCard(page, '4242 4242 4242 4242');
+    await page.getByRole('button', { name: 'Pay', exact: true }).click();
+    await expect(page).toHaveURL(/\/dashboard\/my\/orders\/[^/]+$/);
+    await expect(page.getByTestId('order-tax-line')).toHaveText([
+      `Food 7 % on $ ${(foodCents / 100).toFixed(2)}$ ${(foodTax / 100).toFixed(2)}`,
+      `Drinks 19 % on $ ${(drinkCents / 100).toFixed(2)}$ ${(drinkTax / 100).toFixed(2)}`,
+    ]);
+    await expect(page.getByTestId('order-total')).toHaveText(`$ ${total.toFixed(2)}`);
+    await expect(page.getByTestId('seller-details')).toContainText('Raw Roots Kitchen GmbH');
+    await expect(page.getByTestId('seller-details')).toContainText('Tax number DE123456789');
+    await expectAccessible(page);
+    await adminPage.close();
   });
 });
 
