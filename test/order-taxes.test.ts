@@ -4,7 +4,10 @@ import type { CreateIntentAnswer } from '../src/shared/payments.ts';
 import { kitchenTicket } from '../src/shared/kitchen-ticket.ts';
 import { sellerLines } from '../src/shared/order-totals.ts';
 import { defaultSettings, receiptSeller, type RestaurantSettings } from '../src/shared/restaurant-settings.ts';
+import { localDate } from '../src/shared/shop-time.ts';
+import type { AdminStats } from '../src/shared/stats.ts';
 import { signUpUser, type TestUser } from './helpers/auth.ts';
+import { parseCsv } from './stats-helpers.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 import { getOrder, openIntentFor, placeOrder, zoneWhereItIsDaytime } from './order-helpers.ts';
 import { fillCart } from './payment-helpers.ts';
@@ -181,5 +184,38 @@ describe('tax settings: bad input changes nothing', () => {
     const res = await putSettings(customer, { ...defaultSettings(ZONE), taxRates: [FOOD] });
     expect(res.statusCode).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: '/api/settings' })).json<RestaurantSettings>().taxRates).toEqual([]);
+  });
+});
+
+describe('taxes in the statistics and the orders CSV', () => {
+  it('sums the tax in a tile and writes it per rate in the CSV, the two adding up alike', async () => {
+    await save({ taxMode: 'added', taxRates: [FOOD, DRINKS], categoryTaxRates: { [bowl.category]: 'food', [drink.category]: 'drinks' } });
+    const today = localDate(new Date(), ZONE);
+    const before = await t.app.inject({ method: 'GET', url: `/api/admin/stats?from=${today}&to=${today}`, headers: admin.headers });
+    const taxBefore = before.json<AdminStats>().tiles.tax.value;
+    const first = (await placeOrder(t.app, customer, { items: [bowl.id, drink.id] })).order;
+    const second = (await placeOrder(t.app, customer, { items: [drink.id] })).order;
+    const taxOf = (order: Order, name: string) => order.taxes!.lines.find((line) => line.name === name)?.tax ?? 0;
+
+    const stats = (await t.app.inject({ method: 'GET', url: `/api/admin/stats?from=${today}&to=${today}`, headers: admin.headers })).json<AdminStats>();
+    expect(Math.round(stats.tiles.tax.value * 100) - Math.round(taxBefore * 100)).toBe(Math.round((first.taxes!.tax + second.taxes!.tax) * 100));
+
+    const csv = await t.app.inject({ method: 'GET', url: `/api/admin/orders.csv?from=${today}&to=${today}`, headers: admin.headers });
+    expect(csv.statusCode).toBe(200);
+    const [header, ...rows] = parseCsv(csv.body.slice(1));
+    expect(header!.slice(-5)).toEqual(['Tax Food 7 %', 'Tax Drinks 19 %', 'Tax, other rates', 'Tax', 'Prices']);
+    const column = (name: string) => header!.indexOf(name);
+    const firstRow = (order: Order) => rows.find((row) => row[1] === String(order.number) && row[column('Tax')] !== '')!;
+    expect(firstRow(first).slice(-5)).toEqual([taxOf(first, 'Food 7 %').toFixed(2), taxOf(first, 'Drinks 19 %').toFixed(2), '0.00', first.taxes!.tax.toFixed(2), 'before tax']);
+    expect(firstRow(second).slice(-5)).toEqual(['0.00', taxOf(second, 'Drinks 19 %').toFixed(2), '0.00', second.taxes!.tax.toFixed(2), 'before tax']);
+    // The CSV's Tax column sums to the tile for the same period.
+    const csvTax = rows.reduce((sum, row) => sum + Math.round(Number(row[column('Tax')] || 0) * 100), 0);
+    expect(csvTax).toBe(Math.round(stats.tiles.tax.value * 100));
+  });
+
+  it('exports as before while the restaurant has no rates', async () => {
+    const today = localDate(new Date(), ZONE);
+    const csv = await t.app.inject({ method: 'GET', url: `/api/admin/orders.csv?from=${today}&to=${today}`, headers: admin.headers });
+    expect(parseCsv(csv.body.slice(1))[0]!.at(-1)).toBe('Refunds');
   });
 });

@@ -69,6 +69,8 @@ export const adminStatsSchema = z.object({
     newCustomers: figureSchema,
     /** Pending refunds included. */
     refunds: figureSchema,
+    /** The tax inside the orders paid (docs/product.md §28), before refunds: revenue and the average are gross of it. */
+    tax: figureSchema,
   }),
   refundedOrders: z.number().int(),
   customers: z.number().int(),

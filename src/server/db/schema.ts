@@ -255,6 +255,8 @@ export interface OrdersTable {
   refunds_made: Generated<number>;
   /** JSON: TaxSummary (src/shared/order-totals.ts), copied from the intent; null before migration 027. */
   taxes: Generated<string | null>;
+  /** The summary's tax inside total_cents (migration 027): the statistics sum it. */
+  tax_cents: Generated<number>;
   created_at: string;
   updated_at: string;
 }

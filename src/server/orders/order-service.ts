@@ -1,3 +1,4 @@
+import type { TaxSummary } from '../../shared/order-totals.ts';
 import type { Kysely, Transaction } from 'kysely';
 import {
   findTransition,
@@ -155,6 +156,7 @@ export class OrderService {
       total_cents: placement.totalCents,
       delivery_fee_cents: placement.deliveryFeeCents ?? 0,
       taxes: placement.taxes ?? null,
+      tax_cents: placement.taxes ? (JSON.parse(placement.taxes) as TaxSummary).taxCents : 0,
       ready_by: null,
       reason: null,
       refund_status: null,

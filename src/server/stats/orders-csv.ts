@@ -3,6 +3,7 @@ import { chosenOptionsText } from '../../shared/dish-option-rules.ts';
 import { centsToPrice, formatPrice } from '../../shared/money.ts';
 import { FULFILMENT_LABELS, ORDER_STATUS_LABELS, type FulfilmentType, type OrderStatus } from '../../shared/order-workflow.ts';
 import type { DateRange } from '../../shared/stats.ts';
+import type { TaxSummary } from '../../shared/order-totals.ts';
 import type { Database } from '../db/schema.ts';
 import type { OrderLineRow } from '../orders/orders-repository.ts';
 import { formatWall, instantsOf, ShopCalendar } from './shop-calendar.ts';
@@ -25,7 +26,13 @@ export function csvCell(value: string): string {
 
 const csvRow = (cells: string[]) => cells.map(csvCell).join(',') + CRLF;
 
-export function exportHeader(timeZone: string): string[] {
+/**
+ * The columns; with tax rates in the settings, the order's tax per rate (one column per rate by
+ * its name now, "Tax, other rates" for rates renamed or removed since), its tax in all, and
+ * whether its prices included the tax. A shop without rates exports as before.
+ */
+export function exportHeader(timeZone: string, taxRateNames: string[] = []): string[] {
+  const taxes = taxRateNames.length > 0 ? [...taxRateNames.map((name) => `Tax ${name}`), 'Tax, other rates', 'Tax', 'Prices'] : [];
   return [
     `Date and time (${timeZone})`,
     'Order',
@@ -38,7 +45,19 @@ export function exportHeader(timeZone: string): string[] {
     'Refund',
     'Order refunded',
     'Refunds',
+    ...taxes,
   ];
+}
+
+/** The order's tax cells (on its first row), as exportHeader names them. */
+function taxCells(order: ExportOrderRow, taxRateNames: string[]): string[] {
+  if (taxRateNames.length === 0) return [];
+  const summary = order.taxes ? (JSON.parse(order.taxes) as TaxSummary) : undefined;
+  const lines = summary?.lines ?? [];
+  const of = (name: string) => lines.filter((line) => line.name === name).reduce((sum, line) => sum + line.taxCents, 0);
+  const other = lines.filter((line) => !taxRateNames.includes(line.name)).reduce((sum, line) => sum + line.taxCents, 0);
+  const cents = (value: number) => formatPrice(centsToPrice(value));
+  return [...taxRateNames.map((name) => cents(of(name))), cents(other), cents(summary?.taxCents ?? 0), summary?.mode === 'added' ? 'before tax' : 'with tax'];
 }
 
 /**
@@ -47,7 +66,7 @@ export function exportHeader(timeZone: string): string[] {
  * left), so that the Refund column sums to the tile; the order's first row also carries its sum
  * refunded and how many refunds made it ("Order refunded", "Refunds"), the other rows leave them empty.
  */
-function orderRows(order: ExportOrderRow, when: string): string[] {
+function orderRows(order: ExportOrderRow, when: string, taxRateNames: string[]): string[] {
   const lines = JSON.parse(order.lines) as OrderLineRow[];
   const refund = Number(order.refunded_cents);
   let refundLeft = refund;
@@ -68,6 +87,7 @@ function orderRows(order: ExportOrderRow, when: string): string[] {
       formatPrice(centsToPrice(share)),
       i === 0 ? formatPrice(centsToPrice(refund)) : '',
       i === 0 ? String(Number(order.refunds_made)) : '',
+      ...(i === 0 ? taxCells(order, taxRateNames) : taxRateNames.length > 0 ? new Array<string>(taxRateNames.length + 3).fill('') : []),
     ]);
   });
 }
@@ -77,16 +97,16 @@ function orderRows(order: ExportOrderRow, when: string): string[] {
  * the reply has taken the last (the stream pulls), so a year of orders holds no more memory than
  * a day's, and a client that goes away stops the reading.
  */
-export async function* ordersCsv(db: Kysely<Database>, range: DateRange, timeZone: string): AsyncGenerator<string> {
+export async function* ordersCsv(db: Kysely<Database>, range: DateRange, timeZone: string, taxRateNames: string[] = []): AsyncGenerator<string> {
   const calendar = new ShopCalendar(range.from, range.to, timeZone);
   const instants = instantsOf(range, timeZone);
-  yield BOM + csvRow(exportHeader(timeZone));
+  yield BOM + csvRow(exportHeader(timeZone, taxRateNames));
   let after: { createdAt: string; number: number } | undefined;
   for (;;) {
     const batch = await readOrdersAfter(db, instants, after, EXPORT_BATCH);
     if (batch.length === 0) return;
     let text = '';
-    for (const order of batch) text += orderRows(order, formatWall(calendar.locate(Date.parse(order.created_at)).wall)).join('');
+    for (const order of batch) text += orderRows(order, formatWall(calendar.locate(Date.parse(order.created_at)).wall), taxRateNames).join('');
     yield text;
     const last = batch.at(-1)!;
     after = { createdAt: last.created_at, number: Number(last.number) };

@@ -12,7 +12,7 @@ declare module 'fastify' {
 export const statsPlugin = fp(
   async (app: FastifyInstance) => {
     const { settings } = app;
-    app.decorate('stats', new StatsService(app.db, () => settings.timeZone()));
+    app.decorate('stats', new StatsService(app.db, () => settings.timeZone(), () => settings.current().taxRates.map((rate) => rate.name)));
   },
   { name: 'stats', fastify: '5.x', dependencies: ['database', 'settings'] },
 );

@@ -50,6 +50,8 @@ export interface OrderBucketRow {
   paidCents: number;
   refundedCents: number;
   refundedOrders: number;
+  /** The tax inside paidCents (migration 027). */
+  taxCents: number;
 }
 
 /** Orders placed in [start, end), summed per UTC quarter hour and way of fulfilment. */
@@ -64,6 +66,7 @@ export async function readOrderBuckets(db: Db, start: string, end: string): Prom
       (eb) => eb.fn.sum<number>('total_cents').as('paidCents'),
       sql<number>`sum(${refundedCents})`.as('refundedCents'),
       sql<number>`sum(${refundedOne})`.as('refundedOrders'),
+      (eb) => eb.fn.sum<number>('tax_cents').as('taxCents'),
     ])
     .where('created_at', '>=', start)
     .where('created_at', '<', end)
@@ -77,6 +80,7 @@ export async function readOrderBuckets(db: Db, start: string, end: string): Prom
     paidCents: Number(r.paidCents),
     refundedCents: Number(r.refundedCents),
     refundedOrders: Number(r.refundedOrders),
+    taxCents: Number(r.taxCents),
   }));
 }
 
@@ -84,6 +88,8 @@ export interface OrderTotals {
   orders: number;
   paidCents: number;
   refundedCents: number;
+  /** The tax inside paidCents (migration 027), before refunds. */
+  taxCents: number;
 }
 
 /** Orders placed in [start, end), summed. */
@@ -94,11 +100,12 @@ export async function readOrderTotals(db: Db, start: string, end: string): Promi
       (eb) => eb.fn.countAll<number>().as('orders'),
       (eb) => eb.fn.coalesce(eb.fn.sum<number>('total_cents'), eb.lit(0)).as('paidCents'),
       sql<number>`coalesce(sum(${refundedCents}), 0)`.as('refundedCents'),
+      (eb) => eb.fn.coalesce(eb.fn.sum<number>('tax_cents'), eb.lit(0)).as('taxCents'),
     ])
     .where('created_at', '>=', start)
     .where('created_at', '<', end)
     .executeTakeFirstOrThrow();
-  return { orders: Number(row.orders), paidCents: Number(row.paidCents), refundedCents: Number(row.refundedCents) };
+  return { orders: Number(row.orders), paidCents: Number(row.paidCents), refundedCents: Number(row.refundedCents), taxCents: Number(row.taxCents) };
 }
 
 export interface DishRow {
@@ -188,6 +195,8 @@ export interface ExportOrderRow {
   number: number;
   status: string;
   fulfilment_type: string;
+  /** JSON: TaxSummary (src/shared/order-totals.ts); null without taxes (migration 027). */
+  taxes: string | null;
   lines: string;
   total_cents: number;
   refunded_cents: number;
@@ -208,7 +217,7 @@ export async function readOrdersAfter(
 ): Promise<ExportOrderRow[]> {
   let query = db
     .selectFrom('orders')
-    .select(['id', 'number', 'status', 'fulfilment_type', 'lines', 'total_cents', 'refunded_cents', 'refunds_made', 'created_at'])
+    .select(['id', 'number', 'status', 'fulfilment_type', 'lines', 'total_cents', 'refunded_cents', 'refunds_made', 'taxes', 'created_at'])
     .where('created_at', '<', range.end);
   query = after
     ? query
@@ -219,7 +228,7 @@ export async function readOrdersAfter(
 }
 
 /** A customer's own orders counted, and their money paid and refunded. */
-export async function readCustomerTotals(db: Db, userId: string): Promise<OrderTotals> {
+export async function readCustomerTotals(db: Db, userId: string): Promise<Omit<OrderTotals, 'taxCents'>> {
   const row = await db
     .selectFrom('orders')
     .select([

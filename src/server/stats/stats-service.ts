@@ -52,10 +52,13 @@ export class StatsService {
   private readonly db: Kysely<Database>;
   /** The restaurant's time zone now: its settings can change it while the shop runs. */
   private readonly timeZone: () => string;
+  /** The names of the settings' tax rates now: the export's tax columns. */
+  private readonly taxRateNames: () => string[];
 
-  constructor(db: Kysely<Database>, timeZone: () => string) {
+  constructor(db: Kysely<Database>, timeZone: () => string, taxRateNames: () => string[] = () => []) {
     this.db = db;
     this.timeZone = timeZone;
+    this.taxRateNames = taxRateNames;
   }
 
   /** The spec's GET /api/admin-statistics: the counts and the revenue of all time. */
@@ -82,7 +85,7 @@ export class StatsService {
     const series = granularity === 'day' ? dailySlots(calendar) : hourlySlots(calendar);
     const busiestHours = Array.from({ length: 7 }, () => new Array<number>(24).fill(0));
     const byType = new Map<FulfilmentType, { orders: number; cents: number }>(FULFILMENT_TYPES.map((t) => [t, { orders: 0, cents: 0 }]));
-    const totals = { orders: 0, paidCents: 0, refundedCents: 0, refundedOrders: 0 };
+    const totals = { orders: 0, paidCents: 0, refundedCents: 0, refundedOrders: 0, taxCents: 0 };
     for (const bucket of buckets) {
       const instant = Date.parse(`${bucket.hour}:00:00.000Z`) + bucket.quarter * QUARTER;
       const place = calendar.locate(instant);
@@ -101,6 +104,7 @@ export class StatsService {
       totals.paidCents += bucket.paidCents;
       totals.refundedCents += bucket.refundedCents;
       totals.refundedOrders += bucket.refundedOrders;
+      totals.taxCents += bucket.taxCents;
     }
 
     const had = (value: number) => (comparable ? value : null);
@@ -117,6 +121,7 @@ export class StatsService {
         averageOrder: figure(average(totals.paidCents, totals.orders), had(average(earlier.paidCents, earlier.orders))),
         newCustomers: figure(customers.signedUp[0]!, had(customers.signedUp[1]!)),
         refunds: figure(centsToPrice(totals.refundedCents), had(centsToPrice(earlier.refundedCents))),
+        tax: figure(centsToPrice(totals.taxCents), had(centsToPrice(earlier.taxCents))),
       },
       refundedOrders: totals.refundedOrders,
       customers: customers.all,
@@ -132,7 +137,7 @@ export class StatsService {
 
   /** The period's orders as CSV lines, read in batches (orders-csv.ts). */
   ordersCsv(range: DateRange): AsyncGenerator<string> {
-    return ordersCsv(this.db, range, this.timeZone());
+    return ordersCsv(this.db, range, this.timeZone(), this.taxRateNames());
   }
 
   /** A customer's own figures for their home. */

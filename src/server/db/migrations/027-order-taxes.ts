@@ -10,11 +10,14 @@ export function up() {
     await db.schema.alterTable('menu_items').addColumn('tax_rate_id', 'text').execute();
     await db.schema.alterTable('payment_intents').addColumn('taxes', 'text').execute();
     await db.schema.alterTable('orders').addColumn('taxes', 'text').execute();
+    // The order's tax summed apart, for the statistics (a JSON sum in SQL differs per database).
+    await db.schema.alterTable('orders').addColumn('tax_cents', 'integer', (c) => c.notNull().defaultTo(0)).execute();
   };
 }
 
 export function down() {
   return async (db: Kysely<unknown>) => {
+    await db.schema.alterTable('orders').dropColumn('tax_cents').execute();
     await db.schema.alterTable('orders').dropColumn('taxes').execute();
     await db.schema.alterTable('payment_intents').dropColumn('taxes').execute();
     await db.schema.alterTable('menu_items').dropColumn('tax_rate_id').execute();

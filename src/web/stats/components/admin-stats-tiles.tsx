@@ -46,7 +46,8 @@ function tilesOf(stats: AdminStats): Tile[] {
       label: 'Revenue',
       testId: 'stat-revenue',
       value: money(tiles.revenue.value),
-      note: 'paid, less refunds',
+      // Gross of tax (docs/product.md §28): the tax inside it is named once the period has any.
+      note: tiles.tax.value > 0 ? `paid incl. ${money(tiles.tax.value)} tax, less refunds` : 'paid incl. any tax, less refunds',
       figure: tiles.revenue,
       format: money,
       tone: 'from-rose-700 to-pink-600',
@@ -66,7 +67,7 @@ function tilesOf(stats: AdminStats): Tile[] {
       label: 'Average Order',
       testId: 'stat-average-order',
       value: money(tiles.averageOrder.value),
-      note: 'paid per order',
+      note: 'paid per order, incl. tax',
       figure: tiles.averageOrder,
       format: money,
       tone: 'from-emerald-800 to-teal-700',
