@@ -2167,6 +2167,26 @@ export interface operations {
                             }[];
                             /** @enum {string} */
                             status: "placed" | "accepted" | "preparing" | "ready" | "out_for_delivery" | "completed" | "rejected" | "cancelled";
+                            /** @description The taxes inside the total as the server computed them when the payment was opened (docs/product.md §28); absent when nothing is taxed */
+                            taxes?: {
+                                /** @description One line per rate, in the order the rates first appear among the dishes; each line's tax is the sum of its dishes', rounded half away from zero per dish */
+                                lines: {
+                                    gross: number;
+                                    name: string;
+                                    net: number;
+                                    percent: number;
+                                    tax: number;
+                                }[];
+                                /**
+                                 * @description included: the menu prices hold the tax; added: the tax was added to them at checkout
+                                 * @enum {string}
+                                 */
+                                mode: "included" | "added";
+                                /** @description The dishes without tax, in dollars */
+                                net: number;
+                                /** @description The tax on the dishes, in dollars: the sum of the lines */
+                                tax: number;
+                            };
                             timeline: {
                                 at: string;
                                 by?: string;
@@ -2801,6 +2821,7 @@ export interface operations {
                         /** @enum {boolean} */
                         soldOut?: true;
                         tags?: ("vegan" | "vegetarian" | "gluten-free" | "dairy-free" | "nut-free" | "spicy")[];
+                        taxRateId?: string;
                     }[];
                 };
             };
@@ -3010,6 +3031,26 @@ export interface operations {
                         }[];
                         /** @enum {string} */
                         status: "placed" | "accepted" | "preparing" | "ready" | "out_for_delivery" | "completed" | "rejected" | "cancelled";
+                        /** @description The taxes inside the total as the server computed them when the payment was opened (docs/product.md §28); absent when nothing is taxed */
+                        taxes?: {
+                            /** @description One line per rate, in the order the rates first appear among the dishes; each line's tax is the sum of its dishes', rounded half away from zero per dish */
+                            lines: {
+                                gross: number;
+                                name: string;
+                                net: number;
+                                percent: number;
+                                tax: number;
+                            }[];
+                            /**
+                             * @description included: the menu prices hold the tax; added: the tax was added to them at checkout
+                             * @enum {string}
+                             */
+                            mode: "included" | "added";
+                            /** @description The dishes without tax, in dollars */
+                            net: number;
+                            /** @description The tax on the dishes, in dollars: the sum of the lines */
+                            tax: number;
+                        };
                         timeline: {
                             at: string;
                             by?: string;
@@ -3785,6 +3826,12 @@ export interface operations {
                                 value: number;
                             };
                             revenue: {
+                                difference: number | null;
+                                percent: number | null;
+                                previous: number | null;
+                                value: number;
+                            };
+                            tax: {
                                 difference: number | null;
                                 percent: number | null;
                                 previous: number | null;
@@ -5840,6 +5887,26 @@ export interface operations {
                         provider: "sandbox" | "stripe";
                         publishableKey?: string;
                         quantity: number;
+                        /** @description The taxes inside the total as the server computed them when the payment was opened (docs/product.md §28); absent when nothing is taxed */
+                        taxes?: {
+                            /** @description One line per rate, in the order the rates first appear among the dishes; each line's tax is the sum of its dishes', rounded half away from zero per dish */
+                            lines: {
+                                gross: number;
+                                name: string;
+                                net: number;
+                                percent: number;
+                                tax: number;
+                            }[];
+                            /**
+                             * @description included: the menu prices hold the tax; added: the tax was added to them at checkout
+                             * @enum {string}
+                             */
+                            mode: "included" | "added";
+                            /** @description The dishes without tax, in dollars */
+                            net: number;
+                            /** @description The tax on the dishes, in dollars: the sum of the lines */
+                            tax: number;
+                        };
                     };
                 };
             };
@@ -5940,6 +6007,7 @@ export interface operations {
                         /** @enum {boolean} */
                         soldOut?: true;
                         tags?: ("vegan" | "vegetarian" | "gluten-free" | "dairy-free" | "nut-free" | "spicy")[];
+                        taxRateId?: string;
                     }[];
                 };
             };
@@ -6310,6 +6378,7 @@ export interface operations {
                         /** @enum {boolean} */
                         soldOut?: true;
                         tags?: ("vegan" | "vegetarian" | "gluten-free" | "dairy-free" | "nut-free" | "spicy")[];
+                        taxRateId?: string;
                     }[];
                 };
             };
@@ -6354,7 +6423,8 @@ export interface operations {
                  *       ],
                  *       "allergens": [
                  *         "nuts"
-                 *       ]
+                 *       ],
+                 *       "taxRateId": null
                  *     }
                  */
                 "application/json": {
@@ -6378,6 +6448,7 @@ export interface operations {
                     price: number;
                     recipe: string;
                     tags?: ("vegan" | "vegetarian" | "gluten-free" | "dairy-free" | "nut-free" | "spicy")[];
+                    taxRateId?: string | null;
                 };
             };
         };
@@ -6483,6 +6554,7 @@ export interface operations {
                         /** @enum {boolean} */
                         soldOut?: true;
                         tags?: ("vegan" | "vegetarian" | "gluten-free" | "dairy-free" | "nut-free" | "spicy")[];
+                        taxRateId?: string;
                     };
                 };
             };
@@ -6607,7 +6679,8 @@ export interface operations {
                  *       ],
                  *       "allergens": [
                  *         "nuts"
-                 *       ]
+                 *       ],
+                 *       "taxRateId": null
                  *     }
                  */
                 "application/json": {
@@ -6631,6 +6704,7 @@ export interface operations {
                     price: number;
                     recipe: string;
                     tags?: ("vegan" | "vegetarian" | "gluten-free" | "dairy-free" | "nut-free" | "spicy")[];
+                    taxRateId?: string | null;
                 };
             };
         };
@@ -7016,6 +7090,26 @@ export interface operations {
                             }[];
                             /** @enum {string} */
                             status: "placed" | "accepted" | "preparing" | "ready" | "out_for_delivery" | "completed" | "rejected" | "cancelled";
+                            /** @description The taxes inside the total as the server computed them when the payment was opened (docs/product.md §28); absent when nothing is taxed */
+                            taxes?: {
+                                /** @description One line per rate, in the order the rates first appear among the dishes; each line's tax is the sum of its dishes', rounded half away from zero per dish */
+                                lines: {
+                                    gross: number;
+                                    name: string;
+                                    net: number;
+                                    percent: number;
+                                    tax: number;
+                                }[];
+                                /**
+                                 * @description included: the menu prices hold the tax; added: the tax was added to them at checkout
+                                 * @enum {string}
+                                 */
+                                mode: "included" | "added";
+                                /** @description The dishes without tax, in dollars */
+                                net: number;
+                                /** @description The tax on the dishes, in dollars: the sum of the lines */
+                                tax: number;
+                            };
                             timeline: {
                                 at: string;
                                 by?: string;
@@ -7145,6 +7239,26 @@ export interface operations {
                         }[];
                         /** @enum {string} */
                         status: "placed" | "accepted" | "preparing" | "ready" | "out_for_delivery" | "completed" | "rejected" | "cancelled";
+                        /** @description The taxes inside the total as the server computed them when the payment was opened (docs/product.md §28); absent when nothing is taxed */
+                        taxes?: {
+                            /** @description One line per rate, in the order the rates first appear among the dishes; each line's tax is the sum of its dishes', rounded half away from zero per dish */
+                            lines: {
+                                gross: number;
+                                name: string;
+                                net: number;
+                                percent: number;
+                                tax: number;
+                            }[];
+                            /**
+                             * @description included: the menu prices hold the tax; added: the tax was added to them at checkout
+                             * @enum {string}
+                             */
+                            mode: "included" | "added";
+                            /** @description The dishes without tax, in dollars */
+                            net: number;
+                            /** @description The tax on the dishes, in dollars: the sum of the lines */
+                            tax: number;
+                        };
                         timeline: {
                             at: string;
                             by?: string;
@@ -7451,6 +7565,26 @@ export interface operations {
                             }[];
                             /** @enum {string} */
                             status: "placed" | "accepted" | "preparing" | "ready" | "out_for_delivery" | "completed" | "rejected" | "cancelled";
+                            /** @description The taxes inside the total as the server computed them when the payment was opened (docs/product.md §28); absent when nothing is taxed */
+                            taxes?: {
+                                /** @description One line per rate, in the order the rates first appear among the dishes; each line's tax is the sum of its dishes', rounded half away from zero per dish */
+                                lines: {
+                                    gross: number;
+                                    name: string;
+                                    net: number;
+                                    percent: number;
+                                    tax: number;
+                                }[];
+                                /**
+                                 * @description included: the menu prices hold the tax; added: the tax was added to them at checkout
+                                 * @enum {string}
+                                 */
+                                mode: "included" | "added";
+                                /** @description The dishes without tax, in dollars */
+                                net: number;
+                                /** @description The tax on the dishes, in dollars: the sum of the lines */
+                                tax: number;
+                            };
                             timeline: {
                                 at: string;
                                 by?: string;
@@ -7899,12 +8033,35 @@ export interface operations {
                      *         "facebook": "https://www.facebook.com/rawroots",
                      *         "instagram": "",
                      *         "youtube": ""
-                     *       }
+                     *       },
+                     *       "taxMode": "included",
+                     *       "taxRates": [
+                     *         {
+                     *           "id": "food",
+                     *           "name": "Food 7 %",
+                     *           "percent": 7
+                     *         },
+                     *         {
+                     *           "id": "drinks",
+                     *           "name": "Drinks 19 %",
+                     *           "percent": 19
+                     *         }
+                     *       ],
+                     *       "categoryTaxRates": {
+                     *         "raw-special": "food",
+                     *         "juice": "drinks"
+                     *       },
+                     *       "legalName": "Raw Roots Kitchen GmbH",
+                     *       "taxNumber": "DE123456789"
                      *     }
                      */
                     "application/json": {
                         address: string;
                         autoAccept: boolean;
+                        /** @default {} */
+                        categoryTaxRates: {
+                            [key: string]: string;
+                        };
                         closedDays: string[];
                         deliveryFee: number;
                         deliveryMinutes: number;
@@ -7945,6 +8102,8 @@ export interface operations {
                                 open: string;
                             }[];
                         };
+                        /** @default  */
+                        legalName: string;
                         minimumOrder: number;
                         name: string;
                         orderAheadDays: number;
@@ -7963,6 +8122,19 @@ export interface operations {
                             instagram: "" | string;
                             youtube: "" | string;
                         };
+                        /**
+                         * @default included
+                         * @enum {string}
+                         */
+                        taxMode: "included" | "added";
+                        /** @default  */
+                        taxNumber: string;
+                        /** @default [] */
+                        taxRates: {
+                            id: string;
+                            name: string;
+                            percent: number;
+                        }[];
                         timeZone: string;
                     };
                 };
@@ -8068,12 +8240,35 @@ export interface operations {
                  *         "facebook": "https://www.facebook.com/rawroots",
                  *         "instagram": "",
                  *         "youtube": ""
-                 *       }
+                 *       },
+                 *       "taxMode": "included",
+                 *       "taxRates": [
+                 *         {
+                 *           "id": "food",
+                 *           "name": "Food 7 %",
+                 *           "percent": 7
+                 *         },
+                 *         {
+                 *           "id": "drinks",
+                 *           "name": "Drinks 19 %",
+                 *           "percent": 19
+                 *         }
+                 *       ],
+                 *       "categoryTaxRates": {
+                 *         "raw-special": "food",
+                 *         "juice": "drinks"
+                 *       },
+                 *       "legalName": "Raw Roots Kitchen GmbH",
+                 *       "taxNumber": "DE123456789"
                  *     }
                  */
                 "application/json": {
                     address: string;
                     autoAccept: boolean;
+                    /** @default {} */
+                    categoryTaxRates?: {
+                        [key: string]: string;
+                    };
                     closedDays: string[];
                     deliveryFee: number;
                     deliveryMinutes: number;
@@ -8114,6 +8309,8 @@ export interface operations {
                             open: string;
                         }[];
                     };
+                    /** @default  */
+                    legalName?: string;
                     minimumOrder: number;
                     name: string;
                     orderAheadDays: number;
@@ -8132,6 +8329,19 @@ export interface operations {
                         instagram: "" | string;
                         youtube: "" | string;
                     };
+                    /**
+                     * @default included
+                     * @enum {string}
+                     */
+                    taxMode?: "included" | "added";
+                    /** @default  */
+                    taxNumber?: string;
+                    /** @default [] */
+                    taxRates?: {
+                        id: string;
+                        name: string;
+                        percent: number;
+                    }[];
                     timeZone: string;
                 };
             };
@@ -8215,12 +8425,35 @@ export interface operations {
                      *         "facebook": "https://www.facebook.com/rawroots",
                      *         "instagram": "",
                      *         "youtube": ""
-                     *       }
+                     *       },
+                     *       "taxMode": "included",
+                     *       "taxRates": [
+                     *         {
+                     *           "id": "food",
+                     *           "name": "Food 7 %",
+                     *           "percent": 7
+                     *         },
+                     *         {
+                     *           "id": "drinks",
+                     *           "name": "Drinks 19 %",
+                     *           "percent": 19
+                     *         }
+                     *       ],
+                     *       "categoryTaxRates": {
+                     *         "raw-special": "food",
+                     *         "juice": "drinks"
+                     *       },
+                     *       "legalName": "Raw Roots Kitchen GmbH",
+                     *       "taxNumber": "DE123456789"
                      *     }
                      */
                     "application/json": {
                         address: string;
                         autoAccept: boolean;
+                        /** @default {} */
+                        categoryTaxRates: {
+                            [key: string]: string;
+                        };
                         closedDays: string[];
                         deliveryFee: number;
                         deliveryMinutes: number;
@@ -8261,6 +8494,8 @@ export interface operations {
                                 open: string;
                             }[];
                         };
+                        /** @default  */
+                        legalName: string;
                         minimumOrder: number;
                         name: string;
                         orderAheadDays: number;
@@ -8279,6 +8514,19 @@ export interface operations {
                             instagram: "" | string;
                             youtube: "" | string;
                         };
+                        /**
+                         * @default included
+                         * @enum {string}
+                         */
+                        taxMode: "included" | "added";
+                        /** @default  */
+                        taxNumber: string;
+                        /** @default [] */
+                        taxRates: {
+                            id: string;
+                            name: string;
+                            percent: number;
+                        }[];
                         timeZone: string;
                     };
                 };
@@ -8479,12 +8727,35 @@ export interface operations {
                      *         "facebook": "https://www.facebook.com/rawroots",
                      *         "instagram": "",
                      *         "youtube": ""
-                     *       }
+                     *       },
+                     *       "taxMode": "included",
+                     *       "taxRates": [
+                     *         {
+                     *           "id": "food",
+                     *           "name": "Food 7 %",
+                     *           "percent": 7
+                     *         },
+                     *         {
+                     *           "id": "drinks",
+                     *           "name": "Drinks 19 %",
+                     *           "percent": 19
+                     *         }
+                     *       ],
+                     *       "categoryTaxRates": {
+                     *         "raw-special": "food",
+                     *         "juice": "drinks"
+                     *       },
+                     *       "legalName": "Raw Roots Kitchen GmbH",
+                     *       "taxNumber": "DE123456789"
                      *     }
                      */
                     "application/json": {
                         address: string;
                         autoAccept: boolean;
+                        /** @default {} */
+                        categoryTaxRates: {
+                            [key: string]: string;
+                        };
                         closedDays: string[];
                         deliveryFee: number;
                         deliveryMinutes: number;
@@ -8525,6 +8796,8 @@ export interface operations {
                                 open: string;
                             }[];
                         };
+                        /** @default  */
+                        legalName: string;
                         minimumOrder: number;
                         name: string;
                         orderAheadDays: number;
@@ -8543,6 +8816,19 @@ export interface operations {
                             instagram: "" | string;
                             youtube: "" | string;
                         };
+                        /**
+                         * @default included
+                         * @enum {string}
+                         */
+                        taxMode: "included" | "added";
+                        /** @default  */
+                        taxNumber: string;
+                        /** @default [] */
+                        taxRates: {
+                            id: string;
+                            name: string;
+                            percent: number;
+                        }[];
                         timeZone: string;
                     };
                 };
@@ -8679,6 +8965,26 @@ export interface operations {
                         }[];
                         /** @enum {string} */
                         status: "placed" | "accepted" | "preparing" | "ready" | "out_for_delivery" | "completed" | "rejected" | "cancelled";
+                        /** @description The taxes inside the total as the server computed them when the payment was opened (docs/product.md §28); absent when nothing is taxed */
+                        taxes?: {
+                            /** @description One line per rate, in the order the rates first appear among the dishes; each line's tax is the sum of its dishes', rounded half away from zero per dish */
+                            lines: {
+                                gross: number;
+                                name: string;
+                                net: number;
+                                percent: number;
+                                tax: number;
+                            }[];
+                            /**
+                             * @description included: the menu prices hold the tax; added: the tax was added to them at checkout
+                             * @enum {string}
+                             */
+                            mode: "included" | "added";
+                            /** @description The dishes without tax, in dollars */
+                            net: number;
+                            /** @description The tax on the dishes, in dollars: the sum of the lines */
+                            tax: number;
+                        };
                         timeline: {
                             at: string;
                             by?: string;
@@ -8825,6 +9131,26 @@ export interface operations {
                         }[];
                         /** @enum {string} */
                         status: "placed" | "accepted" | "preparing" | "ready" | "out_for_delivery" | "completed" | "rejected" | "cancelled";
+                        /** @description The taxes inside the total as the server computed them when the payment was opened (docs/product.md §28); absent when nothing is taxed */
+                        taxes?: {
+                            /** @description One line per rate, in the order the rates first appear among the dishes; each line's tax is the sum of its dishes', rounded half away from zero per dish */
+                            lines: {
+                                gross: number;
+                                name: string;
+                                net: number;
+                                percent: number;
+                                tax: number;
+                            }[];
+                            /**
+                             * @description included: the menu prices hold the tax; added: the tax was added to them at checkout
+                             * @enum {string}
+                             */
+                            mode: "included" | "added";
+                            /** @description The dishes without tax, in dollars */
+                            net: number;
+                            /** @description The tax on the dishes, in dollars: the sum of the lines */
+                            tax: number;
+                        };
                         timeline: {
                             at: string;
                             by?: string;
@@ -9064,6 +9390,26 @@ export interface operations {
                         }[];
                         /** @enum {string} */
                         status: "placed" | "accepted" | "preparing" | "ready" | "out_for_delivery" | "completed" | "rejected" | "cancelled";
+                        /** @description The taxes inside the total as the server computed them when the payment was opened (docs/product.md §28); absent when nothing is taxed */
+                        taxes?: {
+                            /** @description One line per rate, in the order the rates first appear among the dishes; each line's tax is the sum of its dishes', rounded half away from zero per dish */
+                            lines: {
+                                gross: number;
+                                name: string;
+                                net: number;
+                                percent: number;
+                                tax: number;
+                            }[];
+                            /**
+                             * @description included: the menu prices hold the tax; added: the tax was added to them at checkout
+                             * @enum {string}
+                             */
+                            mode: "included" | "added";
+                            /** @description The dishes without tax, in dollars */
+                            net: number;
+                            /** @description The tax on the dishes, in dollars: the sum of the lines */
+                            tax: number;
+                        };
                         timeline: {
                             at: string;
                             by?: string;
@@ -9231,6 +9577,26 @@ export interface operations {
                         }[];
                         /** @enum {string} */
                         status: "placed" | "accepted" | "preparing" | "ready" | "out_for_delivery" | "completed" | "rejected" | "cancelled";
+                        /** @description The taxes inside the total as the server computed them when the payment was opened (docs/product.md §28); absent when nothing is taxed */
+                        taxes?: {
+                            /** @description One line per rate, in the order the rates first appear among the dishes; each line's tax is the sum of its dishes', rounded half away from zero per dish */
+                            lines: {
+                                gross: number;
+                                name: string;
+                                net: number;
+                                percent: number;
+                                tax: number;
+                            }[];
+                            /**
+                             * @description included: the menu prices hold the tax; added: the tax was added to them at checkout
+                             * @enum {string}
+                             */
+                            mode: "included" | "added";
+                            /** @description The dishes without tax, in dollars */
+                            net: number;
+                            /** @description The tax on the dishes, in dollars: the sum of the lines */
+                            tax: number;
+                        };
                         timeline: {
                             at: string;
                             by?: string;

@@ -52,7 +52,7 @@ const EXAMPLES: ReadonlyArray<[z.ZodType, unknown]> = [
   [addToCartSchema, { itemId: DISH_ID }],
   [
     itemInputSchema,
-    { name: 'Zucchini noodles with pesto', category: 'raw-special', price: 12.5, recipe: 'Spiralized zucchini, basil and cashew pesto, cherry tomatoes.', image: IMAGE, tags: ['vegan'], allergens: ['nuts'] },
+    { name: 'Zucchini noodles with pesto', category: 'raw-special', price: 12.5, recipe: 'Spiralized zucchini, basil and cashew pesto, cherry tomatoes.', image: IMAGE, tags: ['vegan'], allergens: ['nuts'], taxRateId: null },
   ],
   [itemAvailabilitySchema, { soldOut: true }],
   [reviewVisibilitySchema, { hidden: true }],
@@ -94,6 +94,14 @@ const EXAMPLES: ReadonlyArray<[z.ZodType, unknown]> = [
       minimumOrder: 0,
       postalCodes: [],
       socialLinks: { facebook: 'https://www.facebook.com/rawroots', instagram: '', youtube: '' },
+      taxMode: 'included',
+      taxRates: [
+        { id: 'food', name: 'Food 7 %', percent: 7 },
+        { id: 'drinks', name: 'Drinks 19 %', percent: 19 },
+      ],
+      categoryTaxRates: { 'raw-special': 'food', juice: 'drinks' },
+      legalName: 'Raw Roots Kitchen GmbH',
+      taxNumber: 'DE123456789',
     },
   ],
 ];

@@ -328,6 +328,7 @@ const SHOP_VERSION = (JSON.parse(readFileSync(new URL('../../../package.json', i
 const API_DESCRIPTION = [
   "The web shop's HTTP API, generated from the Zod schemas its routes validate and answer with. Calls tagged **spec** are",
   "the specification's; the others are the shop's own. Money is in dollars in answers, computed by the server.",
+  "An order's and a payment's `taxes` are the server's, per rate, kept from the moment the payment was opened (docs/product.md §28).",
   '',
   '**Signing in.** `POST /api/auth/sign-up/email` and `POST /api/auth/sign-in/email` set the session cookie (scheme `session`,',
   'its name below). Every call that names the scheme `bearer` also takes `Authorization: Bearer <token>` with the token of',
