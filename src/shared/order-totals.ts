@@ -3,9 +3,10 @@
  * app (which shows what the server sent). One rounding rule (docs/product.md, "Taxes"): each line's
  * tax is rounded half away from zero, and every total is the sum of its lines, so the receipt's
  * rows always add up to its total and a refund of a line is exactly the negative of the line.
+ * Zod-free (decision 0007): the API's schema of the taxes is orderTaxesSchema in orders.ts.
  */
-import { z } from 'zod';
 import { centsToPrice } from './money.ts';
+import type { OrderTaxes } from './orders.ts';
 
 /** Prices on the menu include tax (as in the EU, the default) or tax is added at checkout (as in the US). */
 export const TAX_MODES = ['included', 'added'] as const;
@@ -183,23 +184,6 @@ export interface TaxSummary {
 export function taxSummaryOf(totals: OrderTotals, mode: TaxMode): TaxSummary {
   return { mode, netCents: totals.netCents, taxCents: totals.taxCents, lines: taxLinesOf(totals) };
 }
-
-/**
- * An order's taxes as the API answers them (dollars): the pricing mode, the sums, one line per
- * rate. The order page, the board card, the ticket and the mail show these, never their own sums.
- */
-export const orderTaxesSchema = z
-  .object({
-    mode: z.enum(TAX_MODES).describe('included: the menu prices hold the tax; added: the tax was added to them at checkout'),
-    /** The dishes without tax, and the tax on them (after any discount). */
-    net: z.number().describe('The dishes without tax, in dollars'),
-    tax: z.number().describe('The tax on the dishes, in dollars: the sum of the lines'),
-    lines: z
-      .array(z.object({ name: z.string(), percent: z.number(), net: z.number(), tax: z.number(), gross: z.number() }))
-      .describe("One line per rate, in the order the rates first appear among the dishes; each line's tax is the sum of its dishes', rounded half away from zero per dish"),
-  })
-  .describe('The taxes inside the total as the server computed them when the payment was opened (docs/product.md §28); absent when nothing is taxed');
-export type OrderTaxes = z.infer<typeof orderTaxesSchema>;
 
 /** Undefined when nothing is taxed and prices include tax: the answer stays as it was before taxes. */
 export function toOrderTaxes(summary: TaxSummary | null | undefined): OrderTaxes | undefined {

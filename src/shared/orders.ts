@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { apiChosenGroupSchema } from './dish-options.ts';
-import { orderTaxesSchema } from './order-totals.ts';
+import { TAX_MODES } from './order-totals.ts';
 import {
   FULFILMENT_TYPES,
   NOTE_MAX,
@@ -182,6 +182,23 @@ export const disputeSchema = z.object({
   at: z.string(),
 });
 export type Dispute = z.infer<typeof disputeSchema>;
+
+/**
+ * An order's taxes as the API answers them (dollars): the pricing mode, the sums, one line per
+ * rate. The order page, the board card, the ticket and the mail show these, never their own sums.
+ */
+export const orderTaxesSchema = z
+  .object({
+    mode: z.enum(TAX_MODES).describe('included: the menu prices hold the tax; added: the tax was added to them at checkout'),
+    /** The dishes without tax, and the tax on them (after any discount). */
+    net: z.number().describe('The dishes without tax, in dollars'),
+    tax: z.number().describe('The tax on the dishes, in dollars: the sum of the lines'),
+    lines: z
+      .array(z.object({ name: z.string(), percent: z.number(), net: z.number(), tax: z.number(), gross: z.number() }))
+      .describe("One line per rate, in the order the rates first appear among the dishes; each line's tax is the sum of its dishes', rounded half away from zero per dish"),
+  })
+  .describe('The taxes inside the total as the server computed them when the payment was opened (docs/product.md §28); absent when nothing is taxed');
+export type OrderTaxes = z.infer<typeof orderTaxesSchema>;
 
 export const orderSchema = z.object({
   _id: z.string(),

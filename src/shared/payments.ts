@@ -1,4 +1,4 @@
-import { orderTaxesSchema } from './order-totals.ts';
+import { orderTaxesSchema } from './orders.ts';
 import { z } from 'zod';
 import { orderSchema } from './orders.ts';
 import { PAYMENT_PROVIDERS } from './payment-constants.ts';

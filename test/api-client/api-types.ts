@@ -4901,8 +4901,8 @@ export interface operations {
                 /**
                  * @example {
                  *       "provider": "oidc",
-                 *       "callbackURL": "/social-done",
-                 *       "errorCallbackURL": "/social-done",
+                 *       "callbackURL": "/auth/social-done",
+                 *       "errorCallbackURL": "/auth/social-done",
                  *       "disableRedirect": true
                  *     }
                  */

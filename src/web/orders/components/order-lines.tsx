@@ -1,6 +1,6 @@
 import { centsToPrice, priceToCents } from '../../../shared/money.ts';
 import type { OrderLine } from '../../../shared/orders.ts';
-import type { OrderTaxes } from '../../../shared/order-totals.ts';
+import type { OrderTaxes } from '../../../shared/orders.ts';
 import { money } from '../order-format.ts';
 import { LineOptions } from './line-options.tsx';
 import { TaxRows } from './tax-rows.tsx';

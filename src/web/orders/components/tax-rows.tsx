@@ -1,4 +1,5 @@
-import { taxLineWords, type OrderTaxes } from '../../../shared/order-totals.ts';
+import { taxLineWords } from '../../../shared/order-totals.ts';
+import type { OrderTaxes } from '../../../shared/orders.ts';
 import { money } from '../order-format.ts';
 
 /** One row per rate: its tax, and the net it is on. Added tax sits above the total it is part of. */
