@@ -144,6 +144,7 @@ test('taxes: rates set on the settings page, two rates in one order paid in the 
     await taxes.getByLabel(CATEGORY_LABELS[drink.category], { exact: true }).selectOption({ label: 'Drinks 19 %' });
     await taxes.getByLabel('Legal name on receipts').fill('Raw Roots Kitchen GmbH');
     await taxes.getByLabel('Tax number').fill('DE123456789');
+    await expectAccessible(adminPage);
     await adminPage.getByRole('button', { name: 'Save settings' }).click();
     await expect(adminPage.getByTestId('settings-outcome')).toContainText('Saved at');
     const saved = (await (await request.get('/api/settings')).json()) as RestaurantSettings;
