@@ -197,12 +197,13 @@ describe('POST /api/staff/orders/:id/delay', () => {
     const heard: Array<{ orderId: string; eventId: number }> = [];
     const stop = t.app.events.subscribe('order.changed', (change) => void heard.push(change));
     const res = await delay(staff, order._id, { minutes: 15 });
-    stop();
     expect(res.statusCode, res.body).toBe(200);
     const delayed = res.json<Order>();
     expect(Date.parse(delayed.readyBy!) - Date.parse(accepted.readyBy!)).toBe(15 * MINUTE);
     expect(delayed.status).toBe('accepted');
-    expect(heard.map((c) => c.orderId)).toEqual([order._id]);
+    // On PostgreSQL the change comes back through LISTEN/NOTIFY, a moment after the answer.
+    await expect.poll(() => heard.map((c) => c.orderId)).toEqual([order._id]);
+    stop();
     // The customer's own read (and so their live page) has the new time.
     expect((await getOrder(t.app, buyer, order._id)).json<Order>().readyBy).toBe(delayed.readyBy);
     const board = (await t.app.inject({ method: 'GET', url: '/api/staff/orders', headers: staff.headers })).json<Order[]>();
