@@ -75,10 +75,11 @@ describe('GET /api/admin/stats', () => {
     expect(s.previous).toEqual({ from: '2026-03-25', to: '2026-03-27' });
     expect(s.timeZone).toBe('Europe/Berlin');
     expect(s.comparable).toBe(true);
-    // Paid 10 + 7.50 + 17 + 36 + 15 = 85.50 in 5 orders; 17 refunded; 15 in 1 order before.
+    // Paid 10 + 7.50 + 17 + 36 + 15 = 85.50 in 5 orders; 17 refunded (one order in full); 15 in 1 order before.
+    // Orders and average count the 4 orders kept, as the revenue does: 68.50 / 4.
     expect(s.tiles.revenue).toEqual({ value: 68.5, previous: 15, difference: 53.5, percent: 357 });
-    expect(s.tiles.orders).toEqual({ value: 5, previous: 1, difference: 4, percent: 400 });
-    expect(s.tiles.averageOrder).toEqual({ value: 17.1, previous: 15, difference: 2.1, percent: 14 });
+    expect(s.tiles.orders).toEqual({ value: 4, previous: 1, difference: 3, percent: 300 });
+    expect(s.tiles.averageOrder).toEqual({ value: 17.13, previous: 15, difference: 2.13, percent: 14 });
     expect(s.tiles.refunds).toEqual({ value: 17, previous: 0, difference: 17, percent: null });
     expect(s.refundedOrders).toBe(1);
     // Cora signed up on 03-29, Earl on 03-26: one each; the administrator and staff are not customers.
@@ -89,7 +90,7 @@ describe('GET /api/admin/stats', () => {
     expect(s.granularity).toBe('day');
     expect(s.series.map(({ label, revenue, orders }) => [label, revenue, orders])).toEqual([
       ['2026-03-28', 10, 1],
-      ['2026-03-29', 7.5, 2],
+      ['2026-03-29', 7.5, 1],
       ['2026-03-30', 51, 2],
     ]);
     // Each day starts at the restaurant's midnight: 23:00 UTC in winter, 22:00 in summer.
@@ -97,7 +98,7 @@ describe('GET /api/admin/stats', () => {
     expect(s.fulfilment).toEqual([
       { type: 'table', orders: 3, revenue: 61 },
       { type: 'pickup', orders: 1, revenue: 7.5 },
-      { type: 'delivery', orders: 1, revenue: 0 },
+      { type: 'delivery', orders: 0, revenue: 0 },
     ]);
     // The refunded order's dishes are left out; the one whose refund failed stays. A tie in
     // plates goes to the dish that brought more money.
@@ -121,10 +122,11 @@ describe('GET /api/admin/stats', () => {
     expect(s.series).toHaveLength(23);
     expect(s.series.map((p) => p.label).slice(0, 4)).toEqual(['00:00', '01:00', '03:00', '04:00']);
     expect(s.series.find((p) => p.label === '01:00')).toMatchObject({ orders: 1, revenue: 7.5 });
-    expect(s.series.find((p) => p.label === '03:00')).toMatchObject({ orders: 1, revenue: 0 });
-    expect(s.tiles.orders.value).toBe(2);
+    // The 03:30 order was refunded in full: it counts neither in orders nor in money.
+    expect(s.series.find((p) => p.label === '03:00')).toMatchObject({ orders: 0, revenue: 0 });
+    expect(s.tiles.orders.value).toBe(1);
     // The day before, Saturday 03-28, had one order.
-    expect(s.tiles.orders).toMatchObject({ previous: 1, difference: 1, percent: 100 });
+    expect(s.tiles.orders).toMatchObject({ previous: 1, difference: 0, percent: 0 });
   });
 
   it('draws the day the clocks go back per hour: 25 hours, 02:00 twice', async () => {

@@ -61,10 +61,11 @@ export const adminStatsSchema = z.object({
   /** False when nothing was recorded before the period: its figures have nothing to compare with. */
   comparable: z.boolean(),
   tiles: z.object({
-    /** Dollars paid, less refunds. */
+    /** Dollars paid, less refunds, incl. tax. */
     revenue: figureSchema,
+    /** Orders not refunded in full: the set the revenue and the average count. */
     orders: figureSchema,
-    /** Before refunds. */
+    /** Revenue net of refunds per order kept (incl. tax). */
     averageOrder: figureSchema,
     newCustomers: figureSchema,
     /** Pending refunds included. */

@@ -16,6 +16,11 @@ const refundedCents = sql<number>`refunded_cents`;
 const refundedOne = sql<number>`case when refunded_cents > 0 then 1 else 0 end`;
 /** An order given back in full: its dishes count as not sold. A partial refund leaves them sold. */
 const refundedInFull = sql<boolean>`orders.refunded_cents > 0 and orders.refunded_cents >= orders.total_cents`;
+/**
+ * 1 for an order that still counts: not given back in full. The orders tile, the average and the
+ * charts count these, over the same set as the revenue net of refunds (a partial refund stays counted).
+ */
+const keptOne = sql<number>`case when ${refundedInFull} then 0 else 1 end`;
 
 /** The admin's four figures, counted and summed by the database in one query. */
 export async function readAdminStatistics(
@@ -46,7 +51,10 @@ export interface OrderBucketRow {
   /** Quarter of that hour, 0–3: every zone's offset is a whole number of quarter hours. */
   quarter: number;
   fulfilment: string;
+  /** Orders placed, refunded or not: how busy the kitchen was. */
   orders: number;
+  /** Orders not refunded in full: the ones the net revenue is made of. */
+  keptOrders: number;
   paidCents: number;
   refundedCents: number;
   refundedOrders: number;
@@ -63,6 +71,7 @@ export async function readOrderBuckets(db: Db, start: string, end: string): Prom
       sql<number>`cast(substr(created_at, 15, 2) as integer) / 15`.as('quarter'),
       'fulfilment_type as fulfilment',
       (eb) => eb.fn.countAll<number>().as('orders'),
+      sql<number>`sum(${keptOne})`.as('keptOrders'),
       (eb) => eb.fn.sum<number>('total_cents').as('paidCents'),
       sql<number>`sum(${refundedCents})`.as('refundedCents'),
       sql<number>`sum(${refundedOne})`.as('refundedOrders'),
@@ -77,6 +86,7 @@ export async function readOrderBuckets(db: Db, start: string, end: string): Prom
     quarter: Number(r.quarter),
     fulfilment: r.fulfilment,
     orders: Number(r.orders),
+    keptOrders: Number(r.keptOrders),
     paidCents: Number(r.paidCents),
     refundedCents: Number(r.refundedCents),
     refundedOrders: Number(r.refundedOrders),
@@ -92,12 +102,12 @@ export interface OrderTotals {
   taxCents: number;
 }
 
-/** Orders placed in [start, end), summed. */
+/** Orders placed in [start, end) and not refunded in full (keptOne), with their money paid and refunded. */
 export async function readOrderTotals(db: Db, start: string, end: string): Promise<OrderTotals> {
   const row = await db
     .selectFrom('orders')
     .select([
-      (eb) => eb.fn.countAll<number>().as('orders'),
+      sql<number>`coalesce(sum(${keptOne}), 0)`.as('orders'),
       (eb) => eb.fn.coalesce(eb.fn.sum<number>('total_cents'), eb.lit(0)).as('paidCents'),
       sql<number>`coalesce(sum(${refundedCents}), 0)`.as('refundedCents'),
       (eb) => eb.fn.coalesce(eb.fn.sum<number>('tax_cents'), eb.lit(0)).as('taxCents'),

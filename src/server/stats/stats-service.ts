@@ -44,7 +44,7 @@ function figure(value: number, previous: number | null): Figure {
   return { value, previous, ...compareFigures(value, previous) };
 }
 
-/** Net cents per order, as dollars: 0 without orders. */
+/** Net cents per order kept (not refunded in full), as dollars: 0 without orders. */
 const average = (cents: number, orders: number) => (orders === 0 ? 0 : centsToPrice(Math.round(cents / orders)));
 
 /** The statistics of the admin home and the customer's home, from the repository's sums. */
@@ -85,6 +85,7 @@ export class StatsService {
     const series = granularity === 'day' ? dailySlots(calendar) : hourlySlots(calendar);
     const busiestHours = Array.from({ length: 7 }, () => new Array<number>(24).fill(0));
     const byType = new Map<FulfilmentType, { orders: number; cents: number }>(FULFILMENT_TYPES.map((t) => [t, { orders: 0, cents: 0 }]));
+    // Orders, revenue and average over one set: the orders not refunded in full, net of refunds.
     const totals = { orders: 0, paidCents: 0, refundedCents: 0, refundedOrders: 0, taxCents: 0 };
     for (const bucket of buckets) {
       const instant = Date.parse(`${bucket.hour}:00:00.000Z`) + bucket.quarter * QUARTER;
@@ -93,14 +94,15 @@ export class StatsService {
       const netCents = bucket.paidCents - bucket.refundedCents;
       const slot = series.slotOf(place.day, instant);
       slot.cents += netCents;
-      slot.orders += bucket.orders;
+      slot.orders += bucket.keptOrders;
+      // The busiest hours show the kitchen's work: every order placed, refunded later or not.
       busiestHours[place.weekday]![place.hour]! += bucket.orders;
       const type = byType.get(bucket.fulfilment as FulfilmentType);
       if (type) {
-        type.orders += bucket.orders;
+        type.orders += bucket.keptOrders;
         type.cents += netCents;
       }
-      totals.orders += bucket.orders;
+      totals.orders += bucket.keptOrders;
       totals.paidCents += bucket.paidCents;
       totals.refundedCents += bucket.refundedCents;
       totals.refundedOrders += bucket.refundedOrders;
@@ -118,7 +120,10 @@ export class StatsService {
       tiles: {
         revenue: figure(centsToPrice(totals.paidCents - totals.refundedCents), had(centsToPrice(earlier.paidCents - earlier.refundedCents))),
         orders: figure(totals.orders, had(earlier.orders)),
-        averageOrder: figure(average(totals.paidCents, totals.orders), had(average(earlier.paidCents, earlier.orders))),
+        averageOrder: figure(
+          average(totals.paidCents - totals.refundedCents, totals.orders),
+          had(average(earlier.paidCents - earlier.refundedCents, earlier.orders)),
+        ),
         newCustomers: figure(customers.signedUp[0]!, had(customers.signedUp[1]!)),
         refunds: figure(centsToPrice(totals.refundedCents), had(centsToPrice(earlier.refundedCents))),
         tax: figure(centsToPrice(totals.taxCents), had(centsToPrice(earlier.taxCents))),

@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AdminStats } from '../src/shared/stats.ts';
+import { signUpUser, type TestUser } from './helpers/auth.ts';
+import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { insertPastOrder, parseCsv } from './stats-helpers.ts';
+
+/**
+ * Issue 41: "Total orders 3" beside "Revenue $30.40" and "Average order $30.40" when two of the
+ * three were refunded. Orders, revenue and average count one set (the orders not refunded in
+ * full, net of refunds), and the CSV of the same period sums to the same tiles.
+ */
+let t: TestApp;
+let admin: TestUser;
+
+const A = { id: 'dish-a', name: 'Alfalfa salad', cents: 500 };
+const B = { id: 'dish-b', name: 'Beet carpaccio', cents: 750 };
+const C = { id: 'dish-c', name: 'Cashew cheese', cents: 1200 };
+const DAY = 'from=2026-12-10&to=2026-12-10';
+
+beforeAll(async () => {
+  t = await createTestApp({ seed: true, env: { SHOP_TIME_ZONE: 'Europe/Berlin' } });
+  admin = await signUpUser(t.app, { admin: true, name: 'Ada Admin' });
+  // Kept: 2 × 12 + 5 = 29. Refunded in full: 15. Partly refunded: 12, 2 of it back.
+  await insertPastOrder(t.app, { at: '2026-12-10T10:00:00.000Z', items: [{ ...C, quantity: 2 }, { ...A, quantity: 1 }] });
+  await insertPastOrder(t.app, {
+    at: '2026-12-10T11:00:00.000Z',
+    items: [{ ...B, quantity: 2 }],
+    status: 'cancelled',
+    refund: { status: 'succeeded', cents: 1500 },
+  });
+  await insertPastOrder(t.app, {
+    at: '2026-12-10T12:00:00.000Z',
+    items: [{ ...C, quantity: 1 }],
+    fulfilment: 'pickup',
+    refund: { status: 'succeeded', cents: 200 },
+  });
+});
+afterAll(async () => t.close());
+
+async function stats(): Promise<AdminStats> {
+  const res = await t.app.inject({ method: 'GET', url: `/api/admin/stats?${DAY}`, headers: admin.headers });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<AdminStats>();
+}
+
+const cents = (cell: string | undefined) => Math.round(Number(cell ?? '0') * 100);
+
+describe('statistics that add up', () => {
+  it('counts orders, revenue and average over the same orders: those not refunded in full', async () => {
+    const s = await stats();
+    // 29 + (12 − 2) = 39 in the 2 orders kept; the partly refunded one stays counted.
+    expect(s.tiles.revenue.value).toBe(39);
+    expect(s.tiles.orders.value).toBe(2);
+    expect(s.tiles.averageOrder.value).toBe(19.5);
+    expect(s.tiles.averageOrder.value * s.tiles.orders.value).toBe(s.tiles.revenue.value);
+    expect(s.tiles.refunds.value).toBe(17);
+    expect(s.refundedOrders).toBe(2);
+    // The chart and the fulfilment split count the same orders and money as the tiles.
+    expect(s.series.reduce((n, p) => n + p.orders, 0)).toBe(2);
+    expect(s.series.reduce((n, p) => n + Math.round(p.revenue * 100), 0)).toBe(3900);
+    expect(s.fulfilment.reduce((n, f) => n + f.orders, 0)).toBe(2);
+    expect(s.fulfilment.reduce((n, f) => n + Math.round(f.revenue * 100), 0)).toBe(3900);
+    // The kitchen still made all three: the busiest hours count every order placed.
+    expect(s.busiestHours.flat().reduce((n, h) => n + h, 0)).toBe(3);
+  });
+
+  it('has a CSV of the same period whose totals are the tiles', async () => {
+    const s = await stats();
+    const res = await t.app.inject({ method: 'GET', url: `/api/admin/orders.csv?${DAY}`, headers: admin.headers });
+    expect(res.statusCode).toBe(200);
+    const [header, ...rows] = parseCsv(res.body.slice(1));
+    const col = (name: string) => header!.indexOf(name);
+    const gross = rows.reduce((n, r) => n + cents(r[col('Line total')]), 0);
+    const refunded = rows.reduce((n, r) => n + cents(r[col('Refund')]), 0);
+    expect(gross - refunded).toBe(Math.round(s.tiles.revenue.value * 100));
+    expect(refunded).toBe(Math.round(s.tiles.refunds.value * 100));
+    // Per order: its lines' gross against its "Order refunded"; the orders kept are the tile's.
+    const orders = new Map<string, { gross: number; refunded: number }>();
+    for (const r of rows) {
+      const o = orders.get(r[col('Order')]!) ?? { gross: 0, refunded: 0 };
+      o.gross += cents(r[col('Line total')]);
+      if (r[col('Order refunded')]) o.refunded = cents(r[col('Order refunded')]);
+      orders.set(r[col('Order')]!, o);
+    }
+    expect(orders.size).toBe(3);
+    expect([...orders.values()].filter((o) => o.refunded < o.gross)).toHaveLength(s.tiles.orders.value);
+  });
+});
