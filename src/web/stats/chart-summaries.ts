@@ -1,7 +1,7 @@
 import { FULFILMENT_LABELS } from '../../shared/order-workflow.ts';
 import type { AdminStats, DishFigure } from '../../shared/stats.ts';
 import { WEEKDAYS } from '../../shared/stats-periods.ts';
-import { count, formatRange, money, shortDay } from './stats-format.ts';
+import { count, counted, DISHES, formatRange, money, ORDERS, PLATES, shortDay } from './stats-format.ts';
 
 /** The words a screen reader reads for each chart: what it shows and what stands out. */
 
@@ -22,8 +22,8 @@ export function seriesSummary(stats: AdminStats, what: 'revenue' | 'orders'): st
 
 export function dishesSummary(dishes: DishFigure[], by: 'quantity' | 'revenue'): string {
   if (dishes.length === 0) return 'No dishes sold in this period.';
-  const list = dishes.map((d, i) => `${i + 1}. ${d.name}, ${by === 'quantity' ? `${count(d.quantity)} plates` : money(d.revenue)}`);
-  return `Top ${dishes.length} dishes by ${by === 'quantity' ? 'plates sold' : 'revenue'}: ${list.join('; ')}.`;
+  const list = dishes.map((d, i) => `${i + 1}. ${d.name}, ${by === 'quantity' ? counted(d.quantity, PLATES) : money(d.revenue)}`);
+  return `Top ${counted(dishes.length, DISHES)} by ${by === 'quantity' ? 'plates sold' : 'revenue'}: ${list.join('; ')}.`;
 }
 
 export function fulfilmentSummary(stats: AdminStats): string {
@@ -36,5 +36,5 @@ export function busiestSummary(stats: AdminStats): string {
   const cells = stats.busiestHours.flatMap((hours, weekday) => hours.map((orders, hour) => ({ weekday, hour, orders })));
   const busiest = cells.filter((c) => c.orders > 0).sort((a, b) => b.orders - a.orders).slice(0, 3);
   if (busiest.length === 0) return 'No orders in this period.';
-  return `Busiest hours: ${busiest.map((c) => `${WEEKDAYS[c.weekday]} ${String(c.hour).padStart(2, '0')}:00 with ${count(c.orders)} orders`).join('; ')}.`;
+  return `Busiest hours: ${busiest.map((c) => `${WEEKDAYS[c.weekday]} ${String(c.hour).padStart(2, '0')}:00 with ${counted(c.orders, ORDERS)}`).join('; ')}.`;
 }

@@ -11,6 +11,20 @@ export function count(n: number): string {
   return n.toLocaleString('en');
 }
 
+const plural = new Intl.PluralRules('en');
+
+/**
+ * A number with its noun worded by the language's plural rule: "1 plate", "0 plates", "2 orders".
+ * The one place the statistics choose a noun's form, so no "1 plates" comes back.
+ */
+export function counted(n: number, forms: { one: string; other: string }): string {
+  return `${count(n)} ${plural.select(n) === 'one' ? forms.one : forms.other}`;
+}
+
+export const PLATES = { one: 'plate', other: 'plates' };
+export const ORDERS = { one: 'order', other: 'orders' };
+export const DISHES = { one: 'dish', other: 'dishes' };
+
 /** "Sat 28 Mar 2026" for a local day (YYYY-MM-DD): the day itself, whatever the browser's zone. */
 export function formatDay(date: string, options: Intl.DateTimeFormatOptions = { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' }): string {
   return new Date(`${date}T12:00:00Z`).toLocaleDateString('en-GB', { ...options, timeZone: 'UTC' });

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { AdminStats, Figure } from '../../../shared/stats.ts';
-import { count, describeChange, money } from '../stats-format.ts';
+import { count, counted, describeChange, money, ORDERS } from '../stats-format.ts';
 
 interface Tile {
   label: string;
@@ -47,7 +47,7 @@ function tilesOf(stats: AdminStats): Tile[] {
       testId: 'stat-revenue',
       value: money(tiles.revenue.value),
       // Gross of tax (docs/product.md §28): the tax inside it is named once the period has any.
-      note: tiles.tax.value > 0 ? `paid incl. ${money(tiles.tax.value)} tax, less refunds` : 'paid incl. any tax, less refunds',
+      note: tiles.tax.value > 0 ? `net of refunds, incl. tax; ${money(tiles.tax.value)} tax paid` : 'net of refunds, incl. tax',
       figure: tiles.revenue,
       format: money,
       tone: 'from-rose-700 to-pink-600',
@@ -57,7 +57,7 @@ function tilesOf(stats: AdminStats): Tile[] {
       label: 'Total Orders',
       testId: 'stat-total-orders',
       value: count(tiles.orders.value),
-      note: 'placed and paid',
+      note: 'paid, not refunded in full',
       figure: tiles.orders,
       format: count,
       tone: 'from-sky-700 to-cyan-700',
@@ -67,7 +67,7 @@ function tilesOf(stats: AdminStats): Tile[] {
       label: 'Average Order',
       testId: 'stat-average-order',
       value: money(tiles.averageOrder.value),
-      note: 'paid per order, incl. tax',
+      note: 'net of refunds per order, incl. tax',
       figure: tiles.averageOrder,
       format: money,
       tone: 'from-emerald-800 to-teal-700',
@@ -77,7 +77,7 @@ function tilesOf(stats: AdminStats): Tile[] {
       label: 'Refunds',
       testId: 'stat-refunds',
       value: money(tiles.refunds.value),
-      note: `${count(stats.refundedOrders)} ${stats.refundedOrders === 1 ? 'order' : 'orders'} refunded`,
+      note: `${counted(stats.refundedOrders, ORDERS)} refunded`,
       figure: tiles.refunds,
       format: money,
       tone: 'from-stone-700 to-stone-600',

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import type { AdminStats } from '../../../shared/stats.ts';
 import { WEEKDAYS } from '../../../shared/stats-periods.ts';
 import { busiestSummary } from '../chart-summaries.ts';
+import { counted, ORDERS } from '../stats-format.ts';
 
 const HOURS = Array.from({ length: 24 }, (_, h) => h);
 
@@ -18,7 +19,7 @@ export function BusiestHours({ stats }: { stats: AdminStats }) {
     <section aria-labelledby={`${id}-title`} className="min-w-0 rounded-xl bg-white p-4 shadow-sm ring-1 ring-stone-200 lg:col-span-2">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id={`${id}-title`} className="font-display text-lg font-bold text-brand-900">
-          Busiest hours
+          Busiest hours, every order placed
         </h2>
         {!empty && (
           <button
@@ -68,7 +69,7 @@ export function BusiestHours({ stats }: { stats: AdminStats }) {
                     ) : (
                       <td
                         key={hour}
-                        title={`${WEEKDAYS[weekday]} ${String(hour).padStart(2, '0')}:00: ${orders} orders`}
+                        title={`${WEEKDAYS[weekday]} ${String(hour).padStart(2, '0')}:00: ${counted(orders, ORDERS)}`}
                         className="h-5 min-w-3 rounded-sm"
                         style={{ backgroundColor: orders === 0 ? '#f5f5f4' : `rgba(22, 101, 52, ${0.15 + 0.85 * (orders / max)})` }}
                       >

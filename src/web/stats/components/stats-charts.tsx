@@ -31,7 +31,7 @@ export default function StatsCharts({ stats }: { stats: AdminStats }) {
   return (
     <div className="mt-6 grid gap-4 lg:grid-cols-2">
       <ChartCard
-        title={`Revenue per ${per}`}
+        title={`Revenue per ${per}, net of refunds, incl. tax`}
         wide
         summary={seriesSummary(stats, 'revenue')}
         empty={noOrders}
@@ -49,7 +49,7 @@ export default function StatsCharts({ stats }: { stats: AdminStats }) {
         table={seriesTable(`Revenue and orders per ${per}`)}
       />
       <ChartCard
-        title={`Orders per ${per}`}
+        title={`Orders per ${per}, not refunded in full`}
         summary={seriesSummary(stats, 'orders')}
         empty={noOrders}
         chart={
@@ -93,7 +93,7 @@ export default function StatsCharts({ stats }: { stats: AdminStats }) {
         table={
           <FiguresTable
             caption="Orders by way of fulfilment"
-            columns={['Way', 'Orders', 'Share', 'Revenue']}
+            columns={['Way', 'Orders kept', 'Share', 'Revenue net of refunds, incl. tax']}
             rows={stats.fulfilment.map((f) => ({
               key: f.type,
               cells: [FULFILMENT_LABELS[f.type], count(f.orders), `${totalOrders === 0 ? 0 : Math.round((f.orders / totalOrders) * 100)}%`, money(f.revenue)],
@@ -102,7 +102,7 @@ export default function StatsCharts({ stats }: { stats: AdminStats }) {
         }
       />
       <DishesCard title="Top 10 dishes by plates sold" dishes={stats.topDishesByQuantity} by="quantity" />
-      <DishesCard title="Top 10 dishes by revenue" dishes={stats.topDishesByRevenue} by="revenue" />
+      <DishesCard title="Top 10 dishes by revenue, incl. tax (orders refunded in full left out)" dishes={stats.topDishesByRevenue} by="revenue" />
       <BusiestHours stats={stats} />
     </div>
   );
