@@ -20,7 +20,7 @@ const DAY = 'from=2026-12-10&to=2026-12-10';
 beforeAll(async () => {
   t = await createTestApp({ seed: true, env: { SHOP_TIME_ZONE: 'Europe/Berlin' } });
   admin = await signUpUser(t.app, { admin: true, name: 'Ada Admin' });
-  // Kept: 2 × 12 + 5 = 29. Refunded in full: 15. Partly refunded: 12, 2 of it back.
+  // Kept: 2 × 12 + 5 = 29. Refunded in full: 15. Partly refunded: 12 + 3 delivery, 2 of it back.
   await insertPastOrder(t.app, { at: '2026-12-10T10:00:00.000Z', items: [{ ...C, quantity: 2 }, { ...A, quantity: 1 }] });
   await insertPastOrder(t.app, {
     at: '2026-12-10T11:00:00.000Z',
@@ -28,12 +28,14 @@ beforeAll(async () => {
     status: 'cancelled',
     refund: { status: 'succeeded', cents: 1500 },
   });
-  await insertPastOrder(t.app, {
+  const delivered = await insertPastOrder(t.app, {
     at: '2026-12-10T12:00:00.000Z',
     items: [{ ...C, quantity: 1 }],
-    fulfilment: 'pickup',
+    fulfilment: 'delivery',
     refund: { status: 'succeeded', cents: 200 },
   });
+  // Its delivery fee of 3, inside its total as the payment stores it: money no dish line carries.
+  await t.app.db.updateTable('orders').set({ delivery_fee_cents: 300, total_cents: 1500 }).where('id', '=', delivered).execute();
 });
 afterAll(async () => t.close());
 
@@ -48,18 +50,18 @@ const cents = (cell: string | undefined) => Math.round(Number(cell ?? '0') * 100
 describe('statistics that add up', () => {
   it('counts orders, revenue and average over the same orders: those not refunded in full', async () => {
     const s = await stats();
-    // 29 + (12 − 2) = 39 in the 2 orders kept; the partly refunded one stays counted.
-    expect(s.tiles.revenue.value).toBe(39);
+    // 29 + (15 − 2) = 42 in the 2 orders kept; the partly refunded one stays counted.
+    expect(s.tiles.revenue.value).toBe(42);
     expect(s.tiles.orders.value).toBe(2);
-    expect(s.tiles.averageOrder.value).toBe(19.5);
+    expect(s.tiles.averageOrder.value).toBe(21);
     expect(s.tiles.averageOrder.value * s.tiles.orders.value).toBe(s.tiles.revenue.value);
     expect(s.tiles.refunds.value).toBe(17);
     expect(s.refundedOrders).toBe(2);
     // The chart and the fulfilment split count the same orders and money as the tiles.
     expect(s.series.reduce((n, p) => n + p.orders, 0)).toBe(2);
-    expect(s.series.reduce((n, p) => n + Math.round(p.revenue * 100), 0)).toBe(3900);
+    expect(s.series.reduce((n, p) => n + Math.round(p.revenue * 100), 0)).toBe(4200);
     expect(s.fulfilment.reduce((n, f) => n + f.orders, 0)).toBe(2);
-    expect(s.fulfilment.reduce((n, f) => n + Math.round(f.revenue * 100), 0)).toBe(3900);
+    expect(s.fulfilment.reduce((n, f) => n + Math.round(f.revenue * 100), 0)).toBe(4200);
     // The kitchen still made all three: the busiest hours count every order placed.
     expect(s.busiestHours.flat().reduce((n, h) => n + h, 0)).toBe(3);
   });
@@ -70,19 +72,16 @@ describe('statistics that add up', () => {
     expect(res.statusCode).toBe(200);
     const [header, ...rows] = parseCsv(res.body.slice(1));
     const col = (name: string) => header!.indexOf(name);
-    const gross = rows.reduce((n, r) => n + cents(r[col('Line total')]), 0);
-    const refunded = rows.reduce((n, r) => n + cents(r[col('Refund')]), 0);
-    expect(gross - refunded).toBe(Math.round(s.tiles.revenue.value * 100));
-    expect(refunded).toBe(Math.round(s.tiles.refunds.value * 100));
-    // Per order: its lines' gross against its "Order refunded"; the orders kept are the tile's.
-    const orders = new Map<string, { gross: number; refunded: number }>();
-    for (const r of rows) {
-      const o = orders.get(r[col('Order')]!) ?? { gross: 0, refunded: 0 };
-      o.gross += cents(r[col('Line total')]);
-      if (r[col('Order refunded')]) o.refunded = cents(r[col('Order refunded')]);
-      orders.set(r[col('Order')]!, o);
-    }
-    expect(orders.size).toBe(3);
-    expect([...orders.values()].filter((o) => o.refunded < o.gross)).toHaveLength(s.tiles.orders.value);
+    const sum = (name: string) => rows.reduce((n, r) => n + cents(r[col(name)]), 0);
+    const tile = (value: number) => Math.round(value * 100);
+    expect(sum('Order net of refunds (incl. tax)')).toBe(tile(s.tiles.revenue.value));
+    expect(sum('Order total (gross, incl. tax)') - sum('Refund')).toBe(tile(s.tiles.revenue.value));
+    // The dish lines and the delivery fees make the gross; the refund column sums to its tile.
+    expect(sum('Line total (gross, incl. tax)') + sum('Delivery fee')).toBe(sum('Order total (gross, incl. tax)'));
+    expect(sum('Refund')).toBe(tile(s.tiles.refunds.value));
+    // The orders kept (net above zero) are the orders tile's.
+    const firstRows = rows.filter((r) => r[col('Order total (gross, incl. tax)')] !== '');
+    expect(firstRows).toHaveLength(3);
+    expect(firstRows.filter((r) => cents(r[col('Order net of refunds (incl. tax)')]) > 0)).toHaveLength(s.tiles.orders.value);
   });
 });

@@ -41,7 +41,10 @@ export function exportHeader(timeZone: string, taxRateNames: string[] = []): str
     'Dish',
     'Quantity',
     'Unit price',
-    'Line total',
+    'Line total (gross, incl. tax)',
+    'Delivery fee',
+    'Order total (gross, incl. tax)',
+    'Order net of refunds (incl. tax)',
     'Refund',
     'Order refunded',
     'Refunds',
@@ -63,8 +66,9 @@ function taxCells(order: ExportOrderRow, taxRateNames: string[]): string[] {
 /**
  * The rows of one order, one per line. The refunds the provider confirmed (whole or partial, as
  * the statistics count them) are spread over the lines, each its share (the last line what is
- * left), so that the Refund column sums to the tile; the order's first row also carries its sum
- * refunded and how many refunds made it ("Order refunded", "Refunds"), the other rows leave them empty.
+ * left), so that the Refund column sums to the tile; the order's first row also carries its
+ * delivery fee, its total as paid, that total less its refunds (the column that sums to the Revenue
+ * tile), its sum refunded and how many refunds made it; the other rows leave those empty.
  */
 function orderRows(order: ExportOrderRow, when: string, taxRateNames: string[]): string[] {
   const lines = JSON.parse(order.lines) as OrderLineRow[];
@@ -84,6 +88,9 @@ function orderRows(order: ExportOrderRow, when: string, taxRateNames: string[]):
       String(line.quantity),
       formatPrice(centsToPrice(line.priceCents)),
       formatPrice(centsToPrice(lineCents)),
+      i === 0 ? formatPrice(centsToPrice(Number(order.delivery_fee_cents))) : '',
+      i === 0 ? formatPrice(centsToPrice(order.total_cents)) : '',
+      i === 0 ? formatPrice(centsToPrice(order.total_cents - refund)) : '',
       formatPrice(centsToPrice(share)),
       i === 0 ? formatPrice(centsToPrice(refund)) : '',
       i === 0 ? String(Number(order.refunds_made)) : '',

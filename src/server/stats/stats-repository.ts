@@ -209,6 +209,7 @@ export interface ExportOrderRow {
   taxes: string | null;
   lines: string;
   total_cents: number;
+  delivery_fee_cents: number;
   refunded_cents: number;
   refunds_made: number;
   created_at: string;
@@ -227,7 +228,7 @@ export async function readOrdersAfter(
 ): Promise<ExportOrderRow[]> {
   let query = db
     .selectFrom('orders')
-    .select(['id', 'number', 'status', 'fulfilment_type', 'lines', 'total_cents', 'refunded_cents', 'refunds_made', 'taxes', 'created_at'])
+    .select(['id', 'number', 'status', 'fulfilment_type', 'lines', 'total_cents', 'delivery_fee_cents', 'refunded_cents', 'refunds_made', 'taxes', 'created_at'])
     .where('created_at', '<', range.end);
   query = after
     ? query
