@@ -1,3 +1,4 @@
+import type { I18n } from '@lingui/core';
 import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
@@ -31,12 +32,12 @@ function reportRecoverableError(error: unknown) {
 }
 
 /**
- * Starts once the page's language is loaded: the one the server drew the page in
- * (src/server/i18n/request-language.ts), so hydration draws the same words. A function rather
- * than a top-level await, which would split the app into many small chunks.
+ * Starts with the page's language: the one the server drew the page in
+ * (src/server/i18n/request-language.ts), so hydration draws the same words. English at once;
+ * another language once its catalogue has come (not a top-level await, which would split the app
+ * into many small chunks).
  */
-async function start() {
-  const i18n = await createI18n(document.documentElement.lang);
+function start(i18n: I18n) {
   const app = (
     <StrictMode>
       <BrowserRouter>
@@ -58,5 +59,7 @@ async function start() {
   }
 }
 
-void start();
+const i18n = createI18n(document.documentElement.lang);
+if (i18n instanceof Promise) void i18n.then(start);
+else start(i18n);
 registerServiceWorker();

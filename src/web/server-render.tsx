@@ -31,7 +31,7 @@ export const SERVER_RENDERED_PATHS: readonly string[] = [
 /** One per language, never switched: pages of different languages may be drawn at once. */
 const i18ns = new Map<string, Promise<I18n>>();
 function i18nFor(language: string): Promise<I18n> {
-  if (!i18ns.has(language)) i18ns.set(language, createI18n(language));
+  if (!i18ns.has(language)) i18ns.set(language, Promise.resolve(createI18n(language)));
   return i18ns.get(language)!;
 }
 

@@ -15,11 +15,18 @@ async function messagesOf(language: Language): Promise<Messages> {
   return language === SOURCE_LANGUAGE ? sourceMessages : (await loaders[language]!()).default;
 }
 
-/** An I18n with `language` active (English for one the shop does not have). */
-export async function createI18n(language: string): Promise<I18n> {
+/**
+ * An I18n with `language` active (English for one the shop does not have). English is in the
+ * app's own chunk, so an English page starts at once, as before the catalogues; another language
+ * waits for its chunk.
+ */
+export function createI18n(language: string): I18n | Promise<I18n> {
   const i18n = setupI18n();
-  await activate(i18n, isLanguage(language) ? language : SOURCE_LANGUAGE);
-  return i18n;
+  if (!isLanguage(language) || language === SOURCE_LANGUAGE) {
+    i18n.loadAndActivate({ locale: SOURCE_LANGUAGE, messages: sourceMessages });
+    return i18n;
+  }
+  return activate(i18n, language).then(() => i18n);
 }
 
 /** Loads a language's catalogue and makes it the page's: every text drawn with `useT` follows. */
