@@ -6,15 +6,15 @@ import { useAuth } from '../../auth/use-auth.ts';
 import { downloadMyData, useDeleteAccount, useDevices, useSignOutOthers } from '../api/account-api.ts';
 import { buttonClass, messageOfError, Outcome, ProfileCard, quietButtonClass } from './profile-card.tsx';
 import { ModalDialog } from '../../ui/modal-dialog.tsx';
-
-function when(iso: string): string {
-  return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-}
+import { useT } from '../../i18n/i18n.ts';
+import { useFormat } from '../../i18n/format.ts';
 
 /** Where the account is signed in, and "sign out everywhere else". */
 export function DevicesSection() {
   const devices = useDevices();
   const signOutOthers = useSignOutOthers();
+  const t = useT();
+  const format = useFormat();
   const others = (devices.data ?? []).filter((d) => !d.current).length;
   return (
     <ProfileCard id="profile-devices" title="Signed-in devices">
@@ -35,7 +35,7 @@ export function DevicesSection() {
                 {device.device} {device.current && <span className="ml-1 rounded bg-brand-100 px-2 py-0.5 text-xs text-brand-900">this device</span>}
               </p>
               <p className="text-sm text-stone-600">
-                Signed in {when(device.signedInAt)} · last active {when(device.lastActiveAt)}
+                {t('account.devices.signedIn', { signedIn: format.dateTime(device.signedInAt), lastActive: format.dateTime(device.lastActiveAt) })}
                 {device.ipAddress ? ` · ${device.ipAddress}` : ''}
               </p>
             </li>
