@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures.ts';
+import { newAccount } from './auth-helpers.ts';
 
 /**
  * The shop in its readers' languages (docs/i18n.md): the browser's language chooses, the header's
@@ -49,7 +50,7 @@ test.describe('languages', () => {
       }
     });
 
-    test('logs in and signs up in German', async ({ page }) => {
+    test('logs in, signs up and keeps a profile in German', async ({ page }) => {
       await page.goto('/login');
       await expect(page.getByRole('heading', { name: 'Anmelden', level: 1 })).toBeVisible();
       await expect(page.getByRole('textbox', { name: 'E-Mail' })).toBeVisible();
@@ -57,8 +58,18 @@ test.describe('languages', () => {
       await expect(page.getByRole('button', { name: 'Captcha neu laden' })).toBeVisible();
       await page.getByRole('link', { name: 'Bitte legen Sie ein Konto an' }).click();
       await expect(page.getByRole('heading', { name: 'Registrieren', level: 1 })).toBeVisible();
-      await expect(page.getByLabel('Passwort (8 bis 128 Zeichen)')).toBeVisible();
       await expect(page).toHaveTitle(/Registrieren$/);
+      const account = newAccount();
+      await page.getByLabel('Name').fill(account.name);
+      await page.getByRole('textbox', { name: 'E-Mail' }).fill(account.email);
+      await page.getByLabel('Passwort (8 bis 128 Zeichen)').fill(account.password);
+      await page.getByRole('button', { name: 'Registrieren' }).click();
+      await expect(page.getByText('Neues Konto angelegt')).toBeVisible();
+      // A dashboard page, drawn in the browser: its words come with its chunk.
+      await page.goto('/dashboard/profile');
+      await expect(page.getByRole('heading', { name: 'Ihr Profil', level: 1 })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Angemeldete Geräte' })).toBeVisible();
+      await expect(page.getByText(/^Angemeldet \d{2}\.\d{2}\.\d{4}, \d{2}:\d{2} · zuletzt aktiv/)).toBeVisible();
     });
   });
 
