@@ -1375,6 +1375,7 @@ export interface operations {
                         emailVerified: boolean;
                         hasPassword: boolean;
                         id: string;
+                        language: string | null;
                         name: string;
                         orderStatusMails: boolean;
                         /** @enum {string} */
@@ -2216,6 +2217,7 @@ export interface operations {
                             emailVerified: boolean;
                             hasPassword: boolean;
                             id: string;
+                            language: string | null;
                             name: string;
                             orderStatusMails: boolean;
                             /** @enum {string} */
@@ -2379,7 +2381,8 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    orderStatusMails: boolean;
+                    language?: string;
+                    orderStatusMails?: boolean;
                 };
             };
         };
@@ -2396,6 +2399,7 @@ export interface operations {
                         emailVerified: boolean;
                         hasPassword: boolean;
                         id: string;
+                        language: string | null;
                         name: string;
                         orderStatusMails: boolean;
                         /** @enum {string} */

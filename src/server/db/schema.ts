@@ -72,6 +72,8 @@ export interface UsersTable {
   registered_at: string | null;
   /** The customer wants mails when an order is accepted, ready, cancelled or rejected (the receipt always goes). */
   order_status_mails: Generated<boolean | number>;
+  /** The customer's language (a catalogue's code), for their mails; null until known (migration 033). */
+  language: string | null;
   created_at: AuthInstant;
   updated_at: AuthInstant;
 }
@@ -332,6 +334,8 @@ export interface MailQueueTable {
   last_error: string | null;
   created_at: string;
   sent_at: string | null;
+  /** The language the mail is written in (migration 033). */
+  language: Generated<string>;
 }
 
 /** The restaurant's settings, one row (migration 011; docs/decisions/0024-restaurant-settings.md). */

@@ -29,7 +29,7 @@ export interface MailKinds {
   /** To the old address, once the change is made. */
   'email-changed': { name: string; newEmail: string };
   /** The login captcha's characters, asked for instead of reading the picture (decision 0043). */
-  'captcha-code': { name: string; characters: string; spelled: string };
+  'captcha-code': { name: string; characters: string };
   'order-receipt': OrderMailBase & {
     placedAt: string;
     lines: OrderLineData[];

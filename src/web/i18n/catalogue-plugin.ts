@@ -1,5 +1,5 @@
 import type { Plugin } from 'vite';
-import { compileCatalogue } from '../../shared/i18n/catalogue.ts';
+import { compileCatalogue, SERVER_ONLY_ID } from '../../shared/i18n/catalogue.ts';
 import { catalogueFile, catalogueLanguages, readCatalogue } from '../../shared/i18n/catalogue-files.ts';
 import { LANGUAGE_NAME_ID, SOURCE_LANGUAGE } from '../../shared/i18n/languages.ts';
 
@@ -34,7 +34,8 @@ export function messageCatalogues(): Plugin {
       if (id.startsWith(`\0${ONE}`)) {
         const language = id.slice(`\0${ONE}`.length);
         this.addWatchFile(catalogueFile(language));
-        return `export default ${JSON.stringify(compileCatalogue(language, readCatalogue(language)))};`;
+        const compiled = Object.entries(compileCatalogue(language, readCatalogue(language))).filter(([messageId]) => !SERVER_ONLY_ID.test(messageId));
+        return `export default ${JSON.stringify(Object.fromEntries(compiled))};`;
       }
       return undefined;
     },
