@@ -4,7 +4,7 @@
  * bounded; a tip is a share of the food only (no delivery fee) and carries no tax.
  */
 import { z } from 'zod';
-import { priceToCents } from './money.ts';
+import { centsToPrice, priceToCents } from './money.ts';
 
 /** The percentages offered when the administrator has not chosen others. */
 export const DEFAULT_TIP_PERCENTS = [10, 15, 20] as const;
@@ -24,6 +24,16 @@ export const TIP_TEXTS = {
   percentRange: `Each tip percentage is a whole number from ${TIP_PERCENT_MIN} to ${TIP_PERCENT_MAX}.`,
   percentsUnique: 'Each tip percentage once.',
   percentsAtMost: `At most ${TIP_PERCENTS_AT_MOST} tip percentages.`,
+  percentsNeeded: 'Offer at least one percentage or let customers type an amount.',
+  taxRate: 'Choose one of the tax rates above for tips, or untaxed.',
+  // The settings page's words.
+  section: 'Tips',
+  enabled: 'Customers may leave a tip at checkout',
+  percents: 'Percentages of the food offered',
+  percentsHint: 'Separated by commas, for example 10, 15, 20. Empty: only an amount.',
+  allowAmount: 'Customers may also type an amount',
+  taxed: 'Tax on tips',
+  untaxed: 'Untaxed (the usual case)',
 } as const;
 
 export const tipSettingsSchema = z.object({
@@ -34,11 +44,13 @@ export const tipSettingsSchema = z.object({
     .refine((list) => new Set(list).size === list.length, TIP_TEXTS.percentsUnique),
   /** Whether the customer may type an amount of their own besides the percentages. */
   allowAmount: z.boolean(),
+  /** The tax rate a tip is taxed at (an id of the settings' taxRates); null: untaxed, the default. */
+  taxRateId: z.string().max(64).nullable().default(null),
 });
 export type TipSettings = z.infer<typeof tipSettingsSchema>;
 
 /** Tips are off until the administrator turns them on. */
-export const DEFAULT_TIP_SETTINGS: TipSettings = { enabled: false, percents: [...DEFAULT_TIP_PERCENTS], allowAmount: true };
+export const DEFAULT_TIP_SETTINGS: TipSettings = { enabled: false, percents: [...DEFAULT_TIP_PERCENTS], allowAmount: true, taxRateId: null };
 
 /** What the customer picked: no tip, one of the offered percentages, or an amount in dollars. */
 export const tipChoiceSchema = z.discriminatedUnion('kind', [
@@ -49,6 +61,11 @@ export const tipChoiceSchema = z.discriminatedUnion('kind', [
 export type TipChoice = z.infer<typeof tipChoiceSchema>;
 
 export type TipResult = { ok: true; cents: number } | { ok: false; message: string };
+
+/** A percentage of the food, half a cent rounded up (the food is never negative). */
+function percentTipCents(foodCents: number, percent: number): number {
+  return Math.round((foodCents * percent) / 100);
+}
 
 /** The most a typed-in tip may be on food of `foodCents`. */
 export function maxTipCents(foodCents: number): number {
@@ -65,7 +82,7 @@ export function tipCents(choice: TipChoice, foodCents: number, settings: TipSett
   if (!settings.enabled) return { ok: false, message: TIP_TEXTS.off };
   if (choice.kind === 'percent') {
     if (!settings.percents.includes(choice.percent)) return { ok: false, message: TIP_TEXTS.notOffered };
-    return { ok: true, cents: Math.round((foodCents * choice.percent) / 100) };
+    return { ok: true, cents: percentTipCents(foodCents, choice.percent) };
   }
   if (!settings.allowAmount) return { ok: false, message: TIP_TEXTS.notOffered };
   const cents = priceToCents(choice.amount);
@@ -74,3 +91,38 @@ export function tipCents(choice: TipChoice, foodCents: number, settings: TipSett
   if (cents > max) return { ok: false, message: TIP_TEXTS.tooLarge((max / 100).toFixed(2)) };
   return { ok: true, cents };
 }
+
+/**
+ * What the payment page offers, as the server computed it for this cart (dollars): each offered
+ * percentage with its amount, and the most a typed amount may be. The page shows these figures
+ * and never works a tip out itself.
+ */
+export const tipOfferSchema = z
+  .object({
+    percents: z.array(z.object({ percent: z.number().int(), amount: z.number() })),
+    /** Absent when the restaurant offers percentages only. */
+    maxAmount: z.number().optional(),
+  })
+  .describe('The tips the restaurant offers on this cart (absent when tips are off), each percentage of the food with its amount in dollars');
+export type TipOffer = z.infer<typeof tipOfferSchema>;
+
+/** The offer of the settings on food of `foodCents`; undefined while tips are off. */
+export function tipOffer(foodCents: number, settings: TipSettings): TipOffer | undefined {
+  if (!settings.enabled) return undefined;
+  const percents = settings.percents.map((percent) => ({ percent, amount: centsToPrice(percentTipCents(foodCents, percent)) }));
+  return settings.allowAmount ? { percents, maxAmount: centsToPrice(maxTipCents(foodCents)) } : { percents };
+}
+
+/** The payment page's words for the tip. */
+export const TIP_PAGE_TEXTS = {
+  legend: 'Tip',
+  none: 'No tip',
+  other: 'Another amount',
+  amountLabel: 'Tip in dollars',
+  apply: 'Add this tip',
+  most: (max: string) => `At most ${max} on this order.`,
+  typeAmount: 'Type the tip in dollars, for example 3.50.',
+  failed: 'The tip could not be added. Please try again.',
+  /** The order page's, board's, ticket's and mail's row. */
+  row: 'Tip',
+} as const;
