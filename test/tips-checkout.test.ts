@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { kitchenTicket } from '../src/shared/kitchen-ticket.ts';
 import type { Order } from '../src/shared/orders.ts';
+import { ticketBytes } from '../src/server/printers/escpos-ticket.ts';
 import type { CreateIntentAnswer } from '../src/shared/payments.ts';
 import { defaultSettings, type RestaurantSettings } from '../src/shared/restaurant-settings.ts';
 import { DEFAULT_TIP_SETTINGS, TIP_TEXTS } from '../src/shared/tips.ts';
@@ -142,7 +144,17 @@ describe('the tip at checkout', () => {
     expect(order.lines.reduce((sum, line) => sum + line.price * line.quantity, 0)).toBeCloseTo(dish.cents / 100, 6);
     const stored = await t.database.db.selectFrom('orders').select(['total_cents', 'tip_cents']).where('id', '=', order._id).executeTakeFirstOrThrow();
     expect(stored).toEqual({ total_cents: dish.cents + tip, tip_cents: tip });
-    expect((await getOrder(t.app, customer, order._id)).json<Order>().tip).toBe(tip / 100);
+    const seen = (await getOrder(t.app, customer, order._id)).json<Order>();
+    expect(seen.tip).toBe(tip / 100);
+    // The kitchen ticket, on the page and on the printer's paper, has the tip's row above the total.
+    const ticket = kitchenTicket(seen, (iso) => iso, ZONE);
+    expect(ticket.tip).toEqual({ label: 'Tip', amount: `$ ${(tip / 100).toFixed(2)}` });
+    const paper = new TextDecoder('latin1').decode(ticketBytes(ticket));
+    expect(paper).toMatch(new RegExp(`Tip +\\$ ${(tip / 100).toFixed(2).replace('.', '\\.')}`));
+    // Staff's board card reads the board's answer.
+    const board = await t.app.inject({ method: 'GET', url: '/api/staff/orders', headers: staff.headers });
+    expect(board.statusCode, board.body).toBe(200);
+    expect(board.json<Order[]>().find((o) => o._id === order._id)?.tip).toBe(tip / 100);
   });
 
   it('refuses a tip not offered or out of bounds, at the tip field, and charges nothing for it', async () => {
@@ -197,5 +209,20 @@ describe('the tip at checkout', () => {
     expect(res.json<Order>().refund).toMatchObject({ amount: (dish.cents + tip) / 100, status: 'succeeded' });
     const refunds = await t.database.db.selectFrom('sandbox_refunds').select('amount_cents').where('intent_id', '=', order.transactionId).execute();
     expect(refunds).toEqual([{ amount_cents: dish.cents + tip }]);
+  });
+
+  it('a refund of the dishes leaves the tip; the whole of what is left then gives it back', async () => {
+    await save({ tips: TIPS_ON });
+    await fillCart(t.app, customer, [dish.id]);
+    const order = await pay((await intentWithTip({ kind: 'amount', amount: 3 })).json<CreateIntentAnswer>());
+    const refund = (body: object) => t.app.inject({ method: 'POST', url: `/api/admin/orders/${order._id}/refunds`, headers: admin.headers, payload: body });
+    const lines = await refund({ lines: [{ lineId: 0, quantity: 1 }] });
+    expect(lines.statusCode, lines.body).toBe(200);
+    expect(lines.json<Order>().refund).toMatchObject({ amount: dish.cents / 100, status: 'succeeded' });
+    const rest = await refund({ whole: true });
+    expect(rest.statusCode, rest.body).toBe(200);
+    expect(rest.json<Order>().refund).toMatchObject({ amount: 3, status: 'succeeded' });
+    const refunds = await t.database.db.selectFrom('sandbox_refunds').select('amount_cents').where('intent_id', '=', order.transactionId).orderBy('amount_cents', 'desc').execute();
+    expect(refunds.map((r) => r.amount_cents)).toEqual([dish.cents, 300].sort((a, b) => b - a));
   });
 });
