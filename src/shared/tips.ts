@@ -57,7 +57,7 @@ export const tipChoiceSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('none') }),
   z.object({ kind: z.literal('percent'), percent: z.number().int() }),
   z.object({ kind: z.literal('amount'), amount: z.number().finite() }),
-]);
+]).describe("The customer's tip: none, one of the offered percentages of the food, or an amount in dollars; the server computes and bounds the cents");
 export type TipChoice = z.infer<typeof tipChoiceSchema>;
 
 export type TipResult = { ok: true; cents: number } | { ok: false; message: string };
