@@ -185,6 +185,8 @@ export interface PaymentIntentsTable {
   delivery_fee_cents: Generated<number>;
   /** JSON: TaxSummary (src/shared/order-totals.ts) as computed with the intent; null before migration 027. */
   taxes: Generated<string | null>;
+  /** The tip inside amount_cents, computed by the server from the customer's choice (migration 029). */
+  tip_cents: Generated<number>;
   created_at: string;
   updated_at: string;
 }
@@ -257,6 +259,8 @@ export interface OrdersTable {
   refunds_made: Generated<number>;
   /** JSON: TaxSummary (src/shared/order-totals.ts), copied from the intent; null before migration 027. */
   taxes: Generated<string | null>;
+  /** The tip inside total_cents, copied from the intent; 0 before migration 029. */
+  tip_cents: Generated<number>;
   /** The summary's tax inside total_cents (migration 027): the statistics sum it. */
   tax_cents: Generated<number>;
   created_at: string;

@@ -37,6 +37,8 @@ export interface MailKinds {
     deliveryFee?: string;
     /** One row per tax rate ("Food 7 % included, on $ 13.55 net", "$ 0.95"), when the order has taxes. */
     taxes?: { label: string; amount: string }[];
+    /** The customer's tip inside the total ("$ 4.56"), when one was given. */
+    tip?: string;
     /** The restaurant as receipts name it: legal name, address, "Phone …", "Tax number …". */
     seller?: string[];
     total: string;
