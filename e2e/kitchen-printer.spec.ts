@@ -162,6 +162,18 @@ test('an administrator edits a printer: its name, address and printing on accept
     await admin.reload();
     await expect(printers.getByTestId('printer')).toContainText('Pass pass-printer.local:9101');
     await expect(printers.getByTestId('printer')).toContainText('Prints only when asked');
+
+    // Removal asks first: Cancel keeps the printer, Remove takes it away.
+    const saved = printers.getByTestId('printer').filter({ hasText: 'pass-printer.local' });
+    await saved.getByRole('button', { name: 'Remove Pass' }).click();
+    const confirm = admin.getByRole('dialog', { name: 'Remove Pass?' });
+    await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(saved).toHaveCount(1);
+    await saved.getByRole('button', { name: 'Remove Pass' }).click();
+    await confirm.getByRole('button', { name: 'Remove', exact: true }).click();
+    await expect(admin.getByText('Pass removed')).toBeVisible();
+    await expect(saved).toHaveCount(0);
   } finally {
     await removeEveryPrinter(admin);
     await adminContext.close();

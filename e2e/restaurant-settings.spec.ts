@@ -446,3 +446,41 @@ test('the footer links to the social pages the administrator enters, only those;
     }
   });
 });
+
+test('tips: turned on in the settings, 15 % chosen by keyboard at 390 px, paid, shown on the order page', async ({ page, browser, request }) => {
+  test.setTimeout(90_000);
+  await withAdminApi(browser, async (_put, admin) => {
+    const adminPage = await admin.context.newPage();
+    await adminPage.goto('/dashboard/settings');
+    await adminPage.getByRole('group', { name: 'Tips' }).getByLabel('Customers may leave a tip at checkout').check();
+    await adminPage.getByRole('button', { name: 'Save settings' }).click();
+    await expect(adminPage.getByTestId('settings-outcome')).toContainText('Saved at');
+    await adminPage.close();
+
+    const dish = (await menu(request)).find((item) => !item.options)!;
+    const foodCents = Math.round(cartPrice(dish) * 100);
+    const tipCents = Math.round((foodCents * 15) / 100);
+    const money = (cents: number) => `$ ${(cents / 100).toFixed(2)}`;
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signInAsNew(page, request);
+    await addToCartViaApi(page, dish._id);
+    await page.goto('/dashboard/payment');
+    await chooseTable(page, '4');
+    const tips = page.getByRole('group', { name: 'Tip' });
+    await expect(tips.getByRole('radio', { name: 'No tip' })).toBeChecked();
+    // The keyboard picks a tip: the server's amount shows beside each percentage, then in the total.
+    await tips.getByRole('radio', { name: /^15 %/ }).focus();
+    await page.keyboard.press('Space');
+    await expect(page.getByTestId('payment-tip')).toHaveText(`, and a ${money(tipCents)} tip`);
+    await expect(page.getByTestId('payment-amount')).toHaveText(money(foodCents + tipCents));
+    await expect(tips.getByRole('radio', { name: /^15 %/ })).toBeChecked();
+    await expect(tips).toContainText(money(tipCents));
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectAccessible(page);
+    await fillCard(page, '4242 4242 4242 4242');
+    await page.getByRole('button', { name: 'Pay', exact: true }).click();
+    await expect(page).toHaveURL(/\/dashboard\/my\/orders\/[^/]+$/);
+    await expect(page.getByTestId('order-tip')).toHaveText(money(tipCents));
+    await expect(page.getByTestId('order-total')).toHaveText(money(foodCents + tipCents));
+  });
+});

@@ -75,3 +75,23 @@ test('a table added in the settings, its code from the sheet, and an order to th
   await expectAccessible(page);
   await owner.close();
 });
+
+test('removing a table asks first', async ({ page, request }) => {
+  const name = `R${Date.now() % 100000}`;
+  await signInAsNew(page, request, { admin: true });
+  await page.goto('/dashboard/settings');
+  const section = page.getByRole('region', { name: 'Tables' });
+  await section.getByLabel('Table name or number').fill(name);
+  await section.getByRole('button', { name: 'Add table' }).click();
+  const row = section.getByTestId('table').filter({ hasText: name });
+  await row.getByRole('button', { name: `Remove table ${name}` }).click();
+  const confirm = page.getByRole('dialog', { name: `Remove table ${name}?` });
+  await expect(confirm).toContainText('Its QR code stops working at once.');
+  await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(row).toHaveCount(1);
+  await row.getByRole('button', { name: `Remove table ${name}` }).click();
+  await confirm.getByRole('button', { name: 'Remove', exact: true }).click();
+  await expect(page.getByText(`Table ${name} removed`)).toBeVisible();
+  await expect(row).toHaveCount(0);
+});

@@ -3,7 +3,7 @@ import { signUpUser, testAddress, type TestUser } from './helpers/auth.ts';
 import { mailEnv, startMailServer, type MailServer } from './helpers/mail-server.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 import { makeStaff, moveOrder, openIntentFor, placeOrder } from './order-helpers.ts';
-import { confirmSandbox, menuItemIds, postPayment } from './payment-helpers.ts';
+import { confirmSandbox, createIntent, fillCart, menuItemIds, postPayment } from './payment-helpers.ts';
 
 const clockOf = (ms: number) => new Date(ms).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'UTC' });
 
@@ -99,6 +99,30 @@ describe('order mails', () => {
         expect(part).toContain('Raw Roots GmbH');
         expect(part).toContain('1 Market Square, Springfield');
         expect(part).toContain('Tax number DE123456789');
+      }
+    } finally {
+      await t.app.inject({ method: 'PUT', url: '/api/settings', headers: admin.headers, payload: current });
+    }
+  });
+
+  it('a receipt with the customer’s tip on its own row, inside the total paid', async () => {
+    const admin = await signUpUser(t.app, { admin: true, name: 'Ada Admin' });
+    const current = (await t.app.inject({ method: 'GET', url: '/api/settings' })).json<Record<string, unknown>>();
+    const saved = await t.app.inject({ method: 'PUT', url: '/api/settings', headers: admin.headers, payload: { ...current, tips: { enabled: true, percents: [10, 15, 20], allowAmount: true, taxRateId: null } } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    try {
+      const user = await customer();
+      const [dish] = await menuItemIds(t.app, 1);
+      await fillCart(t.app, user, [dish!.id]);
+      const intent = await createIntent(t.app, user, { price: 1, tip: { kind: 'amount', amount: 1.25 } });
+      expect(intent.statusCode, intent.body).toBe(200);
+      expect((await confirmSandbox(t.app, user, intent.json())).statusCode).toBe(200);
+      expect((await postPayment(t.app, user, intent.json<{ intentId: string }>().intentId)).statusCode).toBe(200);
+      const receipt = await mail.waitFor(user.email, 2);
+      // The HTML's words without its tags, so the row's label and amount read side by side.
+      for (const part of [receipt.text!, htmlText((receipt.html as string).replace(/<[^>]+>/g, ' '))]) {
+        expect(part).toMatch(/Tip\s+\$ 1\.25/);
+        expect(part).toContain(`$ ${((dish!.cents + 125) / 100).toFixed(2)}`);
       }
     } finally {
       await t.app.inject({ method: 'PUT', url: '/api/settings', headers: admin.headers, payload: current });

@@ -1,58 +1,33 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../src/server/db/database.ts';
-import { migrateTo } from '../src/server/db/migrate.ts';
+import { describe, expect, it } from 'vitest';
 import { toOrder } from '../src/server/orders/order-view.ts';
-import { freshDatabase } from './helpers/test-app.ts';
+import { OLD_AT, oldCustomer, oldIntent, oldOrder, oldPayment, oldShop } from './helpers/old-shop.ts';
 
 /**
  * Migration 027 on a shop with orders from before taxes: they keep their figures and answer no
  * taxes (null, 0 in the statistics), and every dish has its category's rate (none of its own).
  */
-let database: DatabaseHandle;
-let drop: () => Promise<void>;
-const at = new Date(Date.UTC(2026, 0, 1)).toISOString();
-
-beforeAll(async () => {
-  const fresh = await freshDatabase();
-  database = fresh.database;
-  drop = fresh.dropDatabase;
-  await migrateTo(database, '025-restaurant-tables');
-  const db = database.db;
-  await db
-    .insertInto('users')
-    .values({ id: 'u1', name: 'Old Customer', email: 'old@example.test', email_verified: false, image: null, role: 'user', created_at: at, updated_at: at } as never)
-    .execute();
+const database = oldShop('025-restaurant-tables', '027-order-taxes', async (db) => {
+  await db.insertInto('users').values(oldCustomer()).execute();
   await db
     .insertInto('menu_items')
-    .values({ id: 'd1', name: 'Green bowl', category: 'offered', price_cents: 1450, new_price_cents: null, recipe: 'r', image: '/i.webp', created_at: at } as never)
+    .values({ id: 'd1', name: 'Green bowl', category: 'offered', price_cents: 1450, new_price_cents: null, recipe: 'r', image: '/i.webp', created_at: OLD_AT } as never)
     .execute();
-  await db
-    .insertInto('payment_intents')
-    .values({ id: 'pi_1', provider: 'sandbox', user_id: 'u1', amount_cents: 1450, currency: 'usd', items: '[]', client_secret: 's', status: 'succeeded', last_error: null, fulfilment: null, open_for_user: null, settled_at: at, created_at: at, updated_at: at } as never)
-    .execute();
-  await db
-    .insertInto('payments')
-    .values({ id: 'p1', transaction_id: 'pi_1', user_id: 'u1', name: 'n', email: 'old@example.test', price_cents: 1450, quantity: 1, cart_item_ids: '[]', menu_item_ids: '[]', item_names: '[]', status: 'service pending', created_at: at })
-    .execute();
+  await db.insertInto('payment_intents').values(oldIntent(1)).execute();
+  await db.insertInto('payments').values(oldPayment(1)).execute();
   await db
     .insertInto('orders')
-    .values({ id: 'o1', number: 1001, transaction_id: 'pi_1', user_id: 'u1', customer_name: 'n', customer_email: 'old@example.test', status: 'placed', fulfilment_type: 'pickup', fulfilment: '{"type":"pickup"}', note: null, lines: '[{"itemId":"d1","name":"Green bowl","priceCents":1450,"quantity":1}]', total_cents: 1450, delivery_fee_cents: 0, ready_by: null, reason: null, refund_status: null, refund_cents: null, refund_attempts: 0, created_at: at, updated_at: at } as never)
+    .values(oldOrder(1, { lines: '[{"itemId":"d1","name":"Green bowl","priceCents":1450,"quantity":1}]', delivery_fee_cents: 0, refund_attempts: 0 }))
     .execute();
-  await migrateTo(database, '027-order-taxes');
-});
-afterAll(async () => {
-  await database.db.destroy();
-  await drop();
 });
 
 describe('migration 027 (order taxes)', () => {
   it('leaves older orders untaxed and unchanged, and dishes without a rate of their own', async () => {
-    const order = await database.db.selectFrom('orders').selectAll().where('id', '=', 'o1').executeTakeFirstOrThrow();
+    const order = await database().db.selectFrom('orders').selectAll().where('id', '=', 'o1').executeTakeFirstOrThrow();
     expect([order.taxes, Number(order.tax_cents), Number(order.total_cents)]).toEqual([null, 0, 1450]);
     const answered = toOrder(order, [], false);
     expect(answered).not.toHaveProperty('taxes');
     expect(answered.total).toBe(14.5);
-    const dish = await database.db.selectFrom('menu_items').select('tax_rate_id').where('id', '=', 'd1').executeTakeFirstOrThrow();
+    const dish = await database().db.selectFrom('menu_items').select('tax_rate_id').where('id', '=', 'd1').executeTakeFirstOrThrow();
     expect(dish.tax_rate_id).toBeNull();
   });
 });

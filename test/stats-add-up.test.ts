@@ -20,14 +20,18 @@ const DAY = 'from=2026-12-10&to=2026-12-10';
 beforeAll(async () => {
   t = await createTestApp({ seed: true, env: { SHOP_TIME_ZONE: 'Europe/Berlin' } });
   admin = await signUpUser(t.app, { admin: true, name: 'Ada Admin' });
-  // Kept: 2 × 12 + 5 = 29. Refunded in full: 15. Partly refunded: 12 + 3 delivery, 2 of it back.
-  await insertPastOrder(t.app, { at: '2026-12-10T10:00:00.000Z', items: [{ ...C, quantity: 2 }, { ...A, quantity: 1 }] });
-  await insertPastOrder(t.app, {
+  // Kept: 2 × 12 + 5 = 29 and a tip of 3. Refunded in full: 15 and a tip of 1. Partly refunded:
+  // 12 + 3 delivery, 2 of it back.
+  const tipped = await insertPastOrder(t.app, { at: '2026-12-10T10:00:00.000Z', items: [{ ...C, quantity: 2 }, { ...A, quantity: 1 }] });
+  const cancelled = await insertPastOrder(t.app, {
     at: '2026-12-10T11:00:00.000Z',
     items: [{ ...B, quantity: 2 }],
     status: 'cancelled',
-    refund: { status: 'succeeded', cents: 1500 },
+    refund: { status: 'succeeded', cents: 1600 },
   });
+  // Each tip inside its order's total as the payment stores it (migration 029); a whole refund gave the second back.
+  await t.app.db.updateTable('orders').set({ tip_cents: 300, total_cents: 3200 }).where('id', '=', tipped).execute();
+  await t.app.db.updateTable('orders').set({ tip_cents: 100, total_cents: 1600 }).where('id', '=', cancelled).execute();
   const delivered = await insertPastOrder(t.app, {
     at: '2026-12-10T12:00:00.000Z',
     items: [{ ...C, quantity: 1 }],
@@ -50,18 +54,20 @@ const cents = (cell: string | undefined) => Math.round(Number(cell ?? '0') * 100
 describe('statistics that add up', () => {
   it('counts orders, revenue and average over the same orders: those not refunded in full', async () => {
     const s = await stats();
-    // 29 + (15 − 2) = 42 in the 2 orders kept; the partly refunded one stays counted.
-    expect(s.tiles.revenue.value).toBe(42);
+    // (29 + 3 tip) + (15 − 2) = 45 in the 2 orders kept; the partly refunded one stays counted.
+    expect(s.tiles.revenue.value).toBe(45);
     expect(s.tiles.orders.value).toBe(2);
-    expect(s.tiles.averageOrder.value).toBe(21);
+    expect(s.tiles.averageOrder.value).toBe(22.5);
     expect(s.tiles.averageOrder.value * s.tiles.orders.value).toBe(s.tiles.revenue.value);
-    expect(s.tiles.refunds.value).toBe(17);
+    expect(s.tiles.refunds.value).toBe(18);
+    // Tips are gross: as paid, before refunds (the cancelled order's 1 was given back with it).
+    expect(s.tiles.tips.value).toBe(4);
     expect(s.refundedOrders).toBe(2);
     // The chart and the fulfilment split count the same orders and money as the tiles.
     expect(s.series.reduce((n, p) => n + p.orders, 0)).toBe(2);
-    expect(s.series.reduce((n, p) => n + Math.round(p.revenue * 100), 0)).toBe(4200);
+    expect(s.series.reduce((n, p) => n + Math.round(p.revenue * 100), 0)).toBe(4500);
     expect(s.fulfilment.reduce((n, f) => n + f.orders, 0)).toBe(2);
-    expect(s.fulfilment.reduce((n, f) => n + Math.round(f.revenue * 100), 0)).toBe(4200);
+    expect(s.fulfilment.reduce((n, f) => n + Math.round(f.revenue * 100), 0)).toBe(4500);
     // The kitchen still made all three: the busiest hours count every order placed.
     expect(s.busiestHours.flat().reduce((n, h) => n + h, 0)).toBe(3);
   });
@@ -76,8 +82,9 @@ describe('statistics that add up', () => {
     const tile = (value: number) => Math.round(value * 100);
     expect(sum('Order net of refunds (incl. tax)')).toBe(tile(s.tiles.revenue.value));
     expect(sum('Order total (gross, incl. tax)') - sum('Refund')).toBe(tile(s.tiles.revenue.value));
-    // The dish lines and the delivery fees make the gross; the refund column sums to its tile.
-    expect(sum('Line total (gross, incl. tax)') + sum('Delivery fee')).toBe(sum('Order total (gross, incl. tax)'));
+    // The dish lines, the delivery fees and the tips make the gross; the refund and tip columns sum to their tiles.
+    expect(sum('Line total (gross, incl. tax)') + sum('Delivery fee') + sum('Tip (as paid, before refunds)')).toBe(sum('Order total (gross, incl. tax)'));
+    expect(sum('Tip (as paid, before refunds)')).toBe(tile(s.tiles.tips.value));
     expect(sum('Refund')).toBe(tile(s.tiles.refunds.value));
     // The orders kept (net above zero) are the orders tile's.
     const firstRows = rows.filter((r) => r[col('Order total (gross, incl. tax)')] !== '');

@@ -223,7 +223,7 @@ describe('GET /api/admin/orders.csv', () => {
     expect(text.endsWith('\r\n')).toBe(true);
     expect(text.replaceAll('\r\n', '')).not.toContain('\n');
     const rows = parseCsv(text.slice(1));
-    expect(rows[0]).toEqual(['Date and time (Europe/Berlin)', 'Order', 'Status', 'Fulfilment', 'Dish', 'Quantity', 'Unit price', 'Line total (gross, incl. tax)', 'Delivery fee', 'Order total (gross, incl. tax)', 'Order net of refunds (incl. tax)', 'Refund', 'Order refunded', 'Refunds']);
+    expect(rows[0]).toEqual(['Date and time (Europe/Berlin)', 'Order', 'Status', 'Fulfilment', 'Dish', 'Quantity', 'Unit price', 'Line total (gross, incl. tax)', 'Delivery fee', 'Order total (gross, incl. tax)', 'Order net of refunds (incl. tax)', 'Refund', 'Order refunded', 'Refunds', 'Tip (as paid, before refunds)']);
     const body = rows.slice(1).map(([when, , status, fulfilment, dish, quantity, unit, total, , , , refund]) => [when, status, fulfilment, dish, quantity, unit, total, refund]);
     expect(body).toEqual([
       ['2026-03-28 00:30:00', 'Placed', 'Eat here', 'Alfalfa salad', '2', '5.00', '10.00', '0.00'],
@@ -285,8 +285,9 @@ describe('GET /api/orders/summary', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/orders/summary', headers: customer.headers });
     expect(res.statusCode).toBe(200);
     const summary = res.json<CustomerSummary>();
-    // 10 + 7.50 + 17 (refunded) + 36.
-    expect(summary.orders).toBe(4);
+    // 10 + 7.50 + 36; the order of 17 refunded in full is counted apart, as the statistics count it.
+    expect(summary.orders).toBe(3);
+    expect(summary.refundedOrders).toBe(1);
     expect(summary.spent).toBe(53.5);
     expect(summary.favouriteDish).toEqual({ itemId: C.id, name: C.name, quantity: 3 });
     expect(summary.lastOrder).toMatchObject({ number: expect.any(Number), status: 'placed', total: 36, createdAt: '2026-03-29T22:30:00.000Z' });
@@ -294,7 +295,7 @@ describe('GET /api/orders/summary', () => {
 
   it('answers zeros for a customer without orders, and 401 for a visitor', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/orders/summary', headers: earlier.headers });
-    expect(res.json<CustomerSummary>()).toEqual({ orders: 0, spent: 0, favouriteDish: null, lastOrder: null });
+    expect(res.json<CustomerSummary>()).toEqual({ orders: 0, refundedOrders: 0, spent: 0, favouriteDish: null, lastOrder: null });
     expect((await t.app.inject({ method: 'GET', url: '/api/orders/summary' })).statusCode).toBe(401);
   });
 });

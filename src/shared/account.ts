@@ -29,7 +29,13 @@ export const changeEmailSchema = z.strictObject({
 /** A first password for an account made by social sign-in. */
 export const setPasswordSchema = z.strictObject({ newPassword: passwordSchema });
 
-export const preferencesSchema = z.strictObject({ orderStatusMails: z.boolean() });
+/** Each field is changed only when sent: the header's language switch sends `language` alone. */
+export const preferencesSchema = z.strictObject({
+  orderStatusMails: z.boolean().optional(),
+  /** A catalogue's code ("de"); the server also checks the shop has that language. */
+  language: z.string().regex(/^[a-z]{2,3}(-[A-Z]{2})?$/, 'Choose one of the shop’s languages').optional(),
+});
+export type Preferences = z.infer<typeof preferencesSchema>;
 
 /** Confirmed with the password, or by typing DELETE for an account without one (social sign-in). */
 export const deleteAccountSchema = z.strictObject({
@@ -47,6 +53,8 @@ export const profileSchema = z.object({
   /** The provider's button name ('Google'). */
   socialSignIn: z.string().nullable(),
   orderStatusMails: z.boolean(),
+  /** The language of the customer's mails (the header's last choice, or the sign-up's); null: English. */
+  language: z.string().nullable(),
   createdAt: z.string(),
 });
 export type Profile = z.infer<typeof profileSchema>;

@@ -5,6 +5,7 @@
 import { chosenFromApi, chosenOptionLines } from './dish-option-rules.ts';
 import { formatPrice } from './money.ts';
 import { taxLineWords } from './order-totals.ts';
+import { TIP_PAGE_TEXTS } from './tips.ts';
 
 const money = (price: number) => `$ ${formatPrice(price)}`;
 import { FULFILMENT_LABELS, ORDER_STATUS_LABELS } from './order-workflow.ts';
@@ -31,6 +32,8 @@ export interface KitchenTicket {
   taxes: { label: string; amount: string }[];
   /** The restaurant as receipts name it (legal name, address, phone, tax number); empty when not given. */
   seller: string[];
+  /** The customer's tip inside the total ("Tip", "$ 4.56"); undefined without one. */
+  tip?: { label: string; amount: string };
   total: string;
 }
 
@@ -69,6 +72,7 @@ export function kitchenTicket(order: Order, time: (iso: string) => string, timeZ
     status: ORDER_STATUS_LABELS[order.status],
     taxes: (order.taxes?.lines ?? []).map((line) => ({ label: taxLineWords(line, order.taxes!.mode, money), amount: money(line.tax) })),
     seller,
+    tip: order.tip !== undefined ? { label: TIP_PAGE_TEXTS.row, amount: money(order.tip) } : undefined,
     total: `$ ${formatPrice(order.total)}`,
   };
 }

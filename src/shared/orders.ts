@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { tipChoiceSchema } from './tips.ts';
 import { apiChosenGroupSchema } from './dish-options.ts';
 import { TAX_MODES } from './order-totals.ts';
 import {
@@ -53,6 +54,8 @@ export const createIntentBodySchema = z
     fulfilment: fulfilmentRequestSchema.optional(),
     // A table link's token (src/shared/tables.ts): the order is eat-here at that table, whatever the fulfilment says.
     tableToken: z.string().min(1).max(200).optional(),
+    // The customer's tip (src/shared/tips.ts): a choice, from which the server computes the cents.
+    tip: tipChoiceSchema.optional(),
   })
   .optional();
 
@@ -212,6 +215,8 @@ export const orderSchema = z.object({
   deliveryFee: z.number().optional(),
   /** Inside `total` (added to the dishes when tax is added at checkout). */
   taxes: orderTaxesSchema.optional(),
+  /** The customer's tip, inside `total`, kept apart from the food; absent without one. */
+  tip: z.number().optional(),
   customer: z.object({ name: z.string(), email: z.string() }),
   transactionId: z.string(),
   createdAt: z.string(),

@@ -1,4 +1,5 @@
 import { orderTaxesSchema } from './orders.ts';
+import { tipOfferSchema } from './tips.ts';
 import { z } from 'zod';
 import { orderSchema } from './orders.ts';
 import { PAYMENT_PROVIDERS } from './payment-constants.ts';
@@ -16,6 +17,9 @@ export const createIntentAnswerSchema = z.object({
   deliveryFee: z.number().optional(),
   /** The taxes inside `amount` (docs/product.md §28); absent when nothing is taxed. */
   taxes: orderTaxesSchema.optional(),
+  /** The tip inside `amount`, computed by the server from the body's choice; absent without one. */
+  tip: z.number().optional(),
+  tipOffer: tipOfferSchema.optional(),
   /** Stripe only: the publishable key for Stripe.js. */
   publishableKey: z.string().optional(),
 });

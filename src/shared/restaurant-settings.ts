@@ -13,6 +13,7 @@ import { isTimeZone } from './shop-time.ts';
 import { NO_SOCIAL_LINKS, SOCIAL_NETWORKS, type SocialNetwork } from './social-links.ts';
 import { TAX_MODES, type TaxRateRef } from './order-totals.ts';
 import { CATEGORIES, CATEGORY_LABELS } from './category-list.ts';
+import { DEFAULT_TIP_SETTINGS, TIP_TEXTS, tipSettingsSchema } from './tips.ts';
 
 export * from './opening-hours.ts';
 export * from './busy-mode.ts';
@@ -160,9 +161,12 @@ export const restaurantSettingsSchema = z
     /** On receipts: the legal name (empty: the restaurant's name) and the tax number. */
     legalName: text(200).default(''),
     taxNumber: text(50).default(''),
+    /** Tips at checkout (src/shared/tips.ts): off until turned on. */
+    tips: tipSettingsSchema.default(DEFAULT_TIP_SETTINGS),
   })
   .superRefine((settings, ctx) => {
     taxRateProblems(settings, ctx);
+    tipProblems(settings, ctx);
     if (settings.ordersPaused && settings.pauseMessage === '') {
       ctx.addIssue({ code: 'custom', path: ['pauseMessage'], message: 'Tell customers why orders are paused' });
     }
@@ -210,6 +214,12 @@ function taxRateProblems(settings: Pick<RestaurantSettings, 'taxRates' | 'catego
   for (const [category, id] of Object.entries(settings.categoryTaxRates)) {
     if (!ids.has(id)) ctx.addIssue({ code: 'custom', path: ['categoryTaxRates', category], message: `Choose one of the tax rates for ${CATEGORY_LABELS[category as keyof typeof CATEGORY_LABELS]}` });
   }
+}
+
+function tipProblems(settings: Pick<RestaurantSettings, 'taxRates' | 'tips'>, ctx: z.RefinementCtx): void {
+  const { tips } = settings;
+  if (tips.enabled && tips.percents.length === 0 && !tips.allowAmount) ctx.addIssue({ code: 'custom', path: ['tips', 'percents'], message: TIP_TEXTS.percentsNeeded });
+  if (tips.taxRateId !== null && !settings.taxRates.some((rate) => rate.id === tips.taxRateId)) ctx.addIssue({ code: 'custom', path: ['tips', 'taxRateId'], message: TIP_TEXTS.taxRate });
 }
 
 /** The rate as orders keep it (its size in thousandths of a percent), or null for no rate. */
@@ -263,6 +273,7 @@ export function defaultSettings(timeZone: string): RestaurantSettings {
     categoryTaxRates: {},
     legalName: '',
     taxNumber: '',
+    tips: DEFAULT_TIP_SETTINGS,
   };
 }
 

@@ -72,6 +72,8 @@ export const adminStatsSchema = z.object({
     refunds: figureSchema,
     /** The tax inside the orders paid (docs/product.md §28), before refunds: revenue and the average are gross of it. */
     tax: figureSchema,
+    /** The customers' tips inside the orders paid (docs/product.md, "Tips"): gross, as paid, before refunds. */
+    tips: figureSchema,
   }),
   refundedOrders: z.number().int(),
   customers: z.number().int(),
@@ -94,7 +96,10 @@ export const adminStatsSchema = z.object({
 export type AdminStats = z.infer<typeof adminStatsSchema>;
 
 export const customerSummarySchema = z.object({
+  /** Orders not refunded in full: the statistics' set. */
   orders: z.number().int(),
+  /** Orders refunded in full, counted apart. */
+  refundedOrders: z.number().int(),
   /** Dollars paid, less refunds. */
   spent: z.number(),
   favouriteDish: z.object({ itemId: z.string(), name: z.string(), quantity: z.number().int() }).nullable(),

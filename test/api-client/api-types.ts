@@ -1375,6 +1375,7 @@ export interface operations {
                         emailVerified: boolean;
                         hasPassword: boolean;
                         id: string;
+                        language: string | null;
                         name: string;
                         orderStatusMails: boolean;
                         /** @enum {string} */
@@ -2194,6 +2195,7 @@ export interface operations {
                                 /** @enum {string} */
                                 status: "placed" | "accepted" | "preparing" | "ready" | "out_for_delivery" | "completed" | "rejected" | "cancelled";
                             }[];
+                            tip?: number;
                             total: number;
                             transactionId: string;
                         }[];
@@ -2216,6 +2218,7 @@ export interface operations {
                             emailVerified: boolean;
                             hasPassword: boolean;
                             id: string;
+                            language: string | null;
                             name: string;
                             orderStatusMails: boolean;
                             /** @enum {string} */
@@ -2379,7 +2382,8 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    orderStatusMails: boolean;
+                    language?: string;
+                    orderStatusMails?: boolean;
                 };
             };
         };
@@ -2396,6 +2400,7 @@ export interface operations {
                         emailVerified: boolean;
                         hasPassword: boolean;
                         id: string;
+                        language: string | null;
                         name: string;
                         orderStatusMails: boolean;
                         /** @enum {string} */
@@ -3058,6 +3063,7 @@ export interface operations {
                             /** @enum {string} */
                             status: "placed" | "accepted" | "preparing" | "ready" | "out_for_delivery" | "completed" | "rejected" | "cancelled";
                         }[];
+                        tip?: number;
                         total: number;
                         transactionId: string;
                     };
@@ -3832,6 +3838,12 @@ export interface operations {
                                 value: number;
                             };
                             tax: {
+                                difference: number | null;
+                                percent: number | null;
+                                previous: number | null;
+                                value: number;
+                            };
+                            tips: {
                                 difference: number | null;
                                 percent: number | null;
                                 previous: number | null;
@@ -5835,6 +5847,10 @@ export interface operations {
                  *       "fulfilment": {
                  *         "type": "table",
                  *         "table": "12"
+                 *       },
+                 *       "tip": {
+                 *         "kind": "percent",
+                 *         "percent": 15
                  *       }
                  *     }
                  */
@@ -5868,6 +5884,19 @@ export interface operations {
                     };
                     price?: unknown;
                     tableToken?: string;
+                    /** @description The customer's tip: none, one of the offered percentages of the food, or an amount in dollars; the server computes and bounds the cents */
+                    tip?: {
+                        /** @enum {string} */
+                        kind: "none";
+                    } | {
+                        /** @enum {string} */
+                        kind: "percent";
+                        percent: number;
+                    } | {
+                        amount: number;
+                        /** @enum {string} */
+                        kind: "amount";
+                    };
                 };
             };
         };
@@ -5906,6 +5935,15 @@ export interface operations {
                             net: number;
                             /** @description The tax on the dishes, in dollars: the sum of the lines */
                             tax: number;
+                        };
+                        tip?: number;
+                        /** @description The tips the restaurant offers on this cart (absent when tips are off), each percentage of the food with its amount in dollars */
+                        tipOffer?: {
+                            maxAmount?: number;
+                            percents: {
+                                amount: number;
+                                percent: number;
+                            }[];
                         };
                     };
                 };
@@ -7117,6 +7155,7 @@ export interface operations {
                                 /** @enum {string} */
                                 status: "placed" | "accepted" | "preparing" | "ready" | "out_for_delivery" | "completed" | "rejected" | "cancelled";
                             }[];
+                            tip?: number;
                             total: number;
                             transactionId: string;
                         }[];
@@ -7266,6 +7305,7 @@ export interface operations {
                             /** @enum {string} */
                             status: "placed" | "accepted" | "preparing" | "ready" | "out_for_delivery" | "completed" | "rejected" | "cancelled";
                         }[];
+                        tip?: number;
                         total: number;
                         transactionId: string;
                     };
@@ -7438,6 +7478,7 @@ export interface operations {
                             total: number;
                         } | null;
                         orders: number;
+                        refundedOrders: number;
                         spent: number;
                     };
                 };
@@ -7592,6 +7633,7 @@ export interface operations {
                                 /** @enum {string} */
                                 status: "placed" | "accepted" | "preparing" | "ready" | "out_for_delivery" | "completed" | "rejected" | "cancelled";
                             }[];
+                            tip?: number;
                             total: number;
                             transactionId: string;
                         };
@@ -8052,7 +8094,17 @@ export interface operations {
                      *         "juice": "drinks"
                      *       },
                      *       "legalName": "Raw Roots Kitchen GmbH",
-                     *       "taxNumber": "DE123456789"
+                     *       "taxNumber": "DE123456789",
+                     *       "tips": {
+                     *         "enabled": true,
+                     *         "percents": [
+                     *           10,
+                     *           15,
+                     *           20
+                     *         ],
+                     *         "allowAmount": true,
+                     *         "taxRateId": null
+                     *       }
                      *     }
                      */
                     "application/json": {
@@ -8136,6 +8188,25 @@ export interface operations {
                             percent: number;
                         }[];
                         timeZone: string;
+                        /**
+                         * @default {
+                         *       "enabled": false,
+                         *       "percents": [
+                         *         10,
+                         *         15,
+                         *         20
+                         *       ],
+                         *       "allowAmount": true,
+                         *       "taxRateId": null
+                         *     }
+                         */
+                        tips: {
+                            allowAmount: boolean;
+                            enabled: boolean;
+                            percents: number[];
+                            /** @default null */
+                            taxRateId: string | null;
+                        };
                     };
                 };
             };
@@ -8259,7 +8330,17 @@ export interface operations {
                  *         "juice": "drinks"
                  *       },
                  *       "legalName": "Raw Roots Kitchen GmbH",
-                 *       "taxNumber": "DE123456789"
+                 *       "taxNumber": "DE123456789",
+                 *       "tips": {
+                 *         "enabled": true,
+                 *         "percents": [
+                 *           10,
+                 *           15,
+                 *           20
+                 *         ],
+                 *         "allowAmount": true,
+                 *         "taxRateId": null
+                 *       }
                  *     }
                  */
                 "application/json": {
@@ -8343,6 +8424,25 @@ export interface operations {
                         percent: number;
                     }[];
                     timeZone: string;
+                    /**
+                     * @default {
+                     *       "enabled": false,
+                     *       "percents": [
+                     *         10,
+                     *         15,
+                     *         20
+                     *       ],
+                     *       "allowAmount": true,
+                     *       "taxRateId": null
+                     *     }
+                     */
+                    tips?: {
+                        allowAmount: boolean;
+                        enabled: boolean;
+                        percents: number[];
+                        /** @default null */
+                        taxRateId?: string | null;
+                    };
                 };
             };
         };
@@ -8444,7 +8544,17 @@ export interface operations {
                      *         "juice": "drinks"
                      *       },
                      *       "legalName": "Raw Roots Kitchen GmbH",
-                     *       "taxNumber": "DE123456789"
+                     *       "taxNumber": "DE123456789",
+                     *       "tips": {
+                     *         "enabled": true,
+                     *         "percents": [
+                     *           10,
+                     *           15,
+                     *           20
+                     *         ],
+                     *         "allowAmount": true,
+                     *         "taxRateId": null
+                     *       }
                      *     }
                      */
                     "application/json": {
@@ -8528,6 +8638,25 @@ export interface operations {
                             percent: number;
                         }[];
                         timeZone: string;
+                        /**
+                         * @default {
+                         *       "enabled": false,
+                         *       "percents": [
+                         *         10,
+                         *         15,
+                         *         20
+                         *       ],
+                         *       "allowAmount": true,
+                         *       "taxRateId": null
+                         *     }
+                         */
+                        tips: {
+                            allowAmount: boolean;
+                            enabled: boolean;
+                            percents: number[];
+                            /** @default null */
+                            taxRateId: string | null;
+                        };
                     };
                 };
             };
@@ -8746,7 +8875,17 @@ export interface operations {
                      *         "juice": "drinks"
                      *       },
                      *       "legalName": "Raw Roots Kitchen GmbH",
-                     *       "taxNumber": "DE123456789"
+                     *       "taxNumber": "DE123456789",
+                     *       "tips": {
+                     *         "enabled": true,
+                     *         "percents": [
+                     *           10,
+                     *           15,
+                     *           20
+                     *         ],
+                     *         "allowAmount": true,
+                     *         "taxRateId": null
+                     *       }
                      *     }
                      */
                     "application/json": {
@@ -8830,6 +8969,25 @@ export interface operations {
                             percent: number;
                         }[];
                         timeZone: string;
+                        /**
+                         * @default {
+                         *       "enabled": false,
+                         *       "percents": [
+                         *         10,
+                         *         15,
+                         *         20
+                         *       ],
+                         *       "allowAmount": true,
+                         *       "taxRateId": null
+                         *     }
+                         */
+                        tips: {
+                            allowAmount: boolean;
+                            enabled: boolean;
+                            percents: number[];
+                            /** @default null */
+                            taxRateId: string | null;
+                        };
                     };
                 };
             };
@@ -8992,6 +9150,7 @@ export interface operations {
                             /** @enum {string} */
                             status: "placed" | "accepted" | "preparing" | "ready" | "out_for_delivery" | "completed" | "rejected" | "cancelled";
                         }[];
+                        tip?: number;
                         total: number;
                         transactionId: string;
                     }[];
@@ -9158,6 +9317,7 @@ export interface operations {
                             /** @enum {string} */
                             status: "placed" | "accepted" | "preparing" | "ready" | "out_for_delivery" | "completed" | "rejected" | "cancelled";
                         }[];
+                        tip?: number;
                         total: number;
                         transactionId: string;
                     };
@@ -9417,6 +9577,7 @@ export interface operations {
                             /** @enum {string} */
                             status: "placed" | "accepted" | "preparing" | "ready" | "out_for_delivery" | "completed" | "rejected" | "cancelled";
                         }[];
+                        tip?: number;
                         total: number;
                         transactionId: string;
                     };
@@ -9604,6 +9765,7 @@ export interface operations {
                             /** @enum {string} */
                             status: "placed" | "accepted" | "preparing" | "ready" | "out_for_delivery" | "completed" | "rejected" | "cancelled";
                         }[];
+                        tip?: number;
                         total: number;
                         transactionId: string;
                     };

@@ -31,7 +31,7 @@ export function uniqueEmail(label = 'user'): string {
 
 export async function signUpUser(
   app: FastifyInstance,
-  options: { admin?: boolean; name?: string; email?: string; password?: string } = {},
+  options: { admin?: boolean; name?: string; email?: string; password?: string; headers?: Record<string, string> } = {},
 ): Promise<TestUser> {
   const name = options.name ?? 'Test Customer';
   const email = options.email ?? uniqueEmail(options.admin ? 'admin' : 'customer');
@@ -40,6 +40,7 @@ export async function signUpUser(
     method: 'POST',
     url: '/api/auth/sign-up/email',
     payload: { name, email, password },
+    headers: options.headers,
     remoteAddress: testAddress(),
   });
   if (res.statusCode !== 200) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);

@@ -8,7 +8,7 @@ type Db = Kysely<Database> | Transaction<Database>;
 export async function findProfileRow(db: Db, userId: string) {
   return db
     .selectFrom('users')
-    .select(['id', 'name', 'email', 'email_verified', 'role', 'order_status_mails', 'created_at'])
+    .select(['id', 'name', 'email', 'email_verified', 'role', 'order_status_mails', 'language', 'created_at'])
     .where('id', '=', userId)
     .executeTakeFirst();
 }
@@ -66,6 +66,10 @@ export async function setEmail(db: Db, userId: string, email: string, now: strin
 
 export async function setOrderStatusMails(db: Db, userId: string, on: boolean, now: string): Promise<void> {
   await db.updateTable('users').set({ order_status_mails: sql<boolean>`${sql.lit(on)}`, updated_at: now }).where('id', '=', userId).execute();
+}
+
+export async function setLanguage(db: Db, userId: string, language: string, now: string): Promise<void> {
+  await db.updateTable('users').set({ language, updated_at: now }).where('id', '=', userId).execute();
 }
 
 // Links sent by mail ------------------------------------------------------------------------

@@ -40,7 +40,7 @@ export async function accountRoutes(instance: FastifyInstance): Promise<void> {
   app.patch(
     '/account/preferences',
     { schema: { summary: "Change the caller's preferences", body: preferencesSchema, response: { 200: profileSchema } }, preHandler: app.requireUser },
-    async (request) => accounts.setPreferences(request.user!.id, request.body.orderStatusMails),
+    async (request) => accounts.setPreferences(request.user!.id, request.body),
   );
 
   app.post(

@@ -9,6 +9,7 @@ import {
   VERIFY_LINK_HOURS,
   tooManyMailsMessage,
   type Device,
+  type Preferences,
   type Profile,
 } from '../../shared/account.ts';
 import { FINAL_STATUSES, type Fulfilment } from '../../shared/orders.ts';
@@ -21,6 +22,7 @@ import { toDate } from '../auth/session-repository.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/schema.ts';
 import { BadRequestError, ConflictError, HttpError, NotFoundError, TooManyRequestsError } from '../http/errors.ts';
+import { SHOP_LANGUAGES } from '../i18n/request-language.ts';
 import type { MailQueue } from '../mail/mail-queue.ts';
 import { setRoleByEmail } from '../users/user-repository.ts';
 import {
@@ -42,6 +44,7 @@ import {
   listSignInAccounts,
   markEmailVerified,
   setEmail,
+  setLanguage,
   setOrderStatusMails,
 } from './account-repository.ts';
 import { deviceName } from './device-name.ts';
@@ -130,7 +133,7 @@ export class AccountService {
    * The login captcha's characters to the account of `email`, if there is one (nothing otherwise,
    * and the caller answers alike); at most one such mail a minute (mailDue).
    */
-  async mailCaptcha(email: string, characters: string, spelled: string, address: string): Promise<void> {
+  async mailCaptcha(email: string, characters: string, address: string): Promise<void> {
     this.assertMailOn();
     if (!(await this.mailDue('captcha', email, address, CAPTCHA_MAIL_GAP_MS))) return;
     const user = await findUserByEmail(this.db, email);
@@ -139,7 +142,7 @@ export class AccountService {
       key: `captcha-code:${randomUUID()}`,
       userId: user.id,
       to: user.email,
-      mail: { template: 'captcha-code', data: { name: user.name, characters, spelled } },
+      mail: { template: 'captcha-code', data: { name: user.name, characters } },
     });
   }
 
@@ -222,12 +225,20 @@ export class AccountService {
       hasPassword: signIns.some((a) => a.provider_id === 'credential' && a.password),
       socialSignIn: social ? this.config.OIDC_PROVIDER_NAME : null,
       orderStatusMails: Boolean(row.order_status_mails),
+      language: row.language,
       createdAt: toDate(row.created_at).toISOString(),
     };
   }
 
-  async setPreferences(userId: string, orderStatusMails: boolean): Promise<Profile> {
-    await setOrderStatusMails(this.db, userId, orderStatusMails, new Date().toISOString());
+  /** Changes what is sent; a language the shop does not speak changes nothing. */
+  async setPreferences(userId: string, { orderStatusMails, language }: Preferences): Promise<Profile> {
+    if (language !== undefined && !SHOP_LANGUAGES.includes(language)) {
+      const message = `Choose one of the shop’s languages: ${SHOP_LANGUAGES.join(', ')}`;
+      throw new BadRequestError(message, { language: [message] });
+    }
+    const now = new Date().toISOString();
+    if (orderStatusMails !== undefined) await setOrderStatusMails(this.db, userId, orderStatusMails, now);
+    if (language !== undefined) await setLanguage(this.db, userId, language, now);
     return this.profile(userId);
   }
 

@@ -7,6 +7,7 @@ import { PASSWORD_MAX, PASSWORD_MIN, SOCIAL_PROVIDER_ID } from '../../shared/aut
 import { trustedOrigins, type Config } from '../config.ts';
 import type { DbKind } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
+import { headersLanguage } from '../i18n/request-language.ts';
 
 const DAY_SECONDS = 24 * 60 * 60;
 
@@ -97,6 +98,7 @@ export function createAuth({ config, db, dbKind, secret, log, mail }: AuthOption
       fields: { emailVerified: 'email_verified', createdAt: 'created_at', updatedAt: 'updated_at' },
       additionalFields: {
         role: { type: 'string', required: false, defaultValue: 'user', input: false },
+        language: { type: 'string', required: false, input: false },
       },
     },
     account: {
@@ -126,8 +128,11 @@ export function createAuth({ config, db, dbKind, secret, log, mail }: AuthOption
       user: {
         create: {
           // Every new account is a customer, whatever path created it; only an administrator
-          // (or the admin:promote command) makes an administrator.
-          before: async (user) => ({ data: { ...user, role: 'user' } }),
+          // (or the admin:promote command) makes an administrator. Its mails are written in the
+          // language the visitor read the shop in (the verification mail already).
+          before: async (user, context) => ({
+            data: { ...user, role: 'user', language: headersLanguage(context?.headers?.get('cookie'), context?.headers?.get('accept-language')) },
+          }),
         },
       },
     },

@@ -31,7 +31,6 @@ import {
 import { ForbiddenError, HttpError, MAIL_DISABLED_REASON, NotFoundError } from '../http/errors.ts';
 import { authProvidersOf } from './auth-providers.ts';
 import { askBetterAuth, forwardToBetterAuth, sendBetterAuthAnswer } from './better-auth-proxy.ts';
-import { spellOut } from './captcha-service.ts';
 import { addressKey } from './client-address.ts';
 import { rateLimitFor } from './rate-limits.ts';
 
@@ -218,7 +217,7 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
       const { id, email } = request.body;
       const characters = await captchas.bindToEmail(id, email);
       if (!characters) throw new NotFoundError('This captcha has expired or was mailed to another address: load a new one');
-      await app.accounts.mailCaptcha(email, characters, spellOut(characters), addressKey(request.ip));
+      await app.accounts.mailCaptcha(email, characters, addressKey(request.ip));
       await sleep(Math.max(0, started + MAIL_ANSWER_FLOOR_MS - performance.now()));
       return reply.header('cache-control', 'no-store').send({ message: CAPTCHA_MAILED_MESSAGE });
     },

@@ -88,16 +88,3 @@ function matches(expected: string, given: string): boolean {
   const b = Buffer.from(given.trim().toUpperCase());
   return a.length === b.length && timingSafeEqual(a, b);
 }
-
-const LETTER_WORDS: Record<string, string> = {
-  A: 'alpha', C: 'charlie', D: 'delta', E: 'echo', F: 'foxtrot', H: 'hotel', J: 'juliett', K: 'kilo', M: 'mike',
-  N: 'november', P: 'papa', R: 'romeo', T: 'tango', W: 'whiskey', X: 'x-ray', Y: 'yankee',
-};
-const DIGIT_WORDS: Record<string, string> = { '3': 'three', '4': 'four', '6': 'six', '8': 'eight', '9': 'nine' };
-
-/** "capital K as in kilo, digit 4 (four), …": each character said so it cannot be misheard. */
-export function spellOut(answer: string): string {
-  return [...answer]
-    .map((char) => (DIGIT_WORDS[char] ? `digit ${char} (${DIGIT_WORDS[char]})` : `capital ${char} as in ${LETTER_WORDS[char] ?? char}`))
-    .join(', ');
-}

@@ -72,6 +72,8 @@ export interface UsersTable {
   registered_at: string | null;
   /** The customer wants mails when an order is accepted, ready, cancelled or rejected (the receipt always goes). */
   order_status_mails: Generated<boolean | number>;
+  /** The customer's language (a catalogue's code), for their mails; null until known (migration 033). */
+  language: string | null;
   created_at: AuthInstant;
   updated_at: AuthInstant;
 }
@@ -183,6 +185,8 @@ export interface PaymentIntentsTable {
   delivery_fee_cents: Generated<number>;
   /** JSON: TaxSummary (src/shared/order-totals.ts) as computed with the intent; null before migration 027. */
   taxes: Generated<string | null>;
+  /** The tip inside amount_cents, computed by the server from the customer's choice (migration 029). */
+  tip_cents: Generated<number>;
   created_at: string;
   updated_at: string;
 }
@@ -255,6 +259,8 @@ export interface OrdersTable {
   refunds_made: Generated<number>;
   /** JSON: TaxSummary (src/shared/order-totals.ts), copied from the intent; null before migration 027. */
   taxes: Generated<string | null>;
+  /** The tip inside total_cents, copied from the intent; 0 before migration 029. */
+  tip_cents: Generated<number>;
   /** The summary's tax inside total_cents (migration 027): the statistics sum it. */
   tax_cents: Generated<number>;
   created_at: string;
@@ -332,6 +338,8 @@ export interface MailQueueTable {
   last_error: string | null;
   created_at: string;
   sent_at: string | null;
+  /** The language the mail is written in (migration 033). */
+  language: Generated<string>;
 }
 
 /** The restaurant's settings, one row (migration 011; docs/decisions/0024-restaurant-settings.md). */

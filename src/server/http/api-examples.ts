@@ -56,7 +56,7 @@ const EXAMPLES: ReadonlyArray<[z.ZodType, unknown]> = [
   ],
   [itemAvailabilitySchema, { soldOut: true }],
   [reviewVisibilitySchema, { hidden: true }],
-  [createIntentBodySchema, { fulfilment: { type: 'table', table: '12' } }],
+  [createIntentBodySchema, { fulfilment: { type: 'table', table: '12' }, tip: { kind: 'percent', percent: 15 } }],
   [statusChangeSchema, { status: 'accepted', readyInMinutes: 20 }],
   [refundAskSchema, { lines: [{ lineId: 0, quantity: 1 }] }],
   [paymentBodySchema, { transactionId: 'pi_3Q9xV2bN7pL4sR8w' }],
@@ -102,6 +102,7 @@ const EXAMPLES: ReadonlyArray<[z.ZodType, unknown]> = [
       categoryTaxRates: { 'raw-special': 'food', juice: 'drinks' },
       legalName: 'Raw Roots Kitchen GmbH',
       taxNumber: 'DE123456789',
+      tips: { enabled: true, percents: [10, 15, 20], allowAmount: true, taxRateId: null },
     },
   ],
 ];

@@ -329,6 +329,7 @@ const API_DESCRIPTION = [
   "The web shop's HTTP API, generated from the Zod schemas its routes validate and answer with. Calls tagged **spec** are",
   "the specification's; the others are the shop's own. Money is in dollars in answers, computed by the server.",
   "An order's and a payment's `taxes` are the server's, per rate, kept from the moment the payment was opened (docs/product.md §28).",
+  "A tip is sent as a choice (`tip` of `POST /api/create-payment-intent`), never an amount: the server computes it and answers it as `tip`, inside the payment's `amount` and the order's `total`, with the `tipOffer` the page may show (docs/product.md §29).",
   '',
   '**Signing in.** `POST /api/auth/sign-up/email` and `POST /api/auth/sign-in/email` set the session cookie (scheme `session`,',
   'its name below). Every call that names the scheme `bearer` also takes `Authorization: Bearer <token>` with the token of',

@@ -21,9 +21,14 @@ function shopLanguage(value: unknown): Language | undefined {
  */
 export function requestLanguage(request: FastifyRequest): Language {
   const query = (request.query as Record<string, unknown> | undefined)?.[LANGUAGE_QUERY];
-  const cookie = languageCookie.exec(request.headers.cookie ?? '')?.[1];
-  const accepted = request.headers['accept-language']?.replace(/-[A-Za-z0-9-]+/g, '');
-  return shopLanguage(query) ?? shopLanguage(cookie) ?? shopLanguage(accepted && negotiator.negotiate(accepted)) ?? SOURCE_LANGUAGE;
+  return shopLanguage(query) ?? headersLanguage(request.headers.cookie, request.headers['accept-language']);
+}
+
+/** The same without the address: the header's choice (its cookie), else Accept-Language, else English. */
+export function headersLanguage(cookieHeader: string | null | undefined, acceptLanguage: string | null | undefined): Language {
+  const cookie = languageCookie.exec(cookieHeader ?? '')?.[1];
+  const accepted = acceptLanguage?.replace(/-[A-Za-z0-9-]+/g, '');
+  return shopLanguage(cookie) ?? shopLanguage(accepted && negotiator.negotiate(accepted)) ?? SOURCE_LANGUAGE;
 }
 
 /** The cookie of a reader's language, kept a year (the header's switch sets the same in the browser). */

@@ -29,7 +29,7 @@ export interface MailKinds {
   /** To the old address, once the change is made. */
   'email-changed': { name: string; newEmail: string };
   /** The login captcha's characters, asked for instead of reading the picture (decision 0043). */
-  'captcha-code': { name: string; characters: string; spelled: string };
+  'captcha-code': { name: string; characters: string };
   'order-receipt': OrderMailBase & {
     placedAt: string;
     lines: OrderLineData[];
@@ -37,6 +37,8 @@ export interface MailKinds {
     deliveryFee?: string;
     /** One row per tax rate ("Food 7 % included, on $ 13.55 net", "$ 0.95"), when the order has taxes. */
     taxes?: { label: string; amount: string }[];
+    /** The customer's tip inside the total ("$ 4.56"), when one was given. */
+    tip?: string;
     /** The restaurant as receipts name it: legal name, address, "Phone …", "Tax number …". */
     seller?: string[];
     total: string;

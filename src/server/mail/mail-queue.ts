@@ -2,11 +2,13 @@ import { newRowId } from '../db/row-ids.ts';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { OneLookAtATime } from '../events/one-look-at-a-time.ts';
+import { SOURCE_LANGUAGE, type Language } from '../../shared/i18n/languages.ts';
 import type { Mail, MailTemplate } from './mail-kinds.ts';
 import { isMailTemplate } from './mail-kinds.ts';
 import {
   claimDueMails,
   deleteSentBefore,
+  findUserLanguage,
   insertMailOnce,
   markAttemptFailed,
   markSent,
@@ -37,6 +39,8 @@ export interface QueuedMail<T extends MailTemplate = MailTemplate> {
   userId: string | null;
   to: string;
   mail: Extract<Mail, { template: T }>;
+  /** Written in this language; by default the account's (`userId`), else English. */
+  language?: Language;
 }
 
 /**
@@ -53,7 +57,7 @@ export class MailQueue {
   private timer: NodeJS.Timeout | undefined;
   private readonly looks = new OneLookAtATime(() => this.work());
   private closed = false;
-  private renderer: Promise<(mail: Mail) => Promise<RenderedMail>> | undefined;
+  private renderer: Promise<(mail: Mail, language: Language) => Promise<RenderedMail>> | undefined;
 
   constructor(options: { db: Kysely<Database>; transport: MailTransport | undefined; log: Logger; retryMs: number; pollMs: number }) {
     this.db = options.db;
@@ -72,6 +76,7 @@ export class MailQueue {
   async enqueue(queued: QueuedMail, db: Kysely<Database> | Transaction<Database> = this.db): Promise<boolean> {
     if (!this.transport) return false;
     const now = new Date().toISOString();
+    const language = queued.language ?? (queued.userId ? await findUserLanguage(db, queued.userId) : null) ?? SOURCE_LANGUAGE;
     const inserted = await insertMailOnce(db, {
       id: newRowId(),
       dedupe_key: queued.key,
@@ -86,6 +91,7 @@ export class MailQueue {
       last_error: null,
       created_at: now,
       sent_at: null,
+      language,
     });
     // Inside a transaction the row is not visible yet: the worker's next look finds it.
     if (inserted && db === this.db) this.wake();
@@ -139,7 +145,7 @@ export class MailQueue {
     try {
       if (!isMailTemplate(row.template)) throw new Error(`unknown mail template ${row.template}`);
       const render = await this.loadRenderer();
-      const rendered = await render({ template: row.template, data: JSON.parse(row.data) } as Mail);
+      const rendered = await render({ template: row.template, data: JSON.parse(row.data) } as Mail, row.language);
       await this.transport!.send({ ...rendered, id: row.id, to: row.to_address });
       await markSent(this.db, row.id, new Date().toISOString());
     } catch (error) {
@@ -153,7 +159,7 @@ export class MailQueue {
   }
 
   /** React Email and its templates load with the first mail, not at the shop's start. */
-  private loadRenderer(): Promise<(mail: Mail) => Promise<RenderedMail>> {
+  private loadRenderer(): Promise<(mail: Mail, language: Language) => Promise<RenderedMail>> {
     this.renderer ??= import('./render-mail.ts').then((module) => module.renderMail);
     return this.renderer;
   }

@@ -67,6 +67,11 @@ export async function deleteSentBefore(db: Kysely<Database>, before: string): Pr
   await db.deleteFrom('mail_queue').where('status', 'in', ['sent', 'failed']).where('created_at', '<', before).execute();
 }
 
+/** The language an account's mails are written in, when the account has one. */
+export async function findUserLanguage(db: Db, userId: string): Promise<string | null> {
+  const row = await db.selectFrom('users').select('language').where('id', '=', userId).executeTakeFirst();
+  return row?.language ?? null;
+}
 
 /** Where an account's mails go, and whether it wants order status mails. */
 export async function findMailRecipient(db: Db, userId: string) {

@@ -104,6 +104,7 @@ function mailFor(status: OrderStatus, order: Order, base: OrderMailBase, timeZon
           ...(order.deliveryFee !== undefined ? { deliveryFee: money(order.deliveryFee) } : {}),
           // The server's tax rows as the order has them, in the order page's words.
           ...(order.taxes ? { taxes: order.taxes.lines.map((line) => ({ label: taxLineWords(line, order.taxes!.mode, money), amount: money(line.tax) })) } : {}),
+          ...(order.tip !== undefined ? { tip: money(order.tip) } : {}),
           ...(seller.length > 0 ? { seller } : {}),
           total: money(order.total),
           note: order.note,

@@ -2,7 +2,9 @@ import { render } from '@react-email/render';
 import type { ReactElement } from 'react';
 import { createElement as h } from 'react';
 import type { Mail, MailKinds, MailTemplate } from './mail-kinds.ts';
+import { SOURCE_LANGUAGE, type Language } from '../../shared/i18n/languages.ts';
 import { CaptchaCodeMail, EmailChangeConfirmMail, EmailChangedMail, PasswordResetMail, VerifyEmailMail } from './templates/account-mails.ts';
+import { mailWords, type MailWords } from './templates/mail-layout.ts';
 import { OrderAcceptedMail, OrderCancelledMail, OrderDelayedMail, OrderOnItsWayMail, OrderReadyMail, OrderReceiptMail, OrderRefundMail } from './templates/order-mails.ts';
 
 export interface RenderedMail {
@@ -11,14 +13,15 @@ export interface RenderedMail {
   text: string;
 }
 
-type Template<T extends MailTemplate> = { subject: (data: MailKinds[T]) => string; element: (data: MailKinds[T]) => ReactElement };
+type Template<T extends MailTemplate> = { subject: (data: MailKinds[T], words: MailWords) => string; element: (data: MailKinds[T], words: MailWords) => ReactElement };
 
 const TEMPLATES: { [T in MailTemplate]: Template<T> } = {
-  'password-reset': { subject: () => 'Reset your Raw Roots password', element: (d) => h(PasswordResetMail, d) },
-  'verify-email': { subject: () => 'Confirm your e-mail address', element: (d) => h(VerifyEmailMail, d) },
-  'email-change-confirm': { subject: () => 'Confirm your new e-mail address', element: (d) => h(EmailChangeConfirmMail, d) },
-  'email-changed': { subject: () => 'Your e-mail address was changed', element: (d) => h(EmailChangedMail, d) },
-  'captcha-code': { subject: () => 'The characters to sign in to Raw Roots', element: (d) => h(CaptchaCodeMail, d) },
+  'password-reset': { subject: (_, { t }) => t('mail.reset.subject'), element: (d, words) => h(PasswordResetMail, { ...d, words }) },
+  'verify-email': { subject: (_, { t }) => t('mail.verify.subject'), element: (d, words) => h(VerifyEmailMail, { ...d, words }) },
+  'email-change-confirm': { subject: (_, { t }) => t('mail.emailChange.subject'), element: (d, words) => h(EmailChangeConfirmMail, { ...d, words }) },
+  'email-changed': { subject: (_, { t }) => t('mail.emailChanged.subject'), element: (d, words) => h(EmailChangedMail, { ...d, words }) },
+  'captcha-code': { subject: (_, { t }) => t('mail.captcha.subject'), element: (d, words) => h(CaptchaCodeMail, { ...d, words }) },
+  // The order mails are written in English for now (docs/i18n.md).
   'order-receipt': { subject: (d) => `Your receipt for order #${d.number}`, element: (d) => h(OrderReceiptMail, d) },
   'order-accepted': {
     subject: (d) => `Order #${d.number} accepted${d.arrivesAround ? `: arrives around ${d.arrivesAround}` : d.readyBy ? `: ready by ${d.readyBy}` : ''}`,
@@ -31,10 +34,11 @@ const TEMPLATES: { [T in MailTemplate]: Template<T> } = {
   'order-refund': { subject: (d) => `We refunded ${d.amount} of order #${d.number}`, element: (d) => h(OrderRefundMail, d) },
 };
 
-/** A queued mail's subject, HTML and plain text (each mail goes out with both). */
-export async function renderMail(mail: Mail): Promise<RenderedMail> {
+/** A queued mail's subject, HTML and plain text (each mail goes out with both), in `language`. */
+export async function renderMail(mail: Mail, language: Language = SOURCE_LANGUAGE): Promise<RenderedMail> {
   const template = TEMPLATES[mail.template] as Template<typeof mail.template>;
-  const element = template.element(mail.data as never);
+  const words = mailWords(language);
+  const element = template.element(mail.data as never, words);
   const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
-  return { subject: template.subject(mail.data as never), html, text };
+  return { subject: template.subject(mail.data as never, words), html, text };
 }

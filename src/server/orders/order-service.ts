@@ -79,6 +79,8 @@ export interface Placement {
   deliveryFeeCents?: number;
   /** The intent's taxes (JSON: TaxSummary of src/shared/order-totals.ts), null on older intents. */
   taxes?: string | null;
+  /** The tip inside totalCents (migration 029); none when absent. */
+  tipCents?: number;
   /** The intent's kept fulfilment request (JSON), null for an intent opened before orders existed. */
   fulfilment: string | null;
   at: string;
@@ -156,6 +158,7 @@ export class OrderService {
       total_cents: placement.totalCents,
       delivery_fee_cents: placement.deliveryFeeCents ?? 0,
       taxes: placement.taxes ?? null,
+      tip_cents: placement.tipCents ?? 0,
       tax_cents: placement.taxes ? (JSON.parse(placement.taxes) as TaxSummary).taxCents : 0,
       ready_by: null,
       reason: null,

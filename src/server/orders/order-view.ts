@@ -43,6 +43,7 @@ export function toOrder(row: OrderRow, timeline: OrderEventRow[], withBy: boolea
   if (row.delivery_fee_cents > 0) order.deliveryFee = centsToPrice(row.delivery_fee_cents);
   const taxes = toOrderTaxes(row.taxes ? (JSON.parse(row.taxes) as TaxSummary) : null);
   if (taxes) order.taxes = taxes;
+  if (row.tip_cents > 0) order.tip = centsToPrice(row.tip_cents);
   if (row.refund_status !== null) order.refund = { amount: centsToPrice(row.refund_cents ?? 0), status: row.refund_status, attempt: Math.max(1, Number(row.refund_attempts)) };
   if (refunds.length > 0) order.refunds = refunds.map(toRefund);
   const disputes = withBy ? currentDisputes(timeline) : [];

@@ -14,8 +14,9 @@ import {
 } from '../../shared/payments.ts';
 import { scheduledTimeOf } from '../../shared/orders.ts';
 import { slotWords } from '../../shared/order-slots.ts';
-import { closedProblem, dishTaxRate, fulfilmentProblem, minimumOrderProblem, pickupHoursProblem, postalCodeProblem, type RestaurantSettings } from '../../shared/restaurant-settings.ts';
-import { orderTotals, taxSummaryOf, toOrderTaxes, type TaxSummary } from '../../shared/order-totals.ts';
+import { closedProblem, dishTaxRate, fulfilmentProblem, minimumOrderProblem, pickupHoursProblem, postalCodeProblem, taxRateRef, type RestaurantSettings } from '../../shared/restaurant-settings.ts';
+import { orderTotals, taxSummaryOf, toOrderTaxes, type TaxSummary, type TotalsLine } from '../../shared/order-totals.ts';
+import { tipCents, tipOffer, type TipChoice } from '../../shared/tips.ts';
 import { deleteCartItems, listPricedCartItems, type PricedCartItemRow } from '../cart/cart-repository.ts';
 import { priceEntry, refuseUnavailableEntries } from '../cart/cart-service.ts';
 import { commitWithLast, type WorkThenLast } from '../db/commit-with-last.ts';
@@ -149,7 +150,7 @@ export class PaymentService {
    * intent per customer is the database's to decide: of two calls at once, the one whose insert
    * loses cancels its fresh intent and answers the winner's.
    */
-  async createIntent(userId: string, fulfilment: FulfilmentRequest, delivery: DeliveryCharge = NO_DELIVERY_CHARGE): Promise<CreateIntentAnswer> {
+  async createIntent(userId: string, fulfilment: FulfilmentRequest, delivery: DeliveryCharge = NO_DELIVERY_CHARGE, tip: TipChoice = NO_TIP): Promise<CreateIntentAnswer> {
     const wanted = JSON.stringify(fulfilment);
     const slot = scheduledTimeOf(fulfilment);
     for (let attempt = 0; attempt < CREATE_ATTEMPTS; attempt++) {
@@ -157,7 +158,7 @@ export class PaymentService {
       if (open) {
         const cart = await this.pricedCart(userId);
         checkDeliveryMinimum(cart, delivery);
-        const reused = await this.reuseOrRetire(open, cart, wanted, delivery.feeCents, chargeFor(cart, delivery, this.settings.current()));
+        const reused = await this.reuseOrRetire(open, cart, wanted, delivery.feeCents, chargeFor(cart, delivery, this.settings.current(), tipFor(tip, cart, this.settings.current())));
         if (reused) {
           // Reopened: its place held again, or the intent cancelled before a browser could charge it.
           if (slot) await this.holdOrRetire(open, slot, cart.length);
@@ -172,7 +173,7 @@ export class PaymentService {
       checkDeliveryMinimum(items, delivery);
       // A full slot is not offered: refused before an intent is made.
       if (slot) await this.slots.checkFree(slot, items.length, new Date());
-      const charge = chargeFor(items, delivery, this.settings.current());
+      const charge = chargeFor(items, delivery, this.settings.current(), tipFor(tip, items, this.settings.current()));
       const amountCents = charge.amountCents;
       if (amountCents < MIN_AMOUNT_CENTS || amountCents > MAX_AMOUNT_CENTS) {
         throw new BadRequestError(
@@ -195,6 +196,7 @@ export class PaymentService {
         fulfilment: wanted,
         delivery_fee_cents: delivery.feeCents,
         taxes: JSON.stringify(charge.taxes),
+        tip_cents: charge.tipCents,
         open_for_user: userId,
         settled_at: null,
         created_at: now,
@@ -211,7 +213,7 @@ export class PaymentService {
       // A cart change that committed while this intent was being made may not have seen it (its
       // own look for the open intent ran before the insert): if the cart moved, go round again,
       // which retires this intent.
-      if (sameItems(items, await this.pricedCart(userId))) return this.answerFor(intent.id, intent.clientSecret, amountCents, items.length, delivery.feeCents, charge.taxes);
+      if (sameItems(items, await this.pricedCart(userId))) return this.answerFor(intent.id, intent.clientSecret, amountCents, items.length, delivery.feeCents, charge.taxes, tipAnswer(charge, items, this.settings.current()));
     }
     throw new ConflictError('Your cart changed while the payment was being prepared. Try again.');
   }
@@ -241,8 +243,10 @@ export class PaymentService {
     const sameFee = open.delivery_fee_cents === deliveryFeeCents;
     // So do changed tax rates or pricing mode: the order keeps the taxes its intent was made with.
     const sameTaxes = open.taxes === JSON.stringify(charge.taxes) && open.amount_cents === charge.amountCents;
-    if (sameItems(items, cart) && open.fulfilment === fulfilment && sameFee && sameTaxes && atProvider.amountCents === open.amount_cents) {
-      return this.answerFor(open.id, atProvider.clientSecret, open.amount_cents, items.length, open.delivery_fee_cents, charge.taxes);
+    // And another tip: the customer's choice is part of what the intent charges.
+    const sameTip = open.tip_cents === charge.tipCents;
+    if (sameItems(items, cart) && open.fulfilment === fulfilment && sameFee && sameTaxes && sameTip && atProvider.amountCents === open.amount_cents) {
+      return this.answerFor(open.id, atProvider.clientSecret, open.amount_cents, items.length, open.delivery_fee_cents, charge.taxes, tipAnswer(charge, items, this.settings.current()));
     }
     await this.retire(open);
     return undefined;
@@ -258,7 +262,7 @@ export class PaymentService {
     }
   }
 
-  private answerFor(intentId: string, clientSecret: string, amountCents: number, quantity: number, deliveryFeeCents: number, taxes: TaxSummary): CreateIntentAnswer {
+  private answerFor(intentId: string, clientSecret: string, amountCents: number, quantity: number, deliveryFeeCents: number, taxes: TaxSummary, tips: TipAnswer): CreateIntentAnswer {
     const answer: CreateIntentAnswer = {
       clientSecret,
       intentId,
@@ -269,6 +273,7 @@ export class PaymentService {
     if (deliveryFeeCents > 0) answer.deliveryFee = centsToPrice(deliveryFeeCents);
     const orderTaxes = toOrderTaxes(taxes);
     if (orderTaxes) answer.taxes = orderTaxes;
+    Object.assign(answer, tips);
     if (this.provider.publishableKey) answer.publishableKey = this.provider.publishableKey;
     return answer;
   }
@@ -457,6 +462,7 @@ export class PaymentService {
           totalCents: intent.amount_cents,
           deliveryFeeCents: intent.delivery_fee_cents,
           taxes: intent.taxes,
+          tipCents: intent.tip_cents,
           fulfilment: intent.fulfilment,
           at: row.created_at,
         };
@@ -730,10 +736,34 @@ function dishesCents(items: IntentItem[]): number {
   return items.reduce((sum, item) => sum + item.priceCents, 0);
 }
 
-/** What an intent charges, and the taxes its order keeps. */
+/** What an intent charges, and the taxes and tip its order keeps. */
 interface Charge {
   amountCents: number;
   taxes: TaxSummary;
+  /** The tip inside amountCents, before any tax on it. */
+  tipCents: number;
+}
+
+/** No tip: what a call without a choice (the spec's `{ price }`, older pages) leaves. */
+const NO_TIP: TipChoice = { kind: 'none' };
+
+/**
+ * The tip of the customer's choice on this cart's food (the dishes at today's prices), under the
+ * restaurant's tip settings (src/shared/tips.ts): a choice not offered or out of bounds is a 400 at
+ * the `tip` field, and nothing is opened.
+ */
+function tipFor(choice: TipChoice, items: IntentItem[], settings: Pick<RestaurantSettings, 'tips'>): number {
+  const result = tipCents(choice, dishesCents(items), settings.tips);
+  if (!result.ok) throw new BadRequestError(result.message, { tip: [result.message] });
+  return result.cents;
+}
+
+type TipAnswer = Pick<CreateIntentAnswer, 'tip' | 'tipOffer'>;
+
+/** The answer's tip (inside `amount`) and what the page may offer next, both computed here. */
+function tipAnswer(charge: Charge, items: IntentItem[], settings: Pick<RestaurantSettings, 'tips'>): TipAnswer {
+  const offer = tipOffer(dishesCents(items), settings.tips);
+  return { ...(charge.tipCents > 0 && { tip: centsToPrice(charge.tipCents) }), ...(offer && { tipOffer: offer }) };
 }
 
 /**
@@ -741,13 +771,13 @@ interface Charge {
  * with tax added when the restaurant prices without it, and the delivery fee, all read on the
  * server (never from the browser). With prices that include tax the amount is the dishes plus the fee.
  */
-export function chargeFor(items: IntentItem[], delivery: DeliveryCharge, settings: Pick<RestaurantSettings, 'taxMode'>): Charge {
-  const totals = orderTotals({
-    mode: settings.taxMode,
-    lines: items.map((item) => ({ unitCents: item.priceCents, quantity: 1, rate: item.taxRate ?? null })),
-    deliveryFeeCents: delivery.feeCents,
-  });
-  return { amountCents: totals.totalCents, taxes: taxSummaryOf(totals, settings.taxMode) };
+export function chargeFor(items: IntentItem[], delivery: DeliveryCharge, settings: Pick<RestaurantSettings, 'taxMode' | 'taxRates' | 'tips'>, tip = 0): Charge {
+  const lines: TotalsLine[] = items.map((item) => ({ unitCents: item.priceCents, quantity: 1, rate: item.taxRate ?? null }));
+  // A tip is untaxed unless the settings name its rate: then it is one more line at that rate.
+  const tipRate = tip > 0 ? taxRateRef(settings, settings.tips.taxRateId) : null;
+  if (tipRate) lines.push({ unitCents: tip, quantity: 1, rate: tipRate });
+  const totals = orderTotals({ mode: settings.taxMode, lines, deliveryFeeCents: delivery.feeCents, tipCents: tipRate ? 0 : tip });
+  return { amountCents: totals.totalCents, taxes: taxSummaryOf(totals, settings.taxMode), tipCents: tip };
 }
 
 /** A delivery's dishes must reach the restaurant's minimum (409 with how much is missing). */

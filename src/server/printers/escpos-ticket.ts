@@ -30,6 +30,7 @@ export function ticketBytes(ticket: KitchenTicket): Uint8Array {
     { width: 14, align: 'right' as const },
   ];
   if (ticket.taxes.length > 0) e.rule().table(columns, ticket.taxes.map((tax) => [tax.label, tax.amount]));
+  if (ticket.tip) e.rule().table(columns, [[ticket.tip.label, ticket.tip.amount]]);
   e.rule().table(columns, [[ticket.status, ticket.total]]);
   if (ticket.seller.length > 0) {
     e.align('center');

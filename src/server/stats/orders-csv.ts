@@ -48,6 +48,7 @@ export function exportHeader(timeZone: string, taxRateNames: string[] = []): str
     'Refund',
     'Order refunded',
     'Refunds',
+    'Tip (as paid, before refunds)',
     ...taxes,
   ];
 }
@@ -68,7 +69,8 @@ function taxCells(order: ExportOrderRow, taxRateNames: string[]): string[] {
  * the statistics count them) are spread over the lines, each its share (the last line what is
  * left), so that the Refund column sums to the tile; the order's first row also carries its
  * delivery fee, its total as paid, that total less its refunds (the column that sums to the Revenue
- * tile), its sum refunded and how many refunds made it; the other rows leave those empty.
+ * tile), its sum refunded, how many refunds made it and its tip (inside the total, as paid, so
+ * lines + delivery fee + tip (+ tax when added) make the total); the other rows leave those empty.
  */
 function orderRows(order: ExportOrderRow, when: string, taxRateNames: string[]): string[] {
   const lines = JSON.parse(order.lines) as OrderLineRow[];
@@ -94,6 +96,7 @@ function orderRows(order: ExportOrderRow, when: string, taxRateNames: string[]):
       formatPrice(centsToPrice(share)),
       i === 0 ? formatPrice(centsToPrice(refund)) : '',
       i === 0 ? String(Number(order.refunds_made)) : '',
+      i === 0 ? formatPrice(centsToPrice(Number(order.tip_cents))) : '',
       ...(i === 0 ? taxCells(order, taxRateNames) : taxRateNames.length > 0 ? new Array<string>(taxRateNames.length + 3).fill('') : []),
     ]);
   });

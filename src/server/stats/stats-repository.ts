@@ -60,6 +60,8 @@ export interface OrderBucketRow {
   refundedOrders: number;
   /** The tax inside paidCents (migration 027). */
   taxCents: number;
+  /** The tips inside paidCents (migration 029). */
+  tipCents: number;
 }
 
 /** Orders placed in [start, end), summed per UTC quarter hour and way of fulfilment. */
@@ -76,6 +78,7 @@ export async function readOrderBuckets(db: Db, start: string, end: string): Prom
       sql<number>`sum(${refundedCents})`.as('refundedCents'),
       sql<number>`sum(${refundedOne})`.as('refundedOrders'),
       (eb) => eb.fn.sum<number>('tax_cents').as('taxCents'),
+      (eb) => eb.fn.sum<number>('tip_cents').as('tipCents'),
     ])
     .where('created_at', '>=', start)
     .where('created_at', '<', end)
@@ -91,6 +94,7 @@ export async function readOrderBuckets(db: Db, start: string, end: string): Prom
     refundedCents: Number(r.refundedCents),
     refundedOrders: Number(r.refundedOrders),
     taxCents: Number(r.taxCents),
+    tipCents: Number(r.tipCents),
   }));
 }
 
@@ -100,6 +104,8 @@ export interface OrderTotals {
   refundedCents: number;
   /** The tax inside paidCents (migration 027), before refunds. */
   taxCents: number;
+  /** The tips inside paidCents (migration 029), before refunds. */
+  tipCents: number;
 }
 
 /** Orders placed in [start, end) and not refunded in full (keptOne), with their money paid and refunded. */
@@ -111,11 +117,18 @@ export async function readOrderTotals(db: Db, start: string, end: string): Promi
       (eb) => eb.fn.coalesce(eb.fn.sum<number>('total_cents'), eb.lit(0)).as('paidCents'),
       sql<number>`coalesce(sum(${refundedCents}), 0)`.as('refundedCents'),
       (eb) => eb.fn.coalesce(eb.fn.sum<number>('tax_cents'), eb.lit(0)).as('taxCents'),
+      (eb) => eb.fn.coalesce(eb.fn.sum<number>('tip_cents'), eb.lit(0)).as('tipCents'),
     ])
     .where('created_at', '>=', start)
     .where('created_at', '<', end)
     .executeTakeFirstOrThrow();
-  return { orders: Number(row.orders), paidCents: Number(row.paidCents), refundedCents: Number(row.refundedCents), taxCents: Number(row.taxCents) };
+  return {
+    orders: Number(row.orders),
+    paidCents: Number(row.paidCents),
+    refundedCents: Number(row.refundedCents),
+    taxCents: Number(row.taxCents),
+    tipCents: Number(row.tipCents),
+  };
 }
 
 export interface DishRow {
@@ -210,6 +223,8 @@ export interface ExportOrderRow {
   lines: string;
   total_cents: number;
   delivery_fee_cents: number;
+  /** The tip inside total_cents (migration 029). */
+  tip_cents: number;
   refunded_cents: number;
   refunds_made: number;
   created_at: string;
@@ -228,7 +243,7 @@ export async function readOrdersAfter(
 ): Promise<ExportOrderRow[]> {
   let query = db
     .selectFrom('orders')
-    .select(['id', 'number', 'status', 'fulfilment_type', 'lines', 'total_cents', 'delivery_fee_cents', 'refunded_cents', 'refunds_made', 'taxes', 'created_at'])
+    .select(['id', 'number', 'status', 'fulfilment_type', 'lines', 'total_cents', 'delivery_fee_cents', 'tip_cents', 'refunded_cents', 'refunds_made', 'taxes', 'created_at'])
     .where('created_at', '<', range.end);
   query = after
     ? query
@@ -238,18 +253,22 @@ export async function readOrdersAfter(
   return query.orderBy('created_at').orderBy('number').limit(limit).execute();
 }
 
-/** A customer's own orders counted, and their money paid and refunded. */
-export async function readCustomerTotals(db: Db, userId: string): Promise<Omit<OrderTotals, 'taxCents'>> {
+/**
+ * A customer's own orders, counted over the statistics' set (not refunded in full) with those
+ * refunded in full apart, and their money paid and refunded.
+ */
+export async function readCustomerTotals(db: Db, userId: string): Promise<Omit<OrderTotals, 'taxCents' | 'tipCents'> & { refundedOrders: number }> {
   const row = await db
     .selectFrom('orders')
     .select([
-      (eb) => eb.fn.countAll<number>().as('orders'),
+      sql<number>`coalesce(sum(${keptOne}), 0)`.as('orders'),
+      sql<number>`coalesce(sum(case when ${refundedInFull} then 1 else 0 end), 0)`.as('refundedOrders'),
       (eb) => eb.fn.coalesce(eb.fn.sum<number>('total_cents'), eb.lit(0)).as('paidCents'),
       sql<number>`coalesce(sum(${refundedCents}), 0)`.as('refundedCents'),
     ])
     .where('user_id', '=', userId)
     .executeTakeFirstOrThrow();
-  return { orders: Number(row.orders), paidCents: Number(row.paidCents), refundedCents: Number(row.refundedCents) };
+  return { orders: Number(row.orders), refundedOrders: Number(row.refundedOrders), paidCents: Number(row.paidCents), refundedCents: Number(row.refundedCents) };
 }
 
 /** The dish a customer has had most of (orders refunded in full left out); the latest had wins a tie. */

@@ -86,7 +86,7 @@ export class StatsService {
     const busiestHours = Array.from({ length: 7 }, () => new Array<number>(24).fill(0));
     const byType = new Map<FulfilmentType, { orders: number; cents: number }>(FULFILMENT_TYPES.map((t) => [t, { orders: 0, cents: 0 }]));
     // Orders, revenue and average over one set: the orders not refunded in full, net of refunds.
-    const totals = { orders: 0, paidCents: 0, refundedCents: 0, refundedOrders: 0, taxCents: 0 };
+    const totals = { orders: 0, paidCents: 0, refundedCents: 0, refundedOrders: 0, taxCents: 0, tipCents: 0 };
     for (const bucket of buckets) {
       const instant = Date.parse(`${bucket.hour}:00:00.000Z`) + bucket.quarter * QUARTER;
       const place = calendar.locate(instant);
@@ -107,6 +107,7 @@ export class StatsService {
       totals.refundedCents += bucket.refundedCents;
       totals.refundedOrders += bucket.refundedOrders;
       totals.taxCents += bucket.taxCents;
+      totals.tipCents += bucket.tipCents;
     }
 
     const had = (value: number) => (comparable ? value : null);
@@ -127,6 +128,7 @@ export class StatsService {
         newCustomers: figure(customers.signedUp[0]!, had(customers.signedUp[1]!)),
         refunds: figure(centsToPrice(totals.refundedCents), had(centsToPrice(earlier.refundedCents))),
         tax: figure(centsToPrice(totals.taxCents), had(centsToPrice(earlier.taxCents))),
+        tips: figure(centsToPrice(totals.tipCents), had(centsToPrice(earlier.tipCents))),
       },
       refundedOrders: totals.refundedOrders,
       customers: customers.all,
@@ -154,6 +156,7 @@ export class StatsService {
     ]);
     return {
       orders: totals.orders,
+      refundedOrders: totals.refundedOrders,
       spent: centsToPrice(totals.paidCents - totals.refundedCents),
       favouriteDish: favourite ?? null,
       lastOrder: last

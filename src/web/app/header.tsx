@@ -3,9 +3,11 @@ import { Link, NavLink } from 'react-router';
 import { paths } from '../../shared/paths.ts';
 import { PRODUCT_NAME } from '../../shared/product.ts';
 import { HeaderAccount, DashboardLink } from '../auth/components/header-account.tsx';
+import { useAuth } from '../auth/use-auth.ts';
 import { CartLink } from '../cart/components/cart-link.tsx';
 import { useT } from '../i18n/i18n.ts';
 import { LanguageSwitch } from '../i18n/language-switch.tsx';
+import { apiRequest } from '../lib/api-client.ts';
 
 const NAV_LINKS = [
   { to: paths.home, label: 'nav.home' },
@@ -18,6 +20,12 @@ const NAV_LINKS = [
 /** The navigation bar of docs/product.md §1; on a phone the links fold into a menu button. */
 export function Header() {
   const t = useT();
+  const { user } = useAuth();
+  // A signed-in reader's language is saved to the account too, for their mails. The page has
+  // changed already; a choice not saved now (offline) is saved with the next one.
+  const saveToAccount = (language: string) => {
+    if (user) apiRequest('/account/preferences', { method: 'PATCH', body: { language } }).catch(() => undefined);
+  };
   const [open, setOpen] = useState(false);
   const linkClass = ({ isActive }: { isActive: boolean }) =>
     `rounded-md px-3 py-2 text-sm font-semibold uppercase tracking-wide transition-colors hover:text-accent-400 ${
@@ -58,7 +66,7 @@ export function Header() {
           <DashboardLink className={linkClass} />
           <CartLink />
           <HeaderAccount />
-          <LanguageSwitch />
+          <LanguageSwitch onChosen={saveToAccount} />
         </div>
       </nav>
     </header>

@@ -12,7 +12,8 @@ const ONE = 'virtual:message-catalogue/';
  * `virtual:message-catalogues` names every language and holds English's `common` compiled, so an
  * English page starts at once; every other area of every language is a chunk of its own
  * (`virtual:message-catalogue/de/menu`), loaded with the page that needs it or when a reader
- * chooses the language. Compiled here, so the browser never parses a message.
+ * chooses the language. Compiled here, so the browser never parses a message. The server's own
+ * messages (`mail.…`, SERVER_ONLY_ID) belong to no area, so no chunk carries them.
  */
 export function messageCatalogues(): Plugin {
   return {

@@ -2,8 +2,8 @@ import { useLingui } from '@lingui/react';
 import { useId } from 'react';
 import { chooseLanguage, LANGUAGE_NAMES, useT } from './i18n.ts';
 
-/** The header's choice of language; each named in its own language ("Deutsch"). */
-export function LanguageSwitch() {
+/** The header's choice of language; each named in its own language ("Deutsch"). `onChosen` hears each choice. */
+export function LanguageSwitch({ onChosen }: { onChosen?: (language: string) => void }) {
   const { i18n } = useLingui();
   const t = useT();
   const id = useId();
@@ -15,7 +15,10 @@ export function LanguageSwitch() {
       <select
         id={id}
         value={i18n.locale}
-        onChange={(event) => void chooseLanguage(i18n, event.target.value)}
+        onChange={(event) => {
+          void chooseLanguage(i18n, event.target.value);
+          onChosen?.(event.target.value);
+        }}
         className="rounded-md border border-white/70 bg-brand-900 px-2 py-1 text-sm text-white"
       >
         {Object.entries(LANGUAGE_NAMES).map(([code, name]) => (

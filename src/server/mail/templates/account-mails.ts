@@ -1,69 +1,85 @@
 import { Text } from '@react-email/components';
 import { createElement as h } from 'react';
+import type { MessageId, Translate } from '../../../shared/i18n/catalogue.ts';
 import type { MailKinds } from '../mail-kinds.ts';
-import { ActionButton, MailLayout, styles } from './mail-layout.ts';
+import { ActionButton, MailLayout, styles, type MailWords } from './mail-layout.ts';
 
-/** The accounts' mails: password reset, address verification, e-mail change. */
-export function PasswordResetMail({ name, link, validMinutes }: MailKinds['password-reset']) {
+/** The accounts' mails: password reset, address verification, e-mail change, the captcha's characters; in the account's language. */
+export function PasswordResetMail({ words, name, link, validMinutes }: MailKinds['password-reset'] & { words: MailWords }) {
+  const { t } = words;
   return h(
     MailLayout,
-    { preview: 'Choose a new password for your Raw Roots account', heading: 'Choose a new password' },
-    h(Text, { style: styles.text }, `Hi ${name},`),
-    h(Text, { style: styles.text }, 'Someone, hopefully you, asked to reset the password of your account. Choose a new one here:'),
-    h(ActionButton, { href: link, label: 'Choose a new password' }),
-    h(
-      Text,
-      { style: styles.muted },
-      `The link works once, for ${validMinutes} minutes. Choosing a new password signs you out everywhere. If you did not ask for it, ignore this mail: your password stays as it is.`,
-    ),
+    { words, preview: t('mail.reset.preview'), heading: t('mail.reset.heading') },
+    h(Text, { style: styles.text }, t('mail.greeting', { name })),
+    h(Text, { style: styles.text }, t('mail.reset.text')),
+    h(ActionButton, { href: link, label: t('mail.reset.action') }),
+    h(Text, { style: styles.muted }, t('mail.reset.note', { minutes: validMinutes })),
   );
 }
 
-export function VerifyEmailMail({ name, link, validHours }: MailKinds['verify-email']) {
+export function VerifyEmailMail({ words, name, link, validHours }: MailKinds['verify-email'] & { words: MailWords }) {
+  const { t } = words;
   return h(
     MailLayout,
-    { preview: 'Confirm your e-mail address', heading: 'Confirm your e-mail address' },
-    h(Text, { style: styles.text }, `Hi ${name},`),
-    h(Text, { style: styles.text }, 'Welcome to Raw Roots. Please confirm that this address is yours, so that receipts and order updates reach you:'),
-    h(ActionButton, { href: link, label: 'Confirm my address' }),
-    h(Text, { style: styles.muted }, `The link works for ${validHours} hours. If you did not make an account with us, ignore this mail.`),
+    { words, preview: t('mail.verify.subject'), heading: t('mail.verify.subject') },
+    h(Text, { style: styles.text }, t('mail.greeting', { name })),
+    h(Text, { style: styles.text }, t('mail.verify.text')),
+    h(ActionButton, { href: link, label: t('mail.verify.action') }),
+    h(Text, { style: styles.muted }, t('mail.verify.note', { hours: validHours })),
   );
 }
 
-export function EmailChangeConfirmMail({ name, link, newEmail, validMinutes }: MailKinds['email-change-confirm']) {
+export function EmailChangeConfirmMail({ words, name, link, newEmail, validMinutes }: MailKinds['email-change-confirm'] & { words: MailWords }) {
+  const { t } = words;
   return h(
     MailLayout,
-    { preview: 'Confirm your new e-mail address', heading: 'Confirm your new e-mail address' },
-    h(Text, { style: styles.text }, `Hi ${name},`),
-    h(Text, { style: styles.text }, `You asked to sign in to Raw Roots with ${newEmail} from now on. The change is made when you confirm it:`),
-    h(ActionButton, { href: link, label: 'Use this address' }),
-    h(Text, { style: styles.muted }, `The link works once, for ${validMinutes} minutes. If you did not ask for this, ignore this mail and nothing changes.`),
+    { words, preview: t('mail.emailChange.subject'), heading: t('mail.emailChange.subject') },
+    h(Text, { style: styles.text }, t('mail.greeting', { name })),
+    h(Text, { style: styles.text }, t('mail.emailChange.text', { email: newEmail })),
+    h(ActionButton, { href: link, label: t('mail.emailChange.action') }),
+    h(Text, { style: styles.muted }, t('mail.emailChange.note', { minutes: validMinutes })),
   );
 }
 
-export function EmailChangedMail({ name, newEmail }: MailKinds['email-changed']) {
+export function EmailChangedMail({ words, name, newEmail }: MailKinds['email-changed'] & { words: MailWords }) {
+  const { t } = words;
   return h(
     MailLayout,
-    { preview: 'Your e-mail address was changed', heading: 'Your e-mail address was changed' },
-    h(Text, { style: styles.text }, `Hi ${name},`),
-    h(Text, { style: styles.text }, `Your Raw Roots account now signs in with ${newEmail}, and our mails go there. This address no longer belongs to the account.`),
-    h(Text, { style: styles.muted }, 'If you did not make this change, reply to this mail or call the restaurant at once.'),
+    { words, preview: t('mail.emailChanged.subject'), heading: t('mail.emailChanged.subject') },
+    h(Text, { style: styles.text }, t('mail.greeting', { name })),
+    h(Text, { style: styles.text }, t('mail.emailChanged.text', { email: newEmail })),
+    h(Text, { style: styles.muted }, t('mail.emailChanged.note')),
   );
 }
 
 /** The characters as text to copy, and spelled out for a screen reader (WCAG 1.1.1 and 3.3.8, decision 0043). */
-export function CaptchaCodeMail({ name, characters, spelled }: MailKinds['captcha-code']) {
+export function CaptchaCodeMail({ words, name, characters }: MailKinds['captcha-code'] & { words: MailWords }) {
+  const { t } = words;
   return h(
     MailLayout,
-    { preview: `Your sign-in characters: ${characters}`, heading: 'The characters to sign in' },
-    h(Text, { style: styles.text }, `Hi ${name},`),
-    h(Text, { style: styles.text }, 'You asked for the characters of the login page’s picture. Copy them into the field below the picture:'),
+    { words, preview: t('mail.captcha.preview', { characters }), heading: t('mail.captcha.heading') },
+    h(Text, { style: styles.text }, t('mail.greeting', { name })),
+    h(Text, { style: styles.text }, t('mail.captcha.text')),
     h(Text, { style: { ...styles.text, fontFamily: 'monospace', fontSize: '24px', fontWeight: 700, letterSpacing: '4px' } }, characters),
-    h(Text, { style: styles.text }, `Spelled out: ${spelled}. Either case is fine.`),
-    h(
-      Text,
-      { style: styles.muted },
-      'They work for this one sign-in to this account, within a day. If you did not ask for them, ignore this mail: nobody can sign in without your password.',
-    ),
+    h(Text, { style: styles.text }, t('mail.captcha.spelled', { spelled: spellOut(characters, t) })),
+    h(Text, { style: styles.muted }, t('mail.captcha.note')),
   );
+}
+
+// The international spelling alphabet, the same words in every language.
+const LETTER_WORDS: Record<string, string> = {
+  A: 'alpha', C: 'charlie', D: 'delta', E: 'echo', F: 'foxtrot', H: 'hotel', J: 'juliett', K: 'kilo', M: 'mike',
+  N: 'november', P: 'papa', R: 'romeo', T: 'tango', W: 'whiskey', X: 'x-ray', Y: 'yankee',
+};
+const DIGITS = new Set(['3', '4', '6', '8', '9']);
+
+/** "capital K as in kilo, digit 4 (four), …": each character said so it cannot be misheard. */
+export function spellOut(answer: string, t: Translate): string {
+  return [...answer]
+    .map((char) =>
+      DIGITS.has(char)
+        ? t('mail.captcha.digit', { digit: char, word: t(`mail.captcha.digit.${char}` as MessageId) })
+        : t('mail.captcha.letter', { letter: char, word: LETTER_WORDS[char] ?? char }),
+    )
+    .join(', ');
 }

@@ -1,6 +1,22 @@
 import { Body, Button, Container, Head, Heading, Hr, Html, Preview, Section, Text } from '@react-email/components';
 import { createElement as h, type CSSProperties, type ReactNode } from 'react';
+import type { Translate } from '../../../shared/i18n/catalogue.ts';
+import { SOURCE_LANGUAGE, type Language } from '../../../shared/i18n/languages.ts';
 import { PRODUCT_NAME } from '../../../shared/product.ts';
+import { translatorFor } from '../../i18n/translator.ts';
+
+/** The language a mail is written in, and its words. */
+export interface MailWords {
+  language: Language;
+  t: Translate;
+}
+
+export function mailWords(language: Language): MailWords {
+  return { language, t: translatorFor(language) };
+}
+
+/** The order mails' frame until their texts are in the catalogues (docs/i18n.md). */
+const ENGLISH = mailWords(SOURCE_LANGUAGE);
 
 /**
  * The frame of every mail: the shop's name on a green band, one column at most 560 px wide that
@@ -19,10 +35,22 @@ export const styles = {
   small: { fontSize: '13px', lineHeight: '18px', color: colors.muted, margin: '0' },
 } satisfies Record<string, CSSProperties>;
 
-export function MailLayout({ preview, heading, children, footer }: { preview: string; heading: string; children?: ReactNode; footer?: ReactNode }) {
+export function MailLayout({
+  words = ENGLISH,
+  preview,
+  heading,
+  children,
+  footer,
+}: {
+  words?: MailWords;
+  preview: string;
+  heading: string;
+  children?: ReactNode;
+  footer?: ReactNode;
+}) {
   return h(
     Html,
-    { lang: 'en' },
+    { lang: words.language },
     h(Head, null, h('meta', { name: 'color-scheme', content: 'light' }), h('meta', { name: 'supported-color-schemes', content: 'light' })),
     h(Preview, null, preview),
     h(
@@ -42,7 +70,7 @@ export function MailLayout({ preview, heading, children, footer }: { preview: st
           Section,
           { style: { padding: '16px 24px' } },
           footer ?? null,
-          h(Text, { style: styles.small }, `${PRODUCT_NAME} — raw food, made fresh. You get this mail because of your account with us.`),
+          h(Text, { style: styles.small }, words.t('mail.footer', { shop: PRODUCT_NAME })),
         ),
       ),
     ),

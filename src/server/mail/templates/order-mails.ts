@@ -2,6 +2,7 @@ import { Column, Link, Row, Section, Text } from '@react-email/components';
 import { createElement as h, type ReactNode } from 'react';
 import type { MailKinds, OrderMailBase } from '../mail-kinds.ts';
 import { ActionButton, colors, MailLayout, styles } from './mail-layout.ts';
+import { TIP_PAGE_TEXTS } from '../../../shared/tips.ts';
 
 /** The order's mails: the receipt when it is paid, then accepted, ready, cancelled or rejected. */
 export function OrderReceiptMail(data: MailKinds['order-receipt']) {
@@ -44,6 +45,15 @@ export function OrderReceiptMail(data: MailKinds['order-receipt']) {
             children: [
               h(Column, { key: 'label', style: { padding: '10px 0' } }, h(Text, { style: { ...styles.text, margin: 0 } }, 'Delivery fee')),
               h(Column, { key: 'fee', align: 'right', style: { padding: '10px 0' } }, h(Text, { style: { ...styles.text, margin: 0 } }, data.deliveryFee)),
+            ],
+          })
+        : null,
+      data.tip
+        ? h(Row, {
+            style: { borderBottom: `1px solid ${colors.line}` },
+            children: [
+              h(Column, { key: 'label', style: { padding: '10px 0' } }, h(Text, { style: { ...styles.text, margin: 0 } }, TIP_PAGE_TEXTS.row)),
+              h(Column, { key: 'tip', align: 'right', style: { padding: '10px 0' } }, h(Text, { style: { ...styles.text, margin: 0 } }, data.tip)),
             ],
           })
         : null,

@@ -4,6 +4,7 @@ import type { OrderTaxes } from '../../../shared/orders.ts';
 import { money } from '../order-format.ts';
 import { LineOptions } from './line-options.tsx';
 import { TaxRows } from './tax-rows.tsx';
+import { TIP_PAGE_TEXTS } from '../../../shared/tips.ts';
 
 /**
  * The dishes of an order with their quantities, line totals, the delivery fee if any, the taxes
@@ -14,12 +15,15 @@ export function OrderLines({
   total,
   deliveryFee,
   taxes,
+  tip,
   compact = false,
 }: {
   lines: OrderLine[];
   total: number;
   deliveryFee?: number;
   taxes?: OrderTaxes;
+  /** The customer's tip inside the total, kept apart from the food. */
+  tip?: number;
   compact?: boolean;
 }) {
   return (
@@ -40,6 +44,12 @@ export function OrderLines({
         <p className="flex justify-between gap-3 border-t border-stone-200 py-2">
           <span>Delivery fee</span>
           <span data-testid="order-delivery-fee" className="whitespace-nowrap text-stone-700">{money(deliveryFee)}</span>
+        </p>
+      )}
+      {tip !== undefined && (
+        <p className={`flex justify-between gap-3 ${compact ? 'text-sm' : 'border-t border-stone-200 py-2'}`}>
+          <span>{TIP_PAGE_TEXTS.row}</span>
+          <span data-testid="order-tip" className="whitespace-nowrap text-stone-700">{money(tip)}</span>
         </p>
       )}
       {taxes && <TaxRows taxes={taxes} compact={compact} />}

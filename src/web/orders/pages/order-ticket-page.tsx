@@ -119,6 +119,12 @@ function TicketBody({ order, timeZone }: { order: Order; timeZone: string }) {
           ))}
         </ul>
       )}
+      {ticket.tip && (
+        <p data-testid="ticket-tip" className="flex justify-between gap-3 border-t-2 border-black py-1">
+          <span>{ticket.tip.label}</span>
+          <span>{ticket.tip.amount}</span>
+        </p>
+      )}
       <footer className="flex justify-between border-t-2 border-black pt-2">
         <span>{ticket.status}</span>
         <span className="font-bold">{ticket.total}</span>

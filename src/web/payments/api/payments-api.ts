@@ -6,6 +6,7 @@ import type {
   SandboxConfirmAnswer,
   SandboxConfirmBody,
 } from '../../../shared/payments.ts';
+import type { TipChoice } from '../../../shared/tips.ts';
 import { apiRequest } from '../../lib/api-client.ts';
 
 /** What a card provider's confirmation answers (Stripe's confirmPayment, or the sandbox's). */
@@ -27,6 +28,8 @@ export interface IntentBody {
   price: number;
   fulfilment: FulfilmentRequest;
   tableToken?: string;
+  /** The customer's tip choice; the server computes its amount (src/shared/tips.ts). */
+  tip?: TipChoice;
 }
 
 /**

@@ -25,6 +25,8 @@ import { OrderReceipt } from '../components/order-receipt.tsx';
 import { TaxRows } from '../../orders/components/tax-rows.tsx';
 import { PaymentReturnNotice } from '../components/payment-return-notice.tsx';
 import { SandboxPaymentForm } from '../components/sandbox-payment-form.tsx';
+import { TipChoice } from '../components/tip-choice.tsx';
+import type { TipChoice as Tip } from '../../../shared/tips.ts';
 
 // Stripe's Payment Element and Stripe.js are fetched only by a Stripe shop, only on this page.
 const StripePaymentForm = lazy(() =>
@@ -50,6 +52,8 @@ export function Page() {
   // The intent asked for again after the terms changed: it replaces the mutation's, and the card
   // form (with what the customer typed) stays on the screen meanwhile.
   const [renewed, setRenewed] = useState<CreateIntentAnswer | null>(null);
+  // The customer's tip choice, sent with every intent request; the server answers its amount.
+  const [tip, setTip] = useState<Tip>({ kind: 'none' });
   const created = useCreatePaymentIntent();
   const intentData = renewed ?? created.data;
   const entries = cart.data ?? [];
@@ -74,7 +78,7 @@ export function Page() {
     // The name fits the body's schema; the server names the order from the token, area and all.
     const request: FulfilmentRequest = tableVisit ? { type: 'table', table: tableVisit.name, ...(typedRequest.note ? { note: typedRequest.note } : {}) } : typedRequest;
     try {
-      await created.mutateAsync({ price: cartTotal, fulfilment: request, tableToken });
+      await created.mutateAsync({ price: cartTotal, fulfilment: request, tableToken, tip });
       setFulfilment(request);
       // Kept for the next order once the server took it; a full list keeps what it has.
       if (request.type === 'delivery' && typed.saveAddress) saveAddress.mutate({ address: request.address, phone: request.phone });
@@ -94,7 +98,7 @@ export function Page() {
   const terms: TermsWatch = {
     checkTerms: async () => {
       if (!fulfilment || !intentData) return true;
-      const fresh = await refreshPaymentIntent({ price: cartTotal, fulfilment, tableToken });
+      const fresh = await refreshPaymentIntent({ price: cartTotal, fulfilment, tableToken, tip });
       if (fresh.intentId === intentData.intentId) return true;
       setRenewed(fresh);
       setTermsNotice(termsRepricedMessage(`$${formatPrice(fresh.amount)}`));
@@ -102,9 +106,16 @@ export function Page() {
     },
     onTermsChanged: (message) => {
       setTermsNotice(message);
-      if (fulfilment) void refreshPaymentIntent({ price: cartTotal, fulfilment, tableToken }).then(setRenewed, () => setRenewed(null));
+      if (fulfilment) void refreshPaymentIntent({ price: cartTotal, fulfilment, tableToken, tip }).then(setRenewed, () => setRenewed(null));
     },
   };
+
+  /** A tip chosen: the intent again with it (a refusal is thrown to the tip's own message). */
+  async function chooseTip(choice: Tip) {
+    if (!fulfilment) return;
+    setRenewed(await refreshPaymentIntent({ price: cartTotal, fulfilment, tableToken, tip: choice }));
+    setTip(choice);
+  }
 
   function onPaid(answer: PaidAnswer) {
     void queryClient.invalidateQueries({ queryKey: orderKeys.mine });
@@ -143,6 +154,7 @@ export function Page() {
             To pay: <span data-testid="payment-amount">$ {formatPrice(intentData?.amount ?? cartTotal)}</span> for{' '}
             {intentData?.quantity ?? entries.length} {(intentData?.quantity ?? entries.length) === 1 ? 'item' : 'items'}
             {intentData?.deliveryFee !== undefined && <span data-testid="payment-delivery-fee">, with $ {formatPrice(intentData.deliveryFee)} for delivery</span>}
+            {intentData?.tip !== undefined && <span data-testid="payment-tip">, and a $ {formatPrice(intentData.tip)} tip</span>}
           </p>
         )}
         {hasItems && !paid && intentData?.taxes && (
@@ -210,6 +222,7 @@ export function Page() {
             The payment could not be prepared: {created.error.message}
           </p>
         )}
+        {ready && !paid && intentData.tipOffer && <TipChoice offer={intentData.tipOffer} chosen={tip} onChoose={chooseTip} />}
         {!paid && !emptyCart && (
           <section aria-labelledby="card-step-title" className="space-y-4">
             <h2 id="card-step-title" className={`font-display text-xl font-bold ${ready ? 'text-brand-900' : 'text-stone-500'}`}>

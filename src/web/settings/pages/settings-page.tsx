@@ -13,6 +13,7 @@ import { HoursEditor } from '../components/hours-editor.tsx';
 import { KitchenPrinters } from '../components/kitchen-printers.tsx';
 import { RestaurantTables } from '../components/restaurant-tables.tsx';
 import { fromRateDrafts, TaxSettings, toRateDrafts, type TaxRateDraft } from '../components/tax-settings.tsx';
+import { fromPercentsDraft, TipSettings } from '../components/tip-settings.tsx';
 
 const inputClass =
   'mt-1 w-full rounded-md border border-stone-500 bg-white px-3 py-2 text-stone-900 focus:border-brand-700 focus:outline-2 focus:outline-brand-700 aria-invalid:border-red-700';
@@ -43,6 +44,8 @@ interface Draft {
   closedDay: string;
   /** The tax rates, their percents as typed. */
   taxRates: TaxRateDraft[];
+  /** The tip percentages as typed ("10, 15, 20"). */
+  tipPercents: string;
   /** The slots' numbers as typed; an empty limit is no limit (0). */
   numbers: Record<SlotNumber, string>;
 }
@@ -64,6 +67,7 @@ function SettingsForm({ initial }: { initial: RestaurantSettings }) {
     postalCodes: initial.postalCodes.join(', '),
     closedDay: '',
     taxRates: toRateDrafts(initial.taxRates),
+    tipPercents: initial.tips.percents.join(', '),
     numbers: Object.fromEntries(SLOT_NUMBERS.map((key) => [key, initial[key] === 0 && key.startsWith('slotMax') ? '' : String(initial[key])])) as Record<SlotNumber, string>,
   }));
   const [errors, setErrors] = useState<Record<string, string[]>>({});
@@ -101,6 +105,7 @@ function SettingsForm({ initial }: { initial: RestaurantSettings }) {
       minimumOrder: draft.minimumOrder.trim() === '' ? 0 : Number(draft.minimumOrder),
       ...(Object.fromEntries(SLOT_NUMBERS.map((key) => [key, draft.numbers[key].trim() === '' ? 0 : Number(draft.numbers[key])])) as Record<SlotNumber, number>),
       taxRates: fromRateDrafts(draft.taxRates),
+      tips: { ...s.tips, percents: fromPercentsDraft(draft.tipPercents) },
       postalCodes: draft.postalCodes
         .split(/[,\n]/)
         .map((code) => code.trim())
@@ -359,6 +364,19 @@ function SettingsForm({ initial }: { initial: RestaurantSettings }) {
         fieldId={fieldId}
         errorsOf={errorsOf}
         errorsAt={(key) => errors[key] ?? []}
+        invalid={invalid}
+        inputClass={inputClass}
+        Field={Field}
+      />
+
+      <TipSettings
+        tips={s.tips}
+        percents={draft.tipPercents}
+        setPercents={(tipPercents) => setDraft((d) => ({ ...d, tipPercents }))}
+        setTips={(tips) => set('tips', tips)}
+        rates={draft.taxRates}
+        fieldId={fieldId}
+        errorsOf={errorsOf}
         invalid={invalid}
         inputClass={inputClass}
         Field={Field}

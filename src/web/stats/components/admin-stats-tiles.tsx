@@ -21,6 +21,23 @@ const icon = (d: string) => (
   </svg>
 );
 
+/** The customers' tips, once the period or the one before had any (docs/product.md, "Tips"). */
+function tipTile({ tips }: AdminStats['tiles']): Tile[] {
+  if (tips.value === 0 && !tips.previous) return [];
+  return [
+    {
+      label: 'Tips',
+      testId: 'stat-tips',
+      value: money(tips.value),
+      note: 'gross: as paid, before refunds; inside the revenue',
+      figure: tips,
+      format: money,
+      tone: 'from-lime-800 to-green-700',
+      icon: icon('M12 21s-7-4.5-9.5-9A5.5 5.5 0 0112 5.5 5.5 5.5 0 0121.5 12C19 16.5 12 21 12 21z'),
+    },
+  ];
+}
+
 function tilesOf(stats: AdminStats): Tile[] {
   const { tiles } = stats;
   return [
@@ -83,6 +100,7 @@ function tilesOf(stats: AdminStats): Tile[] {
       tone: 'from-stone-700 to-stone-600',
       icon: icon('M3 12a9 9 0 109-9M3 4v5h5'),
     },
+    ...tipTile(tiles),
   ];
 }
 

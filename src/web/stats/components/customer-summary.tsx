@@ -3,7 +3,7 @@ import { paths } from '../../../shared/paths.ts';
 import { useCustomerSummary } from '../api/stats-api.ts';
 import { StatusBadge } from '../../orders/components/status-badge.tsx';
 import { QueryError } from '../../ui/query-error.tsx';
-import { count, money } from '../stats-format.ts';
+import { count, counted, money, ORDERS } from '../stats-format.ts';
 
 const card = 'rounded-xl bg-white p-4 shadow-sm ring-1 ring-stone-200';
 
@@ -22,7 +22,7 @@ export function CustomerSummary() {
     );
   }
   const data = summary.data;
-  if (data.orders === 0) {
+  if (data.orders === 0 && data.refundedOrders === 0) {
     return (
       <div className={`mt-6 text-center ${card}`}>
         <p className="text-stone-700">No orders yet.</p>
@@ -40,12 +40,19 @@ export function CustomerSummary() {
         <dd className="text-3xl font-extrabold text-brand-900" data-testid="summary-orders">
           {count(data.orders)}
         </dd>
+        {/* Counted as the statistics count: an order given back in full is named apart. */}
+        {data.refundedOrders > 0 && (
+          <dd className="text-sm text-stone-600" data-testid="summary-refunded">
+            {counted(data.refundedOrders, ORDERS)} refunded in full
+          </dd>
+        )}
       </div>
       <div className={card}>
         <dt className="text-sm font-semibold uppercase tracking-wide text-stone-600">Money spent</dt>
         <dd className="text-3xl font-extrabold text-brand-900" data-testid="summary-spent">
           {money(data.spent)}
         </dd>
+        <dd className="text-sm text-stone-600">net of refunds</dd>
       </div>
       <div className={card}>
         <dt className="text-sm font-semibold uppercase tracking-wide text-stone-600">Favourite dish</dt>
