@@ -6,8 +6,8 @@ import type { Messages } from '@lingui/core';
  * message's area is its id's first segment, so one catalogue file per language stays the rule.
  */
 export const MESSAGE_AREAS = {
-  /** The header, the footer and the cart bar, drawn on every page; the not-found page's, which the dish page shows too. */
-  common: ['language', 'nav', 'plates', 'price', 'footer', 'cartBar', 'notFound'],
+  /** The header, the footer, the cart bar and the hearts' toasts, drawn on every page; the not-found page's, which the dish page shows too. */
+  common: ['language', 'nav', 'plates', 'price', 'footer', 'cartBar', 'favourites', 'notFound'],
   /** The home, about, reviews, items and app pages, and the sentences of the restaurant's settings. */
   storefront: ['home', 'about', 'detailAbout', 'items', 'reviews', 'app', 'facts'],
   /** The menu, its dish cards and search, the dish page and the cart page. */
