@@ -166,6 +166,25 @@ export const ROUTES_MAY_NOT_CALL = [
   ["CallExpression[callee.object.property.name='keptAnswers']", 'run kept answers: it names config.keptAnswer or config.customerWrites'],
 ];
 
+/**
+ * Money and dates in the web app's components go through Intl in the reader's language
+ * (src/web/i18n/format.ts): a hand-made price (`toFixed`) or a date built from its parts or by
+ * the browser's own locale is refused (issue 44, point 3).
+ */
+export const COMPONENTS_MAY_NOT_CALL = [
+  ["CallExpression[callee.property.name='toFixed']", 'make a price with toFixed: useFormat().money, priceText or formatPrice (a form field\'s value)'],
+  ["CallExpression[callee.property.name=/^toLocale(Date|Time)?String$/]", "format a date or number by the browser's locale: useFormat() (src/web/i18n/format.ts)"],
+  ["CallExpression[callee.property.name=/^get(UTC)?(FullYear|Month|Date|Day|Hours|Minutes)$/]", 'build a date from its parts: useFormat() (src/web/i18n/format.ts)'],
+];
+
+/** Components other work of issue 44 is changing (the payment, order and statistics pages, the settings): moved to useFormat with their texts. */
+export const FORMAT_NOT_YET_MOVED = [
+  'src/web/stats/components/customer-summary.tsx',
+  'src/web/settings/pages/settings-page.tsx',
+  'src/web/settings/components/kitchen-printers.tsx',
+  'src/web/payments/components/order-receipt.tsx',
+];
+
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'test-results/', 'playwright-report/', '.test-data/', 'data/', '.scratch/'] },
   js.configs.recommended,
@@ -187,6 +206,13 @@ export default tseslint.config(
     plugins: { 'import-x': importX },
     settings: { 'import-x/extensions': ['.ts', '.tsx'], 'import-x/resolver-next': [importX.createNodeResolver()] },
     rules: { 'import-x/no-cycle': 'error' },
+  },
+  {
+    files: ['src/web/**/*.tsx'],
+    ignores: FORMAT_NOT_YET_MOVED,
+    rules: {
+      'no-restricted-syntax': ['error', ...COMPONENTS_MAY_NOT_CALL.map(([selector, what]) => ({ selector, message: `A component does not ${what}.` }))],
+    },
   },
   {
     // Routes ask for a speed layer by an option or a reply decoration; they never run one

@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures.ts';
+import { newAccount } from './auth-helpers.ts';
 
 /**
  * The shop in its readers' languages (docs/i18n.md): the browser's language chooses, the header's
@@ -28,6 +29,47 @@ test.describe('languages', () => {
       await nav.getByRole('link', { name: 'Bewertungen' }).click();
       await expect(page).toHaveURL(/\/review$/);
       await expect(nav.getByRole('link', { name: 'Über uns' })).toBeVisible();
+    });
+
+    test('orders in German: the menu, its search, a dish page drawn by the server, prices by Intl', async ({ page }) => {
+      await page.goto('/order/offered');
+      await expect(page.getByRole('tab', { name: 'Angebot des Tages' })).toHaveAttribute('aria-selected', 'true');
+      await expect(page.getByText('Ernährung und Allergene')).toBeVisible();
+      await page.getByRole('searchbox', { name: 'Das Menü durchsuchen' }).fill('berry');
+      // A count worded by German's plural rule, in German quotes.
+      await expect(page.getByText(/^\d+ Gerichte? pass(t|en) zu „berry“ im ganzen Menü$/)).toBeVisible();
+      await page.getByRole('tabpanel').getByRole('link', { name: 'Berry Chia Pudding', exact: true }).click();
+      await expect(page).toHaveURL(/\/item\/[0-9a-f-]{36}$/);
+      for (const drawnBy of ['the app', 'the server']) {
+        if (drawnBy === 'the server') await page.reload();
+        await expect(page.getByRole('heading', { name: 'Berry Chia Pudding', level: 1 }), drawnBy).toBeVisible();
+        await expect(page.getByText(/^Neuer Preis 7,50\s\$$/), drawnBy).toBeVisible();
+        await expect(page.getByRole('list', { name: 'Enthält Allergene' }), drawnBy).toContainText('Schalenfrüchte');
+        await expect(page.getByRole('button', { name: 'An den Tisch' }), drawnBy).toBeVisible();
+        await expect(page.getByRole('link', { name: '← Angebot des Tages' }), drawnBy).toBeVisible();
+      }
+    });
+
+    test('logs in, signs up and keeps a profile in German', async ({ page }) => {
+      await page.goto('/login');
+      await expect(page.getByRole('heading', { name: 'Anmelden', level: 1 })).toBeVisible();
+      await expect(page.getByRole('textbox', { name: 'E-Mail' })).toBeVisible();
+      await expect(page.getByLabel('Passwort', { exact: true })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Captcha neu laden' })).toBeVisible();
+      await page.getByRole('link', { name: 'Bitte legen Sie ein Konto an' }).click();
+      await expect(page.getByRole('heading', { name: 'Registrieren', level: 1 })).toBeVisible();
+      await expect(page).toHaveTitle(/Registrieren$/);
+      const account = newAccount();
+      await page.getByLabel('Name').fill(account.name);
+      await page.getByRole('textbox', { name: 'E-Mail' }).fill(account.email);
+      await page.getByLabel('Passwort (8 bis 128 Zeichen)').fill(account.password);
+      await page.getByRole('button', { name: 'Registrieren' }).click();
+      await expect(page.getByText('Neues Konto angelegt')).toBeVisible();
+      // A dashboard page, drawn in the browser: its words come with its chunk.
+      await page.goto('/dashboard/profile');
+      await expect(page.getByRole('heading', { name: 'Ihr Profil', level: 1 })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Angemeldete Geräte' })).toBeVisible();
+      await expect(page.getByText(/^Angemeldet \d{2}\.\d{2}\.\d{4}, \d{2}:\d{2} · zuletzt aktiv/)).toBeVisible();
     });
   });
 

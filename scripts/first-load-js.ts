@@ -1,15 +1,18 @@
 /**
  * First-load JavaScript of each page after `npm run build`: the entry chunk, the app it starts
  * (main.tsx, which the entry imports as soon as the page has loaded: src/web/boot.ts) and the
- * page's chunk, with everything they import statically, gzipped (docs/product.md §15:
- * at most 130 KB on every public page, React included).
+ * page's chunk, with everything they import statically, and the English chunks of the page's
+ * message areas, which load beside its chunk (src/shared/i18n/areas.ts), gzipped
+ * (docs/product.md §15: at most 130 KB on every public page, React included).
  * Chunks loaded later (`import()` of below-the-fold sections) are not counted: they are not
  * part of the first load. `node scripts/first-load-js.ts`
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { APP_ROUTES, ROUTE_NAMES } from '../src/shared/paths.ts';
+import { areasOfPage } from '../src/shared/i18n/areas.ts';
+import { SOURCE_LANGUAGE } from '../src/shared/i18n/languages.ts';
+import { APP_ROUTES, NOT_FOUND_PAGE, ROUTE_NAMES } from '../src/shared/paths.ts';
 
 const dir = 'dist/web/assets';
 const BUDGET_KB = 130;
@@ -41,10 +44,14 @@ const base = closure(chunkOf('main.tsx'), closure(chunkOf('index.html'), new Set
 let over = false;
 // The chart library (its class names start with "recharts-") is the admin home's alone.
 const hasCharts = (file: string) => fs.readFileSync(path.join(dir, file), 'utf8').includes('recharts-');
+/** A page chunk's module (`menu/pages/menu-page.tsx`), by the chunk's name. */
+const PAGE_MODULES = new Map([...Object.values(APP_ROUTES).map((route) => route.page as string), NOT_FOUND_PAGE].map((page) => [path.basename(page, '.tsx'), page]));
+const areaChunks = (name: string) =>
+  areasOfPage(PAGE_MODULES.get(name) ?? '').map((area) => chunkOf(`../../virtual:message-catalogue/${SOURCE_LANGUAGE}/${area}`));
 for (const page of files.filter((f) => /-page-[\w-]{8}\.js$/.test(f) && !f.startsWith('use-')).sort()) {
-  const loaded = [...closure(page, new Set(base))];
-  const kb = loaded.reduce((sum, f) => sum + gzipSize(f), 0) / 1000;
   const name = page.replace(/-[\w-]{8}\.js$/, '');
+  const loaded = [...areaChunks(name).reduce((seen, chunk) => closure(chunk, seen), closure(page, new Set(base)))];
+  const kb = loaded.reduce((sum, f) => sum + gzipSize(f), 0) / 1000;
   const isPublic = PUBLIC_PAGES.has(name);
   const charts = isPublic && loaded.some(hasCharts);
   over ||= (isPublic && kb > BUDGET_KB) || charts;

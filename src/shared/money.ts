@@ -10,7 +10,15 @@ export function priceToCents(price: number): number {
   return Math.round(price * 100);
 }
 
-/** Totals are shown with two decimals, as the spec says. */
+/** The restaurant's currency (ISO 4217), for `Intl` (src/shared/i18n/format.ts) and the card payments. */
+export const SHOP_CURRENCY = 'USD';
+
+const twoDecimals = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false });
+
+/**
+ * A price as a plain decimal with two places ("14.50"), as the spec shows totals and as a form's
+ * field holds it; words around money in a language: formatMoney (src/shared/i18n/format.ts).
+ */
 export function formatPrice(price: number): string {
-  return price.toFixed(2);
+  return twoDecimals.format(price);
 }

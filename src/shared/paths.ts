@@ -93,3 +93,6 @@ export function routeOf(pathname: string): AppRoute | undefined {
 export function isAppRoute(pathname: string): boolean {
   return routeOf(pathname) !== undefined;
 }
+
+/** The page of an address no route has (under src/web, as a route's `page`): the public frame's. */
+export const NOT_FOUND_PAGE = 'storefront/pages/not-found-page.tsx';

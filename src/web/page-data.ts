@@ -7,7 +7,7 @@ import { AUTH_PROVIDERS_QUERY_KEY, captchaQueryKey } from './auth/api/auth-api.t
 import { MENU_PREVIEW_QUERY_KEY, MENU_QUERY_KEY } from './menu/api/get-menu.ts';
 import { dishQueryKey } from './menu/api/get-dish.ts';
 import { reviewsQueryOptions } from './reviews/api/get-reviews.ts';
-import { STOREFRONT_FACTS_QUERY_KEY } from './storefront/use-storefront-texts.ts';
+import { STOREFRONT_FACTS_QUERY_KEY } from './storefront/facts-query-key.ts';
 
 export const PAGE_DATA_ELEMENT_ID = 'page-data';
 

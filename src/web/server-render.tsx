@@ -6,7 +6,7 @@ import { SOURCE_LANGUAGE } from '../shared/i18n/languages.ts';
 import type { PageSources, RenderedPage } from '../shared/rendered-page.ts';
 import type { I18n } from '@lingui/core';
 import { App, createQueryClient } from './app/app.tsx';
-import { createI18n } from './i18n/i18n.ts';
+import { createCompleteI18n } from './i18n/i18n.ts';
 import { ITEMS_PER_BLOCK } from './menu/api/get-menu.ts';
 import { MENU_TABS } from './menu/menu-tabs.ts';
 import { PAGE_DATA_ELEMENT_ID, seedQueries, type PageData } from './page-data.ts';
@@ -31,7 +31,7 @@ export const SERVER_RENDERED_PATHS: readonly string[] = [
 /** One per language, never switched: pages of different languages may be drawn at once. */
 const i18ns = new Map<string, Promise<I18n>>();
 function i18nFor(language: string): Promise<I18n> {
-  if (!i18ns.has(language)) i18ns.set(language, Promise.resolve(createI18n(language)));
+  if (!i18ns.has(language)) i18ns.set(language, createCompleteI18n(language));
   return i18ns.get(language)!;
 }
 

@@ -62,7 +62,7 @@ export async function registerWebApp(app: FastifyInstance, webDir: string): Prom
     // The page's canonical address and cache key: the shop's, never the request's Host, which
     // anyone may vary to fill the cache and to name another site in the page.
     const origin = app.config.publicOrigin;
-    const hints = hintsFor(pathname);
+    const hints = hintsFor(pathname, language);
     return dishDocuments.get(`${language}:${origin}${pathname}`, menu.etag, async () => {
       const html = inLanguage(withDishHead(indexHtml, dishHead(dish, origin)), language, { origin, pathname });
       return renderer ? withRenderedPage(html, hints, await renderer.renderPage(pathname, { dish, language })) : withHints(html, hints);
@@ -70,7 +70,7 @@ export async function registerWebApp(app: FastifyInstance, webDir: string): Prom
   };
 
   const documentFor = async (request: FastifyRequest, pathname: string, language: Language): Promise<WebDocument> => {
-    const hints = hintsFor(pathname);
+    const hints = hintsFor(pathname, language);
     // What the storefront promises follows the settings (hours, delivery; issue 43, point 5): the
     // pages' description, and the pages that say it, are drawn again when those facts change.
     const facts = storefrontFacts(app.settings.current());

@@ -1,6 +1,8 @@
 import { lazy, type ComponentType } from 'react';
 import { Route, Routes } from 'react-router';
-import { APP_ROUTES, paths, ROUTE_NAMES, type AppRoute, type RouteName } from '../../shared/paths.ts';
+import { areasOfPage } from '../../shared/i18n/areas.ts';
+import { APP_ROUTES, NOT_FOUND_PAGE, paths, ROUTE_NAMES, type AppRoute, type RouteName } from '../../shared/paths.ts';
+import { loadPageAreas } from '../i18n/i18n.ts';
 import { PublicLayout } from './public-layout.tsx';
 
 /**
@@ -10,7 +12,9 @@ import { PublicLayout } from './public-layout.tsx';
  */
 type PageModule = { Page: ComponentType };
 
-const lazyPage = (importPage: () => Promise<PageModule>) => lazy(() => importPage().then((module) => ({ default: module.Page })));
+/** A page's chunk and its words (its message areas, src/shared/i18n/areas.ts) load side by side. */
+const lazyPage = (importPage: () => Promise<PageModule>, page: string) =>
+  lazy(() => Promise.all([importPage(), loadPageAreas(areasOfPage(page))]).then(([module]) => ({ default: module.Page })));
 
 /** An administrator's page: behind the admin guard (anyone else goes to /). */
 const adminPage = (importPage: () => Promise<PageModule>) =>
@@ -40,11 +44,11 @@ function importerOf(route: AppRoute): () => Promise<PageModule> {
 const PAGES = Object.fromEntries(
   ROUTE_NAMES.map((name): [RouteName, ComponentType] => {
     const route: AppRoute = APP_ROUTES[name];
-    return [name, route.adminOnly ? adminPage(importerOf(route)) : lazyPage(importerOf(route))];
+    return [name, route.adminOnly ? adminPage(importerOf(route)) : lazyPage(importerOf(route), route.page)];
   }),
 ) as Record<RouteName, ComponentType>;
 
-const NotFoundPage = lazyPage(() => import('../storefront/pages/not-found-page.tsx'));
+const NotFoundPage = lazyPage(() => import('../storefront/pages/not-found-page.tsx'), NOT_FOUND_PAGE);
 // The dashboard's frame is for signed-in users only: not part of a visitor's first load.
 const DashboardLayout = lazy(() => import('../dashboard/dashboard-layout.tsx').then((module) => ({ default: module.DashboardLayout })));
 

@@ -4,8 +4,9 @@ import { useRestaurantSettings } from '../settings/api/settings-api.ts';
 import { useHydrated } from '../ui/use-hydrated.ts';
 import { useLanguage, useT } from '../i18n/i18n.ts';
 
-/** Where a server-drawn page's facts wait for hydration (page-data.ts). */
-export const STOREFRONT_FACTS_QUERY_KEY = ['storefront-facts'] as const;
+import { STOREFRONT_FACTS_QUERY_KEY } from './facts-query-key.ts';
+
+export { STOREFRONT_FACTS_QUERY_KEY };
 
 /**
  * The storefront's words for the restaurant's settings (issue 43, point 5). Until the browser has

@@ -6,25 +6,25 @@ import { useAuth } from '../../auth/use-auth.ts';
 import { downloadMyData, useDeleteAccount, useDevices, useSignOutOthers } from '../api/account-api.ts';
 import { buttonClass, messageOfError, Outcome, ProfileCard, quietButtonClass } from './profile-card.tsx';
 import { ModalDialog } from '../../ui/modal-dialog.tsx';
-
-function when(iso: string): string {
-  return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-}
+import { useT } from '../../i18n/i18n.ts';
+import { useFormat } from '../../i18n/format.ts';
 
 /** Where the account is signed in, and "sign out everywhere else". */
 export function DevicesSection() {
   const devices = useDevices();
   const signOutOthers = useSignOutOthers();
+  const t = useT();
+  const format = useFormat();
   const others = (devices.data ?? []).filter((d) => !d.current).length;
   return (
-    <ProfileCard id="profile-devices" title="Signed-in devices">
+    <ProfileCard id="profile-devices" title={t('profile.devices.title')}>
       {devices.isPending ? (
-        <p className="text-stone-600">Loading your devices…</p>
+        <p className="text-stone-600">{t('profile.devices.loading')}</p>
       ) : devices.isError ? (
         <p role="alert" className="text-red-800">
-          Your devices could not be loaded: {devices.error.message}{' '}
+          {t('profile.devices.loadFailed', { error: devices.error.message })}{' '}
           <button type="button" className="font-semibold underline" onClick={() => void devices.refetch()}>
-            Try again
+            {t('profile.tryAgain')}
           </button>
         </p>
       ) : (
@@ -32,10 +32,10 @@ export function DevicesSection() {
           {devices.data.map((device) => (
             <li key={device.id} className="py-2">
               <p className="font-semibold text-stone-800">
-                {device.device} {device.current && <span className="ml-1 rounded bg-brand-100 px-2 py-0.5 text-xs text-brand-900">this device</span>}
+                {device.device} {device.current && <span className="ml-1 rounded bg-brand-100 px-2 py-0.5 text-xs text-brand-900">{t('profile.devices.this')}</span>}
               </p>
               <p className="text-sm text-stone-600">
-                Signed in {when(device.signedInAt)} · last active {when(device.lastActiveAt)}
+                {t('account.devices.signedIn', { signedIn: format.dateTime(device.signedInAt), lastActive: format.dateTime(device.lastActiveAt) })}
                 {device.ipAddress ? ` · ${device.ipAddress}` : ''}
               </p>
             </li>
@@ -43,9 +43,9 @@ export function DevicesSection() {
         </ul>
       )}
       <button type="button" className={quietButtonClass} disabled={signOutOthers.isPending || others === 0} onClick={() => signOutOthers.mutate()}>
-        Sign out everywhere else
+        {t('profile.devices.signOutOthers')}
       </button>
-      <Outcome ok={signOutOthers.data ? `Signed out of ${signOutOthers.data.signedOut} other ${signOutOthers.data.signedOut === 1 ? 'device' : 'devices'}.` : null} error={signOutOthers.error} />
+      <Outcome ok={signOutOthers.data ? t('profile.devices.signedOut', { count: signOutOthers.data.signedOut }) : null} error={signOutOthers.error} />
     </ProfileCard>
   );
 }
@@ -53,9 +53,10 @@ export function DevicesSection() {
 /** The customer's data as a JSON file: profile, devices, orders, payments, cart, saved addresses. */
 export function DataSection() {
   const [state, setState] = useState<{ busy: boolean; error?: unknown }>({ busy: false });
+  const t = useT();
   return (
-    <ProfileCard id="profile-data" title="Your data">
-      <p className="text-stone-700">A file with your profile, devices, orders, payments, cart and saved addresses, in JSON.</p>
+    <ProfileCard id="profile-data" title={t('profile.data.title')}>
+      <p className="text-stone-700">{t('profile.data.text')}</p>
       <button
         type="button"
         className={quietButtonClass}
@@ -68,7 +69,7 @@ export function DataSection() {
           );
         }}
       >
-        {state.busy ? 'Preparing…' : 'Download my data'}
+        {state.busy ? t('profile.data.preparing') : t('profile.data.download')}
       </button>
       <Outcome error={state.error} />
     </ProfileCard>
@@ -81,14 +82,14 @@ export function DataSection() {
  */
 export function DeleteSection({ profile }: { profile: Profile }) {
   const [open, setOpen] = useState(false);
+  const t = useT();
   return (
-    <ProfileCard id="profile-delete" title="Delete my account" tone="danger">
+    <ProfileCard id="profile-delete" title={t('profile.delete.title')} tone="danger">
       <p className="text-stone-700">
-        Your account, devices, cart, saved addresses and saved settings are deleted. Your past orders stay in the restaurant’s books without your name, e-mail,
-        phone or address. This cannot be undone.
+        {t('profile.delete.text')}
       </p>
       <button type="button" onClick={() => setOpen(true)} className="self-start rounded-md bg-red-700 px-4 py-2 font-bold text-white hover:bg-red-800">
-        Delete my account…
+        {t('profile.delete.open')}
       </button>
       {open && <DeleteDialog profile={profile} onClose={() => setOpen(false)} />}
     </ProfileCard>
@@ -99,11 +100,12 @@ function DeleteDialog({ profile, onClose }: { profile: Profile; onClose: () => v
   const remove = useDeleteAccount();
   const { forgetUser } = useAuth();
   const [error, setError] = useState<string | undefined>();
+  const t = useT();
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const value = String(new FormData(event.currentTarget).get('confirmation') ?? '');
-    if (!value) return setError(profile.hasPassword ? 'Enter your password' : `Type ${DELETE_CONFIRMATION_WORD}`);
+    if (!value) return setError(profile.hasPassword ? t('profile.delete.enterPassword') : t('profile.delete.typeWord', { word: DELETE_CONFIRMATION_WORD }));
     setError(undefined);
     try {
       await remove.mutateAsync(profile.hasPassword ? { password: value } : { confirm: value });
@@ -117,19 +119,19 @@ function DeleteDialog({ profile, onClose }: { profile: Profile; onClose: () => v
   }
 
   return (
-    <ModalDialog title="Delete your account for good?" onClose={onClose}>
+    <ModalDialog title={t('profile.delete.dialog')} onClose={onClose}>
       <form onSubmit={(e) => void onSubmit(e)} noValidate className="mt-4 flex flex-col gap-3">
         {profile.hasPassword ? (
-          <FormField id="delete-confirmation" name="confirmation" type="password" label="Your password, to confirm" autoComplete="current-password" error={error} />
+          <FormField id="delete-confirmation" name="confirmation" type="password" label={t('profile.delete.passwordLabel')} autoComplete="current-password" error={error} />
         ) : (
-          <FormField id="delete-confirmation" name="confirmation" label={`Type ${DELETE_CONFIRMATION_WORD} to confirm`} autoComplete="off" error={error} />
+          <FormField id="delete-confirmation" name="confirmation" label={t('profile.delete.wordLabel', { word: DELETE_CONFIRMATION_WORD })} autoComplete="off" error={error} />
         )}
         <div className="mt-2 flex flex-wrap gap-3">
           <button type="button" onClick={onClose} className={quietButtonClass}>
-            Keep my account
+            {t('profile.delete.keep')}
           </button>
           <button type="submit" disabled={remove.isPending} className={`${buttonClass} bg-red-700 hover:bg-red-800`}>
-            {remove.isPending ? 'Deleting…' : 'Delete my account'}
+            {remove.isPending ? t('profile.delete.deleting') : t('profile.delete.submit')}
           </button>
         </div>
       </form>

@@ -6,11 +6,13 @@ import { FormField } from '../../auth/components/form-field.tsx';
 import { useAuth } from '../../auth/use-auth.ts';
 import { useChangeEmail, useChangePassword, useRename, useSetPassword, useSetPreferences } from '../api/account-api.ts';
 import { buttonClass, Outcome, ProfileCard } from './profile-card.tsx';
+import { useT } from '../../i18n/i18n.ts';
 
 
 /** The display name: the greeting of the header and of User Home use it. */
 export function NameSection({ profile }: { profile: Profile }) {
   const rename = useRename();
+  const t = useT();
   const { refreshUser } = useAuth();
   const [error, setError] = useState<string | undefined>();
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -21,13 +23,13 @@ export function NameSection({ profile }: { profile: Profile }) {
     await rename.mutateAsync(parsed.data).then(refreshUser, () => undefined);
   }
   return (
-    <ProfileCard id="profile-name" title="Display name">
+    <ProfileCard id="profile-name" title={t('profile.name.title')}>
       <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-3">
-        <FormField id="name" name="name" label="Your name" autoComplete="name" defaultValue={profile.name} maxLength={100} required error={error} />
+        <FormField id="name" name="name" label={t('profile.name.label')} autoComplete="name" defaultValue={profile.name} maxLength={100} required error={error} />
         <button type="submit" disabled={rename.isPending} className={buttonClass}>
-          {rename.isPending ? 'Saving…' : 'Save name'}
+          {rename.isPending ? t('profile.saving') : t('profile.name.save')}
         </button>
-        <Outcome ok={rename.isSuccess ? 'Your name is saved.' : null} error={rename.error} />
+        <Outcome ok={rename.isSuccess ? t('profile.name.saved') : null} error={rename.error} />
       </form>
     </ProfileCard>
   );
@@ -36,6 +38,7 @@ export function NameSection({ profile }: { profile: Profile }) {
 /** The address: changed only through a link sent to the new one (the old one is told). */
 export function EmailSection({ profile }: { profile: Profile }) {
   const change = useChangeEmail();
+  const t = useT();
   const [errors, setErrors] = useState<{ newEmail?: string; currentPassword?: string }>({});
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -47,23 +50,23 @@ export function EmailSection({ profile }: { profile: Profile }) {
       for (const issue of parsed.error.issues) next[issue.path[0] as keyof typeof errors] ??= issue.message;
       return setErrors(next);
     }
-    if (profile.hasPassword && !parsed.data.currentPassword) return setErrors({ currentPassword: 'Enter your current password' });
+    if (profile.hasPassword && !parsed.data.currentPassword) return setErrors({ currentPassword: t('profile.enterCurrentPassword') });
     setErrors({});
     await change.mutateAsync(parsed.data).catch(() => undefined);
   }
   return (
-    <ProfileCard id="profile-email" title="E-mail address">
+    <ProfileCard id="profile-email" title={t('profile.email.title')}>
       <p className="text-stone-700">
         <span className="font-semibold">{profile.email}</span>{' '}
-        {profile.emailVerified ? <span className="text-brand-700">(confirmed)</span> : <span className="text-amber-800">(not confirmed yet)</span>}
+        {profile.emailVerified ? <span className="text-brand-700">{t('profile.email.confirmed')}</span> : <span className="text-amber-800">{t('profile.email.unconfirmed')}</span>}
       </p>
       <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-3">
-        <FormField id="newEmail" name="newEmail" type="email" label="New e-mail address" autoComplete="email" required error={errors.newEmail} />
+        <FormField id="newEmail" name="newEmail" type="email" label={t('profile.email.new')} autoComplete="email" required error={errors.newEmail} />
         {profile.hasPassword && (
-          <FormField id="emailPassword" name="emailPassword" type="password" label="Current password" autoComplete="current-password" required error={errors.currentPassword} />
+          <FormField id="emailPassword" name="emailPassword" type="password" label={t('profile.currentPassword')} autoComplete="current-password" required error={errors.currentPassword} />
         )}
         <button type="submit" disabled={change.isPending} className={buttonClass}>
-          {change.isPending ? 'Sending…' : 'Send a confirmation link'}
+          {change.isPending ? t('profile.email.sending') : t('profile.email.send')}
         </button>
         <Outcome ok={change.data?.message} error={change.error} />
       </form>
@@ -75,6 +78,7 @@ export function EmailSection({ profile }: { profile: Profile }) {
 export function PasswordSection({ profile }: { profile: Profile }) {
   const changePassword = useChangePassword();
   const setPassword = useSetPassword();
+  const t = useT();
   const [errors, setErrors] = useState<{ current?: string; next?: string }>({});
   const pending = changePassword.isPending || setPassword.isPending;
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -84,7 +88,7 @@ export function PasswordSection({ profile }: { profile: Profile }) {
     const current = String(form.get('currentPassword') ?? '');
     const parsed = passwordSchema.safeParse(String(form.get('newPassword') ?? ''));
     const next: typeof errors = {};
-    if (profile.hasPassword && !current) next.current = 'Enter your current password';
+    if (profile.hasPassword && !current) next.current = t('profile.enterCurrentPassword');
     if (!parsed.success) next.next = parsed.error.issues[0]!.message;
     setErrors(next);
     if (next.current || next.next || !parsed.success) return;
@@ -94,25 +98,25 @@ export function PasswordSection({ profile }: { profile: Profile }) {
     await done.then(() => formElement.reset(), () => undefined);
   }
   return (
-    <ProfileCard id="profile-password" title={profile.hasPassword ? 'Password' : 'Set a password'}>
+    <ProfileCard id="profile-password" title={profile.hasPassword ? t('profile.password.title') : t('profile.password.setTitle')}>
       {!profile.hasPassword && (
-        <p className="text-stone-700">You sign in with {profile.socialSignIn ?? 'a social account'}. With a password you can also log in with your e-mail address.</p>
+        <p className="text-stone-700">{t('profile.password.social', { provider: profile.socialSignIn ?? t('profile.password.aSocialAccount') })}</p>
       )}
       <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-3">
         {profile.hasPassword && (
-          <FormField id="currentPassword" name="currentPassword" type="password" label="Current password" autoComplete="current-password" required error={errors.current} />
+          <FormField id="currentPassword" name="currentPassword" type="password" label={t('profile.currentPassword')} autoComplete="current-password" required error={errors.current} />
         )}
-        <FormField id="newPassword" name="newPassword" type="password" label="New password (at least 8 characters)" autoComplete="new-password" required error={errors.next} />
+        <FormField id="newPassword" name="newPassword" type="password" label={t('profile.password.new')} autoComplete="new-password" required error={errors.next} />
         {profile.hasPassword && (
           <label className="flex items-center gap-2 text-sm text-stone-700">
-            <input type="checkbox" name="signOutOthers" defaultChecked className="h-4 w-4" /> Sign out my other devices
+            <input type="checkbox" name="signOutOthers" defaultChecked className="h-4 w-4" /> {t('profile.password.signOutOthers')}
           </label>
         )}
         <button type="submit" disabled={pending} className={buttonClass}>
-          {pending ? 'Saving…' : profile.hasPassword ? 'Change password' : 'Set password'}
+          {pending ? t('profile.saving') : profile.hasPassword ? t('profile.password.change') : t('profile.password.set')}
         </button>
         <Outcome
-          ok={changePassword.isSuccess || setPassword.isSuccess ? 'Your password is saved.' : null}
+          ok={changePassword.isSuccess || setPassword.isSuccess ? t('profile.password.saved') : null}
           error={changePassword.error ?? setPassword.error}
         />
       </form>
@@ -123,8 +127,9 @@ export function PasswordSection({ profile }: { profile: Profile }) {
 /** Order status mails: the receipt always comes; accepted, ready, cancelled can be turned off. */
 export function MailsSection({ profile }: { profile: Profile }) {
   const preferences = useSetPreferences();
+  const t = useT();
   return (
-    <ProfileCard id="profile-mails" title="Order e-mails">
+    <ProfileCard id="profile-mails" title={t('profile.mails.title')}>
       <label className="flex items-start gap-3 text-stone-800">
         <input
           type="checkbox"
@@ -134,8 +139,8 @@ export function MailsSection({ profile }: { profile: Profile }) {
           onChange={(event) => preferences.mutate(event.target.checked)}
         />
         <span>
-          E-mail me when my order is accepted, ready, cancelled or rejected.
-          <span className="block text-sm text-stone-600">The receipt of each payment always comes.</span>
+          {t('profile.mails.label')}
+          <span className="block text-sm text-stone-600">{t('profile.mails.receipt')}</span>
         </span>
       </label>
       <Outcome error={preferences.error} />

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { INVALID_LINK_MESSAGE } from '../../../shared/account-constants.ts';
 import { paths } from '../../../shared/paths.ts';
 import { ApiRequestError } from '../../lib/api-client.ts';
 import { usePageTitle } from '../../ui/use-page-title.ts';
+import { useT } from '../../i18n/i18n.ts';
 
 /**
  * The page of a link from a mail (?token=…) that confirms something with one press. A press, not
@@ -22,10 +22,11 @@ export function MailedLinkPage({
   done: (answer: unknown) => string;
   confirm: (token: string) => Promise<unknown>;
 }) {
+  const t = useT();
   usePageTitle(title);
   const token = useSearchParams()[0].get('token') ?? '';
   const [state, setState] = useState<{ kind: 'idle' | 'working' } | { kind: 'done'; text: string } | { kind: 'failed'; text: string }>(
-    token ? { kind: 'idle' } : { kind: 'failed', text: INVALID_LINK_MESSAGE },
+    token ? { kind: 'idle' } : { kind: 'failed', text: t('account.link.invalid') },
   );
 
   async function press() {
@@ -33,7 +34,7 @@ export function MailedLinkPage({
     try {
       setState({ kind: 'done', text: done(await confirm(token)) });
     } catch (failure) {
-      const text = failure instanceof ApiRequestError ? (failure.body?.message ?? failure.message) : 'Something went wrong. Please try again.';
+      const text = failure instanceof ApiRequestError ? (failure.body?.message ?? failure.message) : t('account.link.failed');
       setState({ kind: 'failed', text });
     }
   }
@@ -59,13 +60,13 @@ export function MailedLinkPage({
               disabled={state.kind === 'working'}
               className="mt-4 rounded-md bg-brand-700 px-4 py-3 font-bold text-white hover:bg-brand-800 disabled:bg-stone-400"
             >
-              {state.kind === 'working' ? 'One moment…' : action}
+              {state.kind === 'working' ? t('account.link.working') : action}
             </button>
           </>
         )}
         <p className="mt-4">
           <Link to={paths.profile} className="font-semibold text-brand-700 underline">
-            Go to your profile
+            {t('account.link.profile')}
           </Link>
         </p>
       </div>

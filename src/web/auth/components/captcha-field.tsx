@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { CAPTCHA_LENGTH } from '../../../shared/auth-constants.ts';
 import { captchaQueryKey, checkCaptcha, mailCaptcha, newCaptcha } from '../api/auth-api.ts';
 import { messageOf } from './form-field.tsx';
+import { useT } from '../../i18n/i18n.ts';
 
 export interface CaptchaState {
   id: string | null;
@@ -19,6 +20,7 @@ const NONE: CaptchaState = { id: null, answer: '', valid: false };
  */
 export function CaptchaField({ generation, onChange }: { generation: number; onChange: (state: CaptchaState) => void }) {
   const queryClient = useQueryClient();
+  const t = useT();
   const [round, setRound] = useState(0);
   const captcha = useQuery({
     queryKey: captchaQueryKey(generation, round),
@@ -41,7 +43,7 @@ export function CaptchaField({ generation, onChange }: { generation: number; onC
     const emailField = field.current?.form?.elements.namedItem('email');
     const email = emailField instanceof HTMLInputElement ? emailField.value.trim() : '';
     if (email === '') {
-      setMailed({ id, text: 'Type your e-mail address above first: the characters go to it.' });
+      setMailed({ id, text: t('auth.captcha.emailFirst') });
       if (emailField instanceof HTMLInputElement) emailField.focus();
       return;
     }
@@ -49,7 +51,7 @@ export function CaptchaField({ generation, onChange }: { generation: number; onC
     try {
       setMailed({ id, text: (await mailCaptcha(id, email)).message });
     } catch (failure) {
-      setMailed({ id, text: messageOf(failure, 'The characters could not be mailed. Use “Reload captcha” and try again.') });
+      setMailed({ id, text: messageOf(failure, t('auth.captcha.mailFailed')) });
     } finally {
       setMailing(false);
     }
@@ -92,13 +94,13 @@ export function CaptchaField({ generation, onChange }: { generation: number; onC
 
   const message =
     status === 'checking'
-      ? 'Checking…'
+      ? t('auth.captcha.checking')
       : status === 'valid'
-        ? 'Captcha matched.'
+        ? t('auth.captcha.matched')
         : status === 'invalid'
-          ? 'The characters did not match. Type the ones of this new picture.'
+          ? t('auth.captcha.mismatch')
           : captcha.isError
-            ? 'The captcha could not be loaded. Use “Reload captcha”.'
+            ? t('auth.captcha.loadFailed')
             : '';
 
   return (
@@ -109,14 +111,14 @@ export function CaptchaField({ generation, onChange }: { generation: number; onC
             src={captcha.data.image}
             width={200}
             height={64}
-            alt="Captcha: six letters and digits to type below"
+            alt={t('auth.captcha.alt')}
             className="rounded border border-stone-300"
           />
         ) : (
           <div className="h-16 w-[200px] animate-pulse rounded bg-stone-200" aria-hidden="true" />
         )}
         <button type="button" onClick={() => reload('idle')} className="text-sm font-semibold text-brand-700 underline hover:text-brand-900">
-          Reload captcha
+          {t('auth.captcha.reload')}
         </button>
         <button
           type="button"
@@ -125,16 +127,16 @@ export function CaptchaField({ generation, onChange }: { generation: number; onC
           aria-controls={wantsMail ? 'captcha-mailed' : undefined}
           className="text-sm font-semibold text-brand-700 underline hover:text-brand-900 disabled:opacity-60"
         >
-          Can’t see it? Mail me the characters
+          {t('auth.captcha.mail')}
         </button>
       </div>
       {wantsMail && (
         <p id="captcha-mailed" aria-live="polite" className="rounded-md bg-stone-100 px-3 py-2 text-sm text-stone-800">
-          {mailed.id === captcha.data?.id ? mailed.text : mailing ? 'Sending…' : 'A new picture: press “Mail me the characters” again.'}
+          {mailed.id === captcha.data?.id ? mailed.text : mailing ? t('auth.captcha.sending') : t('auth.captcha.newPicture')}
         </p>
       )}
       <label htmlFor="captcha" className="text-sm font-semibold text-stone-700">
-        Type the captcha above
+        {t('auth.captcha.label')}
       </label>
       <input
         ref={field}

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { SOCIAL_POPUP } from '../../../shared/auth-constants.ts';
 import { AUTH_PROVIDERS_QUERY_KEY, fetchAuthProviders, socialSignInUrl } from '../api/auth-api.ts';
 import { messageOf } from './form-field.tsx';
+import { useT } from '../../i18n/i18n.ts';
 
 /** The channel the popup's last page reports on (same origin; works whatever the provider's COOP). */
 export const SOCIAL_CHANNEL = 'raw-roots-social-sign-in';
@@ -18,6 +19,7 @@ export interface SocialResult {
 export function SocialSignInButton({ onDone, onError }: { onDone: () => void; onError: (message: string) => void }) {
   const providers = useQuery({ queryKey: AUTH_PROVIDERS_QUERY_KEY, queryFn: fetchAuthProviders, staleTime: Infinity });
   const [waiting, setWaiting] = useState(false);
+  const t = useT();
   const handlers = useRef({ onDone, onError });
   useEffect(() => {
     handlers.current = { onDone, onError };
@@ -59,7 +61,7 @@ export function SocialSignInButton({ onDone, onError }: { onDone: () => void; on
   return (
     <div className="flex flex-col gap-1">
       <div className="mb-3 flex items-center gap-3 text-sm text-stone-500" aria-hidden="true">
-        <span className="h-px flex-1 bg-stone-200" /> or <span className="h-px flex-1 bg-stone-200" />
+        <span className="h-px flex-1 bg-stone-200" /> {t('auth.social.or')} <span className="h-px flex-1 bg-stone-200" />
       </div>
       <button
         type="button"
@@ -70,11 +72,11 @@ export function SocialSignInButton({ onDone, onError }: { onDone: () => void; on
           <circle cx="12" cy="12" r="10" fill="none" stroke="currentColor" strokeWidth="2" />
           <path d="M12 7v10M7 12h10" stroke="currentColor" strokeWidth="2" />
         </svg>
-        Continue with {social.name}
+        {t('auth.social.continue', { provider: social.name })}
       </button>
       {waiting && (
         <p className="text-sm text-stone-600" role="status">
-          Finish signing in in the {social.name} window.
+          {t('auth.social.waiting', { provider: social.name })}
         </p>
       )}
     </div>

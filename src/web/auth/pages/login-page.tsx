@@ -7,6 +7,7 @@ import { CaptchaField, type CaptchaState } from '../components/captcha-field.tsx
 import { FormField, messageOf } from '../components/form-field.tsx';
 import { SocialSignInButton } from '../components/social-sign-in-button.tsx';
 import { useAuth } from '../use-auth.ts';
+import { useT } from '../../i18n/i18n.ts';
 
 type FieldErrors = Partial<Record<'email' | 'password', string>>;
 
@@ -23,7 +24,8 @@ export function useReturnPath(): string {
 
 /** Login (docs/product.md §2.6): e-mail, password, social sign-in, captcha; Login waits for the captcha. */
 export function Page() {
-  usePageTitle('Login');
+  const t = useT();
+  usePageTitle(t('auth.login.title'));
   const { signIn, completeSocialSignIn } = useAuth();
   const navigate = useNavigate();
   const toast = useToast();
@@ -38,7 +40,7 @@ export function Page() {
   const [refused, setRefused] = useState(false);
 
   function succeed() {
-    toast.success('login successfully');
+    toast.success(t('auth.login.done'));
     navigate(returnPath, { replace: true });
   }
 
@@ -70,7 +72,7 @@ export function Page() {
       });
       succeed();
     } catch (failure) {
-      setError(messageOf(failure, 'Login failed. Please try again.'));
+      setError(messageOf(failure, t('auth.login.failed')));
       setRefused(true);
       // The server used the captcha up: a new one for the next attempt.
       setCaptcha({ id: null, answer: '', valid: false });
@@ -82,21 +84,21 @@ export function Page() {
 
   return (
     <section className="mx-auto w-full max-w-md px-4 py-10">
-      <h1 className="font-display text-3xl font-bold text-brand-900">Login</h1>
+      <h1 className="font-display text-3xl font-bold text-brand-900">{t('auth.login.title')}</h1>
       <form onSubmit={(e) => void onSubmit(e)} className="mt-6 flex flex-col gap-4 rounded-xl bg-white p-5 shadow-md sm:p-6" noValidate>
-        <FormField id="email" name="email" type="email" label="Email" autoComplete="email" required error={fieldErrors.email} {...(refused && refusedProps)} />
+        <FormField id="email" name="email" type="email" label={t('auth.field.email')} autoComplete="email" required error={fieldErrors.email} {...(refused && refusedProps)} />
         <FormField
           id="password"
           name="password"
           type="password"
-          label="Password"
+          label={t('auth.field.password')}
           autoComplete="current-password"
           required
           error={fieldErrors.password}
           {...(refused && refusedProps)}
         />
         <Link to={paths.forgotPassword} className="self-start text-sm text-stone-600 underline hover:text-brand-900">
-          Forgot password?
+          {t('auth.login.forgot')}
         </Link>
         <CaptchaField key={captchaReload} generation={captchaReload} onChange={setCaptcha} />
         {error && (
@@ -109,13 +111,13 @@ export function Page() {
           disabled={!captcha.valid || submitting}
           className="rounded-md bg-brand-700 px-4 py-3 font-bold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:bg-stone-400"
         >
-          {submitting ? 'Logging in…' : 'Login'}
+          {submitting ? t('auth.login.submitting') : t('auth.login.submit')}
         </button>
         <SocialSignInButton
           onDone={() => {
             setError(null);
             setRefused(false);
-            completeSocialSignIn().then(succeed, (failure: unknown) => setError(messageOf(failure, 'Social sign-in failed.')));
+            completeSocialSignIn().then(succeed, (failure: unknown) => setError(messageOf(failure, t('auth.social.failed'))));
           }}
           onError={(message) => {
             setRefused(false);
@@ -125,7 +127,7 @@ export function Page() {
       </form>
       <p className="mt-6 text-center">
         <Link to={paths.signUp} state={location.state} className="font-semibold text-brand-700 underline hover:text-brand-900">
-          Please Make An Account
+          {t('auth.login.makeAccount')}
         </Link>
       </p>
     </section>

@@ -6,6 +6,7 @@ import { ApiRequestError } from '../../lib/api-client.ts';
 import { usePageTitle } from '../../ui/use-page-title.ts';
 import { resetPassword } from '../api/auth-api.ts';
 import { FormField, messageOf } from '../components/form-field.tsx';
+import { useT } from '../../i18n/i18n.ts';
 
 /**
  * The page a reset mail's link opens (?token=…): a new password, checked like sign-up's (the
@@ -13,7 +14,8 @@ import { FormField, messageOf } from '../components/form-field.tsx';
  * ended, this browser's too: the customer logs in with the new password.
  */
 export function Page() {
-  usePageTitle('Choose a new password');
+  const t = useT();
+  usePageTitle(t('auth.reset.title'));
   const token = useSearchParams()[0].get('token') ?? '';
   const [state, setState] = useState<'idle' | 'saving' | 'done' | 'dead-link'>(token ? 'idle' : 'dead-link');
   const [fieldError, setFieldError] = useState<{ password?: string; repeat?: string }>({});
@@ -27,7 +29,7 @@ export function Page() {
     const { passwordSchema } = await import('../../../shared/auth.ts');
     const parsed = passwordSchema.safeParse(password);
     if (!parsed.success) return setFieldError({ password: parsed.error.issues[0]!.message });
-    if (password !== form.get('repeat')) return setFieldError({ repeat: 'The two passwords differ' });
+    if (password !== form.get('repeat')) return setFieldError({ repeat: t('auth.reset.differ') });
     setFieldError({});
     setError(null);
     setState('saving');
@@ -38,26 +40,26 @@ export function Page() {
       const body = failure instanceof ApiRequestError ? failure.body : undefined;
       if (body?.code === 'INVALID_LINK') return setState('dead-link');
       if (body?.fieldErrors?.newPassword) setFieldError({ password: body.fieldErrors.newPassword[0] });
-      else setError(messageOf(failure, 'The password could not be changed. Please try again.'));
+      else setError(messageOf(failure, t('auth.reset.failed')));
       setState('idle');
     }
   }
 
   return (
     <section className="mx-auto w-full max-w-md px-4 py-10">
-      <h1 className="font-display text-3xl font-bold text-brand-900">Choose a new password</h1>
+      <h1 className="font-display text-3xl font-bold text-brand-900">{t('auth.reset.title')}</h1>
       {state === 'done' ? (
         <div role="status" className="mt-6 rounded-xl bg-white p-5 shadow-md sm:p-6">
-          <p className="text-stone-800">Your password is changed, and you are signed out everywhere.</p>
+          <p className="text-stone-800">{t('auth.reset.done')}</p>
           <Link to={paths.login} className="mt-4 inline-block rounded-md bg-brand-700 px-4 py-3 font-bold text-white hover:bg-brand-800">
-            Log in with it
+            {t('auth.reset.logIn')}
           </Link>
         </div>
       ) : state === 'dead-link' ? (
         <div role="alert" className="mt-6 rounded-xl bg-white p-5 shadow-md sm:p-6">
-          <p className="text-stone-800">This link is no longer valid: it was used already, it has expired, or it was not copied whole.</p>
+          <p className="text-stone-800">{t('auth.reset.deadLink')}</p>
           <Link to={paths.forgotPassword} className="mt-4 inline-block font-semibold text-brand-700 underline">
-            Ask for a new link
+            {t('auth.reset.newLink')}
           </Link>
         </div>
       ) : (
@@ -66,12 +68,12 @@ export function Page() {
             id="password"
             name="password"
             type="password"
-            label={`New password (at least ${PASSWORD_MIN} characters)`}
+            label={t('auth.reset.password', { min: PASSWORD_MIN })}
             autoComplete="new-password"
             required
             error={fieldError.password}
           />
-          <FormField id="repeat" name="repeat" type="password" label="The same again" autoComplete="new-password" required error={fieldError.repeat} />
+          <FormField id="repeat" name="repeat" type="password" label={t('auth.reset.repeat')} autoComplete="new-password" required error={fieldError.repeat} />
           {error && (
             <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm font-semibold text-red-800">
               {error}
@@ -82,7 +84,7 @@ export function Page() {
             disabled={state === 'saving'}
             className="rounded-md bg-brand-700 px-4 py-3 font-bold text-white hover:bg-brand-800 disabled:bg-stone-400"
           >
-            {state === 'saving' ? 'Saving…' : 'Save the new password'}
+            {state === 'saving' ? t('auth.reset.saving') : t('auth.reset.submit')}
           </button>
         </form>
       )}

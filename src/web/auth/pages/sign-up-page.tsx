@@ -8,12 +8,14 @@ import { usePageTitle } from '../../ui/use-page-title.ts';
 import { FormField, messageOf } from '../components/form-field.tsx';
 import { useAuth } from '../use-auth.ts';
 import { useReturnPath } from './login-page.tsx';
+import { useT } from '../../i18n/i18n.ts';
 
 type FieldErrors = Partial<Record<'name' | 'email' | 'password', string>>;
 
 /** Sign-up (docs/product.md §2.6): name, e-mail, password; then home with 'new user created'. */
 export function Page() {
-  usePageTitle('Sign Up');
+  const t = useT();
+  usePageTitle(t('auth.signUp.title'));
   const { signUp } = useAuth();
   const navigate = useNavigate();
   const toast = useToast();
@@ -42,13 +44,13 @@ export function Page() {
     setSubmitting(true);
     try {
       const insertedId = await signUp(parsed.data);
-      toast.success(insertedId ? 'new user created' : 'Signed up');
+      toast.success(insertedId ? t('auth.signUp.created') : t('auth.signUp.done'));
       navigate(returnPath);
     } catch (failure) {
       // The server's own checks (a common or easily guessed password) name their field.
       const serverFields = failure instanceof ApiRequestError ? failure.body?.fieldErrors : undefined;
       if (serverFields?.password) return setFieldErrors({ password: serverFields.password[0] });
-      setError(messageOf(failure, 'Sign-up failed. Please try again.'));
+      setError(messageOf(failure, t('auth.signUp.failed')));
     } finally {
       setSubmitting(false);
     }
@@ -56,15 +58,15 @@ export function Page() {
 
   return (
     <section className="mx-auto w-full max-w-md px-4 py-10">
-      <h1 className="font-display text-3xl font-bold text-brand-900">Sign Up</h1>
+      <h1 className="font-display text-3xl font-bold text-brand-900">{t('auth.signUp.title')}</h1>
       <form onSubmit={(e) => void onSubmit(e)} noValidate className="mt-6 flex flex-col gap-4 rounded-xl bg-white p-5 shadow-md sm:p-6">
-        <FormField id="name" name="name" label="Name" autoComplete="name" required maxLength={100} error={fieldErrors.name} />
-        <FormField id="email" name="email" type="email" label="Email" autoComplete="email" required error={fieldErrors.email} />
+        <FormField id="name" name="name" label={t('auth.field.name')} autoComplete="name" required maxLength={100} error={fieldErrors.name} />
+        <FormField id="email" name="email" type="email" label={t('auth.field.email')} autoComplete="email" required error={fieldErrors.email} />
         <FormField
           id="password"
           name="password"
           type="password"
-          label="Password (8 to 128 characters)"
+          label={t('auth.field.newPassword')}
           autoComplete="new-password"
           required
           error={fieldErrors.password}
@@ -79,12 +81,12 @@ export function Page() {
           disabled={submitting || !hydrated}
           className="rounded-md bg-brand-700 px-4 py-3 font-bold text-white hover:bg-brand-800 disabled:bg-stone-400"
         >
-          {submitting ? 'Signing up…' : 'SignUp'}
+          {submitting ? t('auth.signUp.submitting') : t('auth.signUp.submit')}
         </button>
       </form>
       <p className="mt-6 text-center">
         <Link to={paths.login} className="font-semibold text-brand-700 underline hover:text-brand-900">
-          Already Have An Account
+          {t('auth.signUp.haveAccount')}
         </Link>
       </p>
     </section>

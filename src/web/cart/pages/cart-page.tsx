@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { cartTotalCents, priceChangeText } from '../../../shared/cart-constants.ts';
-import { centsToPrice, formatPrice } from '../../../shared/money.ts';
+import { centsToPrice } from '../../../shared/money.ts';
 import { paths } from '../../../shared/paths.ts';
 import { useToast } from '../../ui/toast.tsx';
 import { usePageTitle } from '../../ui/use-page-title.ts';
@@ -12,13 +12,18 @@ import { PriceChangeNotice } from '../components/price-change-notice.tsx';
 import { RemovedDishesNotice, UnavailableMark, UnavailableNotice } from '../components/cart-availability-notices.tsx';
 import { DataTable, type Column } from '../../ui/data-table.tsx';
 import { QueryError } from '../../ui/query-error.tsx';
+import type { Translate } from '../../../shared/i18n/catalogue.ts';
+import { useFormat, type Format } from '../../i18n/format.ts';
+import { useT } from '../../i18n/i18n.ts';
 
 /**
  * My cart (docs/product.md §2.10): 'Your Cart', the count, the total, Pay, and the table: one line
  * per dish with its quantity (− deletes one entry, + adds one, as the spec's calls do).
  */
 export function Page() {
-  usePageTitle('My Cart');
+  const t = useT();
+  const format = useFormat();
+  usePageTitle(t('cart.title'));
   const cart = useCart();
   const remove = useDeleteCartEntry();
   const removeLine = useDeleteCartLine();
@@ -26,7 +31,7 @@ export function Page() {
   const toast = useToast();
 
   const entries = cart.data ?? [];
-  const total = formatPrice(centsToPrice(cartTotalCents(entries)));
+  const total = format.money(centsToPrice(cartTotalCents(entries)));
   const empty = cart.isSuccess && entries.length === 0;
   const lines = cartLines(entries);
   // A sold-out or hidden dish stops the payment (the server refuses it): the notice says which.
@@ -44,30 +49,30 @@ export function Page() {
   return (
     <section aria-labelledby="cart-heading" className="mx-auto max-w-4xl">
       <h1 id="cart-heading" className="text-center font-display text-3xl font-bold text-brand-900">
-        Your Cart
+        {t('cart.heading')}
       </h1>
       <div className="mt-6 flex flex-wrap items-center justify-between gap-4 rounded-xl bg-white p-4 shadow-sm ring-1 ring-stone-200">
         <p className="text-lg font-semibold uppercase text-stone-800">
-          Total item: <span data-testid="cart-total-items">{cart.isSuccess ? entries.length : '…'}</span>
+          {t('cart.totalItems')} <span data-testid="cart-total-items">{cart.isSuccess ? entries.length : '…'}</span>
         </p>
         <p className="text-lg font-semibold uppercase text-stone-800">
-          Total Price: <span data-testid="cart-total-price">$ {cart.isSuccess ? total : '…'}</span>
+          {t('cart.totalPrice')} <span data-testid="cart-total-price">{cart.isSuccess ? total : '…'}</span>
         </p>
         {cart.isSuccess && entries.length > 0 && !blocked ? (
           <Link
             to={paths.payment}
             className="rounded-md bg-brand-800 px-6 py-2 font-bold uppercase tracking-wide text-white hover:bg-brand-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
           >
-            Pay
+            {t('cart.pay')}
           </Link>
         ) : (
           <button
             type="button"
             disabled
-            title={empty ? 'Your cart is empty' : blocked ? 'Remove the dishes that are no longer available first' : undefined}
+            title={empty ? t('cart.emptyTitle') : blocked ? t('cart.blockedTitle') : undefined}
             className="cursor-not-allowed rounded-md bg-stone-300 px-6 py-2 font-bold uppercase tracking-wide text-stone-600"
           >
-            Pay
+            {t('cart.pay')}
           </button>
         )}
       </div>
@@ -77,12 +82,12 @@ export function Page() {
         <UnavailableNotice entries={entries} />
       </div>
       {cart.isPending && <CartSkeleton />}
-      {cart.isError && <QueryError title="Your cart could not be loaded" error={cart.error} onRetry={cart.refetch} />}
+      {cart.isError && <QueryError title={t('cart.error')} error={cart.error} onRetry={cart.refetch} />}
       {empty && (
         <div className="mt-6 rounded-xl bg-white p-8 text-center shadow-sm ring-1 ring-stone-200">
-          <p className="text-lg text-stone-700">Your cart is empty.</p>
+          <p className="text-lg text-stone-700">{t('cart.empty')}</p>
           <Link to={paths.menu('offered')} className="mt-3 inline-block font-semibold text-brand-800 underline">
-            Choose something from the menu
+            {t('cart.choose')}
           </Link>
         </div>
       )}
@@ -93,17 +98,17 @@ export function Page() {
       )}
       {cart.isSuccess && entries.length > 0 && (
         <DataTable
-          label="Cart items"
+          label={t('cart.table')}
           className="cart-lines"
           rows={lines}
           rowKey={(line) => line.key}
           rowTestId="cart-line"
-          columns={cartColumns(steps)}
-          deleteDetail={(line) => `Deleting ${line.name} from your cart.`}
+          columns={cartColumns(steps, t, format)}
+          deleteDetail={(line) => t('cart.deleting', { name: line.name })}
           onDelete={(line) =>
             removeLine.mutate(line, {
               onSuccess: (result) => {
-                if (result.deletedCount > 0) toast.success('Deleted! Your item has been deleted.');
+                if (result.deletedCount > 0) toast.success(t('cart.deleted'));
               },
               onError: (error) => toast.error(error.message),
             })
@@ -128,15 +133,15 @@ const stepClass =
  * The spec's columns (Item no, Food, Name, price, action), with the quantity and the line's total.
  * On a phone each line is a card laid out by these cells' classes (`.cart-lines` in styles.css).
  */
-const cartColumns = (steps: QuantitySteps): Column<CartLine>[] => [
-  { header: 'Item no', cell: (_line, { index }) => index + 1, className: 'cart-line-number' },
+const cartColumns = (steps: QuantitySteps, t: Translate, format: Format): Column<CartLine>[] => [
+  { header: t('cart.column.number'), cell: (_line, { index }) => index + 1, className: 'cart-line-number' },
   {
-    header: 'Food',
+    header: t('cart.column.food'),
     cell: (line) => <img src={line.image} alt="" width={56} height={56} loading="lazy" className="h-12 w-12 rounded-lg object-cover sm:h-14 sm:w-14" />,
     className: 'cart-line-food',
   },
   {
-    header: 'Name',
+    header: t('cart.column.name'),
     // One block, so that the options stay under the name on a phone's card too.
     cell: (line) => (
       <div>
@@ -148,10 +153,10 @@ const cartColumns = (steps: QuantitySteps): Column<CartLine>[] => [
     className: 'cart-line-name font-semibold',
   },
   {
-    header: 'price',
+    header: t('cart.column.price'),
     cell: (line) => (
       <>
-        <span className="whitespace-nowrap">$ {formatPrice(line.price)}</span>
+        <span className="whitespace-nowrap">{format.money(line.price)}</span>
         {line.pricesWhenAdded.length > 0 && (
           <span data-testid="cart-line-price-change" className="block text-xs font-semibold text-accent-700">
             {priceChangeText(line.pricesWhenAdded, line.price)}
@@ -162,7 +167,7 @@ const cartColumns = (steps: QuantitySteps): Column<CartLine>[] => [
     className: 'cart-line-price',
   },
   {
-    header: 'Quantity',
+    header: t('cart.column.quantity'),
     cell: (line, { askToDelete }) => (
       <div className="flex items-center gap-1.5">
         {/* The last one goes like a delete: after the confirmation. */}
@@ -170,16 +175,16 @@ const cartColumns = (steps: QuantitySteps): Column<CartLine>[] => [
           type="button"
           className={stepClass}
           disabled={steps.busy(line)}
-          aria-label={`One less ${line.name}`}
+          aria-label={t('cart.less', { name: line.name })}
           onClick={() => (line.entries.length === 1 ? askToDelete(line) : steps.less(line))}
         >
           −
         </button>
         <span className="min-w-6 text-center font-bold" data-testid="cart-line-quantity" aria-live="polite">
-          <span className="sr-only">Quantity </span>
+          <span className="sr-only">{t('cart.quantity')}</span>
           {line.entries.length}
         </span>
-        <button type="button" className={stepClass} disabled={steps.busy(line)} aria-label={`One more ${line.name}`} onClick={() => steps.more(line)}>
+        <button type="button" className={stepClass} disabled={steps.busy(line)} aria-label={t('cart.more', { name: line.name })} onClick={() => steps.more(line)}>
           +
         </button>
       </div>
@@ -187,16 +192,16 @@ const cartColumns = (steps: QuantitySteps): Column<CartLine>[] => [
     className: 'cart-line-quantity',
   },
   {
-    header: 'Line total',
-    cell: (line) => <span data-testid="cart-line-total">$ {formatPrice(centsToPrice(lineTotalCents(line)))}</span>,
+    header: t('cart.column.total'),
+    cell: (line) => <span data-testid="cart-line-total">{format.money(centsToPrice(lineTotalCents(line)))}</span>,
     className: 'cart-line-total whitespace-nowrap font-semibold',
   },
   {
-    header: 'action',
+    header: t('cart.column.action'),
     cell: (line, { askToDelete }) => (
       <button
         type="button"
-        aria-label={`Delete ${line.name}`}
+        aria-label={t('cart.delete', { name: line.name })}
         disabled={steps.busy(line)}
         onClick={() => askToDelete(line)}
         className="rounded-md bg-red-700 p-2 text-white hover:bg-red-800 disabled:opacity-60"
@@ -211,6 +216,7 @@ const cartColumns = (steps: QuantitySteps): Column<CartLine>[] => [
 ];
 
 function CartSkeleton() {
+  const t = useT();
   return (
     <div role="status" className="mt-6 space-y-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-stone-200">
       {[0, 1, 2].map((i) => (
@@ -220,7 +226,7 @@ function CartSkeleton() {
           <div className="h-4 w-16 rounded bg-stone-100" />
         </div>
       ))}
-      <p className="sr-only">Loading your cart…</p>
+      <p className="sr-only">{t('cart.loading')}</p>
     </div>
   );
 }

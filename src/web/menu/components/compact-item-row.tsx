@@ -6,6 +6,7 @@ import { FavouriteButton } from '../favourites/favourite-button.tsx';
 import { priceText } from '../item-price.ts';
 import { ItemCard } from './item-card.tsx';
 import { useAddButton } from './use-add-button.ts';
+import { useLanguage, useT } from '../../i18n/i18n.ts';
 
 interface EntryProps {
   item: MenuItem;
@@ -52,6 +53,8 @@ export function CompactOrCard({ item, eager = false, onAddToCart }: EntryProps) 
 function CompactItemRow({ item, eager, onAddToCart }: EntryProps) {
   const reduced = item.newPrice !== undefined;
   const add = useAddButton(item);
+  const t = useT();
+  const language = useLanguage();
   return (
     <div data-testid="compact-item" className="flex w-full items-center gap-3 rounded-lg bg-white p-2 shadow-sm ring-1 ring-stone-200 md:hidden">
       <img
@@ -73,14 +76,14 @@ function CompactItemRow({ item, eager, onAddToCart }: EntryProps) {
           {reduced ? (
             <>
               <span className="mr-1.5 font-normal text-stone-500 line-through">
-                <span className="sr-only">Was </span>
-                {priceText(item.price)}
+                <span className="sr-only">{t('price.was')}</span>
+                {priceText(item.price, language)}
               </span>
-              <span className="sr-only">New Price </span>
-              {priceText(item.newPrice!)}
+              <span className="sr-only">{t('price.new')} </span>
+              {priceText(item.newPrice!, language)}
             </>
           ) : (
-            priceText(item.price)
+            priceText(item.price, language)
           )}
         </p>
       </div>
@@ -94,11 +97,11 @@ function CompactItemRow({ item, eager, onAddToCart }: EntryProps) {
       >
         {item.soldOut ? (
           <>
-            Sold out<span className="sr-only">: {item.name}</span>
+            {t('menu.card.soldOut')}<span className="sr-only">: {item.name}</span>
           </>
         ) : (
           <>
-            Take<span className="sr-only"> {item.name} on table</span>
+            {t('menu.card.take')}<span className="sr-only">{t('menu.card.takeDish', { name: item.name })}</span>
           </>
         )}
       </button>

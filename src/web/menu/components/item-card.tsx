@@ -6,6 +6,7 @@ import { FavouriteButton } from '../favourites/favourite-button.tsx';
 import { DishLabels, SoldOutBadge } from './dish-labels.tsx';
 import { useAddButton } from './use-add-button.ts';
 import { priceText } from '../item-price.ts';
+import { useLanguage, useT } from '../../i18n/i18n.ts';
 
 interface ItemCardProps {
   item: MenuItem;
@@ -19,6 +20,8 @@ interface ItemCardProps {
 export const ItemCard = memo(function ItemCard({ item, eager = false, onAddToCart }: ItemCardProps) {
   const reduced = item.newPrice !== undefined;
   const add = useAddButton(item);
+  const t = useT();
+  const language = useLanguage();
   return (
     <article className="item-card flex w-full flex-col overflow-hidden rounded-lg bg-white shadow-sm ring-1 ring-stone-200 transition-shadow hover:shadow-lg">
       <div className="relative">
@@ -36,12 +39,12 @@ export const ItemCard = memo(function ItemCard({ item, eager = false, onAddToCar
         </div>
         <div className="absolute right-3 top-3 flex flex-col items-end gap-1">
           <p className={`rounded bg-stone-900 px-3 py-1 text-sm font-bold text-white ${reduced ? 'line-through decoration-2' : ''}`}>
-            {reduced && <span className="sr-only">Was </span>}
-            {priceText(item.price)}
+            {reduced && <span className="sr-only">{t('price.was')}</span>}
+            {priceText(item.price, language)}
           </p>
           {reduced && (
             <p className="rounded bg-accent-400 px-3 py-1 text-sm font-bold text-stone-900">
-              New Price {priceText(item.newPrice!)}
+              {t('price.newWith', { price: priceText(item.newPrice!, language) })}
             </p>
           )}
           {item.soldOut && <SoldOutBadge />}
@@ -54,7 +57,7 @@ export const ItemCard = memo(function ItemCard({ item, eager = false, onAddToCar
           </Link>
         </h3>
         <DishLabels tags={item.tags} allergens={item.allergens} className="mt-2" />
-        {item.options && <p className="mt-1 text-sm text-stone-600">Choose {item.options.map((group) => group.name.toLowerCase()).join(', ')}</p>}
+        {item.options && <p className="mt-1 text-sm text-stone-600">{t('menu.card.choose', { options: item.options.map((group) => group.name.toLowerCase()).join(', ') })}</p>}
         <div className="add-to-cart-area mt-3 w-full flex-1 items-center">
           <p className="item-recipe text-sm leading-relaxed text-stone-600">{item.recipe}</p>
           <div className="flex items-center justify-center">
@@ -66,7 +69,7 @@ export const ItemCard = memo(function ItemCard({ item, eager = false, onAddToCar
               aria-haspopup={item.options ? 'dialog' : undefined}
               className="add-to-cart-button rounded-lg border-b-4 border-accent-500 bg-stone-100 px-6 py-3 font-semibold uppercase tracking-wide text-accent-700 hover:border-stone-900 hover:bg-stone-900 hover:text-white disabled:cursor-not-allowed disabled:border-stone-400 disabled:bg-stone-200 disabled:text-stone-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
             >
-              {item.soldOut ? 'Sold out' : 'Take on table'}
+              {item.soldOut ? t('menu.card.soldOut') : t('menu.card.add')}
             </button>
           </div>
         </div>

@@ -1,5 +1,7 @@
-import { ALLERGENS, ALLERGEN_LABELS, DISH_TAGS, DISH_TAG_LABELS, type Allergen, type DishTag } from '../../../shared/dish-labels.ts';
+import { ALLERGENS, DISH_TAGS, type Allergen, type DishTag } from '../../../shared/dish-labels.ts';
 import type { MenuFilters as Filters } from '../../../shared/menu-search.ts';
+import { useT } from '../../i18n/i18n.ts';
+import { ALLERGEN_LABEL_IDS, DISH_TAG_LABEL_IDS } from './dish-labels.tsx';
 
 /**
  * The order page's filters (docs/product.md §18): show only the dishes with every chosen tag, and
@@ -8,29 +10,30 @@ import type { MenuFilters as Filters } from '../../../shared/menu-search.ts';
  */
 export function MenuFilters({ value, onChange }: { value: Filters; onChange: (next: Filters) => void }) {
   const count = value.tags.length + value.without.length;
+  const t = useT();
   const toggle = <T extends string>(list: readonly T[], key: T) => (list.includes(key) ? list.filter((k) => k !== key) : [...list, key]);
   return (
     <details className="mx-auto mt-4 w-full max-w-3xl rounded-xl bg-white shadow-sm ring-1 ring-stone-200 [&[open]>summary>span.chevron]:rotate-180">
       <summary className="flex cursor-pointer list-none items-center justify-between gap-2 px-4 py-3 font-semibold text-stone-800 [&::-webkit-details-marker]:hidden">
-        <span>Diet and allergens{count > 0 && <span className="ml-2 rounded-full bg-brand-700 px-2 py-0.5 text-xs text-white">{count} on</span>}</span>
+        <span>{t('menu.filters.title')}{count > 0 && <span className="ml-2 rounded-full bg-brand-700 px-2 py-0.5 text-xs text-white">{t('menu.filters.on', { count })}</span>}</span>
         <span aria-hidden="true" className="chevron transition-transform">▾</span>
       </summary>
       <div className="grid gap-5 border-t border-stone-200 px-4 py-4 md:grid-cols-2">
         <fieldset>
-          <legend className="text-sm font-semibold text-stone-800">Show only dishes that are</legend>
+          <legend className="text-sm font-semibold text-stone-800">{t('menu.filters.only')}</legend>
           <div className="mt-2 flex flex-wrap gap-2">
             {DISH_TAGS.map((tag: DishTag) => (
-              <Choice key={tag} label={DISH_TAG_LABELS[tag].label} checked={value.tags.includes(tag)} onChange={() => onChange({ ...value, tags: toggle(value.tags, tag) })} />
+              <Choice key={tag} label={t(DISH_TAG_LABEL_IDS[tag])} checked={value.tags.includes(tag)} onChange={() => onChange({ ...value, tags: toggle(value.tags, tag) })} />
             ))}
           </div>
         </fieldset>
         <fieldset>
-          <legend className="text-sm font-semibold text-stone-800">Hide dishes containing</legend>
+          <legend className="text-sm font-semibold text-stone-800">{t('menu.filters.hide')}</legend>
           <div className="mt-2 flex flex-wrap gap-2">
             {ALLERGENS.map((allergen: Allergen) => (
               <Choice
                 key={allergen}
-                label={ALLERGEN_LABELS[allergen].label}
+                label={t(ALLERGEN_LABEL_IDS[allergen])}
                 checked={value.without.includes(allergen)}
                 onChange={() => onChange({ ...value, without: toggle(value.without, allergen) })}
               />
@@ -39,7 +42,7 @@ export function MenuFilters({ value, onChange }: { value: Filters; onChange: (ne
         </fieldset>
         {count > 0 && (
           <button type="button" onClick={() => onChange({ tags: [], without: [] })} className="justify-self-start text-sm font-semibold text-brand-800 underline md:col-span-2">
-            Clear all filters
+            {t('menu.filters.clear')}
           </button>
         )}
       </div>

@@ -1,8 +1,11 @@
 import type { MenuItem } from '../../../shared/menu.ts';
 import { priceText } from '../item-price.ts';
+import { useLanguage, useT } from '../../i18n/i18n.ts';
 
 /** One dish in a category block of the item list and the home page: picture, name, recipe, price. */
 export function MenuItemRow({ item }: { item: MenuItem }) {
+  const t = useT();
+  const language = useLanguage();
   return (
     <li className="flex gap-4">
       <img
@@ -23,13 +26,13 @@ export function MenuItemRow({ item }: { item: MenuItem }) {
             {item.newPrice !== undefined ? (
               <>
                 <span className="mr-1 text-sm text-stone-500 line-through">
-                  <span className="sr-only">Was </span>
-                  {priceText(item.price)}
+                  <span className="sr-only">{t('price.was')}</span>
+                  {priceText(item.price, language)}
                 </span>
-                <span className="block text-xs uppercase">New Price</span> {priceText(item.newPrice)}
+                <span className="block text-xs uppercase">{t('price.new')}</span> {priceText(item.newPrice, language)}
               </>
             ) : (
-              priceText(item.price)
+              priceText(item.price, language)
             )}
           </p>
         </div>

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { SEARCH_QUERY_MAX } from '../../../shared/menu-search.ts';
+import { useT } from '../../i18n/i18n.ts';
 
 /** How long typing pauses before the search is asked: one request per word, not per key. */
 const TYPING_PAUSE_MS = 200;
@@ -10,6 +11,7 @@ const TYPING_PAUSE_MS = 200;
  */
 export function MenuSearchBox({ onSearch }: { onSearch: (query: string) => void }) {
   const [text, setText] = useState('');
+  const t = useT();
   // On the page the server drew, a visitor may type before the app takes it over: React keeps the
   // box's text but never tells `text`, so the list would not filter. Taken in once, on the first render.
   const box = useRef<HTMLInputElement>(null);
@@ -24,7 +26,7 @@ export function MenuSearchBox({ onSearch }: { onSearch: (query: string) => void 
   return (
     <div role="search" className="relative mx-auto w-full max-w-xl">
       <label htmlFor="menu-search" className="sr-only">
-        Search the menu
+        {t('menu.search.label')}
       </label>
       <svg aria-hidden="true" viewBox="0 0 24 24" className="pointer-events-none absolute left-3 top-1/2 h-5 w-5 -translate-y-1/2 text-stone-500">
         <circle cx="11" cy="11" r="7" fill="none" stroke="currentColor" strokeWidth="2" />
@@ -37,7 +39,7 @@ export function MenuSearchBox({ onSearch }: { onSearch: (query: string) => void 
         value={text}
         maxLength={SEARCH_QUERY_MAX}
         autoComplete="off"
-        placeholder="Search dishes, ingredients, vegan…"
+        placeholder={t('menu.search.placeholder')}
         onChange={(event) => setText(event.target.value)}
         onKeyDown={(event) => {
           if (event.key === 'Escape') setText('');

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { MENU_TABS, type MenuTabKey } from '../menu-tabs.ts';
 import { FavouritesTabLabel } from '../favourites/favourites-tab-label.tsx';
+import { useT } from '../../i18n/i18n.ts';
 
 interface MenuTabsProps {
   active: MenuTabKey;
@@ -19,6 +20,7 @@ export function menuTabId(key: MenuTabKey): string {
  */
 export function MenuTabs({ active, onSelect, panelId }: MenuTabsProps) {
   const list = useRef<HTMLDivElement>(null);
+  const t = useT();
 
   useEffect(() => {
     const bar = list.current;
@@ -47,7 +49,7 @@ export function MenuTabs({ active, onSelect, panelId }: MenuTabsProps) {
     <div
       ref={list}
       role="tablist"
-      aria-label="Menu categories"
+      aria-label={t('menu.tabs.label')}
       className="scrollbar-none -mx-4 flex gap-1 overflow-x-auto px-4 md:mx-0 md:flex-wrap md:justify-center md:overflow-visible md:px-0"
     >
       {MENU_TABS.map((tab, i) => {
@@ -67,7 +69,7 @@ export function MenuTabs({ active, onSelect, panelId }: MenuTabsProps) {
               selected ? 'border-accent-500 text-accent-700' : 'border-transparent text-stone-700 hover:text-stone-950'
             }`}
           >
-            {tab.key === 'favourites' ? <FavouritesTabLabel label={tab.label} /> : tab.label}
+            {tab.key === 'favourites' ? <FavouritesTabLabel label={t(tab.labelId)} /> : t(tab.labelId)}
           </button>
         );
       })}

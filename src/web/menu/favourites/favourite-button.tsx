@@ -1,6 +1,7 @@
 import type { MenuItem } from '../../../shared/menu.ts';
 import { useHydrated } from '../../ui/use-hydrated.ts';
 import { useFavouriteHearts } from './favourite-hearts.tsx';
+import { useT } from '../../i18n/i18n.ts';
 
 /**
  * The heart on a dish: a toggle button that saves the dish to the customer's favourites
@@ -9,6 +10,7 @@ import { useFavouriteHearts } from './favourite-hearts.tsx';
  */
 export function FavouriteButton({ item, variant = 'overlay' }: { item: MenuItem; variant?: 'overlay' | 'plain' }) {
   const hearts = useFavouriteHearts();
+  const t = useT();
   // Drawn first as the server drew it (not saved): ui/use-hydrated.ts says why.
   const saved = useHydrated() && hearts.isSaved(item._id);
   const toggle = () => hearts.toggle(item);
@@ -19,7 +21,7 @@ export function FavouriteButton({ item, variant = 'overlay' }: { item: MenuItem;
       onClick={toggle}
       aria-pressed={saved}
       aria-label={`Save ${item.name} to favourites`}
-      title={saved ? 'Saved to your favourites' : 'Save to favourites'}
+      title={saved ? t('menu.favourites.saved') : t('menu.favourites.save')}
       className={
         variant === 'overlay'
           ? 'flex h-11 w-11 items-center justify-center rounded-full bg-stone-900/45 backdrop-blur-sm transition-transform hover:scale-110'

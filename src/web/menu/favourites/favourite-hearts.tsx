@@ -4,6 +4,7 @@ import { useToast } from '../../ui/toast.tsx';
 import { useAuth } from '../../auth/use-auth.ts';
 import { useSendToLogin } from '../pending/use-send-to-login.ts';
 import { useFavourites, useSetFavourite } from './favourites-api.ts';
+import { useT } from '../../i18n/i18n.ts';
 
 interface FavouriteHearts {
   isSaved(itemId: string): boolean;
@@ -24,6 +25,7 @@ export function FavouriteHeartsProvider({ children }: { children: ReactNode }) {
   const { mutateAsync: setFavourite } = useSetFavourite();
   const sendToLogin = useSendToLogin();
   const toast = useToast();
+  const t = useT();
   const saved = useMemo(() => new Set(favourites.data?.map((favourite) => favourite._id)), [favourites.data]);
 
   // A click before the sign-in state is known (the moment after the page loads) waits for it:
@@ -39,10 +41,10 @@ export function FavouriteHeartsProvider({ children }: { children: ReactNode }) {
       if (!user) return sendToLogin('favourite', item);
       const wasSaved = saved.has(item._id);
       setFavourite({ item, saved: !wasSaved }).catch((error: Error) =>
-        toast.error(`${item.name} could not be ${wasSaved ? 'removed from' : 'saved to'} your favourites: ${error.message}`),
+        toast.error(wasSaved ? t('favourites.removeFailed', { name: item.name, error: error.message }) : t('favourites.saveFailed', { name: item.name, error: error.message })),
       );
     },
-    [loading, user, saved, setFavourite, sendToLogin, toast],
+    [loading, user, saved, setFavourite, sendToLogin, toast, t],
   );
 
   useEffect(() => {

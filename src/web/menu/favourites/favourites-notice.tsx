@@ -1,6 +1,7 @@
 import { Link, useLocation } from 'react-router';
 import { paths } from '../../../shared/paths.ts';
 import { useAuth } from '../../auth/use-auth.ts';
+import { useT } from '../../i18n/i18n.ts';
 
 /**
  * The Favourites tab's words when it has no dishes to show: a visitor is asked to log in (and
@@ -9,17 +10,18 @@ import { useAuth } from '../../auth/use-auth.ts';
 export function FavouritesNotice({ count }: { count: number | undefined }) {
   const { user, loading } = useAuth();
   const location = useLocation();
+  const t = useT();
   if (loading || (user && count !== 0)) return null;
   return (
     <div className="py-16 text-center text-stone-600">
       {user ? (
-        <p>No favourites yet. Press the heart on a dish to save it here.</p>
+        <p>{t('menu.favourites.empty')}</p>
       ) : (
         <p>
           <Link to={paths.login} state={{ from: location }} className="font-semibold text-brand-700 underline hover:text-brand-900">
-            Log in
+            {t('menu.favourites.logIn')}
           </Link>{' '}
-          to see the dishes you saved with the heart.
+          {t('menu.favourites.toSee')}
         </p>
       )}
     </div>

@@ -5,6 +5,7 @@ import { useAuth } from '../../auth/use-auth.ts';
 import { useAddToCart } from '../../cart/api/cart-api.ts';
 import { chooseDishOptions, hasOptions } from '../options/options-request.ts';
 import { useSendToLogin } from '../pending/use-send-to-login.ts';
+import { useT } from '../../i18n/i18n.ts';
 
 /**
  * A visitor goes to /login and the dish is added after sign-in (pending/pending-action-runner.tsx).
@@ -16,6 +17,7 @@ export function useAddItemToCart(): (item: MenuItem) => void {
   const { user, loading } = useAuth();
   const { mutateAsync: addToCart } = useAddToCart();
   const toast = useToast();
+  const t = useT();
   const waiting = useRef<MenuItem | null>(null);
   const add = useCallback(
     (item: MenuItem) => {
@@ -27,12 +29,12 @@ export function useAddItemToCart(): (item: MenuItem) => void {
       if (hasOptions(item)) return chooseDishOptions(item);
       addToCart(item._id).then(
         (result) => {
-          if (result.insertedId) toast.success(`${item.name} is on your table`);
+          if (result.insertedId) toast.success(t('menu.added', { name: item.name }));
         },
         (error: Error) => toast.error(error.message),
       );
     },
-    [sendToLogin, user, addToCart, toast],
+    [sendToLogin, user, addToCart, toast, t],
   );
   useEffect(() => {
     if (loading || !waiting.current) return;

@@ -1,5 +1,4 @@
 import { Link, useParams } from 'react-router';
-import { CATEGORY_LABELS } from '../../../shared/category-list.ts';
 import { paths } from '../../../shared/paths.ts';
 import { ApiRequestError } from '../../lib/api-client.ts';
 import { QueryError } from '../../ui/query-error.tsx';
@@ -11,6 +10,7 @@ import { useAddButton } from '../components/use-add-button.ts';
 import { useAddItemToCart } from '../hooks/use-add-item-to-cart.ts';
 import { useMenuEvents } from '../hooks/use-menu-events.ts';
 import { priceText } from '../item-price.ts';
+import { useLanguage, useT } from '../../i18n/i18n.ts';
 
 /**
  * /item/{id}: one dish (docs/product.md §18), drawn by the server with the dish (its link
@@ -23,13 +23,15 @@ export function Page() {
   const addToCart = useAddItemToCart();
   const add = useAddButton(dish.data);
   useMenuEvents();
-  usePageTitle(dish.data ? dish.data.name : 'Dish');
+  const t = useT();
+  const language = useLanguage();
+  usePageTitle(dish.data ? dish.data.name : t('dish.title'));
 
   if (dish.isError && dish.error instanceof ApiRequestError && dish.error.status === 404) return <NotFoundPage />;
   if (dish.isError) {
     return (
       <section className="mx-auto max-w-5xl px-4 py-16">
-        <QueryError title="This dish could not be loaded" error={dish.error} onRetry={dish.refetch} className="" />
+        <QueryError title={t('dish.error')} error={dish.error} onRetry={dish.refetch} className="" />
       </section>
     );
   }
@@ -48,19 +50,19 @@ export function Page() {
         className="aspect-[4/3] w-full rounded-xl bg-stone-200 object-cover shadow-sm"
       />
       <div className="flex flex-col gap-5">
-        <nav aria-label="Breadcrumb" className="text-sm">
+        <nav aria-label={t('dish.breadcrumb')} className="text-sm">
           <Link to={paths.menu(item.category)} className="font-semibold text-brand-800 underline-offset-2 hover:underline">
-            ← {CATEGORY_LABELS[item.category]}
+            ← {t(`menu.tab.${item.category}`)}
           </Link>
         </nav>
         <h1 className="font-display text-3xl font-bold text-stone-900 md:text-5xl">{item.name}</h1>
         <div className="flex flex-wrap items-center gap-3">
           <p className={`text-2xl font-bold ${reduced ? 'text-stone-500 line-through decoration-2' : 'text-stone-900'}`}>
-            {reduced && <span className="sr-only">Was </span>}
-            {priceText(item.price)}
+            {reduced && <span className="sr-only">{t('price.was')}</span>}
+            {priceText(item.price, language)}
           </p>
           {reduced && (
-            <p className="rounded bg-accent-400 px-3 py-1 text-lg font-bold text-stone-900">New Price {priceText(item.newPrice!)}</p>
+            <p className="rounded bg-accent-400 px-3 py-1 text-lg font-bold text-stone-900">{t('price.newWith', { price: priceText(item.newPrice!, language) })}</p>
           )}
           {item.soldOut && <SoldOutBadge />}
         </div>
@@ -74,9 +76,9 @@ export function Page() {
             onClick={() => addToCart(item)}
             className="rounded-lg border-b-4 border-accent-500 bg-stone-900 px-8 py-3 font-semibold uppercase tracking-wide text-white hover:bg-brand-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:cursor-not-allowed disabled:border-stone-400 disabled:bg-stone-300 disabled:text-stone-700"
           >
-            {item.soldOut ? 'Sold out' : 'Take on table'}
+            {item.soldOut ? t('menu.card.soldOut') : t('menu.card.add')}
           </button>
-          {item.soldOut && <p className="mt-2 text-sm text-stone-600">The kitchen has run out of this dish for now.</p>}
+          {item.soldOut && <p className="mt-2 text-sm text-stone-600">{t('dish.soldOutText')}</p>}
         </div>
       </div>
     </article>

@@ -21,6 +21,7 @@ import { usePageTitle } from '../../ui/use-page-title.ts';
 import { TableBanner } from '../../tables/components/table-banner.tsx';
 import { MenuTabs, menuTabId } from '../components/menu-tabs.tsx';
 import { MENU_TABS, initialMenuTab, type MenuTabKey } from '../menu-tabs.ts';
+import { useT } from '../../i18n/i18n.ts';
 
 const PANEL_ID = 'menu-panel';
 /** Cards in the first row or two load at once; the others only when scrolled near. */
@@ -80,7 +81,8 @@ function usePage(resetKey: string): [number, (page: number) => void] {
  * Search covers the whole menu on the server; filters apply to tab and search alike.
  */
 export function Page() {
-  usePageTitle('Order Food');
+  const t = useT();
+  usePageTitle(t('menu.title'));
   const { category } = useParams();
   const navigate = useNavigate();
   const active = initialMenuTab(category);
@@ -97,7 +99,7 @@ export function Page() {
   const listKey = `${active}|${searching ? query.trim() : ''}|${filtersToQuery(filters)}`;
   const [page, setPage] = usePage(listKey);
   const pageItems = items.slice(page * DISHES_PER_PAGE, (page + 1) * DISHES_PER_PAGE);
-  const label = MENU_TABS.find((tab) => tab.key === active)!.label;
+  const label = t(MENU_TABS.find((tab) => tab.key === active)!.labelId);
   const addToCart = useAddItemToCart();
   useMenuEvents();
   useEscapeKeepsRecipe();
@@ -115,8 +117,8 @@ export function Page() {
 
   return (
     <>
-      <PageCover title="Order Us" text="Would you like to try a dish? Pick it and take it on your table." picture="fruit" />
-      <section aria-label="Order food" className="mx-auto max-w-7xl px-4 py-12 md:py-16">
+      <PageCover title={t('menu.cover.title')} text={t('menu.cover.text')} picture="fruit" />
+      <section aria-label={t('menu.section')} className="mx-auto max-w-7xl px-4 py-12 md:py-16">
         <TableBanner />
         <MenuSearchBox onSearch={setQuery} />
         <MenuFilters value={filters} onChange={setFilters} />
@@ -127,19 +129,19 @@ export function Page() {
           {searching ? (
             <h2 className="mb-6 text-center text-lg font-semibold text-stone-800" aria-live="polite">
               {!search.data
-                ? `Searching for “${query.trim()}”…`
+                ? t('menu.searching', { query: query.trim() })
                 : search.data.length === 0
-                  ? 'Search results'
-                  : `${search.data.length}${search.data.length === SEARCH_RESULTS_MAX ? '+' : ''} ${search.data.length === 1 ? 'dish matches' : 'dishes match'} “${query.trim()}” in the whole menu`}
+                  ? t('menu.results')
+                  : t('menu.results.count', { count: search.data.length, more: search.data.length === SEARCH_RESULTS_MAX ? '+' : '', query: query.trim() })}
             </h2>
           ) : (
             <h2 className="sr-only">{label}</h2>
           )}
           {failed ? (
             searching ? (
-              <QueryError title="The search did not work" error={search.error!} onRetry={search.refetch} className="" />
+              <QueryError title={t('menu.error.search')} error={search.error!} onRetry={search.refetch} className="" />
             ) : (
-              <QueryError title="The menu could not be loaded" error={error!} onRetry={refetch} className="" />
+              <QueryError title={t('menu.error.menu')} error={error!} onRetry={refetch} className="" />
             )
           ) : (
             <ul data-testid="menu-grid" className={`grid grid-cols-1 ${compact ? 'gap-3' : 'gap-8'} md:grid-cols-2 md:gap-8 lg:grid-cols-3`}>
@@ -156,10 +158,10 @@ export function Page() {
           {!loading && !failed && items.length === 0 && !(active === 'favourites' && !searching) && (
             <p role="status" className="py-16 text-center text-stone-600">
               {searching
-                ? `No dish matches “${query.trim()}”${filtersToQuery(filters) ? ' with the filters you chose' : ''}. Check the spelling, or try another word.`
+                ? t(filtersToQuery(filters) ? 'menu.empty.searchFiltered' : 'menu.empty.search', { query: query.trim() })
                 : menu && menu.length > 0
-                  ? 'No dish in this tab fits your filters. Try another tab, or clear a filter.'
-                  : 'No dishes in this category today. Please look at another tab.'}
+                  ? t('menu.empty.filtered')
+                  : t('menu.empty.category')}
             </p>
           )}
           <MenuPager page={page} total={items.length} onPage={turnPage} />

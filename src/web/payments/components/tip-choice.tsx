@@ -14,7 +14,7 @@ const keyOf = (choice: Choice) => (choice.kind === 'percent' ? `p${choice.percen
 export function TipChoice({ offer, chosen, onChoose }: { offer: TipOffer; chosen: Choice; onChoose: (choice: Choice) => Promise<void> }) {
   const id = useId();
   const [picked, setPicked] = useState(keyOf(chosen));
-  const [typed, setTyped] = useState(chosen.kind === 'amount' ? chosen.amount.toFixed(2) : '');
+  const [typed, setTyped] = useState(chosen.kind === 'amount' ? formatPrice(chosen.amount) : '');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
 

@@ -1,0 +1,52 @@
+import type { Messages } from '@lingui/core';
+
+/**
+ * The catalogues are cut by area so a page's first load carries only its own words
+ * (docs/i18n.md): `common` is the frame every page has, each other area one group of pages. A
+ * message's area is its id's first segment, so one catalogue file per language stays the rule.
+ */
+export const MESSAGE_AREAS = {
+  /** The header, the footer, the cart bar and the hearts' toasts, drawn on every page; the not-found page's, which the dish page shows too. */
+  common: ['language', 'nav', 'plates', 'price', 'footer', 'cartBar', 'favourites', 'notFound'],
+  /** The home, about, reviews, items and app pages, and the sentences of the restaurant's settings. */
+  storefront: ['home', 'about', 'detailAbout', 'items', 'reviews', 'app', 'facts'],
+  /** The menu, its dish cards and search, the dish page and the cart page. */
+  menu: ['menu', 'dish', 'cart'],
+  /** Log-in, sign-up, the password and e-mail pages, and the customer's profile. */
+  account: ['auth', 'account', 'profile'],
+} as const satisfies Record<string, readonly string[]>;
+
+export type MessageArea = keyof typeof MESSAGE_AREAS;
+export const AREA_NAMES = Object.keys(MESSAGE_AREAS) as MessageArea[];
+
+const AREA_OF_PREFIX = new Map<string, MessageArea>(AREA_NAMES.flatMap((area) => MESSAGE_AREAS[area].map((prefix): [string, MessageArea] => [prefix, area])));
+
+/** The area of a message id ("menu.search.label" is the menu's); undefined for a prefix no area names. */
+export function areaOfMessage(id: string): MessageArea | undefined {
+  return AREA_OF_PREFIX.get(id.split('.', 1)[0]!);
+}
+
+/** The messages of one area, out of a whole catalogue. */
+export function messagesOfArea<T extends Record<string, unknown> | Messages>(messages: T, area: MessageArea): T {
+  return Object.fromEntries(Object.entries(messages).filter(([id]) => areaOfMessage(id) === area)) as T;
+}
+
+/**
+ * The areas a page needs besides `common`, by the folder of its module under src/web (the route
+ * table's `page`): its own group's, and the menu's where it shows dish rows (the item list).
+ */
+const AREAS_OF_FOLDER: Readonly<Record<string, readonly MessageArea[]>> = {
+  storefront: ['storefront'],
+  menu: ['menu'],
+  cart: ['menu'],
+  tables: ['menu'],
+  auth: ['account'],
+  account: ['account'],
+};
+const AREAS_OF_PAGE: Readonly<Record<string, readonly MessageArea[]>> = {
+  'storefront/pages/items-page.tsx': ['storefront', 'menu'],
+};
+
+export function areasOfPage(page: string): readonly MessageArea[] {
+  return AREAS_OF_PAGE[page] ?? AREAS_OF_FOLDER[page.split('/', 1)[0]!] ?? [];
+}
