@@ -197,6 +197,8 @@ export class PaymentService {
         delivery_fee_cents: delivery.feeCents,
         taxes: JSON.stringify(charge.taxes),
         tip_cents: charge.tipCents,
+        discount_cents: 0,
+        promo_code: null,
         open_for_user: userId,
         settled_at: null,
         created_at: now,
