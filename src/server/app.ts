@@ -119,6 +119,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(ordersPlugin);
   await app.register(printersPlugin);
   await app.register(tablesPlugin);
+  await app.register(promotionsPlugin);
   await app.register(paymentsPlugin);
   await app.register(orderStreamsPlugin);
   await app.register(mailPlugin);
@@ -129,7 +130,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(authPlugin);
   await app.register(favouritesPlugin);
   await app.register(addressesPlugin);
-  await app.register(promotionsPlugin);
   await app.register(imagesPlugin);
   await app.register(statsPlugin);
   await app.register(usersPlugin);

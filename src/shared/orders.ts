@@ -1,3 +1,4 @@
+import { PROMO_CODE_MAX } from './promo-codes.ts';
 import { z } from 'zod';
 import { tipChoiceSchema } from './tips.ts';
 import { apiChosenGroupSchema } from './dish-options.ts';
@@ -56,6 +57,8 @@ export const createIntentBodySchema = z
     tableToken: z.string().min(1).max(200).optional(),
     // The customer's tip (src/shared/tips.ts): a choice, from which the server computes the cents.
     tip: tipChoiceSchema.optional(),
+    // A promo code (src/shared/promo-codes.ts): the server decides its discount, never the body.
+    promoCode: z.string().trim().min(1).max(PROMO_CODE_MAX).optional(),
   })
   .optional();
 

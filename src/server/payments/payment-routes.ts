@@ -56,7 +56,7 @@ export async function paymentRoutes(instance: FastifyInstance): Promise<void> {
       // The restaurant's hours, pause and delivery terms: nothing is opened when they refuse.
       checkOrderRules(settings, fulfilment, now);
       const userId = request.user!.id;
-      return app.payments.createIntent(userId, fulfilment, deliveryChargeFor(app.settings, fulfilment), request.body?.tip);
+      return app.payments.createIntent(userId, fulfilment, deliveryChargeFor(app.settings, fulfilment), request.body?.tip, request.body?.promoCode);
     },
   );
 

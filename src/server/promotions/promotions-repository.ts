@@ -29,3 +29,53 @@ export async function deletePromotion(db: Kysely<Database>, id: string): Promise
   const result = await db.deleteFrom('promotions').where('id', '=', id).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+export async function hasUsedPromotion(db: Kysely<Database>, promotionId: string, userId: string): Promise<boolean> {
+  const row = await db.selectFrom('promotion_uses').select('intent_id').where('promotion_id', '=', promotionId).where('user_id', '=', userId).executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function hasOrdered(db: Kysely<Database>, userId: string): Promise<boolean> {
+  const row = await db.selectFrom('orders').select('id').where('user_id', '=', userId).executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Takes one use of the promotion for a payment, or none: the count is raised in the statement
+ * that checks the limit (PostgreSQL re-checks the condition on the locked row, SQLite has one
+ * writer), so of many payments for the last uses exactly that many get one.
+ */
+export async function claimPromotionUse(db: Kysely<Database>, promotionId: string, userId: string, intentId: string, at: string): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable('promotions')
+      .set((eb) => ({ uses: eb('uses', '+', 1) }))
+      .where('id', '=', promotionId)
+      .where('paused', '=', 0)
+      .where((eb) => eb.or([eb('max_uses', 'is', null), eb('uses', '<', eb.ref('max_uses'))]))
+      .where((eb) =>
+        eb.or([
+          eb('once_per_customer', '=', 0),
+          eb.not(eb.exists(eb.selectFrom('promotion_uses').select('intent_id').where('promotion_id', '=', promotionId).where('user_id', '=', userId))),
+        ]),
+      )
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) return false;
+    await trx.insertInto('promotion_uses').values({ intent_id: intentId, promotion_id: promotionId, user_id: userId, used_at: at }).execute();
+    return true;
+  });
+}
+
+/** Gives a payment's use back (it was never charged); false when it had none or gave it back already. */
+export async function releasePromotionUse(db: Kysely<Database>, intentId: string): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const [gone] = await trx.deleteFrom('promotion_uses').where('intent_id', '=', intentId).returning('promotion_id').execute();
+    if (!gone) return false;
+    await trx
+      .updateTable('promotions')
+      .set((eb) => ({ uses: eb('uses', '-', 1) }))
+      .where('id', '=', gone.promotion_id)
+      .execute();
+    return true;
+  });
+}

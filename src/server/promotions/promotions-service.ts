@@ -1,11 +1,25 @@
 import type { Kysely } from 'kysely';
-import { PROMO_TEXTS, inputAmountCents, promoCodeKey, ruleValue, type Promotion, type PromotionInput } from '../../shared/promo-codes.ts';
+import {
+  PROMO_TEXTS,
+  inputAmountCents,
+  promoCodeKey,
+  promotionDiscountCents,
+  promotionRefusal,
+  ruleValue,
+  type PromoRefusal,
+  type Promotion,
+  type PromotionInput,
+} from '../../shared/promo-codes.ts';
 import { priceToCents, centsToPrice } from '../../shared/money.ts';
 import { newRowId } from '../db/row-ids.ts';
 import type { Database } from '../db/schema.ts';
-import { ConflictError, NotFoundError } from '../http/errors.ts';
+import { ConflictError, HttpError, NotFoundError } from '../http/errors.ts';
 import {
+  claimPromotionUse,
   deletePromotion,
+  hasOrdered,
+  hasUsedPromotion,
+  releasePromotionUse,
   findPromotion,
   findPromotionByKey,
   insertPromotion,
@@ -14,6 +28,23 @@ import {
   type PromotionRow,
   type PromotionValues,
 } from './promotions-repository.ts';
+
+/** A code's discount as the server granted it: what the payment takes off and keeps. */
+export interface GrantedDiscount {
+  promotionId: string;
+  /** The code as the administrator wrote it, shown on the order. */
+  code: string;
+  discountCents: number;
+}
+
+/** The answer to a code that does not apply: 409 PROMO_NOT_APPLICABLE with the reason in words. */
+export class PromoRefusedError extends HttpError {
+  readonly reason: PromoRefusal;
+  constructor(reason: PromoRefusal) {
+    super(409, 'PROMO_NOT_APPLICABLE', PROMO_TEXTS.refusals[reason]);
+    this.reason = reason;
+  }
+}
 
 /** The administrator's promotions (docs/product.md, "Promo codes"). */
 export class PromotionsService {
@@ -66,6 +97,44 @@ export class PromotionsService {
   /** Orders that used the code keep their discount and its code: they are copied onto the order. */
   async remove(id: string): Promise<void> {
     if ((await deletePromotion(this.db, id)) === 0) throw new NotFoundError(PROMO_TEXTS.noSuchPromotion);
+  }
+
+  /**
+   * What `code` takes off food worth `foodCents` for this customer now, or PromoRefusedError
+   * saying why not. A quote only: the use is taken by `claim` when the payment is opened.
+   */
+  async quote(userId: string, code: string, foodCents: number, now = new Date()): Promise<GrantedDiscount> {
+    const row = await findPromotionByKey(this.db, promoCodeKey(code));
+    if (!row) throw new PromoRefusedError('unknown');
+    const refusal = promotionRefusal(
+      {
+        kind: row.kind,
+        amount: row.amount,
+        minimumOrderCents: row.minimum_order_cents,
+        validFrom: row.valid_from,
+        validTo: row.valid_to,
+        maxUses: row.max_uses,
+        uses: Number(row.uses),
+        oncePerCustomer: row.once_per_customer === 1,
+        firstOrderOnly: row.first_order_only === 1,
+        paused: row.paused === 1,
+      },
+      foodCents,
+      { usedThisCode: await hasUsedPromotion(this.db, row.id, userId), hasOrderedBefore: await hasOrdered(this.db, userId) },
+      now,
+    );
+    if (refusal) throw new PromoRefusedError(refusal);
+    return { promotionId: row.id, code: row.code, discountCents: promotionDiscountCents({ kind: row.kind, amount: row.amount }, foodCents) };
+  }
+
+  /** Takes the use for the payment `intentId`; false when another payment took the last one (or this customer's) first. */
+  async claim(granted: GrantedDiscount, userId: string, intentId: string, now = new Date()): Promise<boolean> {
+    return claimPromotionUse(this.db, granted.promotionId, userId, intentId, now.toISOString());
+  }
+
+  /** A payment cancelled before it was charged gives its use back (docs/product.md, "Promo codes"). */
+  async giveBack(intentId: string): Promise<void> {
+    await releasePromotionUse(this.db, intentId);
   }
 
   private async refuseTakenCode(codeKey: string, ownId?: string): Promise<void> {
