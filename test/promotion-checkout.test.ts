@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError } from '../src/shared/errors.ts';
 import { PROMO_TEXTS, promotionInputSchema, type Promotion } from '../src/shared/promo-codes.ts';
+import type { Order } from '../src/shared/orders.ts';
+import type { AdminStats } from '../src/shared/stats.ts';
 import type { CreateIntentAnswer } from '../src/shared/payments.ts';
 import { signUpUser, type TestUser } from './helpers/auth.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
@@ -16,10 +18,12 @@ import { confirmSandbox, createIntent, fillCart, menuItemIds, postPayment } from
 const ZONE = zoneWhereItIsDaytime();
 let t: TestApp;
 let dish: { id: string; cents: number };
+let admin: TestUser;
 
 beforeAll(async () => {
   t = await createTestApp({ seed: true, env: { SHOP_TIME_ZONE: ZONE } });
   dish = (await menuItemIds(t.app, 1))[0]!;
+  admin = await signUpUser(t.app, { admin: true });
 });
 afterAll(async () => t.close());
 
@@ -53,6 +57,20 @@ describe('a promo code at checkout', () => {
     expect(intent).toMatchObject({ promoCode: 'SPROUT10', discount: discount / 100, amount: (dish.cents - discount) / 100 });
     const order = await t.database.db.selectFrom('orders').select(['total_cents', 'discount_cents', 'promo_code']).where('id', '=', orderId).executeTakeFirstOrThrow();
     expect(order).toEqual({ total_cents: dish.cents - discount, discount_cents: discount, promo_code: 'SPROUT10' });
+    // The order's page and the board read the discount from the server.
+    const view = await t.app.inject({ method: 'GET', url: `/api/orders/${orderId}`, headers: user.headers });
+    expect(view.statusCode, view.body).toBe(200);
+    expect(view.json<Order>()).toMatchObject({ total: (dish.cents - discount) / 100, discount: discount / 100, promoCode: 'SPROUT10' });
+    // The orders CSV: the code and the order's discount on its first row.
+    const csv = await t.app.inject({ method: 'GET', url: '/api/admin/orders.csv?period=today', headers: admin.headers });
+    expect(csv.statusCode).toBe(200);
+    const header = csv.body.slice(1).split('\r\n')[0]!;
+    expect(header.endsWith('"Discount code","Order discount"')).toBe(true);
+    expect(csv.body).toContain(`"SPROUT10","${(discount / 100).toFixed(2)}"\r\n`);
+    // The statistics' "Discounts given".
+    const stats = await t.app.inject({ method: 'GET', url: '/api/admin/stats?period=today', headers: admin.headers });
+    expect(stats.statusCode, stats.body).toBe(200);
+    expect(stats.json<AdminStats>().tiles.discounts.value).toBe(discount / 100);
 
     await fillCart(t.app, user, [dish.id]);
     const again = await createIntent(t.app, user, { promoCode: 'SPROUT10' });

@@ -220,6 +220,9 @@ export const orderSchema = z.object({
   taxes: orderTaxesSchema.optional(),
   /** The customer's tip, inside `total`, kept apart from the food; absent without one. */
   tip: z.number().optional(),
+  /** The promo code's discount, already taken off `total`, and its code; absent without one. */
+  discount: z.number().optional(),
+  promoCode: z.string().optional(),
   customer: z.object({ name: z.string(), email: z.string() }),
   transactionId: z.string(),
   createdAt: z.string(),
