@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailFor } from '../src/server/mail/order-mails.ts';
+import { renderMail } from '../src/server/mail/render-mail.ts';
 import type { ApiError } from '../src/shared/errors.ts';
 import { PROMO_TEXTS, promotionInputSchema, type Promotion } from '../src/shared/promo-codes.ts';
 import type { Order } from '../src/shared/orders.ts';
@@ -67,6 +69,13 @@ describe('a promo code at checkout', () => {
     const header = csv.body.slice(1).split('\r\n')[0]!;
     expect(header.endsWith('"Discount code","Order discount"')).toBe(true);
     expect(csv.body).toContain(`"SPROUT10","${(discount / 100).toFixed(2)}"\r\n`);
+    // The receipt mail made from that order: a discount line above the total.
+    const base = { name: 'Sam', number: 1, fulfilmentType: 'pickup', fulfilment: 'Pickup', orderLink: 'http://shop.test/o', profileLink: 'http://shop.test/p' } as const;
+    const mail = mailFor('placed', view.json<Order>(), base, 'UTC', {}, []);
+    expect(mail.template).toBe('order-receipt');
+    const drawn = await renderMail(mail as Parameters<typeof renderMail>[0]);
+    expect(drawn.text).toMatch(/Discount \(SPROUT10\)\s+−\$/);
+    expect(drawn.text.indexOf('Discount (SPROUT10)')).toBeLessThan(drawn.text.indexOf('Total paid'));
     // The statistics' "Discounts given".
     const stats = await t.app.inject({ method: 'GET', url: '/api/admin/stats?period=today', headers: admin.headers });
     expect(stats.statusCode, stats.body).toBe(200);
