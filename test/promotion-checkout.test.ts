@@ -113,6 +113,23 @@ describe('a promo code at checkout', () => {
     expect(await intentsOf(user)).toEqual([]);
   });
 
+  it('leaves the open payment as it was when a code asked for on the payment page is refused', async () => {
+    await addCode({ code: 'KEEP', kind: 'fixed', value: 1 });
+    const user = await shopper();
+    const first = await createIntent(t.app, user);
+    expect(first.statusCode, first.body).toBe(200);
+    const open = first.json<CreateIntentAnswer>();
+    expect((await createIntent(t.app, user, { promoCode: 'NOPE' })).json<ApiError>().message).toBe(PROMO_TEXTS.refusals.unknown);
+    // The payment the page holds can still be paid: the same intent, never cancelled.
+    expect(await intentsOf(user)).toEqual([expect.objectContaining({ id: open.intentId, status: 'requires_payment_method', discount_cents: 0 })]);
+    const again = await createIntent(t.app, user);
+    expect(again.json<CreateIntentAnswer>().intentId).toBe(open.intentId);
+    // With the same code again, the open payment that carries it is answered, not refused as already used.
+    const coded = (await createIntent(t.app, user, { promoCode: 'KEEP' })).json<CreateIntentAnswer>();
+    expect(coded).toMatchObject({ promoCode: 'KEEP', discount: 1 });
+    expect((await createIntent(t.app, user, { promoCode: 'keep' })).json<CreateIntentAnswer>().intentId).toBe(coded.intentId);
+  });
+
   it('gives the use back when the payment is cancelled before it is charged', async () => {
     const once = await addCode({ code: 'ONCE', kind: 'fixed', value: 2, maxUses: 1 });
     const user = await shopper();
@@ -155,5 +172,6 @@ describe('a promo code at checkout', () => {
     const discounted = await t.database.db.selectFrom('orders').select('id').where('promo_code', '=', 'RUSH').where('discount_cents', '=', 300).execute();
     expect(discounted).toHaveLength(6);
     expect(await usesOf(code.id)).toBe(6);
-  });
+    // Twenty payments at once on a shared machine: as long as the slots' race test allows.
+  }, 180_000);
 });

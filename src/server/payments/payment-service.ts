@@ -157,6 +157,7 @@ export class PaymentService {
   async createIntent(userId: string, fulfilment: FulfilmentRequest, delivery: DeliveryCharge = NO_DELIVERY_CHARGE, tip: TipChoice = NO_TIP, promoCode?: string): Promise<CreateIntentAnswer> {
     const wanted = JSON.stringify(fulfilment);
     const slot = scheduledTimeOf(fulfilment);
+    if (promoCode) await this.checkNewCode(userId, promoCode);
     for (let attempt = 0; attempt < CREATE_ATTEMPTS; attempt++) {
       const open = await findOpenIntent(this.db, userId);
       if (open) {
@@ -273,6 +274,16 @@ export class PaymentService {
       if (error instanceof SlotFullError) await this.retire(intent);
       throw error;
     }
+  }
+
+  /**
+   * A code the open intent does not already carry is checked before anything is retired: a
+   * refused code (409 with its reason) leaves the customer's open payment as it was.
+   */
+  private async checkNewCode(userId: string, promoCode: string): Promise<void> {
+    const open = await findOpenIntent(this.db, userId);
+    if (open?.promo_code && promoCodeKey(open.promo_code) === promoCodeKey(promoCode)) return;
+    await this.promotions.quote(userId, promoCode, dishesCents(await this.pricedCart(userId)));
   }
 
   /**
