@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ticketBytes } from '../src/server/printers/escpos-ticket.ts';
+import { kitchenTicket } from '../src/shared/kitchen-ticket.ts';
 import type { Order } from '../src/shared/orders.ts';
 import type { CreateIntentAnswer } from '../src/shared/payments.ts';
 import { promotionInputSchema } from '../src/shared/promo-codes.ts';
@@ -90,6 +92,13 @@ describe('a promo code on a taxed order', () => {
     expect(intent).toMatchObject({ amount: 13.67, discount: 3.33, promoCode: 'TAXIN', taxes });
     expect(order).toMatchObject({ total: 13.67, discount: 3.33, promoCode: 'TAXIN', taxes });
     expect(stored).toEqual({ total_cents: 1367, tax_cents: 124, discount_cents: 333 });
+    // The kitchen ticket (page and printer) reads the same discount, rows and total.
+    const ticket = kitchenTicket(order, (iso) => iso, ZONE);
+    expect(ticket.discount).toEqual({ label: 'Discount (TAXIN)', amount: '-$ 3.33' });
+    expect(ticket.taxes.map((row) => row.amount)).toEqual(['$ 0.66', '$ 0.58']);
+    expect(ticket.total).toBe('$ 13.67');
+    const printed = new TextDecoder('latin1').decode(ticketBytes(ticket));
+    expect(printed).toMatch(/Discount \(TAXIN\) +-\$ 3\.33/);
   });
 
   it('with tax added: the discount comes off the net before the tax is added', async () => {

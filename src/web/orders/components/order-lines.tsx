@@ -5,6 +5,7 @@ import { money } from '../order-format.ts';
 import { LineOptions } from './line-options.tsx';
 import { TaxRows } from './tax-rows.tsx';
 import { TIP_PAGE_TEXTS } from '../../../shared/tips.ts';
+import { PROMO_TEXTS } from '../../../shared/promo-codes.ts';
 
 /**
  * The dishes of an order with their quantities, line totals, the delivery fee, the promo code's
@@ -51,9 +52,9 @@ export function OrderLines({
           <span data-testid="order-delivery-fee" className="whitespace-nowrap text-stone-700">{money(deliveryFee)}</span>
         </p>
       )}
-      {discount !== undefined && !compact && (
-        <p className="flex justify-between gap-3 border-t border-stone-200 py-2">
-          <span>Discount{promoCode ? ` (${promoCode})` : ''}</span>
+      {discount !== undefined && (
+        <p className={`flex justify-between gap-3 ${compact ? 'text-xs text-stone-600' : 'border-t border-stone-200 py-2'}`}>
+          <span>{promoCode ? PROMO_TEXTS.discountLine(promoCode) : 'Discount'}</span>
           <span data-testid="order-discount" className="whitespace-nowrap text-stone-700">−{money(discount)}</span>
         </p>
       )}
