@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROMO_TEXTS, promotionDiscountCents, promotionRefusal, type Promotion, type PromotionRule } from '../src/shared/promo-codes.ts';
+import { PROMO_TEXTS, promotionDiscountCents, promotionRefusal, promotionRuleWords, promotionUsesWords, promotionValueWords, type Promotion, type PromotionRule } from '../src/shared/promo-codes.ts';
 import { signUpUser, type TestUser } from './helpers/auth.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -142,5 +142,14 @@ describe('a promotion’s rule', () => {
     expect(promotionRefusal({ ...rule, oncePerCustomer: false }, 2000, { ...fresh, usedThisCode: true }, june)).toBeNull();
     expect(promotionRefusal({ ...rule, firstOrderOnly: true }, 2000, { ...fresh, hasOrderedBefore: true }, june)).toBe('firstOrderOnly');
     expect(promotionRefusal(rule, 1999, fresh, june)).toBe('minimumNotMet');
+  });
+
+  it('words a promotion as the administrator’s list shows it', () => {
+    expect(promotionValueWords({ kind: 'percent', value: 10 })).toBe('10 % off');
+    expect(promotionValueWords({ kind: 'fixed', value: 2.5 })).toBe('$ 2.50 off');
+    expect(promotionUsesWords({ uses: 3, maxUses: 10 })).toBe('3 of 10');
+    expect(promotionUsesWords({ uses: 3, maxUses: null })).toBe('3');
+    expect(promotionRuleWords({ minimumOrder: 20, oncePerCustomer: true, firstOrderOnly: true })).toBe('from $ 20.00 · once per customer · first order only');
+    expect(promotionRuleWords({ minimumOrder: 0, oncePerCustomer: false, firstOrderOnly: false })).toBe('no other rule');
   });
 });
