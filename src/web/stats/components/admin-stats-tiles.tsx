@@ -105,7 +105,8 @@ function tilesOf(stats: AdminStats): Tile[] {
       label: 'Discounts given',
       testId: 'stat-discounts',
       value: money(tiles.discounts.value),
-      note: 'promo codes, off the food',
+      // Off the menu's prices: gross of tax when prices include it, before tax when it is added (§29).
+      note: 'promo codes, off menu prices, before refunds',
       figure: tiles.discounts,
       format: money,
       tone: 'from-lime-800 to-green-700',
