@@ -12,7 +12,8 @@ import { chooseTable, newAdmin } from './order-helpers.ts';
  * so it runs in the restaurant settings' project, after every other browser test (playwright.config.ts).
  */
 test('an administrator adds a code; a customer applies it to a taxed order, pays, and sees the discount and the taxes', async ({ page, browser, request, allowConsoleErrors }) => {
-  test.setTimeout(90_000);
+  // Two pages, two accounts and a payment: the settings' tests' budget, with room for a busy machine.
+  test.setTimeout(120_000);
   // The refused code's answer, which the browser logs.
   allowConsoleErrors(/409/);
   const admin = await newAdmin(browser);
