@@ -6,7 +6,7 @@ import { expect, expectAccessible, test } from './fixtures.ts';
 import { chooseTable, newAdmin } from './order-helpers.ts';
 
 /**
- * Promo codes (docs/product.md §29) in the browser: an administrator adds a code on
+ * Promo codes (docs/product.md §30) in the browser: an administrator adds a code on
  * /dashboard/promotions, a customer applies it on the payment page of an order with two tax rates,
  * pays, and the order page shows the discount and the taxes. It sets tax rates for the whole shop,
  * so it runs in the restaurant settings' project, after every other browser test (playwright.config.ts).

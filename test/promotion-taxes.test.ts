@@ -11,7 +11,7 @@ import { zoneWhereItIsDaytime } from './order-helpers.ts';
 import { confirmSandbox, createIntent, fillCart, postPayment } from './payment-helpers.ts';
 
 /**
- * A promo code on a taxed order (docs/product.md §28 and §29): the discount comes off the dishes
+ * A promo code on a taxed order (docs/product.md §28 and §30): the discount comes off the dishes
  * before tax, spread over the lines in proportion to their amounts (the cent left over to the
  * largest), and each line's tax is computed on what is left; the intent, the order's stored taxes
  * and its total agree. The figures below are worked out by hand, not by the code under test.
@@ -36,16 +36,16 @@ async function setDish(dishId: string, priceCents: number, taxRateId: string) {
   expect(res.statusCode, res.body).toBe(200);
 }
 
-async function saveTaxMode(taxMode: RestaurantSettings['taxMode']) {
-  const res = await t.app.inject({ method: 'PUT', url: '/api/settings', headers: admin.headers, payload: { ...defaultSettings(ZONE), taxMode, taxRates: [FOOD, DRINKS] } });
+async function saveTaxMode(taxMode: RestaurantSettings['taxMode'], changes: Partial<RestaurantSettings> = {}) {
+  const res = await t.app.inject({ method: 'PUT', url: '/api/settings', headers: admin.headers, payload: { ...defaultSettings(ZONE), taxMode, taxRates: [FOOD, DRINKS], ...changes } });
   expect(res.statusCode, res.body).toBe(200);
 }
 
 /** Pays a bowl ($12.50, food 7 %) and a drink ($4.50, drinks 19 %) with `code`; the intent's answer and the placed order. */
-async function payTaxed(code: string): Promise<{ intent: CreateIntentAnswer; order: Order; stored: { total_cents: number; tax_cents: number; discount_cents: number } }> {
+async function payTaxed(code: string, extra: Record<string, unknown> = {}): Promise<{ intent: CreateIntentAnswer; order: Order; stored: { total_cents: number; tax_cents: number; discount_cents: number } }> {
   const user = await signUpUser(t.app);
   await fillCart(t.app, user, [bowlId, drinkId]);
-  const res = await createIntent(t.app, user, { promoCode: code });
+  const res = await createIntent(t.app, user, { promoCode: code, ...extra });
   expect(res.statusCode, res.body).toBe(200);
   const intent = res.json<CreateIntentAnswer>();
   expect((await confirmSandbox(t.app, user, intent)).statusCode).toBe(200);
@@ -68,7 +68,7 @@ beforeAll(async () => {
   await setDish(bowlId, 1250, 'food');
   await setDish(drinkId, 450, 'drinks');
   // $3.33 off $17.00: 333 × 1250 / 1700 = 244.85 → 244 and 333 × 450 / 1700 = 88.15 → 88, the cent left to the bowl.
-  for (const code of ['TAXIN', 'TAXADD']) await t.app.promotions.add(promotionInputSchema.parse({ code, kind: 'fixed', value: 3.33 }));
+  for (const code of ['TAXIN', 'TAXADD', 'TAXTIP']) await t.app.promotions.add(promotionInputSchema.parse({ code, kind: 'fixed', value: 3.33 }));
 });
 afterAll(async () => t.close());
 beforeEach(async () => {
@@ -117,5 +117,23 @@ describe('a promo code on a taxed order', () => {
     expect(intent).toMatchObject({ amount: 15.06, discount: 3.33, promoCode: 'TAXADD', taxes });
     expect(order).toMatchObject({ total: 15.06, discount: 3.33, promoCode: 'TAXADD', taxes });
     expect(stored).toEqual({ total_cents: 1506, tax_cents: 139, discount_cents: 333 });
+  });
+
+  it('with a tip taxed at the drinks rate: the discount stays off the dishes, the tip is whole', async () => {
+    await saveTaxMode('included', { tips: { enabled: true, percents: [10, 15, 20], allowAmount: true, taxRateId: 'drinks' } });
+    const { intent, order, stored } = await payTaxed('TAXTIP', { tip: { kind: 'amount', amount: 2 } });
+    // The dishes as above (1005 with 66 tax, 362 with 58); the $2.00 tip is a drinks line: 200 × 19 / 119 = 31.93 → 32.
+    const taxes = {
+      mode: 'included',
+      net: 14.11,
+      tax: 1.56,
+      lines: [
+        { name: 'Food 7 %', percent: 7, net: 9.39, tax: 0.66, gross: 10.05 },
+        { name: 'Drinks 19 %', percent: 19, net: 4.72, tax: 0.9, gross: 5.62 },
+      ],
+    };
+    expect(intent).toMatchObject({ amount: 15.67, discount: 3.33, tip: 2, taxes });
+    expect(order).toMatchObject({ total: 15.67, discount: 3.33, tip: 2, taxes });
+    expect(stored).toEqual({ total_cents: 1567, tax_cents: 156, discount_cents: 333 });
   });
 });

@@ -19,7 +19,7 @@ function validityWords(promotion: Promotion): string {
 }
 
 /**
- * Promotions (docs/product.md §29), for administrators: the promo codes with their uses so far,
+ * Promotions (docs/product.md §30), for administrators: the promo codes with their uses so far,
  * pause and resume, delete after a confirmation, and a form to add one.
  */
 export function Page() {

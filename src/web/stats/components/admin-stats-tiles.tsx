@@ -105,7 +105,7 @@ function tilesOf(stats: AdminStats): Tile[] {
       label: 'Discounts given',
       testId: 'stat-discounts',
       value: money(tiles.discounts.value),
-      // Off the menu's prices: gross of tax when prices include it, before tax when it is added (§29).
+      // Off the menu's prices: gross of tax when prices include it, before tax when it is added (docs/product.md §30).
       note: 'promo codes, off menu prices, before refunds',
       figure: tiles.discounts,
       format: money,
