@@ -1,4 +1,5 @@
 import { PROMO_TEXTS, promotionRuleWords, promotionUsesWords, promotionValueWords, type Promotion } from '../../../shared/promo-codes.ts';
+import { useFormat, type Format } from '../../i18n/format.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { LoadingScreen } from '../../ui/loading-screen.tsx';
 import { QueryError } from '../../ui/query-error.tsx';
@@ -9,12 +10,10 @@ import { PromotionForm } from '../components/promotion-form.tsx';
 
 const buttonClass = 'rounded-md px-3 py-1 text-sm font-semibold ring-1 ring-stone-400 hover:bg-stone-100 disabled:text-stone-500';
 
-const formatDateTime = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
 /** When a code applies, in words: "until 1 Dec 2026, 09:00", "from … until …", or "always". */
-function validityWords(promotion: Promotion): string {
-  const from = promotion.validFrom ? `from ${formatDateTime(promotion.validFrom)}` : '';
-  const to = promotion.validTo ? `until ${formatDateTime(promotion.validTo)}` : '';
+function validityWords(promotion: Promotion, format: Format): string {
+  const from = promotion.validFrom ? `from ${format.dateTime(promotion.validFrom)}` : '';
+  const to = promotion.validTo ? `until ${format.dateTime(promotion.validTo)}` : '';
   return [from, to].filter(Boolean).join(' ') || 'always';
 }
 
@@ -27,6 +26,7 @@ export function Page() {
   const promotions = usePromotions();
   const change = usePromotionChange();
   const toast = useToast();
+  const format = useFormat();
   if (promotions.isPending) return <LoadingScreen />;
 
   const act = (kind: 'pause' | 'remove', promotion: Promotion) => {
@@ -61,7 +61,7 @@ export function Page() {
             { header: 'Code', cell: (promotion) => promotion.code, className: 'font-semibold break-all' },
             { header: 'Discount', cell: (promotion) => promotionValueWords(promotion) },
             { header: 'Rules', cell: (promotion) => promotionRuleWords(promotion) },
-            { header: 'Valid', cell: validityWords },
+            { header: 'Valid', cell: (promotion) => validityWords(promotion, format) },
             { header: 'Uses', cell: (promotion) => promotionUsesWords(promotion) },
             { header: 'Status', cell: (promotion) => (promotion.paused ? 'Paused' : 'Active') },
             {
