@@ -34,6 +34,8 @@ export const SIDES = {
       // The checkout's first step (how the meal reaches the customer) is drawn by the payment page.
       orders: ['components/status-badge.tsx', 'components/tax-rows.tsx', 'api/orders-api.ts', 'api/order-cache.ts', 'checkout/fulfilment-draft.ts', 'checkout/fulfilment-choice.tsx', 'checkout/fulfilment-form.tsx'],
       payments: [],
+      // The administrator's promo codes: a page of its own, imported by no other feature.
+      promotions: [],
       reviews: ['components/reviews-section.tsx'],
       // The restaurant's settings: the header's open-now line; the checkout reads the ways and fees.
       settings: ['api/settings-api.ts', 'components/open-now-line.tsx'],
@@ -75,6 +77,8 @@ export const SIDES = {
       // its provider speaks of refunds and disputes in the orders' types. The statistics' export
       // reads the orders as they are stored.
       orders: ['order-service.ts', 'order-types.ts', 'fulfilment.ts', 'orders-repository.ts', 'slot-service.ts'],
+      // Promo codes: a payment quotes a code and takes its use when it is opened.
+      promotions: ['promotions-service.ts'],
       payments: [],
       // Kitchen printers: the board's routes reach them through app.printers, never by import.
       printers: [],

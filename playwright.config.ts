@@ -18,7 +18,7 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
   projects: [
-    { name: 'shop', testIgnore: /(restaurant-settings|kitchen-printer|reviews-admin|orders-later)\.spec\.ts$/ },
+    { name: 'shop', testIgnore: /(restaurant-settings|promotions|kitchen-printer|reviews-admin|orders-later)\.spec\.ts$/ },
     // Sets up a kitchen printer, which adds "Print again" to every card other board tests count buttons on;
     // before the settings' test, whose pause would fail its order.
     { name: 'kitchen-printer', testMatch: /kitchen-printer\.spec\.ts$/, dependencies: ['shop'] },
@@ -30,7 +30,8 @@ export default defineConfig({
     // Pauses orders and closes the restaurant, which would fail any payment running beside it: it
     // runs after every other browser test (and, as Playwright does with a dependency, not at all
     // when one of them failed).
-    { name: 'restaurant-settings', testMatch: /restaurant-settings\.spec\.ts$/, dependencies: ['kitchen-printer', 'orders-later'] },
+    // The promo codes' test sets tax rates for the whole shop: it runs here too, after the others.
+    { name: 'restaurant-settings', testMatch: /(restaurant-settings|promotions)\.spec\.ts$/, dependencies: ['kitchen-printer', 'orders-later'] },
   ],
   use: {
     baseURL,

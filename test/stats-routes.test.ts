@@ -223,7 +223,7 @@ describe('GET /api/admin/orders.csv', () => {
     expect(text.endsWith('\r\n')).toBe(true);
     expect(text.replaceAll('\r\n', '')).not.toContain('\n');
     const rows = parseCsv(text.slice(1));
-    expect(rows[0]).toEqual(['Date and time (Europe/Berlin)', 'Order', 'Status', 'Fulfilment', 'Dish', 'Quantity', 'Unit price', 'Line total (gross, incl. tax)', 'Delivery fee', 'Order total (gross, incl. tax)', 'Order net of refunds (incl. tax)', 'Refund', 'Order refunded', 'Refunds', 'Tip (as paid, before refunds)']);
+    expect(rows[0]).toEqual(['Date and time (Europe/Berlin)', 'Order', 'Status', 'Fulfilment', 'Dish', 'Quantity', 'Unit price', 'Line total (gross, incl. tax)', 'Delivery fee', 'Order total (gross, incl. tax)', 'Order net of refunds (incl. tax)', 'Refund', 'Order refunded', 'Refunds', 'Tip (as paid, before refunds)', 'Discount code', 'Order discount']);
     const body = rows.slice(1).map(([when, , status, fulfilment, dish, quantity, unit, total, , , , refund]) => [when, status, fulfilment, dish, quantity, unit, total, refund]);
     expect(body).toEqual([
       ['2026-03-28 00:30:00', 'Placed', 'Eat here', 'Alfalfa salad', '2', '5.00', '10.00', '0.00'],

@@ -17,6 +17,8 @@ import { databasePlugin } from './db/database-plugin.ts';
 import { eventsPlugin } from './events/events-plugin.ts';
 import { addressesPlugin } from './addresses/addresses-plugin.ts';
 import { addressesRoutes } from './addresses/addresses-routes.ts';
+import { promotionsPlugin } from './promotions/promotions-plugin.ts';
+import { promotionsRoutes } from './promotions/promotions-routes.ts';
 import { favouritesPlugin } from './favourites/favourites-plugin.ts';
 import { favouritesRoutes } from './favourites/favourites-routes.ts';
 import { answersPlugin } from './http/answers-plugin.ts';
@@ -117,6 +119,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(ordersPlugin);
   await app.register(printersPlugin);
   await app.register(tablesPlugin);
+  await app.register(promotionsPlugin);
   await app.register(paymentsPlugin);
   await app.register(orderStreamsPlugin);
   await app.register(mailPlugin);
@@ -155,6 +158,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(adminOrderRoutes);
       await api.register(printerRoutes);
       await api.register(tablesRoutes);
+      await api.register(promotionsRoutes);
       await api.register(statsRoutes);
       await api.register(settingsRoutes);
       if (app.paymentProvider instanceof StripeProvider) await api.register(stripeWebhookRoutes(app.paymentProvider));

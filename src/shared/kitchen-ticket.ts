@@ -6,6 +6,7 @@ import { chosenFromApi, chosenOptionLines } from './dish-option-rules.ts';
 import { formatPrice } from './money.ts';
 import { taxLineWords } from './order-totals.ts';
 import { TIP_PAGE_TEXTS } from './tips.ts';
+import { PROMO_TEXTS } from './promo-codes.ts';
 
 const money = (price: number) => `$ ${formatPrice(price)}`;
 import { FULFILMENT_LABELS, ORDER_STATUS_LABELS } from './order-workflow.ts';
@@ -28,6 +29,8 @@ export interface KitchenTicket {
   /** The delivery's address and phone, one entry a line. */
   delivery: string[];
   status: string;
+  /** The promo code's discount inside the total ("Discount (SPROUT10)", "-$ 2.35"); printer-safe ASCII minus. */
+  discount?: { label: string; amount: string };
   /** One row per tax rate, as the order page words it; empty for an order without taxes. */
   taxes: { label: string; amount: string }[];
   /** The restaurant as receipts name it (legal name, address, phone, tax number); empty when not given. */
@@ -70,6 +73,7 @@ export function kitchenTicket(order: Order, time: (iso: string) => string, timeZ
     note: order.note ? `NOTE: ${order.note}` : undefined,
     delivery,
     status: ORDER_STATUS_LABELS[order.status],
+    discount: order.discount !== undefined && order.promoCode ? { label: PROMO_TEXTS.discountLine(order.promoCode), amount: `-${money(order.discount)}` } : undefined,
     taxes: (order.taxes?.lines ?? []).map((line) => ({ label: taxLineWords(line, order.taxes!.mode, money), amount: money(line.tax) })),
     seller,
     tip: order.tip !== undefined ? { label: TIP_PAGE_TEXTS.row, amount: money(order.tip) } : undefined,

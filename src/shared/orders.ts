@@ -1,3 +1,4 @@
+import { PROMO_CODE_MAX } from './promo-codes.ts';
 import { z } from 'zod';
 import { tipChoiceSchema } from './tips.ts';
 import { apiChosenGroupSchema } from './dish-options.ts';
@@ -56,6 +57,8 @@ export const createIntentBodySchema = z
     tableToken: z.string().min(1).max(200).optional(),
     // The customer's tip (src/shared/tips.ts): a choice, from which the server computes the cents.
     tip: tipChoiceSchema.optional(),
+    // A promo code (src/shared/promo-codes.ts): the server decides its discount, never the body.
+    promoCode: z.string().trim().min(1).max(PROMO_CODE_MAX).optional(),
   })
   .optional();
 
@@ -217,6 +220,9 @@ export const orderSchema = z.object({
   taxes: orderTaxesSchema.optional(),
   /** The customer's tip, inside `total`, kept apart from the food; absent without one. */
   tip: z.number().optional(),
+  /** The promo code's discount, already taken off `total`, and its code; absent without one. */
+  discount: z.number().optional(),
+  promoCode: z.string().optional(),
   customer: z.object({ name: z.string(), email: z.string() }),
   transactionId: z.string(),
   createdAt: z.string(),

@@ -47,6 +47,7 @@ export const APP_ROUTES = {
   myOrders: { pattern: '/dashboard/my/orders', page: 'orders/pages/my-orders-page.tsx', layout: 'dashboard' },
   myOrder: { pattern: '/dashboard/my/orders/:id', page: 'orders/pages/my-order-page.tsx', layout: 'dashboard' },
   profile: { pattern: '/dashboard/profile', page: 'account/pages/profile-page.tsx', layout: 'dashboard' },
+  promotions: { pattern: '/dashboard/promotions', page: 'promotions/pages/promotions-page.tsx', layout: 'dashboard', adminOnly: true },
   settings: { pattern: '/dashboard/settings', page: 'settings/pages/settings-page.tsx', layout: 'dashboard', adminOnly: true },
   /** The sheet of the tables' QR codes, to print on A4 without the dashboard's frame. */
   tableCodes: { pattern: '/dashboard/settings/table-codes', page: 'settings/pages/table-codes-page.tsx', layout: 'none', adminOnly: true },

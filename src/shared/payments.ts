@@ -20,6 +20,9 @@ export const createIntentAnswerSchema = z.object({
   /** The tip inside `amount`, computed by the server from the body's choice; absent without one. */
   tip: z.number().optional(),
   tipOffer: tipOfferSchema.optional(),
+  /** The promo code granted and its discount, already taken off `amount`. */
+  promoCode: z.string().optional(),
+  discount: z.number().optional(),
   /** Stripe only: the publishable key for Stripe.js. */
   publishableKey: z.string().optional(),
 });

@@ -74,6 +74,8 @@ export const adminStatsSchema = z.object({
     tax: figureSchema,
     /** The customers' tips inside the orders paid (docs/product.md, "Tips"): gross, as paid, before refunds. */
     tips: figureSchema,
+    /** "Discounts given": the promo codes' discounts on the period's orders. */
+    discounts: figureSchema,
   }),
   refundedOrders: z.number().int(),
   customers: z.number().int(),

@@ -332,6 +332,59 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/promotions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The promo codes, newest first, each with its uses so far */
+        get: operations["getAdminPromotions"];
+        put?: never;
+        /** Add a promo code (percentage or fixed amount off the food) */
+        post: operations["postAdminPromotions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/promotions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Change a promo code's rules (its uses so far stay) */
+        put: operations["putAdminPromotionsById"];
+        post?: never;
+        /** Delete a promo code (orders that used it keep their discount) */
+        delete: operations["deleteAdminPromotionsById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/promotions/{id}/paused": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Pause a promo code or take it up again */
+        put: operations["putAdminPromotionsByIdPaused"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/reviews": {
         parameters: {
             query?: never;
@@ -2109,6 +2162,7 @@ export interface operations {
                                 name: string;
                             };
                             deliveryFee?: number;
+                            discount?: number;
                             disputes?: {
                                 amount: number;
                                 at: string;
@@ -2147,6 +2201,7 @@ export interface operations {
                             }[];
                             note: string | null;
                             number: number;
+                            promoCode?: string;
                             readyBy: string | null;
                             reason: string | null;
                             refund?: {
@@ -2977,6 +3032,7 @@ export interface operations {
                             name: string;
                         };
                         deliveryFee?: number;
+                        discount?: number;
                         disputes?: {
                             amount: number;
                             at: string;
@@ -3015,6 +3071,7 @@ export interface operations {
                         }[];
                         note: string | null;
                         number: number;
+                        promoCode?: string;
                         readyBy: string | null;
                         reason: string | null;
                         refund?: {
@@ -3538,6 +3595,512 @@ export interface operations {
             };
         };
     };
+    getAdminPromotions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        createdAt: string;
+                        firstOrderOnly: boolean;
+                        id: string;
+                        /** @enum {string} */
+                        kind: "percent" | "fixed";
+                        maxUses: number | null;
+                        minimumOrder: number;
+                        oncePerCustomer: boolean;
+                        paused: boolean;
+                        uses: number;
+                        validFrom: string | null;
+                        validTo: string | null;
+                        value: number;
+                    }[];
+                };
+            };
+            /** @description A malformed address, or a parameter, query or body that fails its schema (`fieldErrors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in, or the sign-in has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Only an administrator may do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    postAdminPromotions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "code": "SPROUT10",
+                 *       "kind": "percent",
+                 *       "value": 10,
+                 *       "minimumOrder": 25,
+                 *       "validFrom": "2026-06-01T00:00:00Z",
+                 *       "validTo": "2026-09-01T00:00:00Z",
+                 *       "maxUses": 100,
+                 *       "oncePerCustomer": true,
+                 *       "firstOrderOnly": false,
+                 *       "paused": false
+                 *     }
+                 */
+                "application/json": {
+                    code: string;
+                    /** @default false */
+                    firstOrderOnly?: boolean;
+                    /** @enum {string} */
+                    kind: "percent" | "fixed";
+                    /** @default null */
+                    maxUses?: number | null;
+                    /** @default 0 */
+                    minimumOrder?: number;
+                    /** @default true */
+                    oncePerCustomer?: boolean;
+                    /** @default false */
+                    paused?: boolean;
+                    /** @default null */
+                    validFrom?: string | null;
+                    /** @default null */
+                    validTo?: string | null;
+                    value: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        createdAt: string;
+                        firstOrderOnly: boolean;
+                        id: string;
+                        /** @enum {string} */
+                        kind: "percent" | "fixed";
+                        maxUses: number | null;
+                        minimumOrder: number;
+                        oncePerCustomer: boolean;
+                        paused: boolean;
+                        uses: number;
+                        validFrom: string | null;
+                        validTo: string | null;
+                        value: number;
+                    };
+                };
+            };
+            /** @description A malformed address, or a parameter, query or body that fails its schema (`fieldErrors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in, or the sign-in has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Only an administrator may do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Another promotion already has this code */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is over its limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    putAdminPromotionsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "code": "SPROUT10",
+                 *       "kind": "percent",
+                 *       "value": 10,
+                 *       "minimumOrder": 25,
+                 *       "validFrom": "2026-06-01T00:00:00Z",
+                 *       "validTo": "2026-09-01T00:00:00Z",
+                 *       "maxUses": 100,
+                 *       "oncePerCustomer": true,
+                 *       "firstOrderOnly": false,
+                 *       "paused": false
+                 *     }
+                 */
+                "application/json": {
+                    code: string;
+                    /** @default false */
+                    firstOrderOnly?: boolean;
+                    /** @enum {string} */
+                    kind: "percent" | "fixed";
+                    /** @default null */
+                    maxUses?: number | null;
+                    /** @default 0 */
+                    minimumOrder?: number;
+                    /** @default true */
+                    oncePerCustomer?: boolean;
+                    /** @default false */
+                    paused?: boolean;
+                    /** @default null */
+                    validFrom?: string | null;
+                    /** @default null */
+                    validTo?: string | null;
+                    value: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        createdAt: string;
+                        firstOrderOnly: boolean;
+                        id: string;
+                        /** @enum {string} */
+                        kind: "percent" | "fixed";
+                        maxUses: number | null;
+                        minimumOrder: number;
+                        oncePerCustomer: boolean;
+                        paused: boolean;
+                        uses: number;
+                        validFrom: string | null;
+                        validTo: string | null;
+                        value: number;
+                    };
+                };
+            };
+            /** @description A malformed address, or a parameter, query or body that fails its schema (`fieldErrors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in, or the sign-in has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Only an administrator may do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Nothing has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Another promotion already has this code */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is over its limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    deleteAdminPromotionsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        deletedCount: 1;
+                    };
+                };
+            };
+            /** @description A malformed address, or a parameter, query or body that fails its schema (`fieldErrors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in, or the sign-in has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Only an administrator may do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Nothing has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    putAdminPromotionsByIdPaused: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "paused": true
+                 *     }
+                 */
+                "application/json": {
+                    paused: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        createdAt: string;
+                        firstOrderOnly: boolean;
+                        id: string;
+                        /** @enum {string} */
+                        kind: "percent" | "fixed";
+                        maxUses: number | null;
+                        minimumOrder: number;
+                        oncePerCustomer: boolean;
+                        paused: boolean;
+                        uses: number;
+                        validFrom: string | null;
+                        validTo: string | null;
+                        value: number;
+                    };
+                };
+            };
+            /** @description A malformed address, or a parameter, query or body that fails its schema (`fieldErrors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in, or the sign-in has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Only an administrator may do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Nothing has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is over its limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     getAdminReviews: {
         parameters: {
             query?: never;
@@ -3808,6 +4371,12 @@ export interface operations {
                         }[];
                         tiles: {
                             averageOrder: {
+                                difference: number | null;
+                                percent: number | null;
+                                previous: number | null;
+                                value: number;
+                            };
+                            discounts: {
                                 difference: number | null;
                                 percent: number | null;
                                 previous: number | null;
@@ -5883,6 +6452,7 @@ export interface operations {
                         type: "delivery";
                     };
                     price?: unknown;
+                    promoCode?: string;
                     tableToken?: string;
                     /** @description The customer's tip: none, one of the offered percentages of the food, or an amount in dollars; the server computes and bounds the cents */
                     tip?: {
@@ -5911,7 +6481,9 @@ export interface operations {
                         amount: number;
                         clientSecret: string;
                         deliveryFee?: number;
+                        discount?: number;
                         intentId: string;
+                        promoCode?: string;
                         /** @enum {string} */
                         provider: "sandbox" | "stripe";
                         publishableKey?: string;
@@ -5975,7 +6547,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description The cart is empty or has changed, the restaurant takes no orders now, or the time slot is full (SLOT_FULL, with nextSlots); the reason in the message */
+            /** @description The cart is empty or has changed, the restaurant takes no orders now, or the time slot is full (SLOT_FULL, with nextSlots), or the promo code does not apply (PROMO_NOT_APPLICABLE); the reason in the message */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7069,6 +7641,7 @@ export interface operations {
                                 name: string;
                             };
                             deliveryFee?: number;
+                            discount?: number;
                             disputes?: {
                                 amount: number;
                                 at: string;
@@ -7107,6 +7680,7 @@ export interface operations {
                             }[];
                             note: string | null;
                             number: number;
+                            promoCode?: string;
                             readyBy: string | null;
                             reason: string | null;
                             refund?: {
@@ -7219,6 +7793,7 @@ export interface operations {
                             name: string;
                         };
                         deliveryFee?: number;
+                        discount?: number;
                         disputes?: {
                             amount: number;
                             at: string;
@@ -7257,6 +7832,7 @@ export interface operations {
                         }[];
                         note: string | null;
                         number: number;
+                        promoCode?: string;
                         readyBy: string | null;
                         reason: string | null;
                         refund?: {
@@ -7547,6 +8123,7 @@ export interface operations {
                                 name: string;
                             };
                             deliveryFee?: number;
+                            discount?: number;
                             disputes?: {
                                 amount: number;
                                 at: string;
@@ -7585,6 +8162,7 @@ export interface operations {
                             }[];
                             note: string | null;
                             number: number;
+                            promoCode?: string;
                             readyBy: string | null;
                             reason: string | null;
                             refund?: {
@@ -9064,6 +9642,7 @@ export interface operations {
                             name: string;
                         };
                         deliveryFee?: number;
+                        discount?: number;
                         disputes?: {
                             amount: number;
                             at: string;
@@ -9102,6 +9681,7 @@ export interface operations {
                         }[];
                         note: string | null;
                         number: number;
+                        promoCode?: string;
                         readyBy: string | null;
                         reason: string | null;
                         refund?: {
@@ -9231,6 +9811,7 @@ export interface operations {
                             name: string;
                         };
                         deliveryFee?: number;
+                        discount?: number;
                         disputes?: {
                             amount: number;
                             at: string;
@@ -9269,6 +9850,7 @@ export interface operations {
                         }[];
                         note: string | null;
                         number: number;
+                        promoCode?: string;
                         readyBy: string | null;
                         reason: string | null;
                         refund?: {
@@ -9491,6 +10073,7 @@ export interface operations {
                             name: string;
                         };
                         deliveryFee?: number;
+                        discount?: number;
                         disputes?: {
                             amount: number;
                             at: string;
@@ -9529,6 +10112,7 @@ export interface operations {
                         }[];
                         note: string | null;
                         number: number;
+                        promoCode?: string;
                         readyBy: string | null;
                         reason: string | null;
                         refund?: {
@@ -9679,6 +10263,7 @@ export interface operations {
                             name: string;
                         };
                         deliveryFee?: number;
+                        discount?: number;
                         disputes?: {
                             amount: number;
                             at: string;
@@ -9717,6 +10302,7 @@ export interface operations {
                         }[];
                         note: string | null;
                         number: number;
+                        promoCode?: string;
                         readyBy: string | null;
                         reason: string | null;
                         refund?: {

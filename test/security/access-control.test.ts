@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { promotionInputSchema } from '../../src/shared/promo-codes.ts';
 import { newCaptcha, signUpUser, uniqueEmail, type TestUser } from '../helpers/auth.ts';
 import { samplePicture, uploadImage } from '../helpers/upload.ts';
 import { servedRoutes } from './served-routes.ts';
@@ -138,6 +139,20 @@ const CALLS: Record<string, Prepare> = {
   'POST /api/admin/tables/:id/regenerate': async (sc, headers) => {
     const { id } = await sc.app.tables.add({ name: randomUUID().slice(0, 8) });
     return () => send(sc.app, { method: 'POST', url: `/api/admin/tables/${id}/regenerate`, headers });
+  },
+  'GET /api/admin/promotions': get(() => '/api/admin/promotions'),
+  'POST /api/admin/promotions': post('/api/admin/promotions', () => ({ code: randomUUID().slice(0, 8), kind: 'percent', value: 10 })),
+  'PUT /api/admin/promotions/:id': async (sc, headers) => {
+    const { id } = await sc.app.promotions.add(promotionInputSchema.parse({ code: randomUUID().slice(0, 8), kind: 'fixed', value: 2 }));
+    return () => send(sc.app, { method: 'PUT', url: `/api/admin/promotions/${id}`, headers, payload: { code: randomUUID().slice(0, 8), kind: 'percent', value: 90 } });
+  },
+  'PUT /api/admin/promotions/:id/paused': async (sc, headers) => {
+    const { id } = await sc.app.promotions.add(promotionInputSchema.parse({ code: randomUUID().slice(0, 8), kind: 'fixed', value: 2 }));
+    return () => send(sc.app, { method: 'PUT', url: `/api/admin/promotions/${id}/paused`, headers, payload: { paused: true } });
+  },
+  'DELETE /api/admin/promotions/:id': async (sc, headers) => {
+    const { id } = await sc.app.promotions.add(promotionInputSchema.parse({ code: randomUUID().slice(0, 8), kind: 'fixed', value: 2 }));
+    return () => send(sc.app, { method: 'DELETE', url: `/api/admin/promotions/${id}`, headers });
   },
   'GET /api/tables/:token': async (sc, headers) => {
     const { path } = await sc.app.tables.add({ name: randomUUID().slice(0, 8) });

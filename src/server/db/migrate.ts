@@ -24,6 +24,7 @@ import * as m021 from './migrations/021-review-hidden.ts';
 import * as m024 from './migrations/024-saved-addresses.ts';
 import * as m025 from './migrations/025-restaurant-tables.ts';
 import * as m027 from './migrations/027-order-taxes.ts';
+import * as m028 from './migrations/028-promotions.ts';
 import * as m029 from './migrations/029-order-tips.ts';
 import * as m033 from './migrations/033-languages.ts';
 
@@ -60,6 +61,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '024-saved-addresses': m024,
   '025-restaurant-tables': m025,
   '027-order-taxes': m027,
+  '028-promotions': m028,
   '029-order-tips': m029,
   '033-languages': m033,
 };

@@ -187,6 +187,9 @@ export interface PaymentIntentsTable {
   taxes: Generated<string | null>;
   /** The tip inside amount_cents, computed by the server from the customer's choice (migration 029). */
   tip_cents: Generated<number>;
+  /** The promo code's discount taken off amount_cents, and the code as typed (migration 028). */
+  discount_cents: Generated<number>;
+  promo_code: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -263,6 +266,9 @@ export interface OrdersTable {
   tip_cents: Generated<number>;
   /** The summary's tax inside total_cents (migration 027): the statistics sum it. */
   tax_cents: Generated<number>;
+  /** The promo code's discount inside total_cents, and its code (migration 028). */
+  discount_cents: Generated<number>;
+  promo_code: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -381,6 +387,34 @@ export interface RestaurantTablesTable {
   created_at: string;
 }
 
+/** A promotion and its rules (migration 028); `amount` is percent or cents by `kind`. */
+export interface PromotionsTable {
+  id: string;
+  code: string;
+  /** The code in upper case, unique: codes are compared case-insensitively. */
+  code_key: string;
+  kind: 'percent' | 'fixed';
+  amount: number;
+  minimum_order_cents: number;
+  valid_from: string | null;
+  valid_to: string | null;
+  max_uses: number | null;
+  /** Raised in the same statement that checks `max_uses`, so two payments cannot take the last use. */
+  uses: Generated<number>;
+  once_per_customer: number;
+  first_order_only: number;
+  paused: number;
+  created_at: string;
+}
+
+/** One payment that took a promotion's use (migration 028); deleted when the use is given back. */
+export interface PromotionUsesTable {
+  intent_id: string;
+  promotion_id: string;
+  user_id: string;
+  used_at: string;
+}
+
 /** A kitchen receipt printer and its last outcome (migration 019). */
 export interface KitchenPrintersTable {
   id: string;
@@ -413,6 +447,8 @@ export interface Database {
   favourites: FavouritesTable;
   saved_addresses: SavedAddressesTable;
   restaurant_tables: RestaurantTablesTable;
+  promotions: PromotionsTable;
+  promotion_uses: PromotionUsesTable;
   payment_intents: PaymentIntentsTable;
   payments: PaymentsTable;
   paid_cart_entries: PaidCartEntriesTable;

@@ -317,7 +317,7 @@ const TAG_DESCRIPTIONS: Readonly<Record<string, string>> = {
   favourites: "The caller's favourite dishes",
   payments: 'Card payments and their return',
   orders: "Orders: the customer's own, and the staff's board",
-  admin: "The administrators' statistics, exports and refunds",
+  admin: "The administrators' statistics, exports, refunds, tables and promo codes",
   settings: "The restaurant's settings",
   tables: "The table a table's QR code opens (the owner's list of tables is under admin)",
 };
@@ -330,6 +330,7 @@ const API_DESCRIPTION = [
   "the specification's; the others are the shop's own. Money is in dollars in answers, computed by the server.",
   "An order's and a payment's `taxes` are the server's, per rate, kept from the moment the payment was opened (docs/product.md §28).",
   "A tip is sent as a choice (`tip` of `POST /api/create-payment-intent`), never an amount: the server computes it and answers it as `tip`, inside the payment's `amount` and the order's `total`, with the `tipOffer` the page may show (docs/product.md §29).",
+  "A payment's and an order's `discount` is the promo code's (`promoCode`), priced by the server, never by the body (docs/product.md §30).",
   '',
   '**Signing in.** `POST /api/auth/sign-up/email` and `POST /api/auth/sign-in/email` set the session cookie (scheme `session`,',
   'its name below). Every call that names the scheme `bearer` also takes `Authorization: Bearer <token>` with the token of',

@@ -35,6 +35,8 @@ export interface MailKinds {
     lines: OrderLineData[];
     /** The delivery fee inside the total ("$3.50"), when one was charged. */
     deliveryFee?: string;
+    /** The promo code and its discount inside the total ("SPROUT10", "$2.35"), when one was granted. */
+    discount?: { code: string; amount: string };
     /** One row per tax rate ("Food 7 % included, on $ 13.55 net", "$ 0.95"), when the order has taxes. */
     taxes?: { label: string; amount: string }[];
     /** The customer's tip inside the total ("$ 4.56"), when one was given. */

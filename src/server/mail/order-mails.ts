@@ -86,7 +86,7 @@ export function subscribeOrderMails(options: {
   });
 }
 
-function mailFor(status: OrderStatus, order: Order, base: OrderMailBase, timeZone: string, arrives: { arrivesAround?: string }, seller: string[]): Mail {
+export function mailFor(status: OrderStatus, order: Order, base: OrderMailBase, timeZone: string, arrives: { arrivesAround?: string }, seller: string[]): Mail {
   switch (status) {
     case 'placed':
       return {
@@ -102,6 +102,7 @@ function mailFor(status: OrderStatus, order: Order, base: OrderMailBase, timeZon
             ...(line.options && { options: chosenOptionLines(chosenFromApi(line.options)) }),
           })),
           ...(order.deliveryFee !== undefined ? { deliveryFee: money(order.deliveryFee) } : {}),
+          ...(order.discount !== undefined && order.promoCode !== undefined ? { discount: { code: order.promoCode, amount: `−${money(order.discount)}` } } : {}),
           // The server's tax rows as the order has them, in the order page's words.
           ...(order.taxes ? { taxes: order.taxes.lines.map((line) => ({ label: taxLineWords(line, order.taxes!.mode, money), amount: money(line.tax) })) } : {}),
           ...(order.tip !== undefined ? { tip: money(order.tip) } : {}),

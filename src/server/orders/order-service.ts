@@ -81,6 +81,9 @@ export interface Placement {
   taxes?: string | null;
   /** The tip inside totalCents (migration 029); none when absent. */
   tipCents?: number;
+  /** The promo code's discount inside totalCents, and the code (promo41); none when absent. */
+  discountCents?: number;
+  promoCode?: string | null;
   /** The intent's kept fulfilment request (JSON), null for an intent opened before orders existed. */
   fulfilment: string | null;
   at: string;
@@ -167,6 +170,9 @@ export class OrderService {
       refund_attempts: 0,
       refunded_cents: 0,
       refunds_made: 0,
+      // promo41: the promo code's discount inside total_cents, copied from the payment.
+      discount_cents: placement.discountCents ?? 0,
+      promo_code: placement.promoCode ?? null,
       created_at: placement.at,
       updated_at: placement.at,
     };

@@ -44,6 +44,10 @@ export function toOrder(row: OrderRow, timeline: OrderEventRow[], withBy: boolea
   const taxes = toOrderTaxes(row.taxes ? (JSON.parse(row.taxes) as TaxSummary) : null);
   if (taxes) order.taxes = taxes;
   if (row.tip_cents > 0) order.tip = centsToPrice(row.tip_cents);
+  if (row.promo_code !== null && Number(row.discount_cents) > 0) {
+    order.discount = centsToPrice(Number(row.discount_cents));
+    order.promoCode = row.promo_code;
+  }
   if (row.refund_status !== null) order.refund = { amount: centsToPrice(row.refund_cents ?? 0), status: row.refund_status, attempt: Math.max(1, Number(row.refund_attempts)) };
   if (refunds.length > 0) order.refunds = refunds.map(toRefund);
   const disputes = withBy ? currentDisputes(timeline) : [];

@@ -43,7 +43,7 @@ export async function paymentRoutes(instance: FastifyInstance): Promise<void> {
       // is checked before anything is opened: a bad one creates no intent.
       schema: { body: createIntentBodySchema, response: { 200: createIntentAnswerSchema } },
       preHandler: app.requireUser,
-      config: { customerWrites: true, errors: { 409: 'The cart is empty or has changed, the restaurant takes no orders now, or the time slot is full (SLOT_FULL, with nextSlots); the reason in the message' } },
+      config: { customerWrites: true, errors: { 409: 'The cart is empty or has changed, the restaurant takes no orders now, or the time slot is full (SLOT_FULL, with nextSlots), or the promo code does not apply (PROMO_NOT_APPLICABLE); the reason in the message' } },
     },
     async (request) => {
       // REQUIRE_EMAIL_VERIFICATION: paying waits until the receipt's address is known to be right.
@@ -56,7 +56,7 @@ export async function paymentRoutes(instance: FastifyInstance): Promise<void> {
       // The restaurant's hours, pause and delivery terms: nothing is opened when they refuse.
       checkOrderRules(settings, fulfilment, now);
       const userId = request.user!.id;
-      return app.payments.createIntent(userId, fulfilment, deliveryChargeFor(app.settings, fulfilment), request.body?.tip);
+      return app.payments.createIntent(userId, fulfilment, deliveryChargeFor(app.settings, fulfilment), request.body?.tip, request.body?.promoCode);
     },
   );
 

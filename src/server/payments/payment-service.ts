@@ -15,7 +15,7 @@ import {
 import { scheduledTimeOf } from '../../shared/orders.ts';
 import { slotWords } from '../../shared/order-slots.ts';
 import { closedProblem, dishTaxRate, fulfilmentProblem, minimumOrderProblem, pickupHoursProblem, postalCodeProblem, taxRateRef, type RestaurantSettings } from '../../shared/restaurant-settings.ts';
-import { orderTotals, taxSummaryOf, toOrderTaxes, type TaxSummary, type TotalsLine } from '../../shared/order-totals.ts';
+import { orderTotals, spreadDiscount, taxSummaryOf, toOrderTaxes, type TaxSummary, type TotalsLine } from '../../shared/order-totals.ts';
 import { tipCents, tipOffer, type TipChoice } from '../../shared/tips.ts';
 import { deleteCartItems, listPricedCartItems, type PricedCartItemRow } from '../cart/cart-repository.ts';
 import { priceEntry, refuseUnavailableEntries } from '../cart/cart-service.ts';
@@ -25,6 +25,8 @@ import { BadRequestError, ConflictError, ForbiddenError, HttpError, NotFoundErro
 import { DEFAULT_FULFILMENT } from '../orders/fulfilment.ts';
 import type { OrderService, PlacedOrder } from '../orders/order-service.ts';
 import type { SlotService } from '../orders/slot-service.ts';
+import { PromoRefusedError, type GrantedDiscount, type PromotionsService } from '../promotions/promotions-service.ts';
+import { promoCodeKey } from '../../shared/promo-codes.ts';
 import { checkTakingOrders, deliveryChargeFor, NO_DELIVERY_CHARGE, type DeliveryCharge } from '../settings/order-rules.ts';
 import type { ShopSettings } from '../settings/settings-service.ts';
 import type { PaymentProvider } from './payment-provider.ts';
@@ -130,11 +132,13 @@ export class PaymentService {
   private readonly settings: ShopSettings;
   private readonly log: Logger;
   private readonly slots: SlotService;
+  private readonly promotions: PromotionsService;
   private timer: NodeJS.Timeout | undefined;
   private checking: Promise<unknown> | undefined;
 
-  constructor(db: Kysely<Database>, provider: PaymentProvider, orders: OrderService, settings: ShopSettings, log: Logger, slots: SlotService) {
+  constructor(db: Kysely<Database>, provider: PaymentProvider, orders: OrderService, settings: ShopSettings, log: Logger, slots: SlotService, promotions: PromotionsService) {
     this.slots = slots;
+    this.promotions = promotions;
     this.db = db;
     this.provider = provider;
     this.orders = orders;
@@ -150,15 +154,18 @@ export class PaymentService {
    * intent per customer is the database's to decide: of two calls at once, the one whose insert
    * loses cancels its fresh intent and answers the winner's.
    */
-  async createIntent(userId: string, fulfilment: FulfilmentRequest, delivery: DeliveryCharge = NO_DELIVERY_CHARGE, tip: TipChoice = NO_TIP): Promise<CreateIntentAnswer> {
+  async createIntent(userId: string, fulfilment: FulfilmentRequest, delivery: DeliveryCharge = NO_DELIVERY_CHARGE, tip: TipChoice = NO_TIP, promoCode?: string): Promise<CreateIntentAnswer> {
     const wanted = JSON.stringify(fulfilment);
     const slot = scheduledTimeOf(fulfilment);
+    if (promoCode) await this.checkNewCode(userId, promoCode);
     for (let attempt = 0; attempt < CREATE_ATTEMPTS; attempt++) {
       const open = await findOpenIntent(this.db, userId);
       if (open) {
         const cart = await this.pricedCart(userId);
         checkDeliveryMinimum(cart, delivery);
-        const reused = await this.reuseOrRetire(open, cart, wanted, delivery.feeCents, chargeFor(cart, delivery, this.settings.current(), tipFor(tip, cart, this.settings.current())));
+        // The open intent's granted discount, if it has the same code: its use is already taken.
+        const charge = chargeFor(cart, delivery, this.settings.current(), tipFor(tip, cart, this.settings.current()), open.discount_cents);
+        const reused = await this.reuseOrRetire(open, cart, wanted, delivery.feeCents, charge, promoCode);
         if (reused) {
           // Reopened: its place held again, or the intent cancelled before a browser could charge it.
           if (slot) await this.holdOrRetire(open, slot, cart.length);
@@ -173,7 +180,9 @@ export class PaymentService {
       checkDeliveryMinimum(items, delivery);
       // A full slot is not offered: refused before an intent is made.
       if (slot) await this.slots.checkFree(slot, items.length, new Date());
-      const charge = chargeFor(items, delivery, this.settings.current(), tipFor(tip, items, this.settings.current()));
+      // promo41: the code is checked here, its use taken once the intent exists (below).
+      const granted = promoCode ? await this.promotions.quote(userId, promoCode, dishesCents(items)) : undefined;
+      const charge = chargeFor(items, delivery, this.settings.current(), tipFor(tip, items, this.settings.current()), granted?.discountCents);
       const amountCents = charge.amountCents;
       if (amountCents < MIN_AMOUNT_CENTS || amountCents > MAX_AMOUNT_CENTS) {
         throw new BadRequestError(
@@ -197,6 +206,8 @@ export class PaymentService {
         delivery_fee_cents: delivery.feeCents,
         taxes: JSON.stringify(charge.taxes),
         tip_cents: charge.tipCents,
+        discount_cents: charge.discountCents,
+        promo_code: granted?.code ?? null,
         open_for_user: userId,
         settled_at: null,
         created_at: now,
@@ -210,16 +221,17 @@ export class PaymentService {
       // The slot's place is held from the intent's opening (a browser may charge it with the
       // provider directly): of many customers for the last place, only one gets an intent to pay.
       if (slot) await this.holdOrRetire((await findIntent(this.db, intent.id))!, slot, items.length);
+      if (granted) await this.claimOrRetire((await findIntent(this.db, intent.id))!, granted, items);
       // A cart change that committed while this intent was being made may not have seen it (its
       // own look for the open intent ran before the insert): if the cart moved, go round again,
       // which retires this intent.
-      if (sameItems(items, await this.pricedCart(userId))) return this.answerFor(intent.id, intent.clientSecret, amountCents, items.length, delivery.feeCents, charge.taxes, tipAnswer(charge, items, this.settings.current()));
+      if (sameItems(items, await this.pricedCart(userId))) return this.answerFor(intent.id, intent.clientSecret, amountCents, items.length, delivery.feeCents, charge, tipAnswer(charge, items, this.settings.current()), granted?.code);
     }
     throw new ConflictError('Your cart changed while the payment was being prepared. Try again.');
   }
 
   /** The open intent again, if it still fits the cart and can be paid; else it is settled or retired. */
-  private async reuseOrRetire(open: PaymentIntentRow, cart: IntentItem[], fulfilment: string, deliveryFeeCents: number, charge: Charge): Promise<CreateIntentAnswer | undefined> {
+  private async reuseOrRetire(open: PaymentIntentRow, cart: IntentItem[], fulfilment: string, deliveryFeeCents: number, charge: Charge, promoCode?: string): Promise<CreateIntentAnswer | undefined> {
     if (open.provider !== this.provider.name) {
       // Opened with the other provider (the shop's setting changed): it cannot be asked about here.
       await closeIntent(this.db, open.id);
@@ -245,8 +257,10 @@ export class PaymentService {
     const sameTaxes = open.taxes === JSON.stringify(charge.taxes) && open.amount_cents === charge.amountCents;
     // And another tip: the customer's choice is part of what the intent charges.
     const sameTip = open.tip_cents === charge.tipCents;
-    if (sameItems(items, cart) && open.fulfilment === fulfilment && sameFee && sameTaxes && sameTip && atProvider.amountCents === open.amount_cents) {
-      return this.answerFor(open.id, atProvider.clientSecret, open.amount_cents, items.length, open.delivery_fee_cents, charge.taxes, tipAnswer(charge, items, this.settings.current()));
+    // Another code (or none now) makes a new intent; the retired one gives its use back.
+    const sameCode = (open.promo_code ? promoCodeKey(open.promo_code) : null) === (promoCode ? promoCodeKey(promoCode) : null);
+    if (sameItems(items, cart) && open.fulfilment === fulfilment && sameFee && sameTaxes && sameTip && sameCode && atProvider.amountCents === open.amount_cents) {
+      return this.answerFor(open.id, atProvider.clientSecret, open.amount_cents, items.length, open.delivery_fee_cents, charge, tipAnswer(charge, items, this.settings.current()), open.promo_code);
     }
     await this.retire(open);
     return undefined;
@@ -262,7 +276,29 @@ export class PaymentService {
     }
   }
 
-  private answerFor(intentId: string, clientSecret: string, amountCents: number, quantity: number, deliveryFeeCents: number, taxes: TaxSummary, tips: TipAnswer): CreateIntentAnswer {
+  /**
+   * A code the open intent does not already carry is checked before anything is retired: a
+   * refused code (409 with its reason) leaves the customer's open payment as it was.
+   */
+  private async checkNewCode(userId: string, promoCode: string): Promise<void> {
+    const open = await findOpenIntent(this.db, userId);
+    if (open?.promo_code && promoCodeKey(open.promo_code) === promoCodeKey(promoCode)) return;
+    await this.promotions.quote(userId, promoCode, dishesCents(await this.pricedCart(userId)));
+  }
+
+  /**
+   * Takes the code's use for the new intent; when other payments took the last use (or this
+   * customer's) first, the intent is cancelled before anyone can charge it and the reason given.
+   */
+  private async claimOrRetire(intent: PaymentIntentRow, granted: GrantedDiscount, items: IntentItem[]): Promise<void> {
+    if (await this.promotions.claim(granted, intent.user_id, intent.id)) return;
+    await this.retire(intent);
+    // The reason as it stands now; a code that looks fine again lost the race for its last use.
+    await this.promotions.quote(intent.user_id, granted.code, dishesCents(items));
+    throw new PromoRefusedError('usedUp');
+  }
+
+  private answerFor(intentId: string, clientSecret: string, amountCents: number, quantity: number, deliveryFeeCents: number, charge: Charge, tips: TipAnswer, promoCode?: string | null): CreateIntentAnswer {
     const answer: CreateIntentAnswer = {
       clientSecret,
       intentId,
@@ -271,9 +307,13 @@ export class PaymentService {
       provider: this.provider.name,
     };
     if (deliveryFeeCents > 0) answer.deliveryFee = centsToPrice(deliveryFeeCents);
-    const orderTaxes = toOrderTaxes(taxes);
+    const orderTaxes = toOrderTaxes(charge.taxes);
     if (orderTaxes) answer.taxes = orderTaxes;
     Object.assign(answer, tips);
+    if (promoCode) {
+      answer.promoCode = promoCode;
+      answer.discount = centsToPrice(charge.discountCents);
+    }
     if (this.provider.publishableKey) answer.publishableKey = this.provider.publishableKey;
     return answer;
   }
@@ -354,6 +394,8 @@ export class PaymentService {
   private async settleCanceled(intentId: string): Promise<void> {
     await settleIntent(this.db, intentId, 'canceled');
     await this.slots.release(intentId);
+    // Never charged: the promo code's use goes back (docs/product.md, "Promo codes").
+    await this.promotions.giveBack(intentId);
   }
 
   /** A fresh intent that lost the race to be the open one: nobody has its secret, so it is only cancelled. */
@@ -463,6 +505,8 @@ export class PaymentService {
           deliveryFeeCents: intent.delivery_fee_cents,
           taxes: intent.taxes,
           tipCents: intent.tip_cents,
+          discountCents: intent.discount_cents,
+          promoCode: intent.promo_code,
           fulfilment: intent.fulfilment,
           at: row.created_at,
         };
@@ -742,6 +786,8 @@ interface Charge {
   taxes: TaxSummary;
   /** The tip inside amountCents, before any tax on it. */
   tipCents: number;
+  /** The promo code's discount off the dishes (never more than the dishes). */
+  discountCents: number;
 }
 
 /** No tip: what a call without a choice (the spec's `{ price }`, older pages) leaves. */
@@ -768,16 +814,21 @@ function tipAnswer(charge: Charge, items: IntentItem[], settings: Pick<Restauran
 
 /**
  * The intent's amount, in one place (src/shared/order-totals.ts): the dishes at today's prices,
- * with tax added when the restaurant prices without it, and the delivery fee, all read on the
- * server (never from the browser). With prices that include tax the amount is the dishes plus the fee.
+ * less a promo code's discount (before tax, spread over the dishes), with tax added when the
+ * restaurant prices without it, the delivery fee and the tip, all read on the server (never from
+ * the browser). With prices that include tax, no code and no tip it is the dishes plus the fee.
  */
-export function chargeFor(items: IntentItem[], delivery: DeliveryCharge, settings: Pick<RestaurantSettings, 'taxMode' | 'taxRates' | 'tips'>, tip = 0): Charge {
-  const lines: TotalsLine[] = items.map((item) => ({ unitCents: item.priceCents, quantity: 1, rate: item.taxRate ?? null }));
+export function chargeFor(items: IntentItem[], delivery: DeliveryCharge, settings: Pick<RestaurantSettings, 'taxMode' | 'taxRates' | 'tips'>, tip = 0, discountCents = 0): Charge {
+  // The discount is spread over the dishes only, with order-totals' own rule, so a taxed tip line
+  // (below) never takes part of it; each dish's tax is then on what is left of it.
+  const shares = spreadDiscount(items.map((item) => item.priceCents), discountCents);
+  const lines: TotalsLine[] = items.map((item, i) => ({ unitCents: item.priceCents - shares[i]!, quantity: 1, rate: item.taxRate ?? null }));
   // A tip is untaxed unless the settings name its rate: then it is one more line at that rate.
   const tipRate = tip > 0 ? taxRateRef(settings, settings.tips.taxRateId) : null;
   if (tipRate) lines.push({ unitCents: tip, quantity: 1, rate: tipRate });
   const totals = orderTotals({ mode: settings.taxMode, lines, deliveryFeeCents: delivery.feeCents, tipCents: tipRate ? 0 : tip });
-  return { amountCents: totals.totalCents, taxes: taxSummaryOf(totals, settings.taxMode), tipCents: tip };
+  const discounted = shares.reduce((sum, share) => sum + share, 0);
+  return { amountCents: totals.totalCents, taxes: taxSummaryOf(totals, settings.taxMode), tipCents: tip, discountCents: discounted };
 }
 
 /** A delivery's dishes must reach the restaurant's minimum (409 with how much is missing). */

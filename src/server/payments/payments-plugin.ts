@@ -22,12 +22,12 @@ export const paymentProviderPlugin = fp(
 
 export const paymentsPlugin = fp(
   async (app: FastifyInstance) => {
-    const payments = new PaymentService(app.db, app.paymentProvider, app.orders, app.settings, app.log, app.slots);
+    const payments = new PaymentService(app.db, app.paymentProvider, app.orders, app.settings, app.log, app.slots, app.promotions);
     app.decorate('payments', payments);
     // Payments the provider took but the shop never recorded (a process that died between the two)
     // are recorded at start-up, then looked for every PAYMENT_CHECK_INTERVAL_MS.
     app.addHook('onReady', async () => payments.startChecking(app.config.PAYMENT_CHECK_INTERVAL_MS));
     app.addHook('onClose', async () => payments.stopChecking());
   },
-  { name: 'payments', fastify: '5.x', dependencies: ['database', 'payment-provider', 'orders', 'settings'] },
+  { name: 'payments', fastify: '5.x', dependencies: ['database', 'payment-provider', 'orders', 'settings', 'promotions'] },
 );

@@ -29,6 +29,7 @@ export function ticketBytes(ticket: KitchenTicket): Uint8Array {
     { width: COLUMNS - 14, align: 'left' as const },
     { width: 14, align: 'right' as const },
   ];
+  if (ticket.discount) e.rule().table(columns, [[ticket.discount.label, ticket.discount.amount]]);
   if (ticket.taxes.length > 0) e.rule().table(columns, ticket.taxes.map((tax) => [tax.label, tax.amount]));
   if (ticket.tip) e.rule().table(columns, [[ticket.tip.label, ticket.tip.amount]]);
   e.rule().table(columns, [[ticket.status, ticket.total]]);

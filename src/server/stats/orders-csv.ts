@@ -49,6 +49,8 @@ export function exportHeader(timeZone: string, taxRateNames: string[] = []): str
     'Order refunded',
     'Refunds',
     'Tip (as paid, before refunds)',
+    'Discount code',
+    'Order discount',
     ...taxes,
   ];
 }
@@ -70,7 +72,8 @@ function taxCells(order: ExportOrderRow, taxRateNames: string[]): string[] {
  * left), so that the Refund column sums to the tile; the order's first row also carries its
  * delivery fee, its total as paid, that total less its refunds (the column that sums to the Revenue
  * tile), its sum refunded, how many refunds made it and its tip (inside the total, as paid, so
- * lines + delivery fee + tip (+ tax when added) make the total); the other rows leave those empty.
+ * lines + delivery fee + tip (+ tax when added) make the total), and its promo code and discount
+ * ("Discount code", "Order discount"); the other rows leave those empty.
  */
 function orderRows(order: ExportOrderRow, when: string, taxRateNames: string[]): string[] {
   const lines = JSON.parse(order.lines) as OrderLineRow[];
@@ -97,6 +100,9 @@ function orderRows(order: ExportOrderRow, when: string, taxRateNames: string[]):
       i === 0 ? formatPrice(centsToPrice(refund)) : '',
       i === 0 ? String(Number(order.refunds_made)) : '',
       i === 0 ? formatPrice(centsToPrice(Number(order.tip_cents))) : '',
+      // The promo code's discount is the order's, on its first row like the refunds' sum.
+      i === 0 ? (order.promo_code ?? '') : '',
+      i === 0 ? formatPrice(centsToPrice(Number(order.discount_cents))) : '',
       ...(i === 0 ? taxCells(order, taxRateNames) : taxRateNames.length > 0 ? new Array<string>(taxRateNames.length + 3).fill('') : []),
     ]);
   });

@@ -62,6 +62,8 @@ export interface OrderBucketRow {
   taxCents: number;
   /** The tips inside paidCents (migration 029). */
   tipCents: number;
+  /** Promo codes' discounts granted (promo41). */
+  discountCents: number;
 }
 
 /** Orders placed in [start, end), summed per UTC quarter hour and way of fulfilment. */
@@ -79,6 +81,7 @@ export async function readOrderBuckets(db: Db, start: string, end: string): Prom
       sql<number>`sum(${refundedOne})`.as('refundedOrders'),
       (eb) => eb.fn.sum<number>('tax_cents').as('taxCents'),
       (eb) => eb.fn.sum<number>('tip_cents').as('tipCents'),
+      (eb) => eb.fn.sum<number>('discount_cents').as('discountCents'),
     ])
     .where('created_at', '>=', start)
     .where('created_at', '<', end)
@@ -95,6 +98,7 @@ export async function readOrderBuckets(db: Db, start: string, end: string): Prom
     refundedOrders: Number(r.refundedOrders),
     taxCents: Number(r.taxCents),
     tipCents: Number(r.tipCents),
+    discountCents: Number(r.discountCents),
   }));
 }
 
@@ -106,6 +110,7 @@ export interface OrderTotals {
   taxCents: number;
   /** The tips inside paidCents (migration 029), before refunds. */
   tipCents: number;
+  discountCents: number;
 }
 
 /** Orders placed in [start, end) and not refunded in full (keptOne), with their money paid and refunded. */
@@ -118,6 +123,7 @@ export async function readOrderTotals(db: Db, start: string, end: string): Promi
       sql<number>`coalesce(sum(${refundedCents}), 0)`.as('refundedCents'),
       (eb) => eb.fn.coalesce(eb.fn.sum<number>('tax_cents'), eb.lit(0)).as('taxCents'),
       (eb) => eb.fn.coalesce(eb.fn.sum<number>('tip_cents'), eb.lit(0)).as('tipCents'),
+      (eb) => eb.fn.coalesce(eb.fn.sum<number>('discount_cents'), eb.lit(0)).as('discountCents'),
     ])
     .where('created_at', '>=', start)
     .where('created_at', '<', end)
@@ -128,6 +134,7 @@ export async function readOrderTotals(db: Db, start: string, end: string): Promi
     refundedCents: Number(row.refundedCents),
     taxCents: Number(row.taxCents),
     tipCents: Number(row.tipCents),
+    discountCents: Number(row.discountCents),
   };
 }
 
@@ -227,6 +234,8 @@ export interface ExportOrderRow {
   tip_cents: number;
   refunded_cents: number;
   refunds_made: number;
+  discount_cents: number;
+  promo_code: string | null;
   created_at: string;
 }
 
@@ -243,7 +252,7 @@ export async function readOrdersAfter(
 ): Promise<ExportOrderRow[]> {
   let query = db
     .selectFrom('orders')
-    .select(['id', 'number', 'status', 'fulfilment_type', 'lines', 'total_cents', 'delivery_fee_cents', 'tip_cents', 'refunded_cents', 'refunds_made', 'taxes', 'created_at'])
+    .select(['id', 'number', 'status', 'fulfilment_type', 'lines', 'total_cents', 'delivery_fee_cents', 'tip_cents', 'refunded_cents', 'refunds_made', 'taxes', 'discount_cents', 'promo_code', 'created_at'])
     .where('created_at', '<', range.end);
   query = after
     ? query
@@ -257,7 +266,7 @@ export async function readOrdersAfter(
  * A customer's own orders, counted over the statistics' set (not refunded in full) with those
  * refunded in full apart, and their money paid and refunded.
  */
-export async function readCustomerTotals(db: Db, userId: string): Promise<Omit<OrderTotals, 'taxCents' | 'tipCents'> & { refundedOrders: number }> {
+export async function readCustomerTotals(db: Db, userId: string): Promise<Omit<OrderTotals, 'taxCents' | 'tipCents' | 'discountCents'> & { refundedOrders: number }> {
   const row = await db
     .selectFrom('orders')
     .select([

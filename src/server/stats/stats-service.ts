@@ -86,7 +86,7 @@ export class StatsService {
     const busiestHours = Array.from({ length: 7 }, () => new Array<number>(24).fill(0));
     const byType = new Map<FulfilmentType, { orders: number; cents: number }>(FULFILMENT_TYPES.map((t) => [t, { orders: 0, cents: 0 }]));
     // Orders, revenue and average over one set: the orders not refunded in full, net of refunds.
-    const totals = { orders: 0, paidCents: 0, refundedCents: 0, refundedOrders: 0, taxCents: 0, tipCents: 0 };
+    const totals = { orders: 0, paidCents: 0, refundedCents: 0, refundedOrders: 0, taxCents: 0, tipCents: 0, discountCents: 0 };
     for (const bucket of buckets) {
       const instant = Date.parse(`${bucket.hour}:00:00.000Z`) + bucket.quarter * QUARTER;
       const place = calendar.locate(instant);
@@ -108,6 +108,7 @@ export class StatsService {
       totals.refundedOrders += bucket.refundedOrders;
       totals.taxCents += bucket.taxCents;
       totals.tipCents += bucket.tipCents;
+      totals.discountCents += bucket.discountCents;
     }
 
     const had = (value: number) => (comparable ? value : null);
@@ -129,6 +130,7 @@ export class StatsService {
         refunds: figure(centsToPrice(totals.refundedCents), had(centsToPrice(earlier.refundedCents))),
         tax: figure(centsToPrice(totals.taxCents), had(centsToPrice(earlier.taxCents))),
         tips: figure(centsToPrice(totals.tipCents), had(centsToPrice(earlier.tipCents))),
+        discounts: figure(centsToPrice(totals.discountCents), had(centsToPrice(earlier.discountCents))),
       },
       refundedOrders: totals.refundedOrders,
       customers: customers.all,

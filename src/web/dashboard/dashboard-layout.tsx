@@ -23,6 +23,7 @@ const ADMIN_MENU: MenuEntry[] = [
   { to: paths.manageItems, label: 'Manage Items' },
   { to: paths.manageReviews, label: 'Manage Reviews' },
   { to: paths.orderBoard, label: 'Order board' },
+  { to: paths.promotions, label: 'Promotions' },
   { to: paths.settings, label: 'Restaurant settings' },
   { to: paths.profile, label: 'Profile' },
 ];

@@ -48,6 +48,15 @@ export function OrderReceiptMail(data: MailKinds['order-receipt']) {
             ],
           })
         : null,
+      data.discount
+        ? h(Row, {
+            style: { borderBottom: `1px solid ${colors.line}` },
+            children: [
+              h(Column, { key: 'label', style: { padding: '10px 0' } }, h(Text, { style: { ...styles.text, margin: 0 } }, `Discount (${data.discount.code})`)),
+              h(Column, { key: 'discount', align: 'right', style: { padding: '10px 0' } }, h(Text, { style: { ...styles.text, margin: 0 } }, data.discount.amount)),
+            ],
+          })
+        : null,
       data.tip
         ? h(Row, {
             style: { borderBottom: `1px solid ${colors.line}` },

@@ -138,7 +138,7 @@ export function OrderCard({
         </p>
       )}
       <div className="mt-1.5 border-t border-stone-200 pt-1.5">
-        <OrderLines lines={order.lines} total={order.total} taxes={order.taxes} tip={order.tip} compact />
+        <OrderLines lines={order.lines} total={order.total} taxes={order.taxes} tip={order.tip} discount={order.discount} promoCode={order.promoCode} compact />
       </div>
       {order.note && (
         <p className="mt-1.5 break-words rounded bg-amber-50 px-1.5 py-1 text-amber-950">

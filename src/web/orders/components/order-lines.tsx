@@ -5,10 +5,11 @@ import { money } from '../order-format.ts';
 import { LineOptions } from './line-options.tsx';
 import { TaxRows } from './tax-rows.tsx';
 import { TIP_PAGE_TEXTS } from '../../../shared/tips.ts';
+import { PROMO_TEXTS } from '../../../shared/promo-codes.ts';
 
 /**
- * The dishes of an order with their quantities, line totals, the delivery fee if any, the taxes
- * per rate as the server computed them, and the order's total.
+ * The dishes of an order with their quantities, line totals, the delivery fee, the promo code's
+ * discount and the tip if any, the taxes per rate as the server computed them, and the total.
  */
 export function OrderLines({
   lines,
@@ -16,6 +17,8 @@ export function OrderLines({
   deliveryFee,
   taxes,
   tip,
+  discount,
+  promoCode,
   compact = false,
 }: {
   lines: OrderLine[];
@@ -24,6 +27,9 @@ export function OrderLines({
   taxes?: OrderTaxes;
   /** The customer's tip inside the total, kept apart from the food. */
   tip?: number;
+  /** The promo code's discount the server granted, already inside `total`. */
+  discount?: number;
+  promoCode?: string;
   compact?: boolean;
 }) {
   return (
@@ -44,6 +50,12 @@ export function OrderLines({
         <p className="flex justify-between gap-3 border-t border-stone-200 py-2">
           <span>Delivery fee</span>
           <span data-testid="order-delivery-fee" className="whitespace-nowrap text-stone-700">{money(deliveryFee)}</span>
+        </p>
+      )}
+      {discount !== undefined && (
+        <p className={`flex justify-between gap-3 ${compact ? 'text-xs text-stone-600' : 'border-t border-stone-200 py-2'}`}>
+          <span>{promoCode ? PROMO_TEXTS.discountLine(promoCode) : 'Discount'}</span>
+          <span data-testid="order-discount" className="whitespace-nowrap text-stone-700">−{money(discount)}</span>
         </p>
       )}
       {tip !== undefined && (

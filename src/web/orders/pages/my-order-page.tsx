@@ -100,7 +100,7 @@ function OrderView({ order, live }: { order: Order; live: ReactNode }) {
         <div className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-stone-200">
           <h2 className="font-display text-lg font-bold text-brand-900">What you ordered</h2>
           <div className="mt-2 text-sm">
-            <OrderLines lines={order.lines} total={order.total} deliveryFee={order.deliveryFee} taxes={order.taxes} tip={order.tip} />
+            <OrderLines lines={order.lines} total={order.total} deliveryFee={order.deliveryFee} taxes={order.taxes} tip={order.tip} discount={order.discount} promoCode={order.promoCode} />
             <SellerDetails />
           </div>
           <OrderAgain order={order} />

@@ -109,6 +109,12 @@ function TicketBody({ order, timeZone }: { order: Order; timeZone: string }) {
           ))}
         </p>
       )}
+      {ticket.discount && (
+        <p data-testid="ticket-discount" className="flex justify-between gap-3 border-t-2 border-black py-1">
+          <span>{ticket.discount.label}</span>
+          <span>{ticket.discount.amount}</span>
+        </p>
+      )}
       {ticket.taxes.length > 0 && (
         <ul data-testid="ticket-taxes" className="border-t-2 border-black py-1">
           {ticket.taxes.map((tax) => (

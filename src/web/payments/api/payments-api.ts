@@ -30,6 +30,8 @@ export interface IntentBody {
   tableToken?: string;
   /** The customer's tip choice; the server computes its amount (src/shared/tips.ts). */
   tip?: TipChoice;
+  /** A promo code: the server prices its discount, or answers why it does not apply. */
+  promoCode?: string;
 }
 
 /**

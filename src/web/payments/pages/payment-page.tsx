@@ -24,6 +24,7 @@ import type { TermsWatch } from '../components/payment-form.tsx';
 import { OrderReceipt } from '../components/order-receipt.tsx';
 import { TaxRows } from '../../orders/components/tax-rows.tsx';
 import { PaymentReturnNotice } from '../components/payment-return-notice.tsx';
+import { PromoCodeField } from '../components/promo-code-field.tsx';
 import { SandboxPaymentForm } from '../components/sandbox-payment-form.tsx';
 import { TipChoice } from '../components/tip-choice.tsx';
 import type { TipChoice as Tip } from '../../../shared/tips.ts';
@@ -95,10 +96,12 @@ export function Page() {
 
   // Prices, the fee and the rules may change while the page is open: the intent is asked for again
   // just before the card is charged, and a new one (new total) is shown instead of charging the old.
+  // promo41: the code the server granted goes with every later ask, so it is kept.
+  const promo = intentData?.promoCode ? { promoCode: intentData.promoCode } : {};
   const terms: TermsWatch = {
     checkTerms: async () => {
       if (!fulfilment || !intentData) return true;
-      const fresh = await refreshPaymentIntent({ price: cartTotal, fulfilment, tableToken, tip });
+      const fresh = await refreshPaymentIntent({ price: cartTotal, fulfilment, tableToken, tip, ...promo });
       if (fresh.intentId === intentData.intentId) return true;
       setRenewed(fresh);
       setTermsNotice(termsRepricedMessage(`$${formatPrice(fresh.amount)}`));
@@ -106,15 +109,21 @@ export function Page() {
     },
     onTermsChanged: (message) => {
       setTermsNotice(message);
-      if (fulfilment) void refreshPaymentIntent({ price: cartTotal, fulfilment, tableToken, tip }).then(setRenewed, () => setRenewed(null));
+      if (fulfilment) void refreshPaymentIntent({ price: cartTotal, fulfilment, tableToken, tip, ...promo }).then(setRenewed, () => setRenewed(null));
     },
   };
 
   /** A tip chosen: the intent again with it (a refusal is thrown to the tip's own message). */
   async function chooseTip(choice: Tip) {
     if (!fulfilment) return;
-    setRenewed(await refreshPaymentIntent({ price: cartTotal, fulfilment, tableToken, tip: choice }));
+    setRenewed(await refreshPaymentIntent({ price: cartTotal, fulfilment, tableToken, tip: choice, ...promo }));
     setTip(choice);
+  }
+
+  /** A promo code applied or removed: the intent is asked for again; a refusal rejects with the server's reason. */
+  async function applyPromo(code: string | null) {
+    if (!fulfilment) return;
+    setRenewed(await refreshPaymentIntent({ price: cartTotal, fulfilment, tableToken, tip, ...(code ? { promoCode: code } : {}) }));
   }
 
   function onPaid(answer: PaidAnswer) {
@@ -217,6 +226,7 @@ export function Page() {
             }}
           />
         )}
+        {ready && !paid && <PromoCodeField applied={intentData.promoCode} discount={intentData.discount} onApply={applyPromo} />}
         {intentError && (
           <p role="alert" className="text-red-700">
             The payment could not be prepared: {created.error.message}

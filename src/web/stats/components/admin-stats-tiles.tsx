@@ -101,6 +101,17 @@ function tilesOf(stats: AdminStats): Tile[] {
       icon: icon('M3 12a9 9 0 109-9M3 4v5h5'),
     },
     ...tipTile(tiles),
+    {
+      label: 'Discounts given',
+      testId: 'stat-discounts',
+      value: money(tiles.discounts.value),
+      // Off the menu's prices: gross of tax when prices include it, before tax when it is added (docs/product.md §30).
+      note: 'promo codes, off menu prices, before refunds',
+      figure: tiles.discounts,
+      format: money,
+      tone: 'from-lime-800 to-green-700',
+      icon: icon('M7 7h.01M3 11l8.6 8.6a2 2 0 002.8 0l5.2-5.2a2 2 0 000-2.8L11 3H3v8z'),
+    },
   ];
 }
 
