@@ -10,7 +10,8 @@ export function registerRequestDeadline(app: FastifyInstance, timeoutMs: number)
     const hasBody = request.headers['content-length'] !== undefined || request.headers['transfer-encoding'] !== undefined;
     if (hasBody && !request.raw.complete) {
       const timer = setTimeout(() => {
-        if (!request.raw.complete) request.raw.socket?.destroy();
+        // Destroying the request closes its connection; a request made in-process (app.inject) has no socket to close.
+        if (!request.raw.complete) request.raw.destroy();
       }, timeoutMs);
       timer.unref();
       const clear = () => clearTimeout(timer);
