@@ -202,7 +202,7 @@ describe("each call's operationId, security and 4xx answers, derived from its ro
 
   it("lists the menu's query parameters, read without a schema on its hot path", () => {
     const names = ((operation('GET', '/api/items') as { parameters?: Array<{ in: string; name: string }> }).parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name);
-    expect(names.sort()).toEqual(['category', 'perCategory', 'q', 'tags', 'without']);
+    expect(names.sort()).toEqual(['category', 'lang', 'perCategory', 'q', 'tags', 'without']);
   });
 
   it("names the session cookie as Better Auth sets it", async () => {

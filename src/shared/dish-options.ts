@@ -23,11 +23,23 @@ const optionName = (what: string) =>
     .min(1, `${what} is required`)
     .max(OPTION_NAME_MAX, `${what} must be at most ${OPTION_NAME_MAX} characters`);
 
+/**
+ * A language of a dish's translations: a catalogue's code ("de"). The server checks it is one the
+ * shop offers, and not English, which is the dish's own fields (menu-admin-service.ts).
+ */
+export const translationLanguageSchema = z.string().regex(/^[a-z]{2,3}$/, 'A language is a code such as de');
+
+/** An option's name per language other than English; an empty one falls back to the English name. */
+const optionNameTranslations = z
+  .record(translationLanguageSchema, z.string({ error: 'A translated name is text' }).trim().max(OPTION_NAME_MAX, `A name must be at most ${OPTION_NAME_MAX} characters`))
+  .optional();
+
 const twoDecimals = (price: number) => Math.abs(price * 100 - Math.round(price * 100)) < 1e-6;
 
 const choiceInputSchema = z.object({
   id: optionIdSchema.optional(),
   name: optionName('Choice name'),
+  translations: optionNameTranslations,
   price: z
     .number({ error: 'The extra price must be a number (0 for none)' })
     .min(0, 'The extra price cannot be below 0')
@@ -57,6 +69,7 @@ const groupInputSchema = z
   .object({
     id: optionIdSchema.optional(),
     name: optionName('Group name'),
+    translations: optionNameTranslations,
     min: count('At least'),
     max: count('At most').min(1, 'At most must be 1 or more'),
     choices: z.array(choiceInputSchema).min(1, 'Give the group at least one choice').max(OPTION_CHOICES_MAX, `A group has at most ${OPTION_CHOICES_MAX} choices`),
@@ -101,6 +114,13 @@ export const apiOptionGroupSchema = z.object({
   choices: z.array(apiChoiceSchema),
 });
 const _sameGroup: z.ZodType<ApiOptionGroup> = apiOptionGroupSchema;
+
+/** The administrator's reading of a dish's groups: each name's translations beside it, as the input takes them. */
+export const adminOptionGroupSchema = apiOptionGroupSchema.extend({
+  translations: z.record(z.string(), z.string()).optional(),
+  choices: z.array(apiChoiceSchema.extend({ translations: z.record(z.string(), z.string()).optional() })),
+});
+export type AdminOptionGroup = z.infer<typeof adminOptionGroupSchema>;
 
 export const apiChosenGroupSchema = z.object({ groupId: z.string(), group: z.string(), choices: z.array(apiChoiceSchema) });
 const _sameChosen: z.ZodType<ApiChosenGroup> = apiChosenGroupSchema;

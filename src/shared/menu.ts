@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CATEGORIES, categorySchema } from './categories.ts';
 import { ALLERGENS, DISH_TAGS } from './dish-labels.ts';
 import { OWN_IMAGE_URL } from './images.ts';
-import { apiOptionGroupSchema, optionGroupsInputSchema } from './dish-options.ts';
+import { adminOptionGroupSchema, apiOptionGroupSchema, optionGroupsInputSchema, translationLanguageSchema } from './dish-options.ts';
 
 export const menuItemSchema = z.object({
   _id: z.string(),
@@ -51,6 +51,21 @@ function priceSchema(name: string) {
   );
 }
 
+/**
+ * A dish's name and description in other languages than English, by language code (issue 44,
+ * point 4): `{ de: { name, recipe } }`. Empty or absent falls back to the English field.
+ */
+export const itemTranslationsSchema = z.record(
+  translationLanguageSchema,
+  z
+    .object({
+      name: z.string({ error: 'A translated name is text' }).trim().max(ITEM_NAME_MAX, `Recipe name must be at most ${ITEM_NAME_MAX} characters`).optional(),
+      recipe: z.string({ error: 'Translated details are text' }).trim().max(ITEM_RECIPE_MAX, `Recipe details must be at most ${ITEM_RECIPE_MAX} characters`).optional(),
+    })
+    .strict(),
+);
+export type ItemTranslations = z.infer<typeof itemTranslationsSchema>;
+
 /** Shared by the route and the Add/Update forms so both word a bad field alike; images must be the shop's own uploads. */
 export const itemInputSchema = z.object({
   name: z
@@ -78,8 +93,23 @@ export const itemInputSchema = z.object({
   options: optionGroupsInputSchema.optional(),
   /** A rate of the settings' taxRates; null: the category's default; absent keeps the dish's. */
   taxRateId: z.string({ error: 'Choose one of the tax rates' }).max(64).nullable().optional(),
+  /**
+   * The name and description in the shop's other languages; absent keeps the dish's. The options'
+   * names in other languages come with each group and choice (`options[].translations`).
+   */
+  translations: itemTranslationsSchema.optional(),
 });
 export type ItemInput = z.infer<typeof itemInputSchema>;
+
+/**
+ * A dish as its administrator edits it (GET /api/admin/items/{id}, GET /api/admin/items): always
+ * in English, with the other languages' texts beside, in the shape the form sends them back.
+ */
+export const adminMenuItemSchema = menuItemSchema.extend({
+  options: z.array(adminOptionGroupSchema).optional(),
+  translations: itemTranslationsSchema.optional(),
+});
+export type AdminMenuItem = z.infer<typeof adminMenuItemSchema>;
 
 export const createItemResultSchema = z.object({ insertedId: z.string() });
 export const updateItemResultSchema = z.object({ success: z.literal(true), modifiedCount: z.number().int() });

@@ -242,6 +242,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/items/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One dish in English with its translations, administrators only */
+        get: operations["getAdminItemsById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/orders.csv": {
         parameters: {
             query?: never;
@@ -2849,7 +2866,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Every dish, the hidden ones too (marked `hidden`): the menu as written from its snapshot */
+            /** @description Every dish, the hidden ones too (marked `hidden`), in English with each dish's texts in the shop's other languages beside (`translations`): the menu as written from its snapshot */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2870,11 +2887,17 @@ export interface operations {
                                 id: string;
                                 name: string;
                                 price: number;
+                                translations?: {
+                                    [key: string]: string;
+                                };
                             }[];
                             id: string;
                             max: number;
                             min: number;
                             name: string;
+                            translations?: {
+                                [key: string]: string;
+                            };
                         }[];
                         price: number;
                         recipe: string;
@@ -2882,6 +2905,12 @@ export interface operations {
                         soldOut?: true;
                         tags?: ("vegan" | "vegetarian" | "gluten-free" | "dairy-free" | "nut-free" | "spicy")[];
                         taxRateId?: string;
+                        translations?: {
+                            [key: string]: {
+                                name?: string;
+                                recipe?: string;
+                            };
+                        };
                     }[];
                 };
             };
@@ -2905,6 +2934,112 @@ export interface operations {
             };
             /** @description Only an administrator may do this */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getAdminItemsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _id: string;
+                        allergens?: ("gluten" | "crustaceans" | "eggs" | "fish" | "peanuts" | "soybeans" | "milk" | "nuts" | "celery" | "mustard" | "sesame" | "sulphites" | "lupin" | "molluscs")[];
+                        /** @enum {string} */
+                        category: "offered" | "raw-special" | "spicy" | "dessert" | "foodbread" | "grilled" | "pickles" | "honey" | "fruits" | "juice";
+                        /** @enum {boolean} */
+                        hidden?: true;
+                        image: string;
+                        name: string;
+                        newPrice?: number;
+                        options?: {
+                            choices: {
+                                id: string;
+                                name: string;
+                                price: number;
+                                translations?: {
+                                    [key: string]: string;
+                                };
+                            }[];
+                            id: string;
+                            max: number;
+                            min: number;
+                            name: string;
+                            translations?: {
+                                [key: string]: string;
+                            };
+                        }[];
+                        price: number;
+                        recipe: string;
+                        /** @enum {boolean} */
+                        soldOut?: true;
+                        tags?: ("vegan" | "vegetarian" | "gluten-free" | "dairy-free" | "nut-free" | "spicy")[];
+                        taxRateId?: string;
+                        translations?: {
+                            [key: string]: {
+                                name?: string;
+                                recipe?: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description A malformed address, or a parameter, query or body that fails its schema (`fieldErrors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in, or the sign-in has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Only an administrator may do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Nothing has this id */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6941,6 +7076,8 @@ export interface operations {
             query?: {
                 /** @description That category's dishes alone, in the menu's order */
                 category?: "offered" | "raw-special" | "spicy" | "dessert" | "foodbread" | "grilled" | "pickles" | "honey" | "fruits" | "juice";
+                /** @description The dishes' language (a code such as de), before the `lang` cookie and Accept-Language; each dish's own text where it has none there, English by default. A search also finds a dish by its English words */
+                lang?: string;
                 /** @description The first dishes of each category (not with category) */
                 perCategory?: number;
                 /** @description Search the menu, best first (not with category or perCategory) */
@@ -7034,7 +7171,39 @@ export interface operations {
                  *       "allergens": [
                  *         "nuts"
                  *       ],
-                 *       "taxRateId": null
+                 *       "taxRateId": null,
+                 *       "options": [
+                 *         {
+                 *           "name": "Size",
+                 *           "translations": {
+                 *             "de": "Größe"
+                 *           },
+                 *           "min": 1,
+                 *           "max": 1,
+                 *           "choices": [
+                 *             {
+                 *               "name": "Regular",
+                 *               "translations": {
+                 *                 "de": "Normal"
+                 *               },
+                 *               "price": 0
+                 *             },
+                 *             {
+                 *               "name": "Large",
+                 *               "translations": {
+                 *                 "de": "Groß"
+                 *               },
+                 *               "price": 3
+                 *             }
+                 *           ]
+                 *         }
+                 *       ],
+                 *       "translations": {
+                 *         "de": {
+                 *           "name": "Zucchininudeln mit Pesto",
+                 *           "recipe": "Zucchini-Spiralen, Basilikum-Cashew-Pesto und Kirschtomaten."
+                 *         }
+                 *       }
                  *     }
                  */
                 "application/json": {
@@ -7049,16 +7218,28 @@ export interface operations {
                             id?: string;
                             name: string;
                             price: number;
+                            translations?: {
+                                [key: string]: string;
+                            };
                         }[];
                         id?: string;
                         max: number;
                         min: number;
                         name: string;
+                        translations?: {
+                            [key: string]: string;
+                        };
                     }[];
                     price: number;
                     recipe: string;
                     tags?: ("vegan" | "vegetarian" | "gluten-free" | "dairy-free" | "nut-free" | "spicy")[];
                     taxRateId?: string | null;
+                    translations?: {
+                        [key: string]: {
+                            name?: string;
+                            recipe?: string;
+                        };
+                    };
                 };
             };
         };
@@ -7290,7 +7471,39 @@ export interface operations {
                  *       "allergens": [
                  *         "nuts"
                  *       ],
-                 *       "taxRateId": null
+                 *       "taxRateId": null,
+                 *       "options": [
+                 *         {
+                 *           "name": "Size",
+                 *           "translations": {
+                 *             "de": "Größe"
+                 *           },
+                 *           "min": 1,
+                 *           "max": 1,
+                 *           "choices": [
+                 *             {
+                 *               "name": "Regular",
+                 *               "translations": {
+                 *                 "de": "Normal"
+                 *               },
+                 *               "price": 0
+                 *             },
+                 *             {
+                 *               "name": "Large",
+                 *               "translations": {
+                 *                 "de": "Groß"
+                 *               },
+                 *               "price": 3
+                 *             }
+                 *           ]
+                 *         }
+                 *       ],
+                 *       "translations": {
+                 *         "de": {
+                 *           "name": "Zucchininudeln mit Pesto",
+                 *           "recipe": "Zucchini-Spiralen, Basilikum-Cashew-Pesto und Kirschtomaten."
+                 *         }
+                 *       }
                  *     }
                  */
                 "application/json": {
@@ -7305,16 +7518,28 @@ export interface operations {
                             id?: string;
                             name: string;
                             price: number;
+                            translations?: {
+                                [key: string]: string;
+                            };
                         }[];
                         id?: string;
                         max: number;
                         min: number;
                         name: string;
+                        translations?: {
+                            [key: string]: string;
+                        };
                     }[];
                     price: number;
                     recipe: string;
                     tags?: ("vegan" | "vegetarian" | "gluten-free" | "dairy-free" | "nut-free" | "spicy")[];
                     taxRateId?: string | null;
+                    translations?: {
+                        [key: string]: {
+                            name?: string;
+                            recipe?: string;
+                        };
+                    };
                 };
             };
         };

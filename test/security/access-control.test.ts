@@ -183,6 +183,7 @@ const CALLS: Record<string, Prepare> = {
     return () => send(sc.app, { method: 'PATCH', url: `/api/items/${id}/availability`, headers, payload: { soldOut: true } });
   },
   'GET /api/admin/items': get(() => '/api/admin/items'),
+  'GET /api/admin/items/:id': get((sc) => `/api/admin/items/${sc.itemId}`),
   'GET /api/admin/reviews': get(() => '/api/admin/reviews'),
   'PATCH /api/admin/reviews/:id': async (sc, headers) => {
     const id = await newReview(sc);

@@ -43,6 +43,7 @@ export const ACCESS_MATRIX: AccessRule[] = [
   { method: 'DELETE', route: '/api/items/:id', expect: adminOnly(200) },
   { method: 'PATCH', route: '/api/items/:id/availability', expect: adminOnly(200), why: 'sold out and hidden are the owner’s switches' },
   { method: 'GET', route: '/api/admin/items', expect: adminOnly(200), why: 'the hidden dishes too' },
+  { method: 'GET', route: '/api/admin/items/:id', expect: adminOnly(200), why: 'a dish in English with its translations, hidden or not' },
   { method: 'GET', route: '/api/admin/reviews', expect: adminOnly(200), why: 'the hidden reviews too' },
   { method: 'PATCH', route: '/api/admin/reviews/:id', expect: adminOnly(200), why: 'hiding a review is the owner’s' },
   { method: 'DELETE', route: '/api/admin/reviews/:id', expect: adminOnly(200), why: 'deleting a review is the owner’s' },

@@ -26,6 +26,8 @@ export interface MenuItemsTable {
   hidden: Generated<number>;
   /** The dish's own tax rate (an id of the settings' taxRates); null: its category's (migration 027). */
   tax_rate_id: Generated<string | null>;
+  /** JSON: DishTranslations (src/shared/dish-translations.ts); null: English only (migration 031). */
+  translations: Generated<string | null>;
 }
 
 /** A dish deleted while in a customer's cart, until the cart page has named it once (migration 009). */

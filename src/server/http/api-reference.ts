@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createJsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { menuItemSchema } from '../../shared/menu.ts';
+import { adminMenuItemSchema } from '../../shared/menu.ts';
 import { deviceListSchema, profileSchema } from '../../shared/account.ts';
 import { cartEntrySchema } from '../../shared/cart.ts';
 import { savedAddressListSchema } from '../../shared/saved-addresses.ts';
@@ -70,7 +70,11 @@ export const ANSWERS_WITHOUT_SERIALIZER: Readonly<Record<string, Record<string, 
   'GET /api/menu/events': {
     200: text('text/event-stream', 'Server-sent events: a `menu` event whenever the menu changes (its new ETag as data), so open pages read it again; heartbeats between'),
   },
-  'GET /api/admin/items': { 200: z.array(menuItemSchema).describe('Every dish, the hidden ones too (marked `hidden`): the menu as written from its snapshot') },
+  'GET /api/admin/items': {
+    200: z
+      .array(adminMenuItemSchema)
+      .describe("Every dish, the hidden ones too (marked `hidden`), in English with each dish's texts in the shop's other languages beside (`translations`): the menu as written from its snapshot"),
+  },
   'GET /api/account/export': {
     200: z
       .object({
@@ -140,6 +144,11 @@ export const QUERIES_WITHOUT_VALIDATION: Readonly<Record<string, Record<string, 
       q: { type: 'string', maxLength: SEARCH_QUERY_MAX, description: 'Search the menu, best first (not with category or perCategory)' },
       tags: { type: 'string', description: `With q: keep the dishes with every tag named, comma-separated (${DISH_TAGS.join(', ')})` },
       without: { type: 'string', description: `With q: drop the dishes containing any allergen named, comma-separated (${ALLERGENS.join(', ')})` },
+      lang: {
+        type: 'string',
+        description:
+          "The dishes' language (a code such as de), before the `lang` cookie and Accept-Language; each dish's own text where it has none there, English by default. A search also finds a dish by its English words",
+      },
     },
   },
 };

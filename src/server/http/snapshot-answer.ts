@@ -44,6 +44,8 @@ export interface SnapshotBytes {
   etag: string;
   /** One customer's own answer (kept-answers.ts): no shared cache may keep it. */
   private?: true;
+  /** In the reader's language (the menu's answers): it varies with Accept-Language and the language cookie. */
+  perLanguage?: true;
 }
 
 const etagOf = (body: Buffer) => `"${createHash('sha1').update(body).digest('base64url')}"`;
@@ -59,22 +61,27 @@ interface BytesOptions {
   gzipFrom?: number;
   /** One customer's own answer: sent with `cache-control: private, no-cache`. */
   private?: boolean;
+  /** Chosen by the request's language (src/server/i18n/request-language.ts): `Vary` says so. */
+  perLanguage?: boolean;
 }
 
 const bodyOf = (value: unknown, schema: z.ZodType | undefined) => Buffer.from(JSON.stringify(schema ? schema.parse(value) : value));
 
 /** The answer of `value`, gzipped in libuv's pool. */
-export async function snapshotBytes(value: unknown, { schema, gzipFrom = GZIP_THRESHOLD, private: own }: BytesOptions = {}): Promise<SnapshotBytes> {
+export async function snapshotBytes(value: unknown, { schema, gzipFrom = GZIP_THRESHOLD, private: own, perLanguage }: BytesOptions = {}): Promise<SnapshotBytes> {
   const body = bodyOf(value, schema);
   const bytes: SnapshotBytes = { body, gzipped: body.length < gzipFrom ? undefined : await gzipAsync(body, { level: 9 }), etag: etagOf(body) };
   if (own) bytes.private = true;
+  if (perLanguage) bytes.perLanguage = true;
   return bytes;
 }
 
 /** The same, built at once: a small answer made on its first request (one dish). */
-export function snapshotBytesNow(value: unknown, { schema, gzipFrom = GZIP_THRESHOLD }: BytesOptions = {}): SnapshotBytes {
+export function snapshotBytesNow(value: unknown, { schema, gzipFrom = GZIP_THRESHOLD, perLanguage }: BytesOptions = {}): SnapshotBytes {
   const body = bodyOf(value, schema);
-  return { body, gzipped: body.length < gzipFrom ? undefined : gzipSync(body, { level: 9 }), etag: etagOf(body) };
+  const bytes: SnapshotBytes = { body, gzipped: body.length < gzipFrom ? undefined : gzipSync(body, { level: 9 }), etag: etagOf(body) };
+  if (perLanguage) bytes.perLanguage = true;
+  return bytes;
 }
 
 /**
@@ -113,7 +120,9 @@ export class SnapshotAnswers {
     let lists = this.headersOf.get(bytes);
     if (!lists) {
       const cacheControl = bytes.private ? 'private, no-cache' : 'no-cache';
-      const common = [...this.securityHeaders.flat(), 'etag', bytes.etag, 'cache-control', cacheControl, 'vary', 'accept-encoding'];
+      // The pages vary alike (src/server/pages/web-app.ts): a cache keeps each language apart.
+      const vary = bytes.perLanguage ? 'accept-encoding, accept-language, cookie' : 'accept-encoding';
+      const common = [...this.securityHeaders.flat(), 'etag', bytes.etag, 'cache-control', cacheControl, 'vary', vary];
       const json = ['content-type', 'application/json; charset=utf-8'];
       lists = {
         notModified: common,

@@ -1,5 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { NotFoundError } from '../http/errors.ts';
+import { toAdminItem } from './menu-service.ts';
 import {
+  adminMenuItemSchema,
   createItemResultSchema,
   deleteItemResultSchema,
   itemAvailabilitySchema,
@@ -46,6 +49,21 @@ export const menuAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     const bytes = await (await app.menu.current()).allItems();
     return reply.sendSnapshot(bytes);
   });
+
+  // One dish as its Update form edits it: English, with the other languages' texts beside, hidden or not.
+  app.get(
+    '/admin/items/:id',
+    {
+      preValidation: app.requireAdmin,
+      schema: { summary: 'One dish in English with its translations, administrators only', params: itemIdParamsSchema, response: { 200: adminMenuItemSchema } },
+    },
+    async (request, reply) => {
+      const row = await app.menu.storedDish(request.params.id);
+      if (!row) throw new NotFoundError('No menu item with this id');
+      reply.header('cache-control', 'private, no-store');
+      return toAdminItem(row);
+    },
+  );
 
   app.delete(
     '/items/:id',

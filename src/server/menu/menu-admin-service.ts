@@ -5,6 +5,9 @@ import { ALLERGENS, DISH_TAGS, inListOrder, labelsToColumn } from '../../shared/
 import { offerPriceProblem } from '../../shared/dish-availability.ts';
 import { toOptionGroups } from '../../shared/dish-options.ts';
 import type { ItemAvailability, ItemInput } from '../../shared/menu.ts';
+import { dishTranslationsColumn, inputLanguages, readDishTranslations, translationsOfInput } from '../../shared/dish-translations.ts';
+import { SOURCE_LANGUAGE } from '../../shared/i18n/languages.ts';
+import { SHOP_LANGUAGES } from '../i18n/request-language.ts';
 import type { Database } from '../db/schema.ts';
 import { BadRequestError, NotFoundError } from '../http/errors.ts';
 import { isStoredImageUrl } from '../images/image-store.ts';
@@ -44,7 +47,7 @@ export class MenuAdmin {
     const id = randomUUID();
     await insertMenuItem(this.db, {
       new_price_cents: null,
-      ...(await this.toChanges(input, undefined)),
+      ...(await this.toChanges(input, undefined, null)),
       id,
       created_at: new Date().toISOString(),
     });
@@ -59,7 +62,7 @@ export class MenuAdmin {
   async update(id: string, input: ItemInput): Promise<number> {
     const current = await findMenuItem(this.db, id);
     if (!current) throw new NotFoundError(NO_SUCH_ITEM);
-    const changes = await this.toChanges(input, current.new_price_cents);
+    const changes = await this.toChanges(input, current.new_price_cents, current.translations);
     const modified = await updateMenuItem(this.db, id, changes);
     if (modified === 0) throw new NotFoundError(NO_SUCH_ITEM); // deleted meanwhile
     await this.menu.changed();
@@ -92,8 +95,11 @@ export class MenuAdmin {
     return deleted;
   }
 
-  /** `currentOffer`: the dish's offer now (cents), checked against a new price when the offer is kept. */
-  private async toChanges(input: ItemInput, currentOffer: number | null | undefined): Promise<MenuItemChanges> {
+  /**
+   * `currentOffer`: the dish's offer now (cents), checked against a new price when the offer is kept;
+   * `currentTranslations`: its stored texts in other languages, kept where the input sends none.
+   */
+  private async toChanges(input: ItemInput, currentOffer: number | null | undefined, currentTranslations: string | null): Promise<MenuItemChanges> {
     const offer = input.newPrice !== undefined ? input.newPrice : currentOffer != null ? centsToPrice(currentOffer) : null;
     const offerProblem = offerPriceProblem(input.price, offer);
     if (offerProblem) throw new BadRequestError(offerProblem, { newPrice: [offerProblem] });
@@ -106,6 +112,18 @@ export class MenuAdmin {
       const message = 'Choose one of the tax rates of the settings';
       throw new BadRequestError(message, { taxRateId: [message] });
     }
+    const others = SHOP_LANGUAGES.filter((language) => language !== SOURCE_LANGUAGE);
+    const unknown = inputLanguages(input).find((language) => !others.includes(language));
+    if (unknown !== undefined) {
+      const message =
+        unknown === SOURCE_LANGUAGE ? 'English is the dish\'s own name and details, not a translation' : `Unknown language: ${unknown}; the shop offers ${others.join(', ')}`;
+      throw new BadRequestError(message, { translations: [message] });
+    }
+    const groups = input.options && toOptionGroups(input.options, newOptionId);
+    const translations =
+      input.translations !== undefined || input.options !== undefined
+        ? { translations: dishTranslationsColumn(translationsOfInput(input, groups, readDishTranslations(currentTranslations))) }
+        : {};
     return {
       name: input.name,
       category: input.category,
@@ -118,7 +136,8 @@ export class MenuAdmin {
       ...(input.taxRateId !== undefined && { tax_rate_id: input.taxRateId }),
       // Kept as given: groups and choices keep their ids across edits, so a cart entry's choice
       // stays the same choice when it is renamed or repriced; new ones get fresh ids.
-      ...(input.options && { options: input.options.length > 0 ? JSON.stringify(toOptionGroups(input.options, newOptionId)) : null }),
+      ...(groups && { options: groups.length > 0 ? JSON.stringify(groups) : null }),
+      ...translations,
     };
   }
 }

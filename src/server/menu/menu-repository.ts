@@ -31,7 +31,7 @@ export async function countMenuItems(db: Kysely<Database>): Promise<number> {
 
 /** The form's fields; the offer, the labels and the options only when the request sent them (else kept). */
 export type MenuItemChanges = Pick<MenuItemRow, 'name' | 'category' | 'price_cents' | 'recipe' | 'image'> &
-  Partial<Pick<MenuItemRow, 'new_price_cents' | 'tags' | 'allergens' | 'tax_rate_id'>> & { options?: string | null };
+  Partial<Pick<MenuItemRow, 'new_price_cents' | 'tags' | 'allergens' | 'tax_rate_id' | 'translations'>> & { options?: string | null };
 
 /** The dishes with a rate of their own, by name: what a rate is used by before it may be deleted. */
 export async function listDishTaxRates(db: Kysely<Database>): Promise<Array<{ name: string; tax_rate_id: string }>> {

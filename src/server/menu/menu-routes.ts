@@ -9,7 +9,8 @@ import { BadRequestError, NotFoundError } from '../http/errors.ts';
 import { menuAdminRoutes } from './menu-admin-routes.ts';
 import { menuStreamRoutes } from './menu-stream.ts';
 import { snapshotBytes, type SnapshotBytes } from '../http/snapshot-answer.ts';
-import { bytesOf, keepSearchAnswer, menuItemsSchema, toMenuItem } from './menu-service.ts';
+import { requestLanguage } from '../i18n/request-language.ts';
+import { bytesOf, keepSearchAnswer, menuItemsSchema, toMenuItem, type MenuSnapshot } from './menu-service.ts';
 
 /** The most first items of each category one `?perCategory=` asks for. */
 const MAX_PER_CATEGORY = 12;
@@ -20,10 +21,12 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
   // Answered from the menu's snapshot (reply.sendSnapshot, which sets every header).
   // Not compressed by @fastify/compress: the snapshot holds its gzipped bytes; no body to decompress.
   // `?perCategory=<1 to 12>` answers the first items of each category (the item list's blocks).
+  // Each in the request's language (`?lang=`, the cookie, Accept-Language), as the pages are.
   app.get('/items', { compress: false, decompress: false, schema: { response: { 200: z.array(menuItemSchema) } } }, (request, reply) => {
     const { category, perCategory, q, tags, without } = request.query as Record<string, unknown>;
     const write = (bytes: SnapshotBytes) => reply.sendSnapshot(bytes);
-    if (q !== undefined || tags !== undefined || without !== undefined) return searchMenu(request.url, q, tags, without, category, perCategory).then(write);
+    const language = requestLanguage(request);
+    if (q !== undefined || tags !== undefined || without !== undefined) return searchMenu(language, request.url, q, tags, without, category, perCategory).then(write);
     if (category !== undefined && (typeof category !== 'string' || !isCategory(category))) {
       throw new BadRequestError(`Unknown category; use one of: ${CATEGORIES.join(', ')}`, { category: ['Unknown category'] });
     }
@@ -33,21 +36,22 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
       if (count < 1 || count > MAX_PER_CATEGORY) {
         throw new BadRequestError(`perCategory must be a whole number from 1 to ${MAX_PER_CATEGORY}`, { perCategory: ['From 1 to 12'] });
       }
-      return app.menu.current().then(async (snapshot) => write(await snapshot.firstOfEachCategory(count)));
+      return app.menu.currentIn(language).then(async (snapshot) => write(await snapshot.firstOfEachCategory(count)));
     }
-    const snapshot = app.menu.ready();
-    if (snapshot) return write(bytesOf(snapshot, category));
-    return app.menu.current().then((built) => write(bytesOf(built, category)));
+    // Answered at once when this language's snapshot is built: no promise on the busiest read.
+    const snapshot = app.menu.ready()?.inLanguage(language);
+    if (snapshot && !(snapshot instanceof Promise)) return write(bytesOf(snapshot, category));
+    return app.menu.currentIn(language).then((built) => write(bytesOf(built, category)));
   });
 
   /**
    * `?q=` searches the public menu (names, descriptions, tags, categories; small typos forgiven),
    * best first; `tags=` keeps the dishes with every tag named, `without=` drops those containing
    * any allergen named (keys of src/shared/dish-labels.ts, comma-separated). docs/product.md §18.
-   * The answer is kept under its URL for this menu version: the same search again is answered
-   * from it, with its ETag.
+   * The answer is kept under its URL for this menu version and language: the same search again is
+   * answered from it, with its ETag. Another language's search finds its words and English's.
    */
-  const searchMenu = async (url: string, q: unknown, tags: unknown, without: unknown, category: unknown, perCategory: unknown): Promise<SnapshotBytes> => {
+  const searchMenu = async (language: string, url: string, q: unknown, tags: unknown, without: unknown, category: unknown, perCategory: unknown): Promise<SnapshotBytes> => {
     if (category !== undefined || perCategory !== undefined) {
       throw new BadRequestError('Search the whole menu: q does not go with category or perCategory', { q: ['Not with category or perCategory'] });
     }
@@ -57,18 +61,22 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
     if ('unknown' in tagKeys) throw new BadRequestError(`Unknown tag: ${tagKeys.unknown}`, { tags: [`Unknown tag: ${tagKeys.unknown}`] });
     const allergenKeys = parseWithout(typeof without === 'string' ? without : without === undefined ? '' : '?');
     if ('unknown' in allergenKeys) throw new BadRequestError(`Unknown allergen: ${allergenKeys.unknown}`, { without: [`Unknown allergen: ${allergenKeys.unknown}`] });
-    const snapshot = app.menu.ready() ?? (await app.menu.current());
+    const snapshot = await snapshotIn(language);
     const kept = snapshot.searchAnswers.get(url);
     if (kept) return kept;
-    const bytes = await snapshotBytes(snapshot.search().search(q.trim(), { tags: tagKeys.keys, without: allergenKeys.keys }), { schema: menuItemsSchema });
+    const found = snapshot.search().search(q.trim(), { tags: tagKeys.keys, without: allergenKeys.keys });
+    const bytes = await snapshotBytes(found, { schema: menuItemsSchema, perLanguage: true });
     keepSearchAnswer(snapshot, url, bytes);
     return bytes;
   };
 
-  // A public dish from the menu's snapshot, with its ETag. A hidden dish is the administrator's alone (its Update form reads it here):
-  // 404 for anyone else.
+  /** The menu's snapshot in `language`, at once when it is built. */
+  const snapshotIn = async (language: string): Promise<MenuSnapshot> => (app.menu.ready() ?? (await app.menu.current())).inLanguage(language);
+
+  // A public dish from the menu's snapshot in the request's language, with its ETag. A hidden dish
+  // is the administrator's alone (in English; the Update form reads GET /api/admin/items/{id}): 404 for anyone else.
   app.get('/items/:id', { schema: { params: itemIdParamsSchema, response: { 200: menuItemSchema } } }, async (request, reply) => {
-    const snapshot = app.menu.ready() ?? (await app.menu.current());
+    const snapshot = await snapshotIn(requestLanguage(request));
     const bytes = snapshot.dishAnswer(request.params.id);
     if (bytes) {
       return reply.sendSnapshot(bytes);

@@ -23,7 +23,11 @@ export class MenuSearch {
   private readonly items: readonly MenuItem[];
   private readonly index: MiniSearch<SearchDocument>;
 
-  constructor(items: readonly MenuItem[]) {
+  /**
+   * `english`: the same dishes in English, in the same order, when `items` are another language's:
+   * each is found by its words in either ("Gurke" and "cucumber"), and answered in `items`' language.
+   */
+  constructor(items: readonly MenuItem[], english?: readonly MenuItem[]) {
     this.items = items;
     this.index = new MiniSearch<SearchDocument>({
       fields: ['name', 'recipe', 'labels', 'category'],
@@ -40,8 +44,8 @@ export class MenuSearch {
     this.index.addAll(
       items.map((item, id) => ({
         id,
-        name: item.name,
-        recipe: item.recipe,
+        name: alsoEnglish(item.name, english?.[id]?.name),
+        recipe: alsoEnglish(item.recipe, english?.[id]?.recipe),
         // The words a customer types for a tag: "vegan", "gluten-free" ("gluten free"), "spicy".
         labels: (item.tags ?? []).map((tag) => `${tag} ${DISH_TAG_LABELS[tag].label}`).join(' '),
         category: `${item.category} ${CATEGORY_LABELS[item.category]}`,
@@ -59,4 +63,9 @@ export class MenuSearch {
     }
     return found;
   }
+}
+
+/** A translated text with its English one after it, once: an untranslated dish's words count once. */
+function alsoEnglish(text: string, english: string | undefined): string {
+  return english === undefined || english === text ? text : `${text} ${english}`;
 }

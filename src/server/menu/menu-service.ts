@@ -2,7 +2,9 @@ import type { Kysely, Transaction } from 'kysely';
 import { z } from 'zod';
 import { groupsToApi, readOptionGroups } from '../../shared/dish-option-rules.ts';
 import { centsToPrice } from '../../shared/money.ts';
-import { menuItemSchema, type MenuItem } from '../../shared/menu.ts';
+import { menuItemSchema, type AdminMenuItem, type MenuItem } from '../../shared/menu.ts';
+import { anyTranslated, readDishTranslations, translateItem, withTranslations } from '../../shared/dish-translations.ts';
+import { SOURCE_LANGUAGE, type Language } from '../../shared/i18n/languages.ts';
 import { CATEGORIES, type Category } from '../../shared/category-list.ts';
 import { ALLERGENS, DISH_TAGS, inListOrder, isAllergen, isDishTag, labelsFromColumn } from '../../shared/dish-labels.ts';
 import type { Database } from '../db/schema.ts';
@@ -35,6 +37,11 @@ export function toMenuItem(row: MenuItemRow): MenuItem {
   return item;
 }
 
+/** The administrator's reading of a stored dish: English, with its other languages beside (dish-translations.ts). */
+export function toAdminItem(row: MenuItemRow): AdminMenuItem {
+  return withTranslations(toMenuItem(row), readDishTranslations(row.translations));
+}
+
 /**
  * One answer of `GET /api/items` (the whole menu, a category, the first of each), built once per
  * menu change and always gzipped (a large menu's whole answer is 2.5 MB).
@@ -59,8 +66,17 @@ export interface MenuSnapshot extends MenuBytes {
   firstOfEachCategory(count: number): Promise<MenuBytes>;
   /** The public menu's dishes (hidden ones are not in it), in the menu's order. */
   items: readonly MenuItem[];
-  /** Every dish, the hidden ones too (marked `hidden`): the administrator's list. Built on first use. */
+  /**
+   * Every dish, the hidden ones too (marked `hidden`), in English with the other languages' texts
+   * beside: the administrator's list. Built on first use.
+   */
   allItems(): Promise<MenuBytes>;
+  /**
+   * This menu in `language` (issue 44, point 4): the dishes' texts there, English where a dish has
+   * none; the English snapshot itself for English and for a language no dish has a text in. Built on
+   * first use, then answered at once (no promise), so the busy reads stay as quick as English's.
+   */
+  inLanguage(language: Language): MenuSnapshot | Promise<MenuSnapshot>;
   /** The public dish of this id, if any (the dish page). */
   dish(id: string): MenuItem | undefined;
   /** `GET /api/items/:id` of a public dish, built on its first request; undefined for any other id. */
@@ -118,6 +134,11 @@ export class MenuCatalog {
     return findMenuItem(this.db, id);
   }
 
+  /** The current snapshot in `language` (MenuSnapshot.inLanguage). */
+  async currentIn(language: Language): Promise<MenuSnapshot> {
+    return (await this.current()).inLanguage(language);
+  }
+
   /** Call after every write to the menu: drops this process's snapshot and tells the others. */
   async changed(): Promise<void> {
     await this.snapshot.changed();
@@ -138,51 +159,87 @@ export class MenuCatalog {
   }
 
   private async build(): Promise<MenuSnapshot> {
-    const everything = (await listMenuItems(this.db)).map(toMenuItem);
-    // A hidden dish is off the public menu (docs/product.md §18); only the administrator's list has it.
-    const items = everything.filter((item) => !item.hidden);
-    const itemsOf = new Map<Category, MenuItem[]>(CATEGORIES.map((category) => [category, []]));
-    for (const item of items) itemsOf.get(item.category)?.push(item);
-    // Gzipped side by side (libuv's thread pool): a rebuild keeps requests waiting.
-    const [whole, ...parts] = await Promise.all([menuBytes(items), ...CATEGORIES.map((category) => menuBytes(itemsOf.get(category)!))]);
-    const firsts = new Map<number, Promise<MenuBytes>>();
-    const firstOfEachCategory = (count: number) => {
-      let bytes = firsts.get(count);
-      if (!bytes) {
-        bytes = menuBytes(CATEGORIES.flatMap((category) => itemsOf.get(category)!.slice(0, count)));
-        firsts.set(count, bytes);
-      }
-      return bytes;
-    };
+    const rows = await listMenuItems(this.db);
+    const everything = rows.map(toMenuItem);
+    const translations = rows.map((row) => readDishTranslations(row.translations));
     let all: Promise<MenuBytes> | undefined;
-    let byId: Map<string, MenuItem> | undefined;
-    let search: MenuSearch | undefined;
-    const dish = (id: string) => (byId ??= new Map(items.map((item) => [item._id, item]))).get(id);
-    const dishAnswers = new Map<string, SnapshotBytes>();
-    return {
-      ...whole!,
-      categories: new Map(CATEGORIES.map((category, i) => [category, parts[i]!])),
-      firstOfEachCategory,
-      items,
-      // The hidden dishes are the administrators': private, so no shared cache keeps them.
-      allItems: () => (all ??= menuBytes(everything, true)),
-      dish,
-      dishAnswer: (id) => {
-        let bytes = dishAnswers.get(id);
-        if (!bytes) {
-          const item = dish(id);
-          if (!item) return undefined;
-          bytes = snapshotBytesNow(item, { schema: menuItemSchema });
-          dishAnswers.set(id, bytes);
-        }
-        return bytes;
-      },
-      search: () => (search ??= new MenuSearch(items)),
-      searchAnswers: new Map(),
+    // The hidden dishes are the administrators': private, so no shared cache keeps them.
+    const allItems = () => (all ??= menuBytes(everything.map((item, i) => withTranslations(item, translations[i]!)), true));
+    const english = await menuSnapshot(everything, undefined, allItems);
+    const languages = new Map<Language, MenuSnapshot | Promise<MenuSnapshot>>();
+    english.inLanguage = (language) => {
+      if (language === SOURCE_LANGUAGE || !anyTranslated(translations, language)) return english;
+      let snapshot = languages.get(language);
+      if (!snapshot) {
+        const translated = everything.map((item, i) => translateItem(item, translations[i]![language]));
+        snapshot = menuSnapshot(translated, english.items, allItems).then(
+          (built) => {
+            built.inLanguage = english.inLanguage;
+            languages.set(language, built);
+            return built;
+          },
+          (error: unknown) => {
+            languages.delete(language); // the next request tries again
+            throw error;
+          },
+        );
+        languages.set(language, snapshot);
+      }
+      return snapshot;
     };
+    return english;
   }
 }
 
+/**
+ * One language's snapshot of the menu. `english`: the public dishes in English, in the same order,
+ * when `everything` is another language's, so its search finds a dish by its English words too.
+ */
+async function menuSnapshot(everything: MenuItem[], english: readonly MenuItem[] | undefined, allItems: () => Promise<MenuBytes>): Promise<MenuSnapshot> {
+  // A hidden dish is off the public menu (docs/product.md §18); only the administrator's list has it.
+  const items = everything.filter((item) => !item.hidden);
+  const itemsOf = new Map<Category, MenuItem[]>(CATEGORIES.map((category) => [category, []]));
+  for (const item of items) itemsOf.get(item.category)?.push(item);
+  // Gzipped side by side (libuv's thread pool): a rebuild keeps requests waiting.
+  const [whole, ...parts] = await Promise.all([menuBytes(items), ...CATEGORIES.map((category) => menuBytes(itemsOf.get(category)!))]);
+  const firsts = new Map<number, Promise<MenuBytes>>();
+  const firstOfEachCategory = (count: number) => {
+    let bytes = firsts.get(count);
+    if (!bytes) {
+      bytes = menuBytes(CATEGORIES.flatMap((category) => itemsOf.get(category)!.slice(0, count)));
+      firsts.set(count, bytes);
+    }
+    return bytes;
+  };
+  let byId: Map<string, MenuItem> | undefined;
+  let search: MenuSearch | undefined;
+  const dish = (id: string) => (byId ??= new Map(items.map((item) => [item._id, item]))).get(id);
+  const dishAnswers = new Map<string, SnapshotBytes>();
+  const snapshot: MenuSnapshot = {
+    ...whole!,
+    categories: new Map(CATEGORIES.map((category, i) => [category, parts[i]!])),
+    firstOfEachCategory,
+    items,
+    allItems,
+    inLanguage: () => snapshot,
+    dish,
+    dishAnswer: (id) => {
+      let bytes = dishAnswers.get(id);
+      if (!bytes) {
+        const item = dish(id);
+        if (!item) return undefined;
+        bytes = snapshotBytesNow(item, { schema: menuItemSchema, perLanguage: true });
+        dishAnswers.set(id, bytes);
+      }
+      return bytes;
+    },
+    search: () => (search ??= new MenuSearch(items, english)),
+    searchAnswers: new Map(),
+  };
+  return snapshot;
+}
+
+/** `own`: the administrator's list, in English for every reader; the public answers follow the reader's language. */
 async function menuBytes(items: MenuItem[], own = false): Promise<MenuBytes> {
-  return (await snapshotBytes(items, { gzipFrom: 0, private: own })) as MenuBytes;
+  return (await snapshotBytes(items, { gzipFrom: 0, private: own, perLanguage: !own })) as MenuBytes;
 }

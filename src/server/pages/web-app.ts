@@ -56,7 +56,8 @@ export async function registerWebApp(app: FastifyInstance, webDir: string): Prom
 
   /** Undefined for an unknown or hidden dish, which is then a 404. */
   const dishDocumentFor = async (pathname: string, id: string, language: Language): Promise<WebDocument | undefined> => {
-    const menu = await app.menu.current();
+    // The dish's texts in the page's language (its name, description and options: issue 44, point 4).
+    const menu = await app.menu.currentIn(language);
     const dish = menu.dish(id);
     if (!dish) return undefined;
     // The page's canonical address and cache key: the shop's, never the request's Host, which
@@ -90,7 +91,7 @@ export async function registerWebApp(app: FastifyInstance, webDir: string): Prom
       const page = await renderer.renderPage(pathname, { captcha, authProviders, language });
       return documentOf(withRenderedPage(template, hints, page), { kept: false });
     }
-    const menu = await app.menu.current();
+    const menu = await app.menu.currentIn(language);
     // The reviews' pages are drawn again when the reviews change (their snapshot's ETag).
     const reviews = renderer.REVIEW_PATHS.includes(pathname) ? await app.reviews.current() : undefined;
     const version = `${menu.etag} ${reviews?.etag ?? ''} ${factsVersion}`;

@@ -1,16 +1,17 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ItemInput, MenuItem } from '../../../../shared/menu.ts';
+import type { AdminMenuItem, ItemInput, MenuItem } from '../../../../shared/menu.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { MENU_QUERY_KEY } from '../../api/get-menu.ts';
 
 /**
- * One item (GET /api/items/{id}, prefills the update form). Its key starts with the menu's, so
- * every menu change that invalidates 'menu' refreshes it too.
+ * One item as its administrator edits it (GET /api/admin/items/{id}: English, whatever the page's
+ * language, with the other languages' texts), prefilling the update form. Its key starts with the
+ * menu's, so every menu change that invalidates 'menu' refreshes it too.
  */
 export function itemQueryOptions(id: string) {
   return queryOptions({
-    queryKey: [...MENU_QUERY_KEY, id],
-    queryFn: ({ signal }) => apiRequest<MenuItem>(`/items/${encodeURIComponent(id)}`, { signal }),
+    queryKey: [...MENU_QUERY_KEY, 'admin', id],
+    queryFn: ({ signal }) => apiRequest<AdminMenuItem>(`/admin/items/${encodeURIComponent(id)}`, { signal }),
   });
 }
 

@@ -1,5 +1,5 @@
 import type { ApiOptionGroup } from '../../../../shared/dish-option-rules.ts';
-import { optionGroupsInputSchema, type OptionGroupsInput } from '../../../../shared/dish-options.ts';
+import { optionGroupsInputSchema, type AdminOptionGroup, type OptionGroupsInput } from '../../../../shared/dish-options.ts';
 
 /**
  * The option groups as the item form edits them: text as typed, and a key per row for React. The
@@ -11,6 +11,8 @@ export interface ChoiceDraft {
   id?: string;
   name: string;
   price: string;
+  /** The name in the shop's other languages, by code (dish-translations-fieldset.tsx). */
+  translations?: Record<string, string>;
 }
 export interface GroupDraft {
   key: string;
@@ -19,6 +21,7 @@ export interface GroupDraft {
   min: string;
   max: string;
   choices: ChoiceDraft[];
+  translations?: Record<string, string>;
 }
 
 let counter = 0;
@@ -28,14 +31,21 @@ export const newChoiceDraft = (): ChoiceDraft => ({ key: nextKey(), name: '', pr
 /** A new group starts as "exactly one" with two empty choices: the commonest kind, a size. */
 export const newGroupDraft = (): GroupDraft => ({ key: nextKey(), name: '', min: '1', max: '1', choices: [newChoiceDraft(), newChoiceDraft()] });
 
-export function groupDrafts(groups: readonly ApiOptionGroup[] | undefined): GroupDraft[] {
+export function groupDrafts(groups: readonly (ApiOptionGroup | AdminOptionGroup)[] | undefined): GroupDraft[] {
   return (groups ?? []).map((group) => ({
     key: nextKey(),
     id: group.id,
     name: group.name,
     min: String(group.min),
     max: String(group.max),
-    choices: group.choices.map((choice) => ({ key: nextKey(), id: choice.id, name: choice.name, price: choice.price.toFixed(2) })),
+    choices: group.choices.map((choice) => ({
+      key: nextKey(),
+      id: choice.id,
+      name: choice.name,
+      price: choice.price.toFixed(2),
+      ...('translations' in choice && choice.translations && { translations: choice.translations }),
+    })),
+    ...('translations' in group && group.translations && { translations: group.translations }),
   }));
 }
 
@@ -51,9 +61,15 @@ export function parseGroupDrafts(drafts: readonly GroupDraft[]): { groups: Optio
     drafts.map((group) => ({
       ...(group.id && { id: group.id }),
       name: group.name,
+      ...(group.translations && { translations: group.translations }),
       min: number(group.min),
       max: number(group.max),
-      choices: group.choices.map((choice) => ({ ...(choice.id && { id: choice.id }), name: choice.name, price: number(choice.price) })),
+      choices: group.choices.map((choice) => ({
+        ...(choice.id && { id: choice.id }),
+        name: choice.name,
+        ...(choice.translations && { translations: choice.translations }),
+        price: number(choice.price),
+      })),
     })),
   );
   if (parsed.success) return { groups: parsed.data, errors: {} };

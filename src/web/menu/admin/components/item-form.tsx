@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { CATEGORIES, CATEGORY_LABELS } from '../../../../shared/categories.ts';
 import { ACCEPTED_IMAGE_TYPES, HEIC_REFUSED, MAX_UPLOAD_BYTES } from '../../../../shared/images.ts';
 import type { ApiOptionGroup } from '../../../../shared/dish-option-rules.ts';
-import { ITEM_NAME_MAX, itemInputSchema, type ItemInput } from '../../../../shared/menu.ts';
+import { ITEM_NAME_MAX, itemInputSchema, type ItemInput, type ItemTranslations } from '../../../../shared/menu.ts';
 import { TAX_TEXTS } from '../../../../shared/restaurant-settings.ts';
 import { useRestaurantSettings } from '../../../settings/api/settings-api.ts';
 import { ApiRequestError } from '../../../lib/api-client.ts';
@@ -10,6 +10,7 @@ import { FieldError } from '../../../ui/field-error.tsx';
 import { uploadImage } from '../api/upload-image.ts';
 import { groupDrafts, parseGroupDrafts, type GroupDraft } from './dish-options-drafts.ts';
 import { DishOptionsFieldset } from './dish-options-fieldset.tsx';
+import { DishTranslationsFieldset, OTHER_LANGUAGES } from './dish-translations-fieldset.tsx';
 import { UploadProgress } from './upload-progress.tsx';
 import { DishLabelsFieldset, dishLabelsInput, NO_DISH_LABELS, type DishLabelsValue } from './dish-labels-fieldset.tsx';
 
@@ -29,7 +30,8 @@ export interface ItemFormValues {
 const EMPTY: ItemFormValues = { name: '', category: '', price: '', recipe: '' };
 
 /** The fields without the picture, the labels and the options: checked in the browser with the server's own schema. */
-const fieldsSchema = itemInputSchema.omit({ image: true, newPrice: true, tags: true, allergens: true, options: true, taxRateId: true });
+const fieldsSchema = itemInputSchema.omit({ image: true, newPrice: true, tags: true, allergens: true, options: true, taxRateId: true, translations: true });
+const translationsSchema = itemInputSchema.shape.translations;
 
 function fileProblem(file: File): string | null {
   if (file.size === 0) return 'The file is empty. Choose a picture.';
@@ -54,6 +56,7 @@ export function ItemForm({
   initial = EMPTY,
   initialLabels = NO_DISH_LABELS,
   initialOptions,
+  initialTranslations = {},
   currentImage,
   submitLabel,
   onSave,
@@ -65,6 +68,8 @@ export function ItemForm({
   initialLabels?: DishLabelsValue;
   /** The dish's option groups when editing. */
   initialOptions?: ApiOptionGroup[];
+  /** The dish's name and details in the other languages when editing (its options' come in initialOptions). */
+  initialTranslations?: ItemTranslations;
   /** The item's picture when editing: a new file is then optional. */
   currentImage?: string;
   submitLabel: string;
@@ -83,6 +88,7 @@ export function ItemForm({
   const [errors, setErrors] = useState<FieldErrors>({});
   const [options, setOptions] = useState<GroupDraft[]>(() => groupDrafts(initialOptions));
   const [optionErrors, setOptionErrors] = useState<Record<string, string>>({});
+  const [translations, setTranslations] = useState<ItemTranslations>(initialTranslations);
   const [formError, setFormError] = useState<string | null>(null);
   const [stage, setStage] = useState<'idle' | 'uploading' | 'saving'>('idle');
   const [progress, setProgress] = useState(0);
@@ -144,7 +150,9 @@ export function ItemForm({
     if (Object.keys(optionCheck.errors).length > 0) found.options = 'Check the options';
     // Sent only when the restaurant has rates: a shop without taxes edits dishes as before.
     const taxRate = taxRates.length > 0 ? { taxRateId: values.taxRateId || null } : {};
-    return { fields: parsed.success ? { ...parsed.data, options: optionCheck.groups, ...taxRate } : (undefined as never), errors: found };
+    // Trimmed as the server trims; the lengths are held by the fields themselves.
+    const translated = OTHER_LANGUAGES.length > 0 ? { translations: translationsSchema.parse(translations) } : {};
+    return { fields: parsed.success ? { ...parsed.data, options: optionCheck.groups, ...taxRate, ...translated } : (undefined as never), errors: found };
   }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -199,6 +207,7 @@ export function ItemForm({
     setValues(EMPTY);
     setLabels(NO_DISH_LABELS);
     setOptions([]);
+    setTranslations({});
     choose(null);
     setFileInputKey((k) => k + 1);
     formRef.current?.reset();
@@ -360,6 +369,15 @@ export function ItemForm({
       </Row>
 
       <DishOptionsFieldset id={fieldId('options')} value={options} onChange={setOptions} errors={optionErrors} />
+
+      <DishTranslationsFieldset
+        idPrefix={id}
+        value={translations}
+        onChange={setTranslations}
+        options={options}
+        onOptionsChange={setOptions}
+        english={{ name: values.name, recipe: values.recipe }}
+      />
 
       {stage === 'uploading' && <UploadProgress fraction={progress} />}
       {formError && (

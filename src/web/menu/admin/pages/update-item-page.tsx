@@ -65,6 +65,7 @@ export function Page() {
           allergens: current.allergens ?? [],
         }}
         initialOptions={current.options}
+        initialTranslations={current.translations}
         currentImage={current.image}
         submitLabel="Update Item"
         onSave={async (input) => {

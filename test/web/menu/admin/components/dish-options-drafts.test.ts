@@ -84,3 +84,13 @@ describe('parseGroupDrafts', () => {
     expect(parseGroupDrafts([group({ choices: [choice('Small')] }), group({ name: 'size', choices: [choice('Small')] })]).errors).toEqual({ '1.name': 'Two groups have this name' });
   });
 });
+
+describe('option names in other languages', () => {
+  it('come from the administrator’s reading of a dish and go back with their groups and choices', () => {
+    const saved = [{ ...SAVED[0]!, translations: { de: 'Größe' }, choices: [{ ...SAVED[0]!.choices[0]!, translations: { de: 'Klein' } }, SAVED[0]!.choices[1]!] }];
+    const drafts = groupDrafts(saved);
+    expect(drafts[0]!.translations).toEqual({ de: 'Größe' });
+    expect(drafts[0]!.choices.map((c) => c.translations)).toEqual([{ de: 'Klein' }, undefined]);
+    expect(parseGroupDrafts(drafts)).toEqual({ groups: saved, errors: {} });
+  });
+});
