@@ -1277,6 +1277,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tables/{token}/guest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Begin a guest at the link's table: order and pay there without an account (sets the session cookie) */
+        post: operations["postTablesByTokenGuest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/users": {
         parameters: {
             query?: never;
@@ -1378,7 +1395,7 @@ export interface operations {
                         name: string;
                         orderStatusMails: boolean;
                         /** @enum {string} */
-                        role: "user" | "staff" | "admin";
+                        role: "user" | "staff" | "admin" | "guest";
                         socialSignIn: string | null;
                     };
                 };
@@ -2219,7 +2236,7 @@ export interface operations {
                             name: string;
                             orderStatusMails: boolean;
                             /** @enum {string} */
-                            role: "user" | "staff" | "admin";
+                            role: "user" | "staff" | "admin" | "guest";
                             socialSignIn: string | null;
                         };
                         reviews: unknown[];
@@ -2399,7 +2416,7 @@ export interface operations {
                         name: string;
                         orderStatusMails: boolean;
                         /** @enum {string} */
-                        role: "user" | "staff" | "admin";
+                        role: "user" | "staff" | "admin" | "guest";
                         socialSignIn: string | null;
                     };
                 };
@@ -9789,6 +9806,104 @@ export interface operations {
             };
         };
     };
+    postTablesByTokenGuest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Ada"
+                 *     }
+                 */
+                "application/json": {
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description A guest at the link's table, signed in: the session cookie is set */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        user: {
+                            email: string;
+                            emailVerified: boolean;
+                            id: string;
+                            name: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description A malformed address, or a parameter, query or body that fails its schema (`fieldErrors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Sent by another site's page (Sec-Fetch-Site or an Origin other than the shop's) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description This table's code is not valid any more: ask the staff for the table's new code, or order from the menu */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is over its limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests from here: wait as many seconds as Retry-After says */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     getUsers: {
         parameters: {
             query?: {
@@ -9813,7 +9928,7 @@ export interface operations {
                         email: string;
                         name: string;
                         /** @enum {string} */
-                        role: "user" | "staff" | "admin";
+                        role: "user" | "staff" | "admin" | "guest";
                     }[];
                 };
             };
@@ -9957,7 +10072,7 @@ export interface operations {
                     "application/json": {
                         admin: boolean;
                         /** @enum {string} */
-                        role: "user" | "staff" | "admin";
+                        role: "user" | "staff" | "admin" | "guest";
                     };
                 };
             };

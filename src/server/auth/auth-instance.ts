@@ -1,4 +1,5 @@
 import { betterAuth } from 'better-auth';
+import { anonymous } from 'better-auth/plugins/anonymous';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -126,8 +127,9 @@ export function createAuth({ config, db, dbKind, secret, log, mail }: AuthOption
       user: {
         create: {
           // Every new account is a customer, whatever path created it; only an administrator
-          // (or the admin:promote command) makes an administrator.
-          before: async (user) => ({ data: { ...user, role: 'user' } }),
+          // (or the admin:promote command) makes an administrator. The anonymous plugin's users are
+          // guests, begun only through a table's link (authenticate.ts beginGuest, decision 0047).
+          before: async (user) => ({ data: { ...user, role: (user as { isAnonymous?: boolean }).isAnonymous === true ? 'guest' : 'user' } }),
         },
       },
     },
@@ -137,23 +139,37 @@ export function createAuth({ config, db, dbKind, secret, log, mail }: AuthOption
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
       ipAddress: { ipAddressHeaders: config.TRUST_PROXY ? ['x-forwarded-for'] : [] },
     },
-    plugins: socialConfigured
-      ? [
-          genericOAuth({
-            config: [
-              {
-                providerId: SOCIAL_PROVIDER_ID,
-                discoveryUrl: `${config.OIDC_ISSUER.replace(/\/+$/, '')}/.well-known/openid-configuration`,
-                clientId: config.OIDC_CLIENT_ID!,
-                clientSecret: config.OIDC_CLIENT_SECRET,
-                scopes: ['openid', 'email', 'profile'],
-                pkce: true,
-              },
-            ],
-          }),
-        ]
-      : [],
+    plugins: [
+      // Reached only through POST /api/tables/:token/guest: no route forwards
+      // /api/auth/sign-in/anonymous, so only a table's valid link begins a guest.
+      anonymous({
+        schema: { user: { fields: { isAnonymous: 'is_anonymous' } } },
+        generateName: (ctx) => guestName((ctx as { body?: unknown }).body),
+      }),
+      ...(socialConfigured
+        ? [
+            genericOAuth({
+              config: [
+                {
+                  providerId: SOCIAL_PROVIDER_ID,
+                  discoveryUrl: `${config.OIDC_ISSUER.replace(/\/+$/, '')}/.well-known/openid-configuration`,
+                  clientId: config.OIDC_CLIENT_ID!,
+                  clientSecret: config.OIDC_CLIENT_SECRET,
+                  scopes: ['openid', 'email', 'profile'],
+                  pkce: true,
+                },
+              ],
+            }),
+          ]
+        : []),
+    ],
   });
+}
+
+/** The name the begin call checked (guestBeginSchema) and handed on in its body. */
+function guestName(body: unknown): string {
+  const name = (body as { name?: unknown } | undefined)?.name;
+  return typeof name === 'string' && name !== '' ? name : 'Guest';
 }
 
 export type Auth = ReturnType<typeof createAuth>;

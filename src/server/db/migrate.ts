@@ -23,6 +23,7 @@ import * as m020 from './migrations/020-partial-refunds.ts';
 import * as m021 from './migrations/021-review-hidden.ts';
 import * as m024 from './migrations/024-saved-addresses.ts';
 import * as m025 from './migrations/025-restaurant-tables.ts';
+import * as m026 from './migrations/026-guests.ts';
 import * as m027 from './migrations/027-order-taxes.ts';
 
 interface MigrationModule {
@@ -57,6 +58,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '021-review-hidden': m021,
   '024-saved-addresses': m024,
   '025-restaurant-tables': m025,
+  '026-guests': m026,
   '027-order-taxes': m027,
 };
 

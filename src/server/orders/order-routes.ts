@@ -51,7 +51,7 @@ export async function orderRoutes(instance: FastifyInstance): Promise<void> {
   app.get(
     '/orders/events',
     // No HEAD twin: a HEAD would hold a stream open with nothing to read.
-    { schema: { summary: "Live changes of the caller's orders, or all of them for staff (server-sent events)", querystring: orderStreamQuerySchema }, preHandler: app.requireUser, exposeHeadRoute: false, config: { errors: { 429: 'Too many live pages open from here, or the shop holds all it can: wait as many seconds as Retry-After says' } } },
+    { schema: { summary: "Live changes of the caller's orders, or all of them for staff (server-sent events)", querystring: orderStreamQuerySchema }, preHandler: app.requireUser, exposeHeadRoute: false, config: { guests: true, errors: { 429: 'Too many live pages open from here, or the shop holds all it can: wait as many seconds as Retry-After says' } } },
     async (request, reply) => {
       // The browser's own reconnection says where it stopped in the header, which wins over the
       // query of the first connection (EventSource cannot set a header then).
@@ -72,7 +72,7 @@ export async function orderRoutes(instance: FastifyInstance): Promise<void> {
       schema: { summary: "One of the caller's orders", params: orderIdParamsSchema, response: { 200: orderSchema } },
       preHandler: app.requireUser,
       // Staff open anyone's order, whose changes are kept under its customer: theirs are read each time.
-      config: { keptAnswer: { key: (request) => (isStaff(request.user!.role) ? undefined : `order/${(request.params as { id: string }).id}`) } },
+      config: { guests: true, keptAnswer: { key: (request) => (isStaff(request.user!.role) ? undefined : `order/${(request.params as { id: string }).id}`) } },
     },
     async (request) => app.orders.get(request.params.id, request.user!),
   );

@@ -43,7 +43,7 @@ export async function paymentRoutes(instance: FastifyInstance): Promise<void> {
       // is checked before anything is opened: a bad one creates no intent.
       schema: { body: createIntentBodySchema, response: { 200: createIntentAnswerSchema } },
       preHandler: app.requireUser,
-      config: { customerWrites: true, errors: { 409: 'The cart is empty or has changed, the restaurant takes no orders now, or the time slot is full (SLOT_FULL, with nextSlots); the reason in the message' } },
+      config: { guests: true, customerWrites: true, errors: { 409: 'The cart is empty or has changed, the restaurant takes no orders now, or the time slot is full (SLOT_FULL, with nextSlots); the reason in the message' } },
     },
     async (request) => {
       // REQUIRE_EMAIL_VERIFICATION: paying waits until the receipt's address is known to be right.
@@ -65,7 +65,7 @@ export async function paymentRoutes(instance: FastifyInstance): Promise<void> {
     {
       schema: { body: paymentBodySchema, response: { 200: paymentAnswerSchema } },
       preHandler: app.requireUser,
-      config: { customerWrites: true, errors: { 404: 'No payment has this transactionId', 409: "The intent is not paid, or is not this cart's (the reason in the message)" } },
+      config: { guests: true, customerWrites: true, errors: { 404: 'No payment has this transactionId', 409: "The intent is not paid, or is not this cart's (the reason in the message)" } },
     },
     async (request) => {
       const caller = request.user!;
@@ -93,6 +93,7 @@ export async function paymentRoutes(instance: FastifyInstance): Promise<void> {
         },
         preHandler: app.requireUser,
         config: {
+          guests: true,
           customerWrites: true,
           errors: { 409: "The cart changed, a dish was paid, sold out or repriced, the restaurant takes no orders now, or the time slot filled (SLOT_FULL, with nextSlots): nothing was charged" },
         },
