@@ -19,5 +19,8 @@ export function isGuest(role: Role | null | undefined): boolean {
   return role === 'guest';
 }
 
+/** A guest's checkout without its table's link (src/server/payments/payment-routes.ts). */
+export const GUEST_AT_TABLE_ONLY = 'A guest orders to eat here, at the table whose code was scanned: scan it again';
+
 /** What a guest hears on a route off its allow-list (src/server/auth/authenticate.ts). */
 export const GUEST_REFUSED = 'A guest at a table may only order and follow the order: create an account for this';

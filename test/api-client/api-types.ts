@@ -5945,7 +5945,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Sent by another site's page (Sec-Fetch-Site or an Origin other than the shop's) */
+            /** @description A guest without its table's tableToken, or an address not confirmed when the shop asks for it */
             403: {
                 headers: {
                     [name: string]: unknown;

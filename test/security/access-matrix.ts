@@ -156,8 +156,8 @@ export const ACCESS_MATRIX: AccessRule[] = [
   {
     method: 'POST',
     route: '/api/create-payment-intent',
-    expect: { anonymous: 401, customer: 200, otherCustomer: 200, staff: 200, admin: 200, guest: 200 },
-    why: "each caller's own cart is what is charged",
+    expect: { anonymous: 401, customer: 200, otherCustomer: 200, staff: 200, admin: 200, guest: 403 },
+    why: "each caller's own cart is what is charged; a guest only with its table's token (test/guest-checkout.test.ts)",
   },
   {
     method: 'POST',
