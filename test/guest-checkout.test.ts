@@ -77,4 +77,22 @@ describe("a guest's checkout", () => {
     expect(first!.json<CreateIntentAnswer>().intentId).toBe(second!.json<CreateIntentAnswer>().intentId);
     expect(await openIntents(guest)).toHaveLength(1);
   });
+
+  it('deletes the guests who never paid a day after they began, with their carts; payers and new guests stay', async () => {
+    const idle = await beginGuest('Eve');
+    await fillCart(t.app, idle, [dish.id]);
+    const dayAgo = new Date(Date.now() - 25 * 60 * 60 * 1000).toISOString();
+    await t.database.db.updateTable('users').set({ created_at: dayAgo }).where('role', '=', 'guest').execute();
+    const fresh = await beginGuest('Flo');
+    const payers = await t.database.db.selectFrom('payments').select('user_id').distinct().execute();
+    expect(payers.length).toBeGreaterThan(0);
+
+    expect(await t.app.accounts.eraseIdleGuests()).toBeGreaterThan(0);
+    const left = (await t.database.db.selectFrom('users').select('id').where('role', '=', 'guest').execute()).map((row) => row.id);
+    expect(left).not.toContain(idle.id);
+    expect(left).toContain(fresh.id);
+    for (const { user_id } of payers) expect(left).toContain(user_id);
+    expect(await t.database.db.selectFrom('cart_items').select('id').where('user_id', '=', idle.id).execute()).toEqual([]);
+    expect((await t.app.inject({ method: 'GET', url: '/api/cart/removed', headers: idle.headers })).statusCode).toBe(401);
+  });
 });

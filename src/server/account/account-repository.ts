@@ -172,3 +172,15 @@ export async function deleteUserRow(db: Db, userId: string): Promise<number> {
   const result = await db.deleteFrom('users').where('id', '=', userId).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/** Guests begun before `before` (ISO) who never paid: the clean-up's (decision 0047). */
+export async function listIdleGuests(db: Db, before: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select('users.id')
+    .where('users.role', '=', 'guest')
+    .where('users.created_at', '<', before)
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('payments').select('payments.id').whereRef('payments.user_id', '=', 'users.id'))))
+    .execute();
+  return rows.map((row) => row.id);
+}

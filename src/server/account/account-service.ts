@@ -37,6 +37,7 @@ import {
   findUserByEmail,
   insertCredentialAccount,
   isEmailVerified,
+  listIdleGuests,
   listOrderFulfilmentsOf,
   listSessionsOf,
   listSignInAccounts,
@@ -45,6 +46,9 @@ import {
   setOrderStatusMails,
 } from './account-repository.ts';
 import { deviceName } from './device-name.ts';
+
+/** A guest who has not paid within a day of its table link is gone (decision 0047). */
+const GUEST_IDLE_MS = 24 * 60 * 60 * 1000;
 import { issueLinkToken, resetLinkUserId, takeLink } from './link-tokens.ts';
 
 const HOUR_MS = 60 * 60_000;
@@ -370,6 +374,21 @@ export class AccountService {
    * the provider took is recorded first (an order of it then holds a customer's own delete); one
    * not settled yet holds every delete, as its intent would go with the account (docs/accounts.md).
    */
+  /**
+   * Deletes the guests begun more than a day before `now` who never paid, with their sessions and
+   * carts (decision 0047); one whose payment is not settled yet stays for the next run.
+   */
+  async eraseIdleGuests(now = new Date()): Promise<number> {
+    let erased = 0;
+    for (const id of await listIdleGuests(this.db, new Date(now.getTime() - GUEST_IDLE_MS).toISOString())) {
+      erased += await this.erase(id).catch((error: unknown) => {
+        if (error instanceof ConflictError) return 0;
+        throw error;
+      });
+    }
+    return erased;
+  }
+
   async erase(userId: string, options: { evenWithOpenOrders?: boolean } = {}): Promise<number> {
     await this.settlePayments(userId);
     return this.db.transaction().execute(async (trx) => {
