@@ -23,8 +23,8 @@ import * as m020 from './migrations/020-partial-refunds.ts';
 import * as m021 from './migrations/021-review-hidden.ts';
 import * as m024 from './migrations/024-saved-addresses.ts';
 import * as m025 from './migrations/025-restaurant-tables.ts';
-import * as m026 from './migrations/026-guests.ts';
 import * as m027 from './migrations/027-order-taxes.ts';
+import * as m030 from './migrations/030-guests.ts';
 
 interface MigrationModule {
   up(kind: DbKind): Migration['up'];
@@ -58,8 +58,8 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '021-review-hidden': m021,
   '024-saved-addresses': m024,
   '025-restaurant-tables': m025,
-  '026-guests': m026,
   '027-order-taxes': m027,
+  '030-guests': m030,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

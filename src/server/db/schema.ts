@@ -69,7 +69,7 @@ export interface UsersTable {
   email_verified: boolean | number;
   image: string | null;
   role: Role;
-  /** Better Auth's anonymous plugin's flag: a guest begun at a table (migration 026). */
+  /** Better Auth's anonymous plugin's flag: a guest begun at a table (migration 030). */
   is_anonymous: Generated<boolean | number>;
   registered_at: string | null;
   /** The customer wants mails when an order is accepted, ready, cancelled or rejected (the receipt always goes). */
