@@ -970,6 +970,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/orders/by-link/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The order a signed link opens (a guest's order page, /o/<token>) */
+        get: operations["getOrdersByLinkByToken"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/by-link/{token}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Live changes of the order a signed link opens (server-sent events, as GET /api/orders/events) */
+        get: operations["getOrdersByLinkByTokenEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/orders/events": {
         parameters: {
             query?: never;
@@ -2161,6 +2195,7 @@ export interface operations {
                                 price: number;
                                 quantity: number;
                             }[];
+                            link?: string;
                             note: string | null;
                             number: number;
                             readyBy: string | null;
@@ -3025,6 +3060,7 @@ export interface operations {
                             price: number;
                             quantity: number;
                         }[];
+                        link?: string;
                         note: string | null;
                         number: number;
                         readyBy: string | null;
@@ -7084,6 +7120,7 @@ export interface operations {
                                 price: number;
                                 quantity: number;
                             }[];
+                            link?: string;
                             note: string | null;
                             number: number;
                             readyBy: string | null;
@@ -7233,6 +7270,7 @@ export interface operations {
                             price: number;
                             quantity: number;
                         }[];
+                        link?: string;
                         note: string | null;
                         number: number;
                         readyBy: string | null;
@@ -7308,6 +7346,212 @@ export interface operations {
             };
             /** @description Nothing has this id */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getOrdersByLinkByToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _id: string;
+                        createdAt: string;
+                        customer: {
+                            email: string;
+                            name: string;
+                        };
+                        deliveryFee?: number;
+                        disputes?: {
+                            amount: number;
+                            at: string;
+                            reason: string;
+                            status: string;
+                        }[];
+                        fulfilment: {
+                            address?: {
+                                city: string;
+                                line1: string;
+                                line2?: string;
+                                postalCode: string;
+                            };
+                            area?: string;
+                            phone?: string;
+                            pickupAt?: string;
+                            scheduledAt?: string;
+                            table?: string;
+                            /** @enum {string} */
+                            type: "table" | "pickup" | "delivery";
+                        };
+                        lines: {
+                            itemId: string;
+                            name: string;
+                            options?: {
+                                choices: {
+                                    id: string;
+                                    name: string;
+                                    price: number;
+                                }[];
+                                group: string;
+                                groupId: string;
+                            }[];
+                            price: number;
+                            quantity: number;
+                        }[];
+                        link?: string;
+                        note: string | null;
+                        number: number;
+                        readyBy: string | null;
+                        reason: string | null;
+                        refund?: {
+                            amount: number;
+                            attempt: number;
+                            status: string;
+                        };
+                        refunds?: {
+                            amount: number;
+                            at: string;
+                            id: string;
+                            lines?: {
+                                lineId: number;
+                                name: string;
+                                quantity: number;
+                            }[];
+                            /** @enum {string} */
+                            status: "pending" | "succeeded" | "failed";
+                        }[];
+                        /** @enum {string} */
+                        status: "placed" | "accepted" | "preparing" | "ready" | "out_for_delivery" | "completed" | "rejected" | "cancelled";
+                        /** @description The taxes inside the total as the server computed them when the payment was opened (docs/product.md §28); absent when nothing is taxed */
+                        taxes?: {
+                            /** @description One line per rate, in the order the rates first appear among the dishes; each line's tax is the sum of its dishes', rounded half away from zero per dish */
+                            lines: {
+                                gross: number;
+                                name: string;
+                                net: number;
+                                percent: number;
+                                tax: number;
+                            }[];
+                            /**
+                             * @description included: the menu prices hold the tax; added: the tax was added to them at checkout
+                             * @enum {string}
+                             */
+                            mode: "included" | "added";
+                            /** @description The dishes without tax, in dollars */
+                            net: number;
+                            /** @description The tax on the dishes, in dollars: the sum of the lines */
+                            tax: number;
+                        };
+                        timeline: {
+                            at: string;
+                            by?: string;
+                            reason?: string;
+                            /** @enum {string} */
+                            status: "placed" | "accepted" | "preparing" | "ready" | "out_for_delivery" | "completed" | "rejected" | "cancelled";
+                        }[];
+                        total: number;
+                        transactionId: string;
+                    };
+                };
+            };
+            /** @description A malformed address, or a parameter, query or body that fails its schema (`fieldErrors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Nothing has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getOrdersByLinkByTokenEvents: {
+        parameters: {
+            query?: {
+                lastEventId?: number;
+            };
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Server-sent events of the one order the signed link opens, as GET /api/orders/events sends a customer's (no session needed) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description A malformed address, or a parameter, query or body that fails its schema (`fieldErrors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such order */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many live pages open from here, or the shop holds all it can: wait as many seconds as Retry-After says */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7559,6 +7803,7 @@ export interface operations {
                                 price: number;
                                 quantity: number;
                             }[];
+                            link?: string;
                             note: string | null;
                             number: number;
                             readyBy: string | null;
@@ -8959,6 +9204,7 @@ export interface operations {
                             price: number;
                             quantity: number;
                         }[];
+                        link?: string;
                         note: string | null;
                         number: number;
                         readyBy: string | null;
@@ -9125,6 +9371,7 @@ export interface operations {
                             price: number;
                             quantity: number;
                         }[];
+                        link?: string;
                         note: string | null;
                         number: number;
                         readyBy: string | null;
@@ -9384,6 +9631,7 @@ export interface operations {
                             price: number;
                             quantity: number;
                         }[];
+                        link?: string;
                         note: string | null;
                         number: number;
                         readyBy: string | null;
@@ -9571,6 +9819,7 @@ export interface operations {
                             price: number;
                             quantity: number;
                         }[];
+                        link?: string;
                         note: string | null;
                         number: number;
                         readyBy: string | null;
@@ -9819,10 +10068,12 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "name": "Ada"
+                 *       "name": "Ada",
+                 *       "email": "ada@example.com"
                  *     }
                  */
                 "application/json": {
+                    email?: string;
                     name: string;
                 };
             };

@@ -165,6 +165,10 @@ const CALLS: Record<string, Prepare> = {
     const id = await placedOrder(sc, sc.owner);
     return () => send(sc.app, { method: 'GET', url: `/api/orders/${id}`, headers });
   },
+  'GET /api/orders/by-link/:token': async (sc, headers) => {
+    const link = sc.app.orders.linkOf(await placedOrder(sc, sc.owner));
+    return () => send(sc.app, { method: 'GET', url: `/api/orders/by-link/${link.slice('/o/'.length)}`, headers });
+  },
   'GET /api/orders/pickup-slots': get(() => '/api/orders/pickup-slots'),
   'GET /api/slots': get(() => '/api/slots?fulfilment=pickup'),
   'PATCH /api/items/:id/availability': async (sc, headers) => {

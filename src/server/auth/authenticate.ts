@@ -5,7 +5,7 @@ import { ForbiddenError, UnauthorizedError } from '../http/errors.ts';
 import { sendBetterAuthAnswer } from './better-auth-proxy.ts';
 import type { RequestUser } from './request-user.ts';
 import type { SessionCache } from './session-cache.ts';
-import { findSessionsWithUsers, findSessionWithUser, toDate } from './session-repository.ts';
+import { findSessionsWithUsers, findSessionWithUser, setGuestEmail, toDate } from './session-repository.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -121,16 +121,22 @@ function authenticateBeforeTheBody(app: FastifyInstance, guards: ReadonlySet<unk
 }
 
 /**
- * A new guest and its session cookie, named `name` (decision 0047), through Better Auth's
+ * A new guest and its session cookie, named `name`, with the receipt's e-mail if given (decision 0047), through Better Auth's
  * anonymous plugin, which no route forwards to: the caller (tables-routes.ts) has checked the
  * table's link. The request's cookie is not passed on, so each call begins a guest of its own.
  */
-export async function beginGuest(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, name: string): Promise<FastifyReply> {
+export async function beginGuest(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, { name, email }: { name: string; email?: string }): Promise<FastifyReply> {
   const headers = new Headers({ 'content-type': 'application/json' });
   for (const header of ['user-agent', 'x-forwarded-for']) {
     const value = request.headers[header];
     if (typeof value === 'string') headers.set(header, value);
   }
   const url = new URL('/api/auth/sign-in/anonymous', app.auth.options.baseURL as string);
-  return sendBetterAuthAnswer(reply, await app.auth.handler(new Request(url, { method: 'POST', headers, body: JSON.stringify({ name }) })));
+  const answer = await app.auth.handler(new Request(url, { method: 'POST', headers, body: JSON.stringify({ name }) }));
+  if (answer.ok && email !== undefined) {
+    // Kept apart from `email` (the plugin's unique placeholder): the receipt's address only.
+    const { user } = (await answer.clone().json()) as { user: { id: string } };
+    await setGuestEmail(app.db, user.id, email);
+  }
+  return sendBetterAuthAnswer(reply, answer);
 }

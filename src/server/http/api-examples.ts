@@ -37,7 +37,7 @@ const EXAMPLES: ReadonlyArray<[z.ZodType, unknown]> = [
   [updateUserSchema, { name: 'Ada Greenwood' }],
   [printerInputSchema, { name: 'Kitchen', host: '192.168.1.50', port: 9100, printOnAccept: true }],
   [tableInputSchema, { name: '7', area: 'Terrace' }],
-  [guestBeginSchema, { name: 'Ada' }],
+  [guestBeginSchema, { name: 'Ada', email: 'ada@example.com' }],
   [savedAddressInputSchema, { address: { line1: '12 Orchard Lane', line2: 'Flat 3', city: 'Springfield', postalCode: '10115' }, phone: '+1 555 0100' }],
   [changePasswordSchema, { currentPassword: 'sprouted lentils at noon 7', newPassword: 'cold-pressed beet juice 9', revokeOtherSessions: true }],
   [captchaCheckSchema, { id: 'c1f3e5a7', answer: 'K7P2Q' }],

@@ -67,6 +67,9 @@ export const ANSWERS_WITHOUT_SERIALIZER: Readonly<Record<string, Record<string, 
   'GET /api/orders/events': {
     200: text('text/event-stream', "Server-sent events: each `order` event's data is an order as GET /api/orders/{id} answers it; `retry` and heartbeats between"),
   },
+  'GET /api/orders/by-link/:token/events': {
+    200: text('text/event-stream', "Server-sent events of the one order the signed link opens, as GET /api/orders/events sends a customer's (no session needed)"),
+  },
   'GET /api/menu/events': {
     200: text('text/event-stream', 'Server-sent events: a `menu` event whenever the menu changes (its new ETag as data), so open pages read it again; heartbeats between'),
   },

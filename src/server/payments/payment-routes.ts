@@ -73,7 +73,9 @@ export async function paymentRoutes(instance: FastifyInstance): Promise<void> {
     async (request) => {
       const caller = request.user!;
       const { payment, order } = await app.payments.recordPayment(request.body.transactionId, caller);
-      return { result: { insertedId: payment._id }, payment, ...(order ? { order } : {}) };
+      // A guest goes on to the order's signed page (decision 0047), which outlives its session.
+      const answered = order && isGuest(caller.role) ? { ...order, link: app.orders.linkOf(order._id) } : order;
+      return { result: { insertedId: payment._id }, payment, ...(answered ? { order: answered } : {}) };
     },
   );
 

@@ -73,7 +73,7 @@ export async function tablesRoutes(instance: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const table = await tables.atLink(request.params.token);
       if (!table) throw new NotFoundError(TABLE_TEXTS.linkInvalid);
-      return beginGuest(app, request, reply, request.body.name);
+      return beginGuest(app, request, reply, request.body);
     },
   );
 }
