@@ -155,3 +155,46 @@ describe("a guest's order through its signed link", () => {
     expect(resumed.frames.filter((f) => f.event === 'order')).toHaveLength(1);
   });
 });
+
+describe('"Create an account" on the order page', () => {
+  const signUp = (headers: Record<string, string>, email: string) =>
+    t.app.inject({ method: 'POST', url: '/api/auth/sign-up/email', headers, remoteAddress: '203.0.113.9', payload: { name: 'Kim Keeps', email, password: 'sprouted lentils at noon 7' } });
+
+  it("moves the guest's orders and payments to the new account, then the guest is gone; the link still opens the order", async () => {
+    const guest = await beginGuest({ name: 'Kim' });
+    const order = await guestOrder(guest);
+    const email = `kim-${Date.now()}@example.test`;
+    const res = await signUp({ cookie: guest.cookie }, email);
+    expect(res.statusCode, res.body).toBe(200);
+    const account = res.json<{ user: { id: string } }>().user;
+    const cookie = sessionCookie(res);
+
+    const mine = await t.app.inject({ method: 'GET', url: '/api/orders', headers: { cookie } });
+    expect(mine.statusCode, mine.body).toBe(200);
+    expect(mine.json<{ orders: Order[] }>().orders.map((o) => o._id)).toEqual([order._id]);
+    expect(mine.json<{ orders: Order[] }>().orders[0]!.customer.email).toBe(email);
+    const payments = await t.app.inject({ method: 'GET', url: '/api/payments', headers: { cookie } });
+    expect(payments.json<Array<{ transactionId: string; email: string }>>()).toEqual([expect.objectContaining({ transactionId: order.transactionId, email })]);
+
+    expect(await t.database.db.selectFrom('users').select('id').where('id', '=', guest.id).executeTakeFirst()).toBeUndefined();
+    expect((await t.app.inject({ method: 'GET', url: `/api/orders/${order._id}`, headers: { cookie: guest.cookie } })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: `/api/orders/${order._id}`, headers: { cookie } })).statusCode).toBe(200);
+    expect((await byLink(linkToken(order))).statusCode).toBe(200);
+    expect(account.id).not.toBe(guest.id);
+  });
+
+  it("moves nothing on a sign-up without a guest's session, and a customer's session never takes another's orders", async () => {
+    const guest = await beginGuest({ name: 'Lou' });
+    const order = await guestOrder(guest);
+    const customer = await signUpUser(t.app);
+    const plain = await signUp({}, `plain-${Date.now()}@example.test`);
+    expect(plain.statusCode, plain.body).toBe(200);
+    const second = await signUp({ cookie: customer.cookie }, `second-${Date.now()}@example.test`);
+    expect(second.statusCode, second.body).toBe(200);
+    for (const cookie of [sessionCookie(plain), sessionCookie(second), customer.cookie]) {
+      const list = await t.app.inject({ method: 'GET', url: '/api/orders', headers: { cookie } });
+      expect(list.json<{ orders: Order[] }>().orders.map((o) => o._id)).not.toContain(order._id);
+    }
+    expect((await t.app.inject({ method: 'GET', url: `/api/orders/${order._id}`, headers: { cookie: guest.cookie } })).statusCode).toBe(200);
+  });
+});

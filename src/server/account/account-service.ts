@@ -38,6 +38,7 @@ import {
   insertCredentialAccount,
   isEmailVerified,
   listIdleGuests,
+  moveGuestOrders,
   listOrderFulfilmentsOf,
   listSessionsOf,
   listSignInAccounts,
@@ -387,6 +388,21 @@ export class AccountService {
       });
     }
     return erased;
+  }
+
+  /**
+   * "Create an account" on a guest's order page (decision 0047): Better Auth's anonymous plugin
+   * calls this when the guest's session signs up or in. The guest's orders and payments move to the
+   * account in one transaction (a payment confirmed but not yet recorded is recorded first), then
+   * the guest is erased; one whose open intent is unsettled stays for the hourly clean-up.
+   */
+  async keepGuestOrders(guestId: string, user: { id: string; email: string }): Promise<void> {
+    await this.settlePayments(guestId);
+    const moved = await this.db.transaction().execute((trx) => moveGuestOrders(trx, guestId, user));
+    this.log.info({ guest: guestId, user: user.id, orders: moved }, 'guest linked to an account');
+    await this.erase(guestId).catch((error: unknown) => {
+      if (!(error instanceof ConflictError)) throw error;
+    });
   }
 
   async erase(userId: string, options: { evenWithOpenOrders?: boolean } = {}): Promise<number> {

@@ -21,6 +21,8 @@ export interface AuthMailHooks {
 
 export interface AuthOptions {
   mail: AuthMailHooks;
+  /** A guest's session signed up or in: its orders become the account's (account-service.ts, keepGuestOrders). */
+  guestLinked(guestId: string, user: { id: string; email: string }): Promise<void>;
   config: Config;
   db: Kysely<Database>;
   dbKind: DbKind;
@@ -47,7 +49,7 @@ export function betterAuthLevel(level: 'info' | 'warn' | 'error' | 'debug', mess
  * hashed with scrypt in Node's thread pool (Better Auth's default on Node), so hashing never
  * blocks the event loop. The role is a field no request body can set (`input: false`).
  */
-export function createAuth({ config, db, dbKind, secret, log, mail }: AuthOptions) {
+export function createAuth({ config, db, dbKind, secret, log, mail, guestLinked }: AuthOptions) {
   const socialConfigured = Boolean(config.OIDC_CLIENT_ID);
   return betterAuth({
     appName: 'Raw Roots',
@@ -145,6 +147,13 @@ export function createAuth({ config, db, dbKind, secret, log, mail }: AuthOption
       anonymous({
         schema: { user: { fields: { isAnonymous: 'is_anonymous' } } },
         generateName: (ctx) => guestName((ctx as { body?: unknown }).body),
+        // "Create an account" keeps the order: the guest's orders move before the guest is erased,
+        // which the shop's own deletion does (it settles an open intent first), not the plugin's.
+        disableDeleteAnonymousUser: true,
+        onLinkAccount: async ({ anonymousUser, newUser }) => {
+          if ((newUser.user as { isAnonymous?: boolean }).isAnonymous === true) return;
+          await guestLinked(anonymousUser.user.id, { id: newUser.user.id, email: newUser.user.email });
+        },
       }),
       ...(socialConfigured
         ? [
