@@ -233,6 +233,8 @@ export const orderSchema = z.object({
   /** Every refund of the order, oldest first; absent when it has had none. */
   refunds: z.array(orderRefundSchema).optional(),
   disputes: z.array(disputeSchema).optional(),
+  /** A guest's own reads only: the path of the order's signed page, `/o/<token>` (decision 0047). */
+  link: z.string().optional(),
 });
 export type Order = z.infer<typeof orderSchema>;
 
@@ -301,3 +303,6 @@ export type OfferedSlots = z.infer<typeof offeredSlotsSchema>;
 export const SLOT_FULL_CODE = 'SLOT_FULL';
 
 export const orderIdParamsSchema = z.object({ id: z.string().min(1).max(100) });
+
+/** An order's signed link: `<order id>.<signature>` (src/server/orders/order-links.ts). */
+export const orderLinkParamsSchema = z.object({ token: z.string().min(1).max(100) });

@@ -53,6 +53,8 @@ export const APP_ROUTES = {
   tableCodes: { pattern: '/dashboard/settings/table-codes', page: 'settings/pages/table-codes-page.tsx', layout: 'none', adminOnly: true },
   /** A table's QR code opens this: the menu, ordering to that table (src/shared/tables.ts). */
   tableLink: { pattern: '/t/:token', page: 'tables/pages/table-link-page.tsx', layout: 'public', browserOnly: true },
+  /** A guest's order through its signed link, shown after paying and in the receipt mail (decision 0047). */
+  guestOrder: { pattern: '/o/:token', page: 'orders/pages/guest-order-page.tsx', layout: 'public', browserOnly: true },
 } as const satisfies Record<string, AppRoute>;
 
 export type RouteName = keyof typeof APP_ROUTES;

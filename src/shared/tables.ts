@@ -3,6 +3,7 @@
  * the owner's list, the link each table's QR code opens, and the messages both sides show.
  */
 import { z } from 'zod';
+import { displayNameSchema, emailSchema } from './auth.ts';
 import { TABLE_AREA_MAX, TABLE_NAME_MAX, type TableAtLink } from './table-constants.ts';
 
 export * from './table-constants.ts';
@@ -31,3 +32,10 @@ export const tableTokenParamsSchema = z.object({ token: z.string().min(1).max(20
 
 /** What a table link tells the menu: which table the guest sits at, nothing else. */
 export const tableAtLinkSchema: z.ZodType<TableAtLink> = z.object({ name: z.string(), area: z.string().nullable() });
+
+/**
+ * Begin a guest at the table a link opens (decision 0047): the name the staff call out and, if the
+ * guest wants the receipt and the order's link by mail, an e-mail (asked here only, not at checkout).
+ */
+export const guestBeginSchema = z.object({ name: displayNameSchema, email: emailSchema.optional() }).strict();
+export type GuestBegin = z.infer<typeof guestBeginSchema>;

@@ -1040,6 +1040,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/orders/by-link/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The order a signed link opens (a guest's order page, /o/<token>) */
+        get: operations["getOrdersByLinkByToken"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/by-link/{token}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Live changes of the order a signed link opens (server-sent events, as GET /api/orders/events) */
+        get: operations["getOrdersByLinkByTokenEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/orders/events": {
         parameters: {
             query?: never;
@@ -1347,6 +1381,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tables/{token}/guest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Begin a guest at the link's table: order and pay there without an account (sets the session cookie) */
+        post: operations["postTablesByTokenGuest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/users": {
         parameters: {
             query?: never;
@@ -1449,7 +1500,7 @@ export interface operations {
                         name: string;
                         orderStatusMails: boolean;
                         /** @enum {string} */
-                        role: "user" | "staff" | "admin";
+                        role: "user" | "staff" | "admin" | "guest";
                         socialSignIn: string | null;
                     };
                 };
@@ -2216,6 +2267,7 @@ export interface operations {
                                 price: number;
                                 quantity: number;
                             }[];
+                            link?: string;
                             note: string | null;
                             number: number;
                             promoCode?: string;
@@ -2294,7 +2346,7 @@ export interface operations {
                             name: string;
                             orderStatusMails: boolean;
                             /** @enum {string} */
-                            role: "user" | "staff" | "admin";
+                            role: "user" | "staff" | "admin" | "guest";
                             socialSignIn: string | null;
                         };
                         reviews: unknown[];
@@ -2476,7 +2528,7 @@ export interface operations {
                         name: string;
                         orderStatusMails: boolean;
                         /** @enum {string} */
-                        role: "user" | "staff" | "admin";
+                        role: "user" | "staff" | "admin" | "guest";
                         socialSignIn: string | null;
                     };
                 };
@@ -3204,6 +3256,7 @@ export interface operations {
                             price: number;
                             quantity: number;
                         }[];
+                        link?: string;
                         note: string | null;
                         number: number;
                         promoCode?: string;
@@ -6673,7 +6726,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Sent by another site's page (Sec-Fetch-Site or an Origin other than the shop's) */
+            /** @description A guest without its table's tableToken, or an address not confirmed when the shop asks for it */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7903,6 +7956,7 @@ export interface operations {
                                 price: number;
                                 quantity: number;
                             }[];
+                            link?: string;
                             note: string | null;
                             number: number;
                             promoCode?: string;
@@ -8055,6 +8109,7 @@ export interface operations {
                             price: number;
                             quantity: number;
                         }[];
+                        link?: string;
                         note: string | null;
                         number: number;
                         promoCode?: string;
@@ -8132,6 +8187,215 @@ export interface operations {
             };
             /** @description Nothing has this id */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getOrdersByLinkByToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _id: string;
+                        createdAt: string;
+                        customer: {
+                            email: string;
+                            name: string;
+                        };
+                        deliveryFee?: number;
+                        discount?: number;
+                        disputes?: {
+                            amount: number;
+                            at: string;
+                            reason: string;
+                            status: string;
+                        }[];
+                        fulfilment: {
+                            address?: {
+                                city: string;
+                                line1: string;
+                                line2?: string;
+                                postalCode: string;
+                            };
+                            area?: string;
+                            phone?: string;
+                            pickupAt?: string;
+                            scheduledAt?: string;
+                            table?: string;
+                            /** @enum {string} */
+                            type: "table" | "pickup" | "delivery";
+                        };
+                        lines: {
+                            itemId: string;
+                            name: string;
+                            options?: {
+                                choices: {
+                                    id: string;
+                                    name: string;
+                                    price: number;
+                                }[];
+                                group: string;
+                                groupId: string;
+                            }[];
+                            price: number;
+                            quantity: number;
+                        }[];
+                        link?: string;
+                        note: string | null;
+                        number: number;
+                        promoCode?: string;
+                        readyBy: string | null;
+                        reason: string | null;
+                        refund?: {
+                            amount: number;
+                            attempt: number;
+                            status: string;
+                        };
+                        refunds?: {
+                            amount: number;
+                            at: string;
+                            id: string;
+                            lines?: {
+                                lineId: number;
+                                name: string;
+                                quantity: number;
+                            }[];
+                            /** @enum {string} */
+                            status: "pending" | "succeeded" | "failed";
+                        }[];
+                        /** @enum {string} */
+                        status: "placed" | "accepted" | "preparing" | "ready" | "out_for_delivery" | "completed" | "rejected" | "cancelled";
+                        /** @description The taxes inside the total as the server computed them when the payment was opened (docs/product.md §28); absent when nothing is taxed */
+                        taxes?: {
+                            /** @description One line per rate, in the order the rates first appear among the dishes; each line's tax is the sum of its dishes', rounded half away from zero per dish */
+                            lines: {
+                                gross: number;
+                                name: string;
+                                net: number;
+                                percent: number;
+                                tax: number;
+                            }[];
+                            /**
+                             * @description included: the menu prices hold the tax; added: the tax was added to them at checkout
+                             * @enum {string}
+                             */
+                            mode: "included" | "added";
+                            /** @description The dishes without tax, in dollars */
+                            net: number;
+                            /** @description The tax on the dishes, in dollars: the sum of the lines */
+                            tax: number;
+                        };
+                        timeline: {
+                            at: string;
+                            by?: string;
+                            reason?: string;
+                            /** @enum {string} */
+                            status: "placed" | "accepted" | "preparing" | "ready" | "out_for_delivery" | "completed" | "rejected" | "cancelled";
+                        }[];
+                        tip?: number;
+                        total: number;
+                        transactionId: string;
+                    };
+                };
+            };
+            /** @description A malformed address, or a parameter, query or body that fails its schema (`fieldErrors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Nothing has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getOrdersByLinkByTokenEvents: {
+        parameters: {
+            query?: {
+                lastEventId?: number;
+            };
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Server-sent events of the one order the signed link opens, as GET /api/orders/events sends a customer's (no session needed) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description A malformed address, or a parameter, query or body that fails its schema (`fieldErrors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such order */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many live pages open from here, or the shop holds all it can: wait as many seconds as Retry-After says */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8385,6 +8649,7 @@ export interface operations {
                                 price: number;
                                 quantity: number;
                             }[];
+                            link?: string;
                             note: string | null;
                             number: number;
                             promoCode?: string;
@@ -9904,6 +10169,7 @@ export interface operations {
                             price: number;
                             quantity: number;
                         }[];
+                        link?: string;
                         note: string | null;
                         number: number;
                         promoCode?: string;
@@ -10073,6 +10339,7 @@ export interface operations {
                             price: number;
                             quantity: number;
                         }[];
+                        link?: string;
                         note: string | null;
                         number: number;
                         promoCode?: string;
@@ -10335,6 +10602,7 @@ export interface operations {
                             price: number;
                             quantity: number;
                         }[];
+                        link?: string;
                         note: string | null;
                         number: number;
                         promoCode?: string;
@@ -10525,6 +10793,7 @@ export interface operations {
                             price: number;
                             quantity: number;
                         }[];
+                        link?: string;
                         note: string | null;
                         number: number;
                         promoCode?: string;
@@ -10762,6 +11031,106 @@ export interface operations {
             };
         };
     };
+    postTablesByTokenGuest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Ada",
+                 *       "email": "ada@example.com"
+                 *     }
+                 */
+                "application/json": {
+                    email?: string;
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description A guest at the link's table, signed in: the session cookie is set */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        user: {
+                            email: string;
+                            emailVerified: boolean;
+                            id: string;
+                            name: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description A malformed address, or a parameter, query or body that fails its schema (`fieldErrors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Sent by another site's page (Sec-Fetch-Site or an Origin other than the shop's) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description This table's code is not valid any more: ask the staff for the table's new code, or order from the menu */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is over its limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests from here: wait as many seconds as Retry-After says */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     getUsers: {
         parameters: {
             query?: {
@@ -10786,7 +11155,7 @@ export interface operations {
                         email: string;
                         name: string;
                         /** @enum {string} */
-                        role: "user" | "staff" | "admin";
+                        role: "user" | "staff" | "admin" | "guest";
                     }[];
                 };
             };
@@ -10930,7 +11299,7 @@ export interface operations {
                     "application/json": {
                         admin: boolean;
                         /** @enum {string} */
-                        role: "user" | "staff" | "admin";
+                        role: "user" | "staff" | "admin" | "guest";
                     };
                 };
             };

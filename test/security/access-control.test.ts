@@ -158,6 +158,10 @@ const CALLS: Record<string, Prepare> = {
     const { path } = await sc.app.tables.add({ name: randomUUID().slice(0, 8) });
     return () => send(sc.app, { method: 'GET', url: `/api/tables/${path.slice('/t/'.length)}`, headers });
   },
+  'POST /api/tables/:token/guest': async (sc, headers) => {
+    const { path } = await sc.app.tables.add({ name: randomUUID().slice(0, 8) });
+    return () => send(sc.app, { method: 'POST', url: `/api/tables/${path.slice('/t/'.length)}/guest`, headers, payload: { name: 'Table guest' } });
+  },
   'GET /api/staff/printers': get(() => '/api/staff/printers'),
   'POST /api/staff/orders/:id/print': async (sc, headers) => {
     await sc.app.printers.add({ name: 'Kitchen', host: '127.0.0.1', port: 9, printOnAccept: false });
@@ -175,6 +179,10 @@ const CALLS: Record<string, Prepare> = {
   'GET /api/orders/:id': async (sc, headers) => {
     const id = await placedOrder(sc, sc.owner);
     return () => send(sc.app, { method: 'GET', url: `/api/orders/${id}`, headers });
+  },
+  'GET /api/orders/by-link/:token': async (sc, headers) => {
+    const link = sc.app.orders.linkOf(await placedOrder(sc, sc.owner));
+    return () => send(sc.app, { method: 'GET', url: `/api/orders/by-link/${link.slice('/o/'.length)}`, headers });
   },
   'GET /api/orders/pickup-slots': get(() => '/api/orders/pickup-slots'),
   'GET /api/slots': get(() => '/api/slots?fulfilment=pickup'),
@@ -272,11 +280,11 @@ async function newReview(sc: Scene): Promise<string> {
 }
 
 function headersOf(caller: Caller): Headers {
-  return { anonymous: {}, customer: s.owner.headers, otherCustomer: s.other.headers, staff: s.staff.headers, admin: s.admin.headers }[caller];
+  return { anonymous: {}, customer: s.owner.headers, otherCustomer: s.other.headers, staff: s.staff.headers, admin: s.admin.headers, guest: s.guest.headers }[caller];
 }
 
 const key = (rule: AccessRule) => `${rule.method} ${rule.route}`;
-const CALLERS: Caller[] = ['anonymous', 'otherCustomer', 'staff', 'admin', 'customer'];
+const CALLERS: Caller[] = ['anonymous', 'otherCustomer', 'staff', 'admin', 'guest', 'customer'];
 
 describe('access control: the matrix', () => {
   for (const rule of ACCESS_MATRIX) {

@@ -6,9 +6,10 @@
  * The callers: `anonymous` (no credentials), `customer` (the owner of the resource the call
  * names: their cart entry, their intent, their e-mail, their order), `otherCustomer` (a second
  * signed-in customer aiming at the owner's resource), `staff` (a member of the restaurant's staff
- * aiming at the same) and `admin` (an administrator aiming at the same).
+ * aiming at the same), `admin` (an administrator aiming at the same) and `guest` (a guest begun
+ * at a table, decision 0047, aiming at the same: refused, 403, on every route off its allow-list).
  */
-export type Caller = 'anonymous' | 'customer' | 'otherCustomer' | 'staff' | 'admin';
+export type Caller = 'anonymous' | 'customer' | 'otherCustomer' | 'staff' | 'admin' | 'guest';
 
 export interface AccessRule {
   method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
@@ -19,10 +20,11 @@ export interface AccessRule {
   why?: string;
 }
 
-const all = (status: number): Record<Caller, number> => ({ anonymous: status, customer: status, otherCustomer: status, staff: status, admin: status });
-const adminOnly = (ok: number): Record<Caller, number> => ({ anonymous: 401, customer: 403, otherCustomer: 403, staff: 403, admin: ok });
-const signedIn = (ok: number): Record<Caller, number> => ({ anonymous: 401, customer: ok, otherCustomer: ok, staff: ok, admin: ok });
-const staffOnly = (ok: number): Record<Caller, number> => ({ anonymous: 401, customer: 403, otherCustomer: 403, staff: ok, admin: ok });
+const all = (status: number): Record<Caller, number> => ({ anonymous: status, customer: status, otherCustomer: status, staff: status, admin: status, guest: status });
+const adminOnly = (ok: number): Record<Caller, number> => ({ anonymous: 401, customer: 403, otherCustomer: 403, staff: 403, admin: ok, guest: 403 });
+/** Every account's, not a guest's: a guest reaches only the cart, the payment calls and its order. */
+const signedIn = (ok: number): Record<Caller, number> => ({ anonymous: 401, customer: ok, otherCustomer: ok, staff: ok, admin: ok, guest: 403 });
+const staffOnly = (ok: number): Record<Caller, number> => ({ anonymous: 401, customer: 403, otherCustomer: 403, staff: ok, admin: ok, guest: 403 });
 
 export const ACCESS_MATRIX: AccessRule[] = [
   // Public reading.
@@ -49,11 +51,11 @@ export const ACCESS_MATRIX: AccessRule[] = [
   { method: 'DELETE', route: '/api/admin/reviews/:id', expect: adminOnly(200), why: 'deleting a review is the owner’s' },
   { method: 'PUT', route: '/api/settings', expect: adminOnly(200) },
   { method: 'GET', route: '/api/settings', expect: all(200), why: 'hours, pause and delivery terms are public' },
-  { method: 'GET', route: '/api/cart/removed', expect: signedIn(200), why: "the caller's own notices only" },
+  { method: 'GET', route: '/api/cart/removed', expect: { ...signedIn(200), guest: 200 }, why: "the caller's own notices only" },
   {
     method: 'DELETE',
     route: '/api/cart/removed/:id',
-    expect: signedIn(200),
+    expect: { ...signedIn(200), guest: 200 },
     why: "deletes only the caller's own notice: another's id deletes nothing (deletedCount 0, checked in the access suite)",
   },
   { method: 'GET', route: '/api/favourites', expect: signedIn(200), why: "the caller's own list" },
@@ -109,7 +111,13 @@ export const ACCESS_MATRIX: AccessRule[] = [
   { method: 'PUT', route: '/api/admin/promotions/:id', expect: adminOnly(200), why: 'raising a discount is the owner’s choice' },
   { method: 'PUT', route: '/api/admin/promotions/:id/paused', expect: adminOnly(200), why: 'pausing or resuming a code is the owner’s choice' },
   { method: 'DELETE', route: '/api/admin/promotions/:id', expect: adminOnly(200), why: 'removing a code is the owner’s choice' },
-  { method: 'GET', route: '/api/tables/:token', expect: { anonymous: 200, customer: 200, otherCustomer: 200, staff: 200, admin: 200 }, why: 'a guest at the table opens its link signed in or not; it names the table and area only' },
+  { method: 'GET', route: '/api/tables/:token', expect: all(200), why: 'a guest at the table opens its link signed in or not; it names the table and area only' },
+  {
+    method: 'POST',
+    route: '/api/tables/:token/guest',
+    expect: all(200),
+    why: 'a valid table link begins a new guest for anyone (a forged one none: test/guest-begin.test.ts); rate limited as sign-up',
+  },
   { method: 'GET', route: '/api/staff/printers', expect: staffOnly(200), why: 'the board’s banner says when a printer does not answer; customers need not know' },
   { method: 'POST', route: '/api/staff/orders/:id/print', expect: staffOnly(202), why: 'a ticket is printed again for the kitchen, never by a customer' },
   { method: 'PATCH', route: '/api/staff/busy', expect: staffOnly(200), why: 'busy mode (pause, extra minutes, auto-accept) is for the kitchen, not customers' },
@@ -118,80 +126,86 @@ export const ACCESS_MATRIX: AccessRule[] = [
   {
     method: 'POST',
     route: '/api/jwt',
-    expect: { anonymous: 401, customer: 200, otherCustomer: 403, staff: 403, admin: 403 },
+    expect: { anonymous: 401, customer: 200, otherCustomer: 403, staff: 403, admin: 403, guest: 403 },
     why: "a token only for the caller's own e-mail",
   },
   {
     method: 'POST',
     route: '/api/users',
-    expect: { anonymous: 401, customer: 200, otherCustomer: 403, staff: 403, admin: 403 },
+    expect: { anonymous: 401, customer: 200, otherCustomer: 403, staff: 403, admin: 403, guest: 403 },
     why: 'records only the caller',
   },
   {
     method: 'GET',
     route: '/api/users/admin/:email',
-    expect: { anonymous: 401, customer: 200, otherCustomer: 403, staff: 403, admin: 403 },
+    expect: { anonymous: 401, customer: 200, otherCustomer: 403, staff: 403, admin: 403, guest: 403 },
     why: "the role lookup answers only about the caller's own e-mail",
   },
   {
     method: 'GET',
     route: '/api/cart',
-    expect: { anonymous: 401, customer: 200, otherCustomer: 403, staff: 403, admin: 403 },
+    expect: { anonymous: 401, customer: 200, otherCustomer: 403, staff: 403, admin: 403, guest: 403 },
     why: "?email= names the owner's cart",
   },
   {
     method: 'POST',
     route: '/api/cart',
-    expect: { anonymous: 401, customer: 201, otherCustomer: 201, staff: 201, admin: 201 },
+    expect: { anonymous: 401, customer: 201, otherCustomer: 201, staff: 201, admin: 201, guest: 201 },
     why: "every signed-in caller adds to their own cart; a body's email field is ignored",
   },
   {
     method: 'DELETE',
     route: '/api/cart/:id',
-    expect: { anonymous: 401, customer: 200, otherCustomer: 404, staff: 404, admin: 404 },
+    expect: { anonymous: 401, customer: 200, otherCustomer: 404, staff: 404, admin: 404, guest: 404 },
     why: "another's entry is as unknown as one that never existed",
   },
   {
     method: 'POST',
     route: '/api/create-payment-intent',
-    expect: { anonymous: 401, customer: 200, otherCustomer: 200, staff: 200, admin: 200 },
-    why: "each caller's own cart is what is charged",
+    expect: { anonymous: 401, customer: 200, otherCustomer: 200, staff: 200, admin: 200, guest: 403 },
+    why: "each caller's own cart is what is charged; a guest only with its table's token (test/guest-checkout.test.ts)",
   },
   {
     method: 'POST',
     route: '/api/sandbox/payment-intents/:id/confirm',
-    expect: { anonymous: 401, customer: 200, otherCustomer: 404, staff: 404, admin: 404 },
+    expect: { anonymous: 401, customer: 200, otherCustomer: 404, staff: 404, admin: 404, guest: 404 },
   },
   {
     method: 'POST',
     route: '/api/payment',
-    expect: { anonymous: 401, customer: 200, otherCustomer: 403, staff: 403, admin: 403 },
+    expect: { anonymous: 401, customer: 200, otherCustomer: 403, staff: 403, admin: 403, guest: 403 },
   },
   { method: 'GET', route: '/api/account/addresses', expect: signedIn(200), why: "the caller's own saved addresses only" },
   { method: 'POST', route: '/api/account/addresses', expect: signedIn(201), why: "saved to the caller's own account; the body names no owner" },
   {
     method: 'PUT',
     route: '/api/account/addresses/:id',
-    expect: { anonymous: 401, customer: 200, otherCustomer: 404, staff: 404, admin: 404 },
+    expect: { anonymous: 401, customer: 200, otherCustomer: 404, staff: 404, admin: 404, guest: 403 },
     why: "another's saved address is as unknown as one that never existed, and stays as it was",
   },
   {
     method: 'DELETE',
     route: '/api/account/addresses/:id',
-    expect: { anonymous: 401, customer: 200, otherCustomer: 404, staff: 404, admin: 404 },
+    expect: { anonymous: 401, customer: 200, otherCustomer: 404, staff: 404, admin: 404, guest: 403 },
     why: "another's saved address is as unknown as one that never existed, and stays",
   },
-  { method: 'GET', route: '/api/payments', expect: { anonymous: 401, customer: 200, otherCustomer: 200, staff: 200, admin: 200 }, why: 'each sees only their own' },
+  { method: 'GET', route: '/api/payments', expect: { anonymous: 401, customer: 200, otherCustomer: 200, staff: 200, admin: 200, guest: 403 }, why: 'each sees only their own' },
 
   // Orders.
-  { method: 'GET', route: '/api/orders', expect: { anonymous: 401, customer: 200, otherCustomer: 200, staff: 200, admin: 200 }, why: 'each lists only their own' },
+  { method: 'GET', route: '/api/orders', expect: { anonymous: 401, customer: 200, otherCustomer: 200, staff: 200, admin: 200, guest: 403 }, why: 'each lists only their own' },
   {
     method: 'GET',
     route: '/api/orders/:id',
-    expect: { anonymous: 401, customer: 200, otherCustomer: 404, staff: 200, admin: 200 },
+    expect: { anonymous: 401, customer: 200, otherCustomer: 404, staff: 200, admin: 200, guest: 404 },
     why: "another customer's order is as unknown as none; staff and administrators open any",
   },
-  { method: 'GET', route: '/api/orders/summary', expect: { anonymous: 401, customer: 200, otherCustomer: 200, staff: 200, admin: 200 }, why: "each gets only their own figures" },
+  {
+    method: 'GET',
+    route: '/api/orders/by-link/:token',
+    expect: all(200),
+    why: 'the signed link is the credential: whoever holds it reads that order only; a forged one, or another order under its signature, is a 404 (test/guest-order-link.test.ts)',
+  },
+  { method: 'GET', route: '/api/orders/summary', expect: { anonymous: 401, customer: 200, otherCustomer: 200, staff: 200, admin: 200, guest: 403 }, why: "each gets only their own figures" },
   { method: 'GET', route: '/api/orders/pickup-slots', expect: all(200), why: "the restaurant's pickup times are public" },
   { method: 'GET', route: '/api/slots', expect: all(200), why: "the restaurant's open slots are public, as its hours are" },
 
@@ -202,7 +216,7 @@ export const ACCESS_MATRIX: AccessRule[] = [
   {
     method: 'POST',
     route: '/api/account/email',
-    expect: { anonymous: 401, customer: 200, otherCustomer: 400, staff: 400, admin: 400 },
+    expect: { anonymous: 401, customer: 200, otherCustomer: 400, staff: 400, admin: 400, guest: 403 },
     why: "the session decides whose address changes; the owner's password is wrong for anyone else",
   },
   { method: 'POST', route: '/api/account/password', expect: signedIn(409), why: 'a first password only for an account without one' },
@@ -245,6 +259,7 @@ export const NOT_IN_MATRIX: Record<string, string> = {
   'GET /api/docs/yaml': 'the same document as /api/openapi.json, in YAML',
   'GET /api/menu/events': 'a public stream of menu changes that never ends, so not callable here; test/dish-page.test.ts',
   'GET /api/orders/events': 'a stream that never ends, so not callable here; every caller over a real socket in test/order-stream.test.ts',
+  'GET /api/orders/by-link/:token/events': "a stream that never ends, so not callable here; its link's order only, a forged link a 404, over a real socket in test/guest-order-link.test.ts",
   'GET /healthz': 'public by design, for load balancers; reads nothing (test/ops-health-metrics.test.ts)',
   'GET /readyz': 'public by design, for load balancers; tells only ready or why not (test/ops-health-metrics.test.ts)',
   'GET /metrics': 'only with METRICS_TOKEN, and then only with it as the bearer token (test/ops-health-metrics.test.ts)',

@@ -1,5 +1,5 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { signUpUser, testAddress, type TestUser } from '../helpers/auth.ts';
+import { sessionCookie, signUpUser, testAddress, type TestUser } from '../helpers/auth.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { uploadedImageUrl } from '../helpers/upload.ts';
 
@@ -15,6 +15,8 @@ export interface Scene {
   /** A member of the restaurant's staff (role 'staff'). */
   staff: TestUser;
   admin: TestUser;
+  /** A guest begun through a table's link (decision 0047): its cookie only. */
+  guest: { headers: Record<string, string> };
   itemId: string;
   imageUrl: string;
 }
@@ -34,7 +36,11 @@ export async function createScene(env: Record<string, string> = {}): Promise<Sce
   await app.db.updateTable('users').set({ role: 'staff' }).where('id', '=', staff.id).execute();
   const item = await app.db.selectFrom('menu_items').select('id').orderBy('id').executeTakeFirstOrThrow();
   const imageUrl = await uploadedImageUrl(app, admin.headers);
-  return { t, app, owner, other, staff, admin, itemId: item.id, imageUrl };
+  const { path } = await app.tables.add({ name: 'Scene table' });
+  const begun = await send(app, { method: 'POST', url: `/api/tables/${path.slice('/t/'.length)}/guest`, payload: { name: 'Scene guest' } });
+  if (begun.statusCode !== 200) throw new Error(`begin a guest: ${begun.statusCode} ${begun.body}`);
+  const guest = { headers: { cookie: sessionCookie(begun) } };
+  return { t, app, owner, other, staff, admin, guest, itemId: item.id, imageUrl };
 }
 
 /** app.inject from a client address of its own, so per-address rate limits stay out of the way. */

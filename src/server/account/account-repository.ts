@@ -176,3 +176,30 @@ export async function deleteUserRow(db: Db, userId: string): Promise<number> {
   const result = await db.deleteFrom('users').where('id', '=', userId).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/** Guests begun before `before` (ISO) who never paid: the clean-up's (decision 0047). */
+export async function listIdleGuests(db: Db, before: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select('users.id')
+    .where('users.role', '=', 'guest')
+    .where('users.created_at', '<', before)
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('payments').select('payments.id').whereRef('payments.user_id', '=', 'users.id'))))
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/**
+ * A guest's orders and payments, and its closed intents, become the account's (decision 0047), the
+ * account's address on them in place of the guest's placeholder. Only a guest's rows move: the
+ * caller passes the id Better Auth's anonymous plugin linked, and this checks it is a guest's.
+ */
+export async function moveGuestOrders(db: Db, guestId: string, user: { id: string; email: string }): Promise<number> {
+  const guest = await db.selectFrom('users').select('id').where('id', '=', guestId).where('role', '=', 'guest').executeTakeFirst();
+  if (!guest) return 0;
+  const moved = await db.updateTable('orders').set({ user_id: user.id, customer_email: user.email }).where('user_id', '=', guestId).executeTakeFirst();
+  await db.updateTable('payments').set({ user_id: user.id, email: user.email }).where('user_id', '=', guestId).execute();
+  // An open intent stays the guest's: the account may have one of its own (one per customer).
+  await db.updateTable('payment_intents').set({ user_id: user.id }).where('user_id', '=', guestId).where('open_for_user', 'is', null).execute();
+  return Number(moved.numUpdatedRows);
+}

@@ -39,6 +39,8 @@ import {
   findUserByEmail,
   insertCredentialAccount,
   isEmailVerified,
+  listIdleGuests,
+  moveGuestOrders,
   listOrderFulfilmentsOf,
   listSessionsOf,
   listSignInAccounts,
@@ -48,6 +50,9 @@ import {
   setOrderStatusMails,
 } from './account-repository.ts';
 import { deviceName } from './device-name.ts';
+
+/** A guest who has not paid within a day of its table link is gone (decision 0047). */
+const GUEST_IDLE_MS = 24 * 60 * 60 * 1000;
 import { issueLinkToken, resetLinkUserId, takeLink } from './link-tokens.ts';
 
 const HOUR_MS = 60 * 60_000;
@@ -381,6 +386,36 @@ export class AccountService {
    * the provider took is recorded first (an order of it then holds a customer's own delete); one
    * not settled yet holds every delete, as its intent would go with the account (docs/accounts.md).
    */
+  /**
+   * Deletes the guests begun more than a day before `now` who never paid, with their sessions and
+   * carts (decision 0047); one whose payment is not settled yet stays for the next run.
+   */
+  async eraseIdleGuests(now = new Date()): Promise<number> {
+    let erased = 0;
+    for (const id of await listIdleGuests(this.db, new Date(now.getTime() - GUEST_IDLE_MS).toISOString())) {
+      erased += await this.erase(id).catch((error: unknown) => {
+        if (error instanceof ConflictError) return 0;
+        throw error;
+      });
+    }
+    return erased;
+  }
+
+  /**
+   * "Create an account" on a guest's order page (decision 0047): Better Auth's anonymous plugin
+   * calls this when the guest's session signs up or in. The guest's orders and payments move to the
+   * account in one transaction (a payment confirmed but not yet recorded is recorded first), then
+   * the guest is erased; one whose open intent is unsettled stays for the hourly clean-up.
+   */
+  async keepGuestOrders(guestId: string, user: { id: string; email: string }): Promise<void> {
+    await this.settlePayments(guestId);
+    const moved = await this.db.transaction().execute((trx) => moveGuestOrders(trx, guestId, user));
+    this.log.info({ guest: guestId, user: user.id, orders: moved }, 'guest linked to an account');
+    await this.erase(guestId).catch((error: unknown) => {
+      if (!(error instanceof ConflictError)) throw error;
+    });
+  }
+
   async erase(userId: string, options: { evenWithOpenOrders?: boolean } = {}): Promise<number> {
     await this.settlePayments(userId);
     return this.db.transaction().execute(async (trx) => {

@@ -1,4 +1,5 @@
 import { betterAuth } from 'better-auth';
+import { anonymous } from 'better-auth/plugins/anonymous';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -21,6 +22,8 @@ export interface AuthMailHooks {
 
 export interface AuthOptions {
   mail: AuthMailHooks;
+  /** A guest's session signed up or in: its orders become the account's (account-service.ts, keepGuestOrders). */
+  guestLinked(guestId: string, user: { id: string; email: string }): Promise<void>;
   config: Config;
   db: Kysely<Database>;
   dbKind: DbKind;
@@ -47,7 +50,7 @@ export function betterAuthLevel(level: 'info' | 'warn' | 'error' | 'debug', mess
  * hashed with scrypt in Node's thread pool (Better Auth's default on Node), so hashing never
  * blocks the event loop. The role is a field no request body can set (`input: false`).
  */
-export function createAuth({ config, db, dbKind, secret, log, mail }: AuthOptions) {
+export function createAuth({ config, db, dbKind, secret, log, mail, guestLinked }: AuthOptions) {
   const socialConfigured = Boolean(config.OIDC_CLIENT_ID);
   return betterAuth({
     appName: 'Raw Roots',
@@ -128,10 +131,16 @@ export function createAuth({ config, db, dbKind, secret, log, mail }: AuthOption
       user: {
         create: {
           // Every new account is a customer, whatever path created it; only an administrator
-          // (or the admin:promote command) makes an administrator. Its mails are written in the
-          // language the visitor read the shop in (the verification mail already).
+          // (or the admin:promote command) makes an administrator. The anonymous plugin's users are
+          // guests, begun only through a table's link (authenticate.ts beginGuest, decision 0047).
+          // Its mails are written in the language the visitor read the shop in (the verification
+          // mail already).
           before: async (user, context) => ({
-            data: { ...user, role: 'user', language: headersLanguage(context?.headers?.get('cookie'), context?.headers?.get('accept-language')) },
+            data: {
+              ...user,
+              role: (user as { isAnonymous?: boolean }).isAnonymous === true ? 'guest' : 'user',
+              language: headersLanguage(context?.headers?.get('cookie'), context?.headers?.get('accept-language')),
+            },
           }),
         },
       },
@@ -142,23 +151,44 @@ export function createAuth({ config, db, dbKind, secret, log, mail }: AuthOption
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
       ipAddress: { ipAddressHeaders: config.TRUST_PROXY ? ['x-forwarded-for'] : [] },
     },
-    plugins: socialConfigured
-      ? [
-          genericOAuth({
-            config: [
-              {
-                providerId: SOCIAL_PROVIDER_ID,
-                discoveryUrl: `${config.OIDC_ISSUER.replace(/\/+$/, '')}/.well-known/openid-configuration`,
-                clientId: config.OIDC_CLIENT_ID!,
-                clientSecret: config.OIDC_CLIENT_SECRET,
-                scopes: ['openid', 'email', 'profile'],
-                pkce: true,
-              },
-            ],
-          }),
-        ]
-      : [],
+    plugins: [
+      // Reached only through POST /api/tables/:token/guest: no route forwards
+      // /api/auth/sign-in/anonymous, so only a table's valid link begins a guest.
+      anonymous({
+        schema: { user: { fields: { isAnonymous: 'is_anonymous' } } },
+        generateName: (ctx) => guestName((ctx as { body?: unknown }).body),
+        // "Create an account" keeps the order: the guest's orders move before the guest is erased,
+        // which the shop's own deletion does (it settles an open intent first), not the plugin's.
+        disableDeleteAnonymousUser: true,
+        onLinkAccount: async ({ anonymousUser, newUser }) => {
+          if ((newUser.user as { isAnonymous?: boolean }).isAnonymous === true) return;
+          await guestLinked(anonymousUser.user.id, { id: newUser.user.id, email: newUser.user.email });
+        },
+      }),
+      ...(socialConfigured
+        ? [
+            genericOAuth({
+              config: [
+                {
+                  providerId: SOCIAL_PROVIDER_ID,
+                  discoveryUrl: `${config.OIDC_ISSUER.replace(/\/+$/, '')}/.well-known/openid-configuration`,
+                  clientId: config.OIDC_CLIENT_ID!,
+                  clientSecret: config.OIDC_CLIENT_SECRET,
+                  scopes: ['openid', 'email', 'profile'],
+                  pkce: true,
+                },
+              ],
+            }),
+          ]
+        : []),
+    ],
   });
+}
+
+/** The name the begin call checked (guestBeginSchema) and handed on in its body. */
+function guestName(body: unknown): string {
+  const name = (body as { name?: unknown } | undefined)?.name;
+  return typeof name === 'string' && name !== '' ? name : 'Guest';
 }
 
 export type Auth = ReturnType<typeof createAuth>;

@@ -57,6 +57,7 @@ export const authPlugin = fp(
         sendVerification: (user) => accounts.sendVerification(user),
         passwordWasReset: async (user) => void (await accounts.markVerified(user.id, user.email)),
       },
+      guestLinked: (guestId, user) => accounts.keepGuestOrders(guestId, user),
     });
     accounts.auth = auth;
     const sessions = new SessionCache({ events: app.events, writes: database.watchedWrites, waitsForNotices: database.kind === 'postgres' });

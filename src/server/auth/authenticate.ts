@@ -1,10 +1,18 @@
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
-import { isAdmin, isStaff, type Role } from '../../shared/roles.ts';
+import { GUEST_REFUSED, isAdmin, isGuest, isStaff, type Role } from '../../shared/roles.ts';
 import { ForbiddenError, UnauthorizedError } from '../http/errors.ts';
+import { sendBetterAuthAnswer } from './better-auth-proxy.ts';
 import type { RequestUser } from './request-user.ts';
 import type { SessionCache } from './session-cache.ts';
-import { findSessionsWithUsers, findSessionWithUser, toDate } from './session-repository.ts';
+import { findSessionsWithUsers, findSessionWithUser, setGuestEmail, toDate } from './session-repository.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A guest at a table may use this route (decision 0047); requireUser refuses guests everywhere else. */
+    guests?: true;
+  }
+}
 
 const EXPIRED = 'Your sign-in has ended. Please log in again.';
 
@@ -77,6 +85,8 @@ export function signInGuards(app: FastifyInstance): { requireUser: preHandlerAsy
   const requireUser: preHandlerAsyncHookHandler = async function (request) {
     const caller = await resolveCaller(app, request);
     if (!caller) throw new UnauthorizedError();
+    // An allow-list: a route added later is refused to guests until it says otherwise.
+    if (isGuest(caller.role) && request.routeOptions.config.guests !== true) throw new ForbiddenError(GUEST_REFUSED);
     request.user = caller;
   };
   const requireAdmin: preHandlerAsyncHookHandler = async function (request, reply) {
@@ -108,4 +118,25 @@ function authenticateBeforeTheBody(app: FastifyInstance, guards: ReadonlySet<unk
     }
     if (moved.length > 0) route.onRequest = [...[route.onRequest].flat().filter((hook) => hook !== undefined), ...moved] as never;
   });
+}
+
+/**
+ * A new guest and its session cookie, named `name`, with the receipt's e-mail if given (decision 0047), through Better Auth's
+ * anonymous plugin, which no route forwards to: the caller (tables-routes.ts) has checked the
+ * table's link. The request's cookie is not passed on, so each call begins a guest of its own.
+ */
+export async function beginGuest(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, { name, email }: { name: string; email?: string }): Promise<FastifyReply> {
+  const headers = new Headers({ 'content-type': 'application/json' });
+  for (const header of ['user-agent', 'x-forwarded-for']) {
+    const value = request.headers[header];
+    if (typeof value === 'string') headers.set(header, value);
+  }
+  const url = new URL('/api/auth/sign-in/anonymous', app.auth.options.baseURL as string);
+  const answer = await app.auth.handler(new Request(url, { method: 'POST', headers, body: JSON.stringify({ name }) }));
+  if (answer.ok && email !== undefined) {
+    // Kept apart from `email` (the plugin's unique placeholder): the receipt's address only.
+    const { user } = (await answer.clone().json()) as { user: { id: string } };
+    await setGuestEmail(app.db, user.id, email);
+  }
+  return sendBetterAuthAnswer(reply, answer);
 }

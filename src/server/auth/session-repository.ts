@@ -32,3 +32,8 @@ export async function findSessionsWithUsers(db: Kysely<Database>, sessionIds: st
 export function toDate(value: string | Date): Date {
   return value instanceof Date ? value : new Date(value);
 }
+
+/** The e-mail a guest gave for its receipt (decision 0047); only a guest's row takes one. */
+export async function setGuestEmail(db: Kysely<Database>, userId: string, email: string): Promise<void> {
+  await db.updateTable('users').set({ guest_email: email }).where('id', '=', userId).where('role', '=', 'guest').execute();
+}

@@ -39,7 +39,7 @@ export async function cartRoutes(instance: FastifyInstance): Promise<void> {
           if ((request.query as { email: string }).email !== request.user!.email.toLowerCase()) throw new ForbiddenError('You can only read your own cart');
         },
       ],
-      config: { keptAnswer: { key: () => 'cart' }, customerWrites: true, errors: { 403: "The e-mail is not the caller's own" } },
+      config: { guests: true, keptAnswer: { key: () => 'cart' }, customerWrites: true, errors: { 403: "The e-mail is not the caller's own" } },
     },
     async (request) => {
       const user = request.user!;
@@ -54,6 +54,7 @@ export async function cartRoutes(instance: FastifyInstance): Promise<void> {
       schema: { body: addToCartSchema, response: { 201: cartInsertedSchema } },
       preHandler: app.requireUser,
       config: {
+        guests: true,
         customerWrites: true,
         errors: { 404: 'No dish has this itemId', 409: `The dish is sold out or off the menu, or the cart holds ${CART_MAX_ENTRIES} entries already (the reason in the message)` },
       },
@@ -68,7 +69,7 @@ export async function cartRoutes(instance: FastifyInstance): Promise<void> {
 
   app.delete(
     '/cart/:id',
-    { schema: { params: idParams, response: { 200: cartDeletedSchema } }, preHandler: app.requireUser, config: { customerWrites: true } },
+    { schema: { params: idParams, response: { 200: cartDeletedSchema } }, preHandler: app.requireUser, config: { guests: true, customerWrites: true } },
     async (request) => {
       const userId = request.user!.id;
       const deletedCount = await app.cart.delete(userId, request.params.id);
@@ -81,13 +82,13 @@ export async function cartRoutes(instance: FastifyInstance): Promise<void> {
   // names each once, then deletes its notice.
   app.get(
     '/cart/removed',
-    { schema: { summary: 'Cart entries taken out because their dish changed or went', response: { 200: z.array(z.object({ _id: z.string(), name: z.string() })) } }, preHandler: app.requireUser },
+    { schema: { summary: 'Cart entries taken out because their dish changed or went', response: { 200: z.array(z.object({ _id: z.string(), name: z.string() })) } }, preHandler: app.requireUser, config: { guests: true } },
     async (request) => app.cart.removedDishesOf(request.user!.id),
   );
 
   app.delete(
     '/cart/removed/:id',
-    { schema: { summary: 'Dismiss the notice of a removed cart entry', params: idParams, response: { 200: cartDeletedSchema } }, preHandler: app.requireUser },
+    { schema: { summary: 'Dismiss the notice of a removed cart entry', params: idParams, response: { 200: cartDeletedSchema } }, preHandler: app.requireUser, config: { guests: true } },
     async (request) => ({ deletedCount: await app.cart.dismissRemovedDish(request.user!.id, request.params.id) }),
   );
 }

@@ -26,6 +26,7 @@ import * as m025 from './migrations/025-restaurant-tables.ts';
 import * as m027 from './migrations/027-order-taxes.ts';
 import * as m028 from './migrations/028-promotions.ts';
 import * as m029 from './migrations/029-order-tips.ts';
+import * as m030 from './migrations/030-guests.ts';
 import * as m031 from './migrations/031-dish-translations.ts';
 import * as m033 from './migrations/033-languages.ts';
 
@@ -64,6 +65,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '027-order-taxes': m027,
   '028-promotions': m028,
   '029-order-tips': m029,
+  '030-guests': m030,
   '031-dish-translations': m031,
   '033-languages': m033,
 };

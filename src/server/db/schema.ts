@@ -71,6 +71,10 @@ export interface UsersTable {
   email_verified: boolean | number;
   image: string | null;
   role: Role;
+  /** Better Auth's anonymous plugin's flag: a guest begun at a table (migration 030). */
+  is_anonymous: Generated<boolean | number>;
+  /** The e-mail a guest gave for its receipt, if any (migration 030); null for everyone else. */
+  guest_email: Generated<string | null>;
   registered_at: string | null;
   /** The customer wants mails when an order is accepted, ready, cancelled or rejected (the receipt always goes). */
   order_status_mails: Generated<boolean | number>;

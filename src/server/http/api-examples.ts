@@ -17,7 +17,7 @@ import { paymentBodySchema, sandboxConfirmBodySchema } from '../../shared/paymen
 import { busyChangeSchema, orderDelaySchema, restaurantSettingsSchema } from '../../shared/restaurant-settings.ts';
 import { printerInputSchema } from '../../shared/printers.ts';
 import { savedAddressInputSchema } from '../../shared/saved-addresses.ts';
-import { tableInputSchema } from '../../shared/tables.ts';
+import { guestBeginSchema, tableInputSchema } from '../../shared/tables.ts';
 import { promotionInputSchema, promotionPausedSchema } from '../../shared/promo-codes.ts';
 import { registerUserSchema, roleChangeSchema } from '../../shared/users.ts';
 
@@ -40,6 +40,7 @@ const EXAMPLES: ReadonlyArray<[z.ZodType, unknown]> = [
   [tableInputSchema, { name: '7', area: 'Terrace' }],
   [promotionInputSchema, { code: 'SPROUT10', kind: 'percent', value: 10, minimumOrder: 25, validFrom: '2026-06-01T00:00:00Z', validTo: '2026-09-01T00:00:00Z', maxUses: 100, oncePerCustomer: true, firstOrderOnly: false, paused: false }],
   [promotionPausedSchema, { paused: true }],
+  [guestBeginSchema, { name: 'Ada', email: 'ada@example.com' }],
   [savedAddressInputSchema, { address: { line1: '12 Orchard Lane', line2: 'Flat 3', city: 'Springfield', postalCode: '10115' }, phone: '+1 555 0100' }],
   [changePasswordSchema, { currentPassword: 'sprouted lentils at noon 7', newPassword: 'cold-pressed beet juice 9', revokeOtherSessions: true }],
   [captchaCheckSchema, { id: 'c1f3e5a7', answer: 'K7P2Q' }],

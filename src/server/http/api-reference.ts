@@ -67,6 +67,9 @@ export const ANSWERS_WITHOUT_SERIALIZER: Readonly<Record<string, Record<string, 
   'GET /api/orders/events': {
     200: text('text/event-stream', "Server-sent events: each `order` event's data is an order as GET /api/orders/{id} answers it; `retry` and heartbeats between"),
   },
+  'GET /api/orders/by-link/:token/events': {
+    200: text('text/event-stream', "Server-sent events of the one order the signed link opens, as GET /api/orders/events sends a customer's (no session needed)"),
+  },
   'GET /api/menu/events': {
     200: text('text/event-stream', 'Server-sent events: a `menu` event whenever the menu changes (its new ETag as data), so open pages read it again; heartbeats between'),
   },
@@ -90,6 +93,7 @@ export const ANSWERS_WITHOUT_SERIALIZER: Readonly<Record<string, Record<string, 
       .describe("The account's data as a JSON file (Content-Disposition: attachment)"),
   },
   'POST /api/auth/sign-up/email': { 200: z.looseObject({ user: betterAuthUser }).describe('Signed up and in: the session cookie is set') },
+  'POST /api/tables/:token/guest': { 200: z.looseObject({ user: betterAuthUser }).describe("A guest at the link's table, signed in: the session cookie is set") },
   'POST /api/auth/sign-in/email': { 200: z.looseObject({ redirect: z.boolean(), user: betterAuthUser }).describe('Signed in: the session cookie is set') },
   'POST /api/auth/sign-in/social': { 200: z.looseObject({ url: z.string(), redirect: z.boolean() }).describe("The identity provider's address to send the browser to") },
   'POST /api/auth/update-user': { 200: z.looseObject({ status: z.boolean() }) },

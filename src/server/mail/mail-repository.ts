@@ -75,5 +75,5 @@ export async function findUserLanguage(db: Db, userId: string): Promise<string |
 
 /** Where an account's mails go, and whether it wants order status mails. */
 export async function findMailRecipient(db: Db, userId: string) {
-  return db.selectFrom('users').select(['name', 'email', 'order_status_mails']).where('id', '=', userId).executeTakeFirst();
+  return db.selectFrom('users').select(['name', 'email', 'order_status_mails', 'role', 'guest_email']).where('id', '=', userId).executeTakeFirst();
 }

@@ -4,6 +4,7 @@ import { formatPrice } from '../../shared/money.ts';
 import { taxLineWords } from '../../shared/order-totals.ts';
 import { arrivesAround, type Fulfilment, type Order, type OrderStatus } from '../../shared/orders.ts';
 import { paths } from '../../shared/paths.ts';
+import { isGuest } from '../../shared/roles.ts';
 import type { EventBus } from '../events/event-bus.ts';
 import type { OrderService } from '../orders/order-service.ts';
 import type { Kysely } from 'kysely';
@@ -61,6 +62,11 @@ export function subscribeOrderMails(options: {
       if (!rule) return;
       const recipient = await findMailRecipient(db, userId);
       if (!recipient || (!rule.always && !recipient.order_status_mails)) return;
+      // A guest's `email` is the anonymous plugin's placeholder: it is mailed only at the address it
+      // gave, and its links open the order's signed page, as it has no account (decision 0047).
+      const guest = isGuest(recipient.role);
+      const to = guest ? recipient.guest_email : recipient.email;
+      if (!to) return;
       const order = (await orders.readForStaff([change.orderId])).get(change.orderId);
       if (!order) return;
       const timeZone = options.timeZone();
@@ -71,7 +77,7 @@ export function subscribeOrderMails(options: {
         number: order.number,
         fulfilmentType: order.fulfilment.type,
         fulfilment: fulfilmentLine(order.fulfilment, timeZone),
-        orderLink: `${origin()}${paths.myOrder(order._id)}`,
+        orderLink: `${origin()}${guest ? orders.linkOf(order._id) : paths.myOrder(order._id)}`,
         profileLink: `${origin()}${paths.profile}`,
       };
       const queued: Mail | undefined = refundMail
@@ -81,7 +87,7 @@ export function subscribeOrderMails(options: {
           : mailFor(event.status, order, base, timeZone, arrives, options.seller?.() ?? []);
       // One mail per refund, however many of its news entries (pending, then succeeded) are heard.
       const key = refundMail ? `order-refund:${event.refund!.id}` : `order-event:${change.eventId}`;
-      if (queued) await mail.enqueue({ key, userId, to: recipient.email, mail: queued });
+      if (queued) await mail.enqueue({ key, userId, to, mail: queued });
     })().catch((error: unknown) => log.warn({ err: error, change }, 'order mail not queued'));
   });
 }

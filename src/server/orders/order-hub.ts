@@ -8,6 +8,7 @@ import { lastOrderEventId, listEventsAfter } from './orders-repository.ts';
 /** One change, ready to write: the whole SSE frame, as staff see it or as its customer does. */
 export interface OrderFrame {
   eventId: number;
+  orderId: string;
   /** The order's customer: a customer's stream takes only frames of their own orders. */
   userId: string | null;
   /** Made once per view, on first use, and shared by every stream of that view. */
@@ -17,6 +18,8 @@ export interface OrderFrame {
 export interface HubListener {
   staff: boolean;
   userId: string;
+  /** A stream opened through an order's signed link takes that order's frames only. */
+  orderId?: string;
   deliver(frame: OrderFrame): void;
 }
 
@@ -129,6 +132,7 @@ export class OrderHub {
         const texts: { staff?: string; customer?: string } = {};
         this.fanOut({
           eventId: event.id,
+          orderId: event.orderId,
           userId: event.userId,
           text: (staff) =>
             staff
@@ -143,7 +147,7 @@ export class OrderHub {
 
   private fanOut(frame: OrderFrame): void {
     for (const listener of this.listeners) {
-      if (!listener.staff && listener.userId !== frame.userId) continue;
+      if (listener.orderId !== undefined ? listener.orderId !== frame.orderId : !listener.staff && listener.userId !== frame.userId) continue;
       try {
         listener.deliver(frame);
       } catch (error) {

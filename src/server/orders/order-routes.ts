@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   eventIdSchema,
   orderIdParamsSchema,
+  orderLinkParamsSchema,
   orderListQuerySchema,
   orderListSchema,
   orderSchema,
@@ -48,21 +49,36 @@ export async function orderRoutes(instance: FastifyInstance): Promise<void> {
     return { timeZone, slots };
   });
 
+  // An order's signed page (decision 0047): the link is the credential, so no session is asked for,
+  // and a forged link or another order's id with this signature is a 404 like no order at all.
+  app.get(
+    '/orders/by-link/:token',
+    { schema: { summary: "The order a signed link opens (a guest's order page, /o/<token>)", params: orderLinkParamsSchema, response: { 200: orderSchema } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return app.orders.byLink(request.params.token);
+    },
+  );
+
+  app.get(
+    '/orders/by-link/:token/events',
+    {
+      schema: { summary: "Live changes of the order a signed link opens (server-sent events, as GET /api/orders/events)", params: orderLinkParamsSchema, querystring: orderStreamQuerySchema },
+      exposeHeadRoute: false,
+      config: { errors: { 404: 'No such order', 429: 'Too many live pages open from here, or the shop holds all it can: wait as many seconds as Retry-After says' } },
+    },
+    async (request, reply) => {
+      const order = await app.orders.byLink(request.params.token);
+      await streamOrders(app, request, reply, lastEventIdOf(request.headers['last-event-id'], request.query.lastEventId), { orderId: order._id });
+    },
+  );
+
   app.get(
     '/orders/events',
     // No HEAD twin: a HEAD would hold a stream open with nothing to read.
-    { schema: { summary: "Live changes of the caller's orders, or all of them for staff (server-sent events)", querystring: orderStreamQuerySchema }, preHandler: app.requireUser, exposeHeadRoute: false, config: { errors: { 429: 'Too many live pages open from here, or the shop holds all it can: wait as many seconds as Retry-After says' } } },
+    { schema: { summary: "Live changes of the caller's orders, or all of them for staff (server-sent events)", querystring: orderStreamQuerySchema }, preHandler: app.requireUser, exposeHeadRoute: false, config: { guests: true, errors: { 429: 'Too many live pages open from here, or the shop holds all it can: wait as many seconds as Retry-After says' } } },
     async (request, reply) => {
-      // The browser's own reconnection says where it stopped in the header, which wins over the
-      // query of the first connection (EventSource cannot set a header then).
-      const header = request.headers['last-event-id'];
-      let lastEventId = request.query.lastEventId;
-      if (header !== undefined) {
-        const parsed = eventIdSchema.safeParse(header);
-        if (!parsed.success) throw new BadRequestError('Invalid Last-Event-ID', { 'last-event-id': ['Must be an event id'] });
-        lastEventId = parsed.data;
-      }
-      await streamOrders(app, request, reply, lastEventId);
+      await streamOrders(app, request, reply, lastEventIdOf(request.headers['last-event-id'], request.query.lastEventId));
     },
   );
 
@@ -72,8 +88,19 @@ export async function orderRoutes(instance: FastifyInstance): Promise<void> {
       schema: { summary: "One of the caller's orders", params: orderIdParamsSchema, response: { 200: orderSchema } },
       preHandler: app.requireUser,
       // Staff open anyone's order, whose changes are kept under its customer: theirs are read each time.
-      config: { keptAnswer: { key: (request) => (isStaff(request.user!.role) ? undefined : `order/${(request.params as { id: string }).id}`) } },
+      config: { guests: true, keptAnswer: { key: (request) => (isStaff(request.user!.role) ? undefined : `order/${(request.params as { id: string }).id}`) } },
     },
     async (request) => app.orders.get(request.params.id, request.user!),
   );
+}
+
+/**
+ * Where a stream resumes: the browser's own reconnection says where it stopped in the header, which
+ * wins over the query of the first connection (EventSource cannot set a header then).
+ */
+function lastEventIdOf(header: string | string[] | undefined, query: number | undefined): number | undefined {
+  if (header === undefined) return query;
+  const parsed = eventIdSchema.safeParse(header);
+  if (!parsed.success) throw new BadRequestError('Invalid Last-Event-ID', { 'last-event-id': ['Must be an event id'] });
+  return parsed.data;
 }

@@ -16,7 +16,8 @@ import {
 } from '../../shared/orders.ts';
 import { centsToPrice, formatPrice } from '../../shared/money.ts';
 import { BUSY_TEXTS } from '../../shared/restaurant-settings.ts';
-import { isStaff, type Role } from '../../shared/roles.ts';
+import { isGuest, isStaff, type Role } from '../../shared/roles.ts';
+import { paths } from '../../shared/paths.ts';
 import { localDate, localDayBounds } from '../../shared/shop-time.ts';
 import type { DbKind } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
@@ -24,6 +25,7 @@ import type { EventBus } from '../events/event-bus.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../http/errors.ts';
 import { splitFulfilment } from './fulfilment.ts';
 import { recordDispute } from './order-disputes.ts';
+import type { OrderLinks } from './order-links.ts';
 import { OrderRefunds, refundStatusOf } from './order-refunds.ts';
 import type { Logger, OrderChange, ProviderDispute, Refunder, RefundStatus } from './order-types.ts';
 import { groupLines, groupRefunds, groupTimelines, toOrder, withoutStaffNames, type PlacedItem } from './order-view.ts';
@@ -112,6 +114,7 @@ export class OrderService {
   private readonly zone: () => string;
   private readonly databaseKind: DbKind;
   private readonly quoting: () => Quoting;
+  private readonly links: OrderLinks;
 
   constructor(options: {
     db: Kysely<Database>;
@@ -122,8 +125,10 @@ export class OrderService {
     quoting: () => Quoting;
     log: Logger;
     refunds: { retryMs: number; pollMs: number; leaseMs: number };
+    links: OrderLinks;
   }) {
     this.quoting = options.quoting;
+    this.links = options.links;
     this.db = options.db;
     this.databaseKind = options.databaseKind;
     this.events = options.events;
@@ -210,7 +215,35 @@ export class OrderService {
     const row = await findOrder(this.db, id);
     const staff = isStaff(viewer.role);
     if (!row || (!staff && row.user_id !== viewer.id)) throw new NotFoundError('No such order');
-    return this.view(row, staff);
+    const order = await this.view(row, staff);
+    // A guest keeps the signed page's path: its session may end before the meal does.
+    return isGuest(viewer.role) ? { ...order, link: this.linkOf(row.id) } : order;
+  }
+
+  /** The path of an order's signed page, `/o/<token>` (decision 0047). */
+  linkOf(orderId: string): string {
+    return paths.guestOrder(this.links.sign(orderId));
+  }
+
+  /**
+   * The order a signed link opens, as its customer sees it, for whoever holds the link. A forged
+   * or altered token, or one of an order that no longer exists, is as unknown as none.
+   */
+  async byLink(token: string): Promise<Order> {
+    const id = this.links.read(token);
+    const row = id === undefined ? undefined : await findOrder(this.db, id);
+    if (!row) throw new NotFoundError('No such order');
+    return { ...(await this.view(row, false)), link: this.linkOf(row.id) };
+  }
+
+  /** The catch-up of a stream opened through an order's link: that order, if it changed after `afterId`. */
+  async changedSinceOfOrder(afterId: number, orderId: string): Promise<Array<{ eventId: number; order: Order }>> {
+    const changed = await listOrdersChangedAfter(this.db, afterId, null, 1, orderId);
+    const orders = await this.readForStaff(changed.map((c) => c.orderId));
+    return changed.flatMap(({ eventId, orderId: id }) => {
+      const order = orders.get(id);
+      return order ? [{ eventId, order: withoutStaffNames(order) }] : [];
+    });
   }
 
   /** The caller's own orders, newest first, one page. */

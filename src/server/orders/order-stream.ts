@@ -13,6 +13,8 @@ const RECONNECT_AFTER_LIFETIME_MS = 500;
 
 interface OpenStream {
   request: FastifyRequest;
+  /** Opened through an order's signed link: the link is its only credential, so no caller to check. */
+  orderId?: string;
   sessionId: string;
   userId: string;
   staff: boolean;
@@ -117,7 +119,7 @@ export class OrderStreams {
     const streams = [...this.open];
     let sessions;
     try {
-      sessions = await standingSessions(this.app, [...new Set(streams.map((s) => s.sessionId))]);
+      sessions = await standingSessions(this.app, [...new Set(streams.filter((s) => s.orderId === undefined).map((s) => s.sessionId))]);
     } catch (error) {
       this.app.log.warn({ err: error }, 'order streams not checked');
       return;
@@ -126,10 +128,11 @@ export class OrderStreams {
     for (const stream of streams) {
       const session = sessions.get(stream.sessionId);
       const standing =
-        session !== undefined &&
+        stream.orderId !== undefined ||
+        (session !== undefined &&
         session.userId === stream.userId &&
         (!stream.staff || isStaff(session.role)) &&
-        (await bearerStillValid(this.app, stream.request, now));
+        (await bearerStillValid(this.app, stream.request, now)));
       if (!standing) stream.close();
       else {
         if (heartbeat) stream.write(': heartbeat\n\n');
@@ -141,7 +144,8 @@ export class OrderStreams {
 
 /**
  * GET /api/orders/events, after requireUser: Server-Sent Events of order changes. Staff and
- * administrators get every order's; a customer only their own. Each frame is
+ * administrators get every order's; a customer only their own. GET /api/orders/by-link/:token/events
+ * (decision 0047) passes the order its checked link opens instead of a caller: that order's only. Each frame is
  * `id: <order_events.id>`, `event: order`, `data: <the Order, as GET /api/orders/:id answers>`.
  *
  * Resuming without a gap or a double: the stream joins the hub first and holds what arrives,
@@ -156,16 +160,20 @@ export async function streamOrders(
   request: FastifyRequest,
   reply: FastifyReply,
   lastEventId: number | undefined,
+  subject: { user: NonNullable<FastifyRequest['user']> } | { orderId: string } = { user: request.user! },
 ): Promise<void> {
-  const user = request.user!;
-  const staff = isStaff(user.role);
-  const viewer = { id: user.id, name: user.name, role: user.role };
+  const user = 'user' in subject ? subject.user : undefined;
+  const orderId = 'orderId' in subject ? subject.orderId : undefined;
+  const staff = user !== undefined && isStaff(user.role);
   const { config } = app;
-  const release = app.streamSlots.takeOrRefuse(reply, [
-    [`order|address:${clientAddressKey(request.ip)}`, config.ORDER_STREAMS_PER_ADDRESS],
-    [`order|account:${user.id}`, config.ORDER_STREAMS_PER_ACCOUNT],
-    [`order|session:${user.sessionId}`, config.ORDER_STREAMS_PER_SESSION],
-  ]);
+  const address: [string, number] = [`order|address:${clientAddressKey(request.ip)}`, config.ORDER_STREAMS_PER_ADDRESS];
+  // A link's streams count against the order as a session's do: one link cannot hold the server's slots.
+  const release = app.streamSlots.takeOrRefuse(
+    reply,
+    user
+      ? [address, [`order|account:${user.id}`, config.ORDER_STREAMS_PER_ACCOUNT], [`order|session:${user.sessionId}`, config.ORDER_STREAMS_PER_SESSION]]
+      : [address, [`order|link:${orderId!}`, config.ORDER_STREAMS_PER_SESSION]],
+  );
 
   const raw = startEventStream(request, reply, app.answers.securityHeaders);
 
@@ -182,8 +190,9 @@ export async function streamOrders(
   };
   const stream: OpenStream = {
     request,
-    sessionId: user.sessionId,
-    userId: user.id,
+    ...(orderId !== undefined && { orderId }),
+    sessionId: user?.sessionId ?? '',
+    userId: user?.id ?? '',
     staff,
     write: (text) => {
       if (closed) return;
@@ -229,7 +238,8 @@ export async function streamOrders(
   try {
     disconnect = await app.orderHub.connect({
       staff,
-      userId: user.id,
+      userId: user?.id ?? '',
+      ...(orderId !== undefined && { orderId }),
       deliver: (frame) => {
         if (!starting && !paused) return send(frame);
         held.push(frame);
@@ -241,7 +251,12 @@ export async function streamOrders(
     if (lastEventId !== undefined) {
       const newest = await app.orders.lastEventId();
       // An id the log has not reached (a client of another database) could hide changes for long.
-      const changed = lastEventId > newest ? undefined : await app.orders.changedSince(lastEventId, viewer, ORDER_STREAM_REPLAY_LIMIT);
+      const changed =
+        lastEventId > newest
+          ? undefined
+          : user
+            ? await app.orders.changedSince(lastEventId, { id: user.id, name: user.name, role: user.role }, ORDER_STREAM_REPLAY_LIMIT)
+            : await app.orders.changedSinceOfOrder(lastEventId, orderId!);
       if (changed === undefined) {
         // Too much to replay, or an id from elsewhere: the client reloads its list, then goes on from here.
         lastSent = newest;
@@ -249,7 +264,7 @@ export async function streamOrders(
       } else {
         for (const { eventId, order } of changed) {
           const text = orderFrame(eventId, JSON.stringify(order));
-          send({ eventId, userId: user.id, text: () => text });
+          send({ eventId, orderId: order._id, userId: user?.id ?? null, text: () => text });
         }
       }
     }

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { resolveAuthSecret } from '../auth/auth-secret.ts';
 import { OrderHub } from './order-hub.ts';
+import { OrderLinks } from './order-links.ts';
 import { OrderService } from './order-service.ts';
 import { SlotService } from './slot-service.ts';
 import { OrderStreams } from './order-stream.ts';
@@ -20,6 +22,8 @@ declare module 'fastify' {
 export const ordersPlugin = fp(
   async (app: FastifyInstance) => {
     const { settings, config } = app;
+    // Orders' links are signed with the sessions' secret, so every process reads every link.
+    const secret = await resolveAuthSecret(app.db, config.AUTH_SECRET);
     const orders = new OrderService({
       db: app.db,
       databaseKind: app.dbKind,
@@ -29,6 +33,7 @@ export const ordersPlugin = fp(
       quoting: () => settings.current(),
       log: app.log,
       refunds: { retryMs: config.REFUND_RETRY_MS, pollMs: config.REFUND_POLL_MS, leaseMs: config.REFUND_CLAIM_LEASE_MS },
+      links: new OrderLinks(secret),
     });
     app.decorate('orders', orders);
     app.decorate('slots', new SlotService({ db: app.db, settings, postgres: app.dbKind === 'postgres' }));

@@ -324,13 +324,14 @@ export async function listEventsAfter(
 
 /**
  * A reconnecting stream's catch-up: each order changed after `afterId` once, with its newest event
- * id, in that id's order; only the customer's own orders when `userId` is given.
+ * id, in that id's order; only the customer's own orders when `userId` is given, one order with `orderId`.
  */
 export async function listOrdersChangedAfter(
   db: Db,
   afterId: number,
   userId: string | null,
   limit: number,
+  orderId?: string,
 ): Promise<Array<{ orderId: string; eventId: number }>> {
   let query = db
     .selectFrom('order_events')
@@ -339,6 +340,7 @@ export async function listOrdersChangedAfter(
     .where('order_events.id', '>', afterId)
     .groupBy('order_events.order_id');
   if (userId !== null) query = query.where('orders.user_id', '=', userId);
+  if (orderId !== undefined) query = query.where('order_events.order_id', '=', orderId);
   const rows = await query.orderBy('eventId').limit(limit).execute();
   return rows.map((r) => ({ orderId: r.orderId, eventId: Number(r.eventId) }));
 }

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { EMAIL_NOT_VERIFIED, EMAIL_NOT_VERIFIED_MESSAGE } from '../../shared/account-constants.ts';
 import { createIntentBodySchema, type CreateIntentBody, type FulfilmentRequest } from '../../shared/orders.ts';
+import { GUEST_AT_TABLE_ONLY, isGuest } from '../../shared/roles.ts';
 import { TABLE_TEXTS, tableLabel } from '../../shared/tables.ts';
 import {
   createIntentAnswerSchema,
@@ -12,7 +13,7 @@ import {
   sandboxConfirmAnswerSchema,
   sandboxConfirmBodySchema,
 } from '../../shared/payments.ts';
-import { BadRequestError, HttpError } from '../http/errors.ts';
+import { BadRequestError, ForbiddenError, HttpError } from '../http/errors.ts';
 import { useStrictJson } from '../http/strict-json.ts';
 import { checkFulfilment } from '../orders/fulfilment.ts';
 import { checkOrderRules, deliveryChargeFor } from '../settings/order-rules.ts';
@@ -43,13 +44,22 @@ export async function paymentRoutes(instance: FastifyInstance): Promise<void> {
       // is checked before anything is opened: a bad one creates no intent.
       schema: { body: createIntentBodySchema, response: { 200: createIntentAnswerSchema } },
       preHandler: app.requireUser,
-      config: { customerWrites: true, errors: { 409: 'The cart is empty or has changed, the restaurant takes no orders now, or the time slot is full (SLOT_FULL, with nextSlots), or the promo code does not apply (PROMO_NOT_APPLICABLE); the reason in the message' } },
+      config: {
+        guests: true,
+        customerWrites: true,
+        errors: {
+          403: 'A guest without its table\'s tableToken, or an address not confirmed when the shop asks for it',
+          409: 'The cart is empty or has changed, the restaurant takes no orders now, or the time slot is full (SLOT_FULL, with nextSlots), or the promo code does not apply (PROMO_NOT_APPLICABLE); the reason in the message',
+        },
+      },
     },
     async (request) => {
       // REQUIRE_EMAIL_VERIFICATION: paying waits until the receipt's address is known to be right.
       if (app.config.REQUIRE_EMAIL_VERIFICATION && !(await app.accounts.isEmailVerified(request.user!.id))) {
         throw new HttpError(403, EMAIL_NOT_VERIFIED, EMAIL_NOT_VERIFIED_MESSAGE);
       }
+      // A guest eats here at the table whose link began it: never pickup, delivery or no table.
+      if (isGuest(request.user!.role) && request.body?.tableToken === undefined) throw new ForbiddenError(GUEST_AT_TABLE_ONLY);
       const now = new Date();
       const settings = app.settings.current();
       const fulfilment = checkFulfilment(await fulfilmentAtTable(request.body), now, settings);
@@ -65,12 +75,14 @@ export async function paymentRoutes(instance: FastifyInstance): Promise<void> {
     {
       schema: { body: paymentBodySchema, response: { 200: paymentAnswerSchema } },
       preHandler: app.requireUser,
-      config: { customerWrites: true, errors: { 404: 'No payment has this transactionId', 409: "The intent is not paid, or is not this cart's (the reason in the message)" } },
+      config: { guests: true, customerWrites: true, errors: { 404: 'No payment has this transactionId', 409: "The intent is not paid, or is not this cart's (the reason in the message)" } },
     },
     async (request) => {
       const caller = request.user!;
       const { payment, order } = await app.payments.recordPayment(request.body.transactionId, caller);
-      return { result: { insertedId: payment._id }, payment, ...(order ? { order } : {}) };
+      // A guest goes on to the order's signed page (decision 0047), which outlives its session.
+      const answered = order && isGuest(caller.role) ? { ...order, link: app.orders.linkOf(order._id) } : order;
+      return { result: { insertedId: payment._id }, payment, ...(answered ? { order: answered } : {}) };
     },
   );
 
@@ -93,6 +105,7 @@ export async function paymentRoutes(instance: FastifyInstance): Promise<void> {
         },
         preHandler: app.requireUser,
         config: {
+          guests: true,
           customerWrites: true,
           errors: { 409: "The cart changed, a dish was paid, sold out or repriced, the restaurant takes no orders now, or the time slot filled (SLOT_FULL, with nextSlots): nothing was charged" },
         },

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { TABLE_TEXTS, tableAtLinkSchema, tableIdParamsSchema, tableInputSchema, tableSchema, tableTokenParamsSchema } from '../../shared/tables.ts';
+import { guestBeginSchema, TABLE_TEXTS, tableAtLinkSchema, tableIdParamsSchema, tableInputSchema, tableSchema, tableTokenParamsSchema } from '../../shared/tables.ts';
+import { beginGuest } from '../auth/authenticate.ts';
+import { rateLimitFor } from '../auth/rate-limits.ts';
 import { NotFoundError } from '../http/errors.ts';
 import { useStrictJson } from '../http/strict-json.ts';
 
@@ -12,7 +14,7 @@ import { useStrictJson } from '../http/strict-json.ts';
 export async function tablesRoutes(instance: FastifyInstance): Promise<void> {
   useStrictJson(instance);
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const { tables } = app;
+  const { tables, config } = app;
 
   app.get('/admin/tables', { schema: { summary: 'The restaurant\'s tables, each with the link its QR code opens', response: { 200: z.array(tableSchema) } }, preHandler: app.requireAdmin }, async (_request, reply) => {
     // The links are the codes themselves: never kept by a cache.
@@ -56,6 +58,22 @@ export async function tablesRoutes(instance: FastifyInstance): Promise<void> {
       if (!table) throw new NotFoundError(TABLE_TEXTS.linkInvalid);
       reply.header('cache-control', 'no-store');
       return { name: table.name, area: table.area };
+    },
+  );
+
+  // A guest at this table (decision 0047): a users row of role `guest` and its session cookie,
+  // through Better Auth's anonymous plugin, reached from here only. Limited as sign-up is, since
+  // each call makes a row; a code not issued makes none.
+  app.post(
+    '/tables/:token/guest',
+    {
+      schema: { summary: "Begin a guest at the link's table: order and pay there without an account (sets the session cookie)", params: tableTokenParamsSchema, body: guestBeginSchema },
+      config: { rateLimit: rateLimitFor(config, 'sign-up'), errors: { 404: TABLE_TEXTS.linkInvalid } },
+    },
+    async (request, reply) => {
+      const table = await tables.atLink(request.params.token);
+      if (!table) throw new NotFoundError(TABLE_TEXTS.linkInvalid);
+      return beginGuest(app, request, reply, request.body);
     },
   );
 }

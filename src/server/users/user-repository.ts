@@ -7,9 +7,10 @@ import type { Database } from '../db/schema.ts';
 /** `%` and `_` typed into the search are letters, not LIKE's wildcards. */
 const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** One page of the users whose name or e-mail holds `q` (any case), and how many match in all. */
+/** One page of the users (not guests) whose name or e-mail holds `q` (any case), and how many match in all. */
 export async function searchUsers(db: Kysely<Database>, q: string, offset: number, limit: number | undefined) {
-  let matches = db.selectFrom('users');
+  // Guests at a table are not accounts to manage: they go within a day (decision 0047).
+  let matches = db.selectFrom('users').where('role', '!=', 'guest');
   if (q !== '') {
     const pattern = likePattern(q);
     matches = matches.where((eb) =>

@@ -95,7 +95,8 @@ export function down(kind: DbKind) {
   };
 }
 
-async function setRoleCheck(db: Kysely<unknown>, kind: DbKind, roles: string[]): Promise<void> {
+/** Also migration 030's: the one place that knows how to change the users.role CHECK on both databases. */
+export async function setRoleCheck(db: Kysely<unknown>, kind: DbKind, roles: string[]): Promise<void> {
   const checkText = `check (role in (${roles.map((r) => `'${r}'`).join(', ')}))`;
   const check = sql.raw(checkText);
   if (kind === 'postgres') {

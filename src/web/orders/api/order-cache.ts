@@ -11,6 +11,8 @@ export const orderKeys = {
   mine: ['orders', 'mine'] as const,
   minePage: (page: number, pageSize: number) => ['orders', 'mine', page, pageSize] as const,
   detail: (id: string) => ['orders', 'detail', id] as const,
+  /** An order read through its signed link (a guest's page, /o/<token>). */
+  byLink: (token: string) => ['orders', 'by-link', token] as const,
   staff: ['orders', 'staff'] as const,
   /** The board's day: the restaurant's today unless a day is asked for. */
   staffDay: (date?: string) => ['orders', 'staff', date ?? 'today'] as const,

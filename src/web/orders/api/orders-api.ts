@@ -32,6 +32,16 @@ export function useLatestOrder(enabled: boolean) {
   });
 }
 
+/** GET /api/orders/by-link/:token: the order a signed link opens, for whoever holds it (no sign-in). */
+export function useOrderByLink(token: string) {
+  return useQuery({
+    queryKey: orderKeys.byLink(token),
+    queryFn: async ({ signal }) => withLiveChange(await apiRequest<Order>(`/orders/by-link/${encodeURIComponent(token)}`, { signal })),
+    // A forged or unknown link is a 404: asking again will not change it.
+    retry: (count, error) => !(error instanceof ApiRequestError && error.status === 404) && count < 1,
+  });
+}
+
 /** GET /api/orders/:id: the customer's own order (staff and administrators: any). */
 export function orderQuery(id: string) {
   return queryOptions({

@@ -15,12 +15,14 @@ const MAX_RETRY_MS = 30_000;
  * isn't missed. EventSource gives up when refused, so a new one is opened after a pause with
  * `?lastEventId=`; a `resync` frame means re-read the lists; on `reconnect` (the server ends the
  * stream at its lifetime) a new one is opened at once, and the page stays "Live". `onOrder` gets
- * the previous copy too.
+ * the previous copy too. With `linkToken` it follows the one order of a signed link (a guest's page),
+ * signed in or not.
  */
 export function useOrderEvents({
   enabled = true,
   onOrder,
-}: { enabled?: boolean; onOrder?: (order: Order, before: Order | undefined) => void } = {}): LiveState {
+  linkToken,
+}: { enabled?: boolean; onOrder?: (order: Order, before: Order | undefined) => void; linkToken?: string } = {}): LiveState {
   const queryClient = useQueryClient();
   const { user, loading } = useAuth();
   const email = user?.email;
@@ -30,7 +32,7 @@ export function useOrderEvents({
     onOrderRef.current = onOrder;
   }, [onOrder]);
 
-  const active = enabled && !loading && Boolean(email);
+  const active = enabled && (linkToken !== undefined || (!loading && Boolean(email)));
   useEffect(() => {
     if (!active) return;
     let source: EventSource | undefined;
@@ -40,7 +42,8 @@ export function useOrderEvents({
     let stopped = false;
 
     const connect = () => {
-      const url = lastEventId ? `/api/orders/events?lastEventId=${encodeURIComponent(lastEventId)}` : '/api/orders/events';
+      const path = linkToken === undefined ? '/api/orders/events' : `/api/orders/by-link/${encodeURIComponent(linkToken)}/events`;
+      const url = lastEventId ? `${path}?lastEventId=${encodeURIComponent(lastEventId)}` : path;
       const stream = new EventSource(url, { withCredentials: true });
       source = stream;
       stream.onopen = () => {
@@ -61,6 +64,8 @@ export function useOrderEvents({
           queryClient.getQueryData<Order[]>(orderKeys.staffDay())?.find((o) => o._id === order._id) ??
           queryClient.getQueryData<Order>(orderKeys.detail(order._id));
         applyOrder(queryClient, order, email);
+        // The stream's copy has no link: the page keeps the one it was opened with.
+        if (linkToken !== undefined) queryClient.setQueryData<Order>(orderKeys.byLink(linkToken), (old) => (old ? { ...order, link: old.link } : old));
         onOrderRef.current?.(order, before);
       });
       // After a long absence the server sends `resync` instead of every change: read the lists again.
@@ -90,7 +95,7 @@ export function useOrderEvents({
       source?.close();
       setState('connecting');
     };
-  }, [active, email, queryClient]);
+  }, [active, email, linkToken, queryClient]);
 
   return state;
 }
