@@ -30,8 +30,9 @@ export default defineConfig({
     // Pauses orders and closes the restaurant, which would fail any payment running beside it: it
     // runs after every other browser test (and, as Playwright does with a dependency, not at all
     // when one of them failed).
-    // The promo codes' test sets tax rates for the whole shop: it runs here too, after the others.
-    { name: 'restaurant-settings', testMatch: /(restaurant-settings|promotions)\.spec\.ts$/, dependencies: ['kitchen-printer', 'orders-later'] },
+    // The promo codes' tests set tax rates and tips for the whole shop: they run here too, after
+    // the others, and one at a time (workers: 1), so no settings test pauses orders beside a payment.
+    { name: 'restaurant-settings', testMatch: /(restaurant-settings|promotions)\.spec\.ts$/, dependencies: ['kitchen-printer', 'orders-later'], workers: 1 },
   ],
   use: {
     baseURL,
