@@ -170,10 +170,12 @@ test('an order with two tax rates, a tip and a code shows the same figures on ev
     const card = staffPage.getByTestId('order-card').filter({ has: staffPage.getByRole('heading', { name: `#${order.number}` }) });
     await expect(card.getByTestId('order-discount')).toHaveText(discount);
     await expect(card.getByTestId('order-tip')).toHaveText(tip);
+    await expect(card.getByTestId('order-tax-line')).toHaveText(taxes);
     await expect(card.getByTestId('order-total')).toHaveText(total);
     await staffPage.goto(`/dashboard/orders/ticket/${orderId}`);
     await expect(staffPage.getByTestId('ticket-discount')).toContainText(discount.replace('−', ''));
     await expect(staffPage.getByTestId('ticket-tip')).toContainText(tip);
+    for (const line of taxes) await expect(staffPage.getByTestId('ticket-taxes')).toContainText(line.match(/\$ [\d.]+$/)![0]);
     await expect(staffPage.locator('article footer')).toContainText(total);
     await staffPage.close();
 
