@@ -701,6 +701,24 @@ test.describe('administrator pages, with users and dishes', () => {
     await checkWhole(page);
   });
 
+  routeTest('promotions', 'the promo codes, empty or listed, and the form with its errors', async ({ page }) => {
+    const { headers } = await signInAs(page, 'admin');
+    const added = await page.request.post('/api/admin/promotions', { headers, data: { code: `AXE${Date.now() % 100000}`, kind: 'fixed', value: 2 } });
+    expect(added.status()).toBe(201);
+    await visit(page, 'promotions', '/dashboard/promotions');
+    await expect(page.getByRole('heading', { level: 1, name: 'Promotions' })).toBeVisible();
+    await expect(page.getByTestId('promotion').first()).toBeVisible();
+    await page.getByRole('button', { name: 'Add code' }).click();
+    await checkWhole(page);
+  });
+
+  routeTest('guestOrder', "a guest's order link that opens no order", async ({ page, allowConsoleErrors }) => {
+    allowConsoleErrors(/status of 404/);
+    await visit(page, 'guestOrder', '/o/not-an-order.forged');
+    await expect(page.getByRole('heading', { level: 1, name: 'Order not found' })).toBeVisible();
+    await checkWhole(page);
+  });
+
   routeTest('tableLink', "a table's code: the menu at the table, and a renewed code's message", async ({ page, browser, allowConsoleErrors }) => {
     const admin = await browser.newContext();
     const { headers } = await signInAs(await admin.newPage(), 'admin');

@@ -55,7 +55,9 @@ registerRoute(
 );
 
 // The menu and the reviews: fresh from the server while online, the last copy offline.
-const publicReads = new NetworkFirst({ cacheName: 'public-api', plugins: [storableOnly, new ExpirationPlugin({ maxEntries: 200 })] });
+// The menu's answers vary by language (`Vary: accept-language, cookie`), which a request made here
+// does not carry: offline, the last copy kept of an address is the answer, whatever it varied by.
+const publicReads = new NetworkFirst({ cacheName: 'public-api', matchOptions: { ignoreVary: true }, plugins: [storableOnly, new ExpirationPlugin({ maxEntries: 200 })] });
 registerRoute(
   ({ request, url }) => request.method === 'GET' && PUBLIC_API_READS.some((read) => read.test(url.pathname)) && !carriesSecret(url),
   async (options) => {
@@ -67,7 +69,7 @@ registerRoute(
       const url = new URL(options.request.url);
       const category = url.searchParams.get('category');
       const dishId = DISH_READ.exec(url.pathname)?.[1];
-      const menu = category !== null || dishId ? await (await caches.open('public-api')).match(MENU_READ) : undefined;
+      const menu = category !== null || dishId ? await (await caches.open('public-api')).match(MENU_READ, { ignoreVary: true }) : undefined;
       if (!menu) throw error;
       const dishes = (await menu.json()) as { _id: string; category: string }[];
       if (category !== null) return Response.json(dishes.filter((dish) => dish.category === category));
