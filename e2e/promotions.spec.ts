@@ -1,3 +1,4 @@
+import type { APIRequestContext, Browser } from '@playwright/test';
 import { defaultSettings, type RestaurantSettings } from '../src/shared/restaurant-settings.ts';
 import { PROMO_TEXTS } from '../src/shared/promo-codes.ts';
 import { DEFAULT_TIP_SETTINGS } from '../src/shared/tips.ts';
@@ -13,11 +14,19 @@ import { chooseTable, newAdmin } from './order-helpers.ts';
  * pays, and the order page shows the discount and the taxes. It sets tax rates for the whole shop,
  * so it runs in the restaurant settings' project, after every other browser test (playwright.config.ts).
  */
-test('an administrator adds a code; a customer applies it to a taxed order, pays, and sees the discount and the taxes', async ({ page, browser, request, allowConsoleErrors }) => {
-  // Two pages, two accounts and a payment: the settings' tests' budget, with room for a busy machine.
-  test.setTimeout(120_000);
-  // The refused code's answer, which the browser logs.
-  allowConsoleErrors(/409/);
+
+type Dish = Awaited<ReturnType<typeof menu>>[number];
+
+/**
+ * Runs `body` with two tax rates ("Food 7 %" for one dish's category, "Drinks 19 %" for
+ * another's) and `extra` settings for the whole shop, then puts the default settings back.
+ */
+async function withTaxedShop(
+  browser: Browser,
+  request: APIRequestContext,
+  extra: Partial<RestaurantSettings>,
+  body: (shop: { admin: Awaited<ReturnType<typeof newAdmin>>; food: Dish; drink: Dish }) => Promise<void>,
+): Promise<void> {
   const admin = await newAdmin(browser);
   const putSettings = async (changes: Partial<RestaurantSettings>) => {
     const current = (await (await request.get('/api/settings')).json()) as RestaurantSettings;
@@ -34,7 +43,21 @@ test('an administrator adds a code; a customer applies it to a taxed order, pays
         { id: 'drinks', name: 'Drinks 19 %', percent: 19 },
       ],
       categoryTaxRates: { [food.category]: 'food', [drink.category]: 'drinks' },
+      ...extra,
     });
+    await body({ admin, food, drink });
+  } finally {
+    await putSettings({});
+    await admin.context.close();
+  }
+}
+
+test('an administrator adds a code; a customer applies it to a taxed order, pays, and sees the discount and the taxes', async ({ page, browser, request, allowConsoleErrors }) => {
+  // Two pages, two accounts and a payment: the settings' tests' budget, with room for a busy machine.
+  test.setTimeout(120_000);
+  // The refused code's answer, which the browser logs.
+  allowConsoleErrors(/409/);
+  await withTaxedShop(browser, request, {}, async ({ admin, food, drink }) => {
 
     // The administrator finds Promotions in the menu, is told at the field what is wrong, then adds the code.
     const code = `SPRING${Date.now() % 100_000}`;
@@ -96,10 +119,7 @@ test('an administrator adds a code; a customer applies it to a taxed order, pays
     await adminPage.reload();
     await expect(adminPage.getByTestId('promotion').filter({ hasText: code }).getByRole('cell', { name: '1', exact: true })).toBeVisible();
     await adminPage.close();
-  } finally {
-    await putSettings({});
-    await admin.context.close();
-  }
+  });
 });
 
 /**
@@ -109,24 +129,7 @@ test('an administrator adds a code; a customer applies it to a taxed order, pays
  */
 test('an order with two tax rates, a tip and a code shows the same figures on every receipt', async ({ page, browser, request }) => {
   test.setTimeout(120_000);
-  const admin = await newAdmin(browser);
-  const putSettings = async (changes: Partial<RestaurantSettings>) => {
-    const current = (await (await request.get('/api/settings')).json()) as RestaurantSettings;
-    const res = await admin.context.request.put('/api/settings', { headers: admin.headers, data: { ...defaultSettings(current.timeZone), ...changes } });
-    expect(res.status(), await res.text()).toBe(200);
-  };
-  try {
-    const dishes = (await menu(request)).filter((dish) => !dish.options);
-    const food = dishes[0]!;
-    const drink = dishes.find((dish) => dish.category !== food.category)!;
-    await putSettings({
-      taxRates: [
-        { id: 'food', name: 'Food 7 %', percent: 7 },
-        { id: 'drinks', name: 'Drinks 19 %', percent: 19 },
-      ],
-      categoryTaxRates: { [food.category]: 'food', [drink.category]: 'drinks' },
-      tips: { ...DEFAULT_TIP_SETTINGS, enabled: true },
-    });
+  await withTaxedShop(browser, request, { tips: { ...DEFAULT_TIP_SETTINGS, enabled: true } }, async ({ admin, food, drink }) => {
     const code = `WHOLE${Date.now() % 100_000}`;
     const added = await admin.context.request.post('/api/admin/promotions', {
       headers: admin.headers,
@@ -194,8 +197,5 @@ test('an order with two tax rates, a tip and a code shows the same figures on ev
     expect(cell('Order discount')).toBe(dollars(discount));
     expect(cell('Discount code')).toBe(code);
     expect(cell('Order total (gross, incl. tax)')).toBe(dollars(total));
-  } finally {
-    await putSettings({});
-    await admin.context.close();
-  }
+  });
 });
