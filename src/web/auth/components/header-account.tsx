@@ -3,12 +3,14 @@ import { paths } from '../../../shared/paths.ts';
 import { useHydrated } from '../../ui/use-hydrated.ts';
 import { useAuth } from '../use-auth.ts';
 import { useSignOut } from '../use-sign-out.ts';
+import { useT } from '../../i18n/i18n.ts';
 
 /** The header's account corner: the display name and 'Log out', or 'Log in' for a visitor. */
 export function HeaderAccount() {
   const location = useLocation();
   const { user, loading } = useAuth();
   const signOut = useSignOut();
+  const t = useT();
   // Drawn first as the server drew it (busy): ui/use-hydrated.ts says why.
   const busy = !useHydrated() || loading;
 
@@ -24,7 +26,7 @@ export function HeaderAccount() {
           onClick={signOut}
           className="rounded-md bg-accent-400 px-4 py-2 text-sm font-bold text-brand-900 hover:bg-accent-500 disabled:opacity-60"
         >
-          Log out
+          {t('nav.logOut')}
         </button>
       </div>
     );
@@ -36,7 +38,7 @@ export function HeaderAccount() {
       aria-busy={busy}
       className="rounded-md bg-accent-400 px-4 py-2 text-sm font-bold text-brand-900 hover:bg-accent-500"
     >
-      Log in
+      {t('nav.logIn')}
     </Link>
   );
 }
@@ -48,12 +50,13 @@ export function HeaderAccount() {
  */
 export function DashboardLink({ className }: { className: (state: { isActive: boolean }) => string }) {
   const { isAdmin, adminLoading } = useAuth();
+  const t = useT();
   // Drawn first as the server drew it (/dashboard): ui/use-hydrated.ts says why.
   const known = useHydrated() && !adminLoading;
   const home = !known ? paths.dashboard : isAdmin ? paths.adminHome : paths.userHome;
   return (
     <NavLink to={home} className={className}>
-      Dashboard
+      {t('nav.dashboard')}
     </NavLink>
   );
 }

@@ -1,4 +1,5 @@
 import { useCart } from '../api/cart-api.ts';
+import { useT } from '../../i18n/i18n.ts';
 
 /**
  * The number of dishes in the signed-in user's cart (spec: the length of GET /cart). Nothing
@@ -6,6 +7,7 @@ import { useCart } from '../api/cart-api.ts';
  */
 export function CartCountBadge({ className = '' }: { className?: string }) {
   const cart = useCart();
+  const t = useT();
   if (!cart.data) return null;
   const count = cart.data.length;
   return (
@@ -18,9 +20,7 @@ export function CartCountBadge({ className = '' }: { className?: string }) {
           {count}
         </span>
       )}
-      <span className="sr-only">
-        , {count === 0 ? 'empty' : `${count} ${count === 1 ? 'dish' : 'dishes'}`}
-      </span>
+      <span className="sr-only">{t('nav.cartCount', { count })}</span>
     </span>
   );
 }
