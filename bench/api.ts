@@ -91,7 +91,7 @@ async function benchDatabase(label: string, databaseUrl?: string): Promise<Row[]
       );
       if (NOISE_CHECK) rows.push(await bareBesideBare(items));
     }
-    if (measures('public')) rows.push(...(await publicRows(shop.url, itemIds)));
+    if (measures('public')) rows.push(...(await germanRows(shop.url, databaseUrl, shop.dataDir, itemIds[0]!)), ...(await publicRows(shop.url, itemIds)));
     if (measures('cart')) rows.push(...(await cartRows(shop.url, itemIds)));
     if (measures('orders') || measures('fanout')) rows.push(...(await orderRows(shop.url, databaseUrl, shop.dataDir, itemIds)));
     if (measures('payments')) rows.push(...(await paymentRows(shop.url, itemIds)));
@@ -131,11 +131,38 @@ async function publicRows(shopUrl: string, itemIds: string[]): Promise<Row[]> {
   return rows;
 }
 
-/** Gives a bench customer the staff role, straight in the shop's database. */
-async function makeStaff(customer: BenchCustomer, databaseUrl: string | undefined, dataDir: string): Promise<void> {
+/**
+ * The menu, a dish and a search read in German (Accept-Language: de), with one dish given a German
+ * name first, so the answers come from German's own snapshot (docs/i18n.md "Dishes in every language").
+ */
+async function germanRows(shopUrl: string, databaseUrl: string | undefined, dataDir: string, itemId: string): Promise<Row[]> {
+  const owner = await signUpCustomer(shopUrl, 'owner');
+  await giveRole(owner, 'admin', databaseUrl, dataDir);
+  const dish = (await (await fetch(`${shopUrl}/api/admin/items/${itemId}`, { headers: owner.headers })).json()) as Record<string, unknown>;
+  const { name, category, price, recipe, image } = dish;
+  const translated = await fetch(`${shopUrl}/api/items/${itemId}`, {
+    method: 'PATCH',
+    headers: { ...owner.headers, 'content-type': 'application/json' },
+    body: JSON.stringify({ name, category, price, recipe, image, translations: { de: { name: 'Mangoschale', recipe: 'Reife Mango mit Limette.' } } }),
+  });
+  if (!translated.ok) throw new Error(`translating a dish: ${translated.status} ${await translated.text()}`);
+  const german = { 'accept-language': 'de-DE,de;q=0.9' };
+  const rows: Row[] = [];
+  for (const [row, url] of [
+    ['GET /api/items (German)', `${shopUrl}/api/items`],
+    ['GET /api/items/:id (German)', `${shopUrl}/api/items/${itemId}`],
+    ['GET /api/items?q=mangoschale (German)', `${shopUrl}/api/items?q=mangoschale`],
+  ]) {
+    rows.push(...(await sideBySide(row!, url!, german)));
+  }
+  return rows;
+}
+
+/** Gives a bench customer a role, straight in the shop's database. */
+async function giveRole(customer: BenchCustomer, role: 'staff' | 'admin', databaseUrl: string | undefined, dataDir: string): Promise<void> {
   const db = await openShopDb({ dataDir, databaseUrl });
   try {
-    await db.run(`update users set role = 'staff' where email = ?`, [customer.email]);
+    await db.run(`update users set role = ? where email = ?`, [role, customer.email]);
   } finally {
     await db.close();
   }
@@ -157,12 +184,12 @@ async function orderRows(shopUrl: string, databaseUrl: string | undefined, dataD
     rows.push(...(await sideBySide('GET /api/orders/:id', `${shopUrl}/api/orders/${orderIds[0]}`, reader.headers)));
     // The order board's read (staff), with these five orders on it.
     const cook = await signUpCustomer(shopUrl, 'board');
-    await makeStaff(cook, databaseUrl, dataDir);
+    await giveRole(cook, 'staff', databaseUrl, dataDir);
     rows.push(await onLoadCore(() => measure('GET /api/staff/orders (the board)', `${shopUrl}/api/staff/orders`, { headers: cook.headers, seconds: SECONDS })));
   }
   if (measures('fanout')) {
     const staff = await signUpCustomer(shopUrl, 'staff');
-    await makeStaff(staff, databaseUrl, dataDir);
+    await giveRole(staff, 'staff', databaseUrl, dataDir);
     const customers: BenchCustomer[] = [];
     while (customers.length < 20) customers.push(...(await Promise.all(Array.from({ length: 10 }, () => signUpCustomer(shopUrl, 'orderer')))));
     const placed = await placeOrders(shopUrl, customers, itemIds, ordersForFanOut(SECONDS));
@@ -278,6 +305,9 @@ const RATIO_GOALS: [string, number][] = [
   ['GET /api/review', 0.8],
   ['GET /api/items/:id', 0.8],
   ['GET /api/items?q=mango', 0.8],
+  ['GET /api/items (German)', 0.8],
+  ['GET /api/items/:id (German)', 0.8],
+  ['GET /api/items?q=mangoschale (German)', 0.8],
 ];
 const P99_GOALS_MS: [string, number][] = [
   ['GET /api/cart (5 entries)', 25],
