@@ -95,6 +95,8 @@ export interface SessionUser {
   displayName: string | null;
   /** From the session, so the dashboard's banner shows without another request. */
   emailVerified?: boolean;
+  /** A guest begun at a table (decision 0047): no bearer token, its session cookie signs its calls. */
+  guest?: boolean;
 }
 
 /** Strict: a role or an e-mail sent here is refused, not ignored. */

@@ -31,12 +31,6 @@ export const TABLE_TEXTS = {
 
 /** A guest's words (decision 0047): ordering at the table without an account, and its order's page. */
 export const GUEST_TEXTS = {
-  orderAsGuest: 'Order as a guest',
-  orAsGuest: 'No account? Order as a guest at this table: a name for the staff to call, and an e-mail if you want the receipt.',
-  nameLabel: 'Your name',
-  emailLabel: 'E-mail for the receipt (optional)',
-  starting: 'Starting…',
-  signInInstead: 'Log in instead',
   orderNotFound: 'Order not found',
   orderNotFoundText: 'This link opens no order: check that it was copied whole.',
   keepLink: 'Keep this page: its address follows your order, even after you close the browser.',

@@ -10,8 +10,8 @@ export const MESSAGE_AREAS = {
   common: ['language', 'nav', 'plates', 'price', 'footer', 'cartBar', 'favourites', 'notFound'],
   /** The home, about, reviews, items and app pages, and the sentences of the restaurant's settings. */
   storefront: ['home', 'about', 'detailAbout', 'items', 'reviews', 'app', 'facts'],
-  /** The menu, its dish cards and search, the dish page and the cart page. */
-  menu: ['menu', 'dish', 'cart'],
+  /** The menu, its dish cards and search, the dish page and the cart page; a table link's guest form on the menu. */
+  menu: ['menu', 'dish', 'cart', 'tableGuest'],
   /** Log-in, sign-up, the password and e-mail pages, and the customer's profile. */
   account: ['auth', 'account', 'profile'],
 } as const satisfies Record<string, readonly string[]>;

@@ -1,6 +1,7 @@
 import { createContext } from 'react';
 import type { SignInBody, SignUpBody, SessionUser } from '../../shared/auth.ts';
 import type { Role } from '../../shared/roles.ts';
+import type { GuestBegin } from '../../shared/tables.ts';
 
 export interface AuthContextValue {
   user: SessionUser | null;
@@ -13,6 +14,8 @@ export interface AuthContextValue {
   signIn(body: SignInBody): Promise<void>;
   /** Creates the account and signs in; answers the insertedId of POST /api/users. */
   signUp(body: SignUpBody): Promise<string | null>;
+  /** Orders at the table of a link as a guest, without an account (decision 0047). */
+  beginGuest(tableToken: string, body: GuestBegin): Promise<void>;
   /** After the social sign-in popup: reads the new session and records the user. */
   completeSocialSignIn(): Promise<void>;
   signOut(): Promise<void>;

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { SessionUser } from '../../shared/auth.ts';
 import { ApiRequestError, OFFLINE_CODE, setAuthFailureListener, TOKEN_STORAGE_KEY } from '../lib/api-client.ts';
-import { fetchRole, fetchSession, registerUser, requestToken, signInEmail, signOutSession, signUpEmail, type AuthUser } from './api/auth-api.ts';
+import { beginGuestAt, fetchRole, fetchSession, registerUser, requestToken, signInEmail, signOutSession, signUpEmail, type AuthUser } from './api/auth-api.ts';
 import { AuthContext, type AuthContextValue } from './auth-context.ts';
 
 /**
@@ -23,7 +23,8 @@ function lastSignedInUser(): SessionUser | null {
 const isOffline = (error: unknown) => error instanceof ApiRequestError && error.body?.code === OFFLINE_CODE;
 
 function toSessionUser(user: AuthUser): SessionUser {
-  return { uid: user.id, email: user.email, displayName: user.name || null, emailVerified: user.emailVerified };
+  const guest = user.isAnonymous === true;
+  return { uid: user.id, email: user.email, displayName: user.name || null, emailVerified: user.emailVerified, ...(guest && { guest }) };
 }
 
 /**
@@ -42,7 +43,12 @@ export function AuthProvider({ children, onSessionLost }: { children: ReactNode;
 
   /** Settles the state on what the server reports: a user (with a fresh token) or none. */
   const settle = useCallback(async (reported: AuthUser | null) => {
-    if (reported) {
+    if (reported?.isAnonymous === true) {
+      // A guest has no bearer token (POST /jwt is an account's): its session cookie signs its calls.
+      localStorage.removeItem(TOKEN_STORAGE_KEY);
+      localStorage.removeItem(LAST_USER_KEY);
+      setUser(toSessionUser(reported));
+    } else if (reported) {
       localStorage.setItem(TOKEN_STORAGE_KEY, await requestToken(reported.email));
       localStorage.setItem(LAST_USER_KEY, JSON.stringify(toSessionUser(reported)));
       setUser(toSessionUser(reported));
@@ -82,8 +88,15 @@ export function AuthProvider({ children, onSessionLost }: { children: ReactNode;
     };
   }, [settle]);
 
+  // A guest's 403 is a call off its allow-list (a favourite, the profile), not a lost session.
+  const guestRef = useRef(false);
   useEffect(() => {
-    setAuthFailureListener(() => {
+    guestRef.current = user?.guest === true;
+  }, [user]);
+
+  useEffect(() => {
+    setAuthFailureListener((status) => {
+      if (status === 403 && guestRef.current) return;
       forget();
       void signOutSession().catch(() => undefined);
       lostRef.current();
@@ -107,7 +120,7 @@ export function AuthProvider({ children, onSessionLost }: { children: ReactNode;
     [forget],
   );
 
-  const email = user?.email;
+  const email = user?.guest ? undefined : user?.email;
   // Looked up here, once for the app, not by each part that asks who is signed in: a menu page's
   // every card did, and each lookup's observer lengthened the page's takeover.
   const role = useQuery({
@@ -126,7 +139,7 @@ export function AuthProvider({ children, onSessionLost }: { children: ReactNode;
     () => ({
       user,
       loading,
-      role: role.data,
+      role: user?.guest ? 'guest' : role.data,
       roleLoading,
       signIn: (body) =>
         run(async () => {
@@ -138,6 +151,11 @@ export function AuthProvider({ children, onSessionLost }: { children: ReactNode;
           const { user: created } = await signUpEmail(body);
           await settle(created);
           return (await registerUser(created.name, created.email)).insertedId;
+        }),
+      beginGuest: (tableToken, body) =>
+        run(async () => {
+          const { user: guest } = await beginGuestAt(tableToken, body);
+          await settle(guest);
         }),
       completeSocialSignIn: () =>
         run(async () => {

@@ -42,6 +42,14 @@ function customerMenu(cartBadge: ReactNode): MenuEntry[] {
   ];
 }
 
+/** A guest at a table orders and pays, nothing more (decision 0047): its order has a page of its own. */
+function guestMenu(cartBadge: ReactNode): MenuEntry[] {
+  return [
+    { to: paths.myCart, label: 'My cart', badge: cartBadge },
+    { to: paths.payment, label: 'Payment' },
+  ];
+}
+
 /** Staff run the board, and order for themselves like any customer. */
 function staffMenu(cartBadge: ReactNode): MenuEntry[] {
   return [{ to: paths.orderBoard, label: 'Order board' }, ...customerMenu(cartBadge)];
@@ -69,7 +77,7 @@ function DashboardFrame() {
   const board = useMatch(paths.orderBoard) !== null;
   // On a phone the menu folds away above the page, and folds again once a link is followed.
   const [menuOpen, setMenuOpen] = useState(false);
-  const menu = isAdmin ? ADMIN_MENU : isStaff ? staffMenu(<CustomerCartBadge />) : customerMenu(<CustomerCartBadge />);
+  const menu = isAdmin ? ADMIN_MENU : isStaff ? staffMenu(<CustomerCartBadge />) : user?.guest ? guestMenu(<CustomerCartBadge />) : customerMenu(<CustomerCartBadge />);
   const linkClass = ({ isActive }: { isActive: boolean }) =>
     `flex items-center justify-between gap-2 rounded-md px-3 py-2 text-sm font-semibold uppercase tracking-wide ${
       isActive ? 'bg-white text-brand-900' : 'text-white hover:bg-brand-700'

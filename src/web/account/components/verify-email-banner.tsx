@@ -9,10 +9,11 @@ import { Outcome } from './profile-card.tsx';
  */
 export function VerifyEmailBanner() {
   const { user } = useAuth();
-  const profile = useProfile(Boolean(user));
+  // A guest has no address to confirm, nor a profile (decision 0047).
+  const profile = useProfile(Boolean(user) && !user?.guest);
   const resend = useResendVerification();
   const verified = profile.data ? profile.data.emailVerified : user?.emailVerified;
-  if (!user || verified !== false) return null;
+  if (!user || user.guest || verified !== false) return null;
   const email = profile.data?.email ?? user.email;
   return (
     <div role="region" aria-label="Confirm your e-mail address" className="mb-5 rounded-xl bg-amber-50 p-4 text-amber-950 ring-1 ring-amber-300">

@@ -1,6 +1,7 @@
 import type { AuthProviders, Captcha, CaptchaByMail, SignInBody, SignUpBody } from '../../../shared/auth.ts';
 import { paths } from '../../../shared/paths.ts';
 import type { Role } from '../../../shared/roles.ts';
+import type { GuestBegin } from '../../../shared/tables.ts';
 import { apiRequest } from '../../lib/api-client.ts';
 
 /**
@@ -14,6 +15,8 @@ export interface AuthUser {
   email: string;
   name: string;
   emailVerified: boolean;
+  /** Better Auth's anonymous plugin's flag: a guest begun at a table (decision 0047). */
+  isAnonymous?: boolean | null;
 }
 
 export async function fetchSession(): Promise<AuthUser | null> {
@@ -31,6 +34,11 @@ export function signUpEmail(body: SignUpBody): Promise<{ user: AuthUser }> {
 
 export function signOutSession(): Promise<unknown> {
   return apiRequest('/auth/sign-out', { ...quiet, method: 'POST', body: {} });
+}
+
+/** A guest at the table a link opens (decision 0047): sets the guest's session cookie. */
+export function beginGuestAt(tableToken: string, body: GuestBegin): Promise<{ user: AuthUser }> {
+  return apiRequest(`/tables/${encodeURIComponent(tableToken)}/guest`, { ...quiet, method: 'POST', body });
 }
 
 /** Spec: POST /jwt with the e-mail; the token is stored and sent as a bearer token. */

@@ -38,7 +38,7 @@ export function FavouriteHeartsProvider({ children }: { children: ReactNode }) {
         waiting.current = item;
         return;
       }
-      if (!user) return sendToLogin('favourite', item);
+      if (!user || user.guest) return sendToLogin('favourite', item);
       const wasSaved = saved.has(item._id);
       setFavourite({ item, saved: !wasSaved }).catch((error: Error) =>
         toast.error(wasSaved ? t('favourites.removeFailed', { name: item.name, error: error.message }) : t('favourites.saveFailed', { name: item.name, error: error.message })),

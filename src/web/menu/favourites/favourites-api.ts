@@ -16,7 +16,7 @@ export function favouritesQuery(email: string | undefined) {
 /** The caller's favourites once the sign-in state has settled; nothing for a visitor. */
 export function useFavourites() {
   const { user, loading } = useAuth();
-  return useQuery({ ...favouritesQuery(user?.email), enabled: !loading && Boolean(user?.email) });
+  return useQuery({ ...favouritesQuery(user?.email), enabled: !loading && Boolean(user?.email) && !user?.guest });
 }
 
 /**

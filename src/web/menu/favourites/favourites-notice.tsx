@@ -9,12 +9,14 @@ import { useT } from '../../i18n/i18n.ts';
  */
 export function FavouritesNotice({ count }: { count: number | undefined }) {
   const { user, loading } = useAuth();
+  // Favourites are an account's: a table's guest is asked to log in, as a visitor is.
+  const member = user && !user.guest;
   const location = useLocation();
   const t = useT();
-  if (loading || (user && count !== 0)) return null;
+  if (loading || (member && count !== 0)) return null;
   return (
     <div className="py-16 text-center text-stone-600">
-      {user ? (
+      {member ? (
         <p>{t('menu.favourites.empty')}</p>
       ) : (
         <p>

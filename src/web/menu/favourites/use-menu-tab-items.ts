@@ -22,7 +22,7 @@ export function useMenuTabItems(active: MenuTabKey): MenuTabItems {
   const favourites = useFavourites();
   const { user, loading } = useAuth();
   if (!favouritesTab) return menu;
-  if (!loading && !user) return { data: [], isPending: false, isError: false, error: null, refetch: favourites.refetch };
+  if (!loading && (!user || user.guest)) return { data: [], isPending: false, isError: false, error: null, refetch: favourites.refetch };
   // No placeholder cards while the list loads: its length is unknown (often short, or empty for a
   // visitor), and six grey cards replaced by one line moved the page (layout shift 0.2).
   return { ...favourites, isPending: false };

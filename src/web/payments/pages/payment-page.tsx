@@ -8,6 +8,7 @@ import { paths } from '../../../shared/paths.ts';
 import { termsRepricedMessage } from '../../../shared/payment-constants.ts';
 import type { CreateIntentAnswer, PaymentRecord } from '../../../shared/payments.ts';
 import { useSaveAddress, useSavedAddresses } from '../../account/api/addresses-api.ts';
+import { useAuth } from '../../auth/use-auth.ts';
 import { useCart } from '../../cart/api/cart-api.ts';
 import { PriceChangeNotice } from '../../cart/components/price-change-notice.tsx';
 import { ApiRequestError } from '../../lib/api-client.ts';
@@ -59,13 +60,16 @@ export function Page() {
   const intentData = renewed ?? created.data;
   const entries = cart.data ?? [];
   const hasItems = entries.length > 0;
-  const latest = useLatestOrder(hasItems);
+  // A table's guest pays only at its table (decision 0047): no last order or saved address to offer.
+  const guest = useAuth().user?.guest === true;
+  const latest = useLatestOrder(hasItems && !guest);
   const slots = useOfferedSlots(hasItems);
-  const saved = useSavedAddresses(hasItems);
+  const saved = useSavedAddresses(hasItems && !guest);
   const saveAddress = useSaveAddress();
   // The form opens once it knows what to offer: the last order's way, the saved addresses, and
   // today's pickup times (a list that could not be read leaves the fields to type).
-  const formLoading = hasItems && (latest.isPending || slots.isPending || saved.isPending);
+  // A query left off (a guest's) stays pending: only the asked ones are waited for.
+  const formLoading = hasItems && ((!guest && (latest.isPending || saved.isPending)) || slots.isPending);
   const emptyCart = cart.isSuccess && !hasItems;
   const cartTotal = centsToPrice(cartTotalCents(entries));
 
@@ -131,7 +135,8 @@ export function Page() {
     if (answer.order) {
       queryClient.setQueryData(orderKeys.detail(answer.order._id), answer.order);
       setOpening(answer.order.number);
-      void navigate(paths.myOrder(answer.order._id));
+      // A guest goes on to the order's signed page (decision 0047), which outlives its session.
+      void navigate(answer.order.link ?? paths.myOrder(answer.order._id));
     } else {
       setPaid(answer.payment);
     }
@@ -191,7 +196,7 @@ export function Page() {
               {TABLE_TEXTS.eatingAt(tableVisit)}
             </p>
             {/* Left the table (or scanned it by mistake): the usual choice of ways comes back. */}
-            {!fulfilment && (
+            {!fulfilment && !guest && (
               <button
                 type="button"
                 onClick={() => {
