@@ -14,6 +14,8 @@ export const MESSAGE_AREAS = {
   menu: ['menu', 'dish', 'cart'],
   /** Log-in, sign-up, the password and e-mail pages, and the customer's profile. */
   account: ['auth', 'account', 'profile'],
+  /** The payment page: its fulfilment step (checkout), the promo code, the tip, the card forms and the receipt. */
+  payment: ['payment', 'checkout'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type MessageArea = keyof typeof MESSAGE_AREAS;
@@ -42,6 +44,8 @@ const AREAS_OF_FOLDER: Readonly<Record<string, readonly MessageArea[]>> = {
   tables: ['menu'],
   auth: ['account'],
   account: ['account'],
+  // The payment page shows the cart's price-change notice (the menu area's `cart.` words).
+  payments: ['payment', 'menu'],
 };
 const AREAS_OF_PAGE: Readonly<Record<string, readonly MessageArea[]>> = {
   'storefront/pages/items-page.tsx': ['storefront', 'menu'],

@@ -49,6 +49,11 @@ export function formatDateTime(iso: string | Date, locale: string, timeZone?: st
   return dateFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(iso));
 }
 
+/** A moment's day of the week ("Friday" / "Freitag"), on the restaurant's clock when known. */
+export function formatWeekday(iso: string | Date, locale: string, timeZone?: string): string {
+  return dateFormat(locale, { weekday: 'long', timeZone }).format(new Date(iso));
+}
+
 /** A moment's time of day ("5:36 PM" / "17:36"), on the restaurant's clock when known. */
 export function formatTime(iso: string | Date, locale: string, timeZone?: string): string {
   return dateFormat(locale, { hour: '2-digit', minute: '2-digit', timeZone }).format(new Date(iso));
