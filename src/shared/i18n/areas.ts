@@ -6,8 +6,11 @@ import type { Messages } from '@lingui/core';
  * message's area is its id's first segment, so one catalogue file per language stays the rule.
  */
 export const MESSAGE_AREAS = {
-  /** The header, the footer, the cart bar and the hearts' toasts, drawn on every page; the not-found page's, which the dish page shows too. */
-  common: ['language', 'nav', 'plates', 'price', 'footer', 'cartBar', 'favourites', 'notFound'],
+  /**
+   * The header, the footer, the cart bar and the hearts' toasts, drawn on every page; the not-found
+   * page's, which the dish page shows too; the dish options' dialog, which the frame opens.
+   */
+  common: ['language', 'nav', 'plates', 'price', 'footer', 'cartBar', 'favourites', 'notFound', 'dishOptions'],
   /** The home, about, reviews, items and app pages, and the sentences of the restaurant's settings. */
   storefront: ['home', 'about', 'detailAbout', 'items', 'reviews', 'app', 'facts'],
   /** The menu, its dish cards and search, the dish page and the cart page. */
