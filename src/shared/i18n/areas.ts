@@ -9,9 +9,10 @@ export const MESSAGE_AREAS = {
   /**
    * The header, the footer, the cart bar and the hearts' toasts, drawn on every page; the not-found
    * page's, which the dish page shows too; the dish options' dialog, which the frame opens; the
-   * app's banners (offline, a new version) and the dashboard's banner asking to confirm the e-mail.
+   * app's banners (offline, a new version), the opening hours' strip, and the dashboard's banner
+   * asking to confirm the e-mail.
    */
-  common: ['language', 'nav', 'plates', 'price', 'footer', 'cartBar', 'favourites', 'notFound', 'dishOptions', 'verifyEmail', 'appBanner'],
+  common: ['language', 'nav', 'plates', 'price', 'footer', 'cartBar', 'favourites', 'notFound', 'dishOptions', 'verifyEmail', 'appBanner', 'openNow'],
   /** The home, about, reviews, items and app pages, and the sentences of the restaurant's settings. */
   storefront: ['home', 'about', 'detailAbout', 'items', 'reviews', 'app', 'facts'],
   /** The menu, its dish cards and search, the dish page and the cart page. */
