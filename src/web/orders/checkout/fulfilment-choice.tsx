@@ -1,12 +1,25 @@
-import type { FulfilmentRequest } from '../../../shared/orders.ts';
+import { clockOf } from '../../../shared/opening-hours.ts';
+import { slotDay } from '../../../shared/order-slots.ts';
+import { scheduledTimeOf, type FulfilmentRequest } from '../../../shared/orders.ts';
+import { useFormat } from '../../i18n/format.ts';
 import { useT } from '../../i18n/i18n.ts';
-import { addressLine, scheduledText } from '../order-format.ts';
+import { addressLine } from '../order-format.ts';
 import { FULFILMENT_LABEL_IDS } from './fulfilment-form.tsx';
 
 /** The confirmed choice above the card form, with a way back to change it. */
 export function FulfilmentChoice({ request, timeZone, onChange }: { request: FulfilmentRequest; timeZone?: string; onChange: () => void }) {
   const t = useT();
-  const when = scheduledText(request, timeZone) ?? (request.type === 'pickup' ? t('checkout.choice.asap') : undefined);
+  const format = useFormat();
+  const iso = scheduledTimeOf(request);
+  // "Today at 12:30", "Tomorrow at 11:00", "On Friday at 18:30" on the restaurant's clock, in the reader's language.
+  const scheduled = () => {
+    const at = new Date(iso!);
+    const zone = timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const [day, time] = [slotDay(at, new Date(), zone), clockOf(at, zone)];
+    if (day === 'today' || day === 'tomorrow') return t('checkout.time.at', { day: t(day === 'today' ? 'checkout.day.today' : 'checkout.day.tomorrow'), time });
+    return t('checkout.choice.onDay', { day: /^on \D/.test(day) ? format.weekday(at, zone) : day.replace(/^on /, ''), time });
+  };
+  const when = iso ? scheduled() : request.type === 'pickup' ? t('checkout.choice.asap') : undefined;
   const place = request.type === 'table' ? t('checkout.choice.table', { table: request.table }) : request.type === 'delivery' ? `${addressLine(request.address)} · ${request.phone}` : undefined;
   const detail = [when, place].filter(Boolean).join(' · ');
   return (
