@@ -75,7 +75,7 @@ export function FulfilmentForm({ initial, slots, savedAddresses = [], onConfirm,
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (sending) return;
-    const checked = validateDraft({ ...draft, type, pickupAt: timed ? draft.pickupAt : '' });
+    const checked = validateDraft({ ...draft, type, pickupAt: timed ? draft.pickupAt : '' }, t);
     const found = 'errors' in checked ? checked.errors : await send(checked.request);
     setErrors(found ?? {});
     const first = found && Object.keys(found)[0];
