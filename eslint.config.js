@@ -186,7 +186,6 @@ export const FORMAT_NOT_YET_MOVED = [
   'src/web/stats/components/customer-summary.tsx',
   'src/web/settings/pages/settings-page.tsx',
   'src/web/settings/components/kitchen-printers.tsx',
-  'src/web/payments/components/order-receipt.tsx',
 ];
 
 export default tseslint.config(

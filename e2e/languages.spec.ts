@@ -1,5 +1,7 @@
 import { expect, test } from './fixtures.ts';
 import { newAccount } from './auth-helpers.ts';
+import { addToCartViaApi, menu, signInAsNew } from './cart-helpers.ts';
+import { newAdmin } from './order-helpers.ts';
 
 /**
  * The shop in its readers' languages (docs/i18n.md): the browser's language chooses, the header's
@@ -70,6 +72,51 @@ test.describe('languages', () => {
       await expect(page.getByRole('heading', { name: 'Ihr Profil', level: 1 })).toBeVisible();
       await expect(page.getByRole('heading', { name: 'Angemeldete Geräte' })).toBeVisible();
       await expect(page.getByText(/^Angemeldet \d{2}\.\d{2}\.\d{4}, \d{2}:\d{2} · zuletzt aktiv/)).toBeVisible();
+    });
+
+    test('keeps a cart and pays in German: the dish by its German name, a changed price, the payment page', async ({ page, browser, request }) => {
+      const [model] = await menu(request);
+      const admin = await newAdmin(browser);
+      const word = Math.random().toString(36).slice(2, 7);
+      const dish = { name: `Cucumber Soup ${word}`, category: 'dessert', price: 6.5, recipe: 'Chilled.', image: model!.image, translations: { de: { name: `Gurkensuppe ${word}` } } };
+      const created = await admin.context.request.post('/api/items', { headers: admin.headers, data: dish });
+      expect(created.status(), await created.text()).toBe(201);
+      const id = ((await created.json()) as { insertedId: string }).insertedId;
+      try {
+        await signInAsNew(page, request);
+        await addToCartViaApi(page, id);
+        await addToCartViaApi(page, id);
+        // The owner raises the price while the dish waits in the cart: the notice says so, in German.
+        const patched = await admin.context.request.patch(`/api/items/${id}`, { headers: admin.headers, data: { ...dish, price: 8.25 } });
+        expect(patched.status(), await patched.text()).toBe(200);
+        await page.goto('/dashboard/my/cart');
+        const line = page.getByTestId('cart-line').filter({ hasText: `Gurkensuppe ${word}` });
+        await expect(line.getByTestId('cart-line-price-change')).toHaveText(/^Preis geändert: vorher 6,50\s\$, jetzt 8,25\s\$$/);
+        await expect(page.getByTestId('price-change-notice')).toContainText('Einige Preise haben sich geändert');
+        await expect(page.getByText(dish.name)).toHaveCount(0);
+
+        await page.getByRole('link', { name: 'Bezahlen', exact: true }).click();
+        await expect(page.getByRole('heading', { name: 'Bezahlung', level: 1 })).toBeVisible();
+        await expect(page.getByText(/^Zu zahlen: 16,50\s\$ für 2 Artikel$/)).toBeVisible();
+        await expect(page.getByTestId('price-change-notice')).toContainText(`Gurkensuppe ${word}: Preis geändert`);
+        await page.getByRole('radio', { name: /Hier essen/ }).check();
+        await page.getByLabel('Tisch', { exact: true }).fill('12');
+        await page.getByRole('button', { name: 'Weiter zur Bezahlung' }).click();
+        await expect(page.getByRole('heading', { name: '1. Hier essen' })).toBeVisible();
+        await expect(page.getByRole('heading', { name: '2. Karte' })).toBeVisible();
+        await expect(page.getByText('Testmodus')).toBeVisible();
+        // A code left empty is refused by the page itself, in German.
+        await page.getByRole('button', { name: 'Einlösen' }).click();
+        await expect(page.getByLabel('Gutscheincode')).toHaveAccessibleDescription('Geben Sie den Code ein');
+        await page.getByLabel('Kartennummer').fill('4242 4242 4242 4242');
+        await page.getByLabel('Gültig bis').fill('1240');
+        await page.getByLabel('Prüfnummer').fill('123');
+        await page.getByRole('button', { name: 'Bezahlen', exact: true }).click();
+        await expect(page.getByText('Zahlung erfolgreich')).toBeVisible();
+      } finally {
+        await admin.context.request.delete(`/api/items/${id}`, { headers: admin.headers });
+        await admin.context.close();
+      }
     });
   });
 

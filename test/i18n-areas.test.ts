@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { AREA_NAMES, areaOfMessage, areasOfPage, messagesOfArea } from '../src/shared/i18n/areas.ts';
+import { AREA_NAMES, areaOfMessage, areasOfPage, LAZY_PART_AREAS, messagesOfArea } from '../src/shared/i18n/areas.ts';
 import { readCatalogue } from '../src/shared/i18n/catalogue-files.ts';
 import { SOURCE_LANGUAGE } from '../src/shared/i18n/languages.ts';
 import { APP_ROUTES, NOT_FOUND_PAGE } from '../src/shared/paths.ts';
@@ -42,8 +42,9 @@ function outside(files: Iterable<string>, areas: readonly string[]): string[] {
 const source = readCatalogue(SOURCE_LANGUAGE);
 const pages = [...new Set([...Object.values(APP_ROUTES).map((route): string => route.page), NOT_FOUND_PAGE])];
 // The router reaches the pages through import.meta.glob, which this reading does not follow, and
-// the not-found page with an import() it stops at.
-const frame = modulesFrom(path.join(WEB, 'main.tsx'), new Set(), new Set(pages.map((page) => path.join(WEB, page))));
+// the not-found page with an import() it stops at; the frame's lazy parts load their own areas.
+const lazyParts = Object.keys(LAZY_PART_AREAS);
+const frame = modulesFrom(path.join(WEB, 'main.tsx'), new Set(), new Set([...pages, ...lazyParts].map((module) => path.join(WEB, module))));
 
 describe('the catalogues’ areas', () => {
   it("give every English message the browser reads an area, and each to one area only; the server's own (mails) none", () => {
@@ -62,13 +63,18 @@ describe('the catalogues’ areas', () => {
     expect(outside(modules, ['common', ...areasOfPage(page)])).toEqual([]);
   });
 
+  it.each(lazyParts)('the frame’s lazy part %s uses only the messages of the areas it loads', (part) => {
+    expect(frame.has(path.join(WEB, part))).toBe(false);
+    expect(outside(modulesFrom(path.join(WEB, part), new Set(frame)), ['common', ...LAZY_PART_AREAS[part]!])).toEqual([]);
+  });
+
   it('notices a message of an area the page does not load', () => {
     const modules = modulesFrom(path.join(WEB, 'storefront/pages/items-page.tsx'), new Set(frame));
     expect(outside(modules, ['common'])).toContain('items.banner.title (storefront/components/video-banner.tsx)');
   });
 
   it('uses every message it finds in the sources: none is missing from English', () => {
-    const used = messagesIn(pages.reduce((seen, page) => modulesFrom(path.join(WEB, page), seen), new Set(frame)));
+    const used = messagesIn([...pages, ...lazyParts].reduce((seen, module) => modulesFrom(path.join(WEB, module), seen), new Set(frame)));
     expect([...used.keys()].filter((id) => !(id in source))).toEqual([]);
   });
 });

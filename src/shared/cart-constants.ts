@@ -32,11 +32,6 @@ export function repricedEntries<T extends CartEntry>(entries: readonly T[]): Arr
   return entries.filter((entry): entry is T & { priceWhenAdded: number } => entry.priceWhenAdded !== undefined);
 }
 
-export function priceChangeText(was: readonly number[], now: number): string {
-  return `Price changed: was $${was.map((p) => p.toFixed(2)).join(' or $')}, now $${now.toFixed(2)}`;
-}
-
-export const PRICE_CHANGE_NOTICE = 'Some prices changed since you put these dishes in your cart. You pay today\'s prices:';
 
 /** Summed as integer cents, so 0.1 + 0.2 is exactly 0.30. */
 export function cartTotalCents(entries: ReadonlyArray<{ price: number }>): number {

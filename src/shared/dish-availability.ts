@@ -1,4 +1,4 @@
-/** Shared so the server's 409s and the cart's marks on the blocking entry use the same words. */
+/** Shared by the server's 409s and the cart's marks on the blocking entry (their words: the catalogues' `cart.unavailable.*`). */
 export type Unavailable = 'sold-out' | 'hidden';
 
 export function unavailableReason(dish: { soldOut?: boolean; hidden?: boolean }): Unavailable | undefined {
@@ -6,11 +6,6 @@ export function unavailableReason(dish: { soldOut?: boolean; hidden?: boolean })
   if (dish.soldOut) return 'sold-out';
   return undefined;
 }
-
-export const UNAVAILABLE_LABELS: Record<Unavailable, string> = {
-  'sold-out': 'Sold out',
-  hidden: 'No longer on the menu',
-};
 
 export function cannotAddMessage(name: string, reason: Unavailable): string {
   return reason === 'sold-out' ? `${name} is sold out. Please choose another dish.` : `${name} is not on the menu now.`;

@@ -1,4 +1,4 @@
-import type { OptionGroup } from './dish-option-rules.ts';
+import type { ChosenGroup, OptionGroup } from './dish-option-rules.ts';
 import type { AdminOptionGroup } from './dish-options.ts';
 import type { Language } from './i18n/languages.ts';
 import type { AdminMenuItem, ItemInput, ItemTranslations, MenuItem } from './menu.ts';
@@ -91,6 +91,19 @@ export function translateItem(item: MenuItem, texts: DishTranslation | undefined
     }));
   }
   return translated;
+}
+
+/**
+ * An entry's chosen options in one language (a cart's): each group's and choice's name there, the
+ * name it was chosen by where it has none.
+ */
+export function translateChosen(chosen: readonly ChosenGroup[], texts: DishTranslation | undefined): ChosenGroup[] {
+  if (!texts) return [...chosen];
+  return chosen.map((group) => ({
+    ...group,
+    group: texts.groups?.[group.groupId] || group.group,
+    choices: group.choices.map((choice) => ({ ...choice, name: texts.choices?.[choiceKey(group.groupId, choice.id)] || choice.name })),
+  }));
 }
 
 /** Whether any dish has a text in `language`: else that language's menu is the English one. */

@@ -4,7 +4,7 @@
  * and how full each is. One module for the server (what it offers and accepts) and the browser
  * (what it shows), Zod-free like opening-hours.ts so the public pages can carry it.
  */
-import { clockOf, closedProblem, isOpenAt, isPausedAt, minutesOf, rangesOn, statusLine, weekdayOf, zonedInstant, type OpeningRules } from './opening-hours.ts';
+import { clockOf, closedProblem, isOpenAt, isPausedAt, minutesOf, openStatus, rangesOn, statusLine, weekdayOf, zonedInstant, type OpeningRules } from './opening-hours.ts';
 import { localDate, nextDate, zonedParts } from './shop-time.ts';
 
 /** Each divides an hour, so a slot reads the same on the clock every day (and every zone's offset is whole quarter hours). */
@@ -129,6 +129,45 @@ export function orderAheadLine(rules: SlotRules, now: Date): string | undefined 
 /** The home page's status line: the order-ahead line while orders for now are not taken, else the hours' line. */
 export function shopStatusLine(rules: SlotRules, now: Date): string {
   return orderAheadLine(rules, now) ?? statusLine(rules, now);
+}
+
+/** A day in the status line: "today", "tomorrow", a weekday's name (in the asker's language) or, past a week, the date. */
+export type StatusDay = { kind: 'today' } | { kind: 'tomorrow' } | { kind: 'weekday'; words: string } | { kind: 'date'; date: string };
+
+/**
+ * The status line's facts, for the reader's language to word them (src/web/settings/status-words.ts):
+ * what shopStatusLine says in English, with times on the restaurant's clock and weekdays named by
+ * `weekdayName` (Intl in the reader's language).
+ */
+export type ShopStatus =
+  | { kind: 'orderAhead'; day: StatusDay; time: string }
+  | { kind: 'paused'; message: string; until?: string }
+  | { kind: 'open'; until?: { day?: StatusDay; time: string } }
+  | { kind: 'closed'; opens?: { day?: StatusDay; time: string } };
+
+export function shopStatus(rules: SlotRules, now: Date, weekdayName: (at: Date) => string): ShopStatus {
+  const zone = rules.timeZone;
+  if (!isPausedAt(rules, now) && closedProblem(rules, now)) {
+    const first = slotTimes(rules, now)[0];
+    if (first) {
+      const day = localDate(first, zone);
+      const today = localDate(now, zone);
+      const words: StatusDay =
+        day === today ? { kind: 'today' } : day === nextDate(today) ? { kind: 'tomorrow' } : day <= addDays(today, 6) ? { kind: 'weekday', words: weekdayName(first) } : { kind: 'date', date: day };
+      return { kind: 'orderAhead', day: words, time: clockOf(first, zone) };
+    }
+  }
+  const status = openStatus(rules, now);
+  if (status.state === 'paused') return { kind: 'paused', message: status.message, ...(status.until && { until: clockOf(status.until, zone) }) };
+  const at = status.state === 'open' ? status.until : status.opensAt;
+  // As statusLine's days: none today, a weekday within the coming week, else the date.
+  const day = (): StatusDay | undefined => {
+    const date = localDate(at!, zone);
+    if (date === localDate(now, zone)) return undefined;
+    return at!.getTime() - now.getTime() < 6.5 * 24 * 3600_000 ? { kind: 'weekday', words: weekdayName(at!) } : { kind: 'date', date };
+  };
+  const when = at && { time: clockOf(at, zone), ...(day() && { day: day() }) };
+  return status.state === 'open' ? { kind: 'open', ...(when && { until: when }) } : { kind: 'closed', ...(when && { opens: when }) };
 }
 
 /** "Sunday 29 November at 12:30" on the restaurant's clock: for mails and tickets, read on another day. */

@@ -10,9 +10,6 @@ export const MAX_AMOUNT_CENTS = 99_999_999;
 /** The spec's status of a newly saved payment record (docs/product.md §9). */
 export const PAYMENT_STATUS_PENDING = 'service pending';
 
-export const PAYMENT_SUCCESS_MESSAGE = 'Payment success';
-export const PAYMENT_UNEXPECTED_ERROR = 'An unexpected error occurred. Please try again.';
-
 export const PAYMENT_CANCELED_MESSAGE =
   'This payment was cancelled because your cart changed, and nothing was charged. Reload the page to pay for your cart as it is now.';
 
@@ -32,11 +29,6 @@ export function termsChangedMessage(what: string, outcome: 'not-charged' | 'refu
   return `This payment was prepared under terms that have changed: ${what}. ${happened}. Your cart is kept: check the new total and pay again.`;
 }
 
-/** The payment page's look before the card: the intent was re-priced, and nothing was charged. */
-export function termsRepricedMessage(amount: string): string {
-  return `A price, the delivery fee or the restaurant's terms changed since this page was opened, so nothing was charged. The new total is ${amount}: check it and press Pay again.`;
-}
-
 /** Account deletion waits for a payment the provider may have taken and the shop has not settled (docs/accounts.md). */
 export const ACCOUNT_PAYMENT_UNSETTLED_MESSAGE =
   'A payment of this account is still being settled with the card provider, so the account was not deleted. Try again in a few minutes; if this stays, ask the restaurant.';
@@ -51,13 +43,9 @@ export const SANDBOX_TEST_CARDS = {
 /** Stripe's `return_url` after 3-D Secure or a wallet; the server checks the intent with Stripe, never the query. */
 export const PAYMENT_RETURN_PATH = '/api/payment/return';
 
-/** The return passes a code, never text: anyone can write a link, so only these words are shown. */
-export const PAYMENT_RETURN_MESSAGES = {
-  failed: 'Your bank or wallet did not confirm the payment, so nothing was charged. Try again, or use another card.',
-  processing: 'Your bank is still processing the payment. Your order appears in My orders as soon as it confirms; you need not pay again.',
-  canceled: PAYMENT_CANCELED_MESSAGE,
-  refunded: 'These dishes were already paid by another payment, so this payment was refunded in full.',
-  'terms-changed': "A price, the delivery fee or the restaurant's rules changed since this payment was prepared, so no order was placed and the payment was refunded in full. Your cart is kept: check the new total and pay again.",
-} as const;
-export type PaymentReturnOutcome = keyof typeof PAYMENT_RETURN_MESSAGES;
+/**
+ * The return passes a code, never text: anyone can write a link, so only the shop's words for
+ * these are shown (the catalogues' `payment.return.*`, src/web/payments/components/payment-return-notice.tsx).
+ */
+export type PaymentReturnOutcome = 'failed' | 'processing' | 'canceled' | 'refunded' | 'terms-changed';
 export const PAYMENT_RETURN_QUERY = 'payment';

@@ -129,10 +129,13 @@ export const ruleValue = (kind: 'percent' | 'fixed', amount: number): number => 
 export const PROMO_TEXTS = {
   noSuchPromotion: 'No such promotion',
   codeTaken: 'Another promotion already has this code',
-  /** The payment page's field and line (src/web/payments/components/promo-code-field.tsx). */
+  /**
+   * The payment page's field and button are the catalogue's `payment.promo.field` and `.apply`
+   * (src/web/payments/components/promo-code-field.tsx); their English here is the browser tests'.
+   */
   field: 'Promo code',
   apply: 'Apply',
-  remove: 'Remove code',
+  /** The discount's row on the order page, the ticket and the receipt mail. */
   discountLine: (code: string) => `Discount (${code})`,
   /** The administrator's page (src/web/promotions/pages/promotions-page.tsx). */
   pageTitle: 'Promotions',

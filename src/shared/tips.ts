@@ -115,14 +115,6 @@ export function tipOffer(foodCents: number, settings: TipSettings): TipOffer | u
 
 /** The payment page's words for the tip. */
 export const TIP_PAGE_TEXTS = {
-  legend: 'Tip',
-  none: 'No tip',
-  other: 'Another amount',
-  amountLabel: 'Tip in dollars',
-  apply: 'Add this tip',
-  most: (max: string) => `At most ${max} on this order.`,
-  typeAmount: 'Type the tip in dollars, for example 3.50.',
-  failed: 'The tip could not be added. Please try again.',
   /** The order page's, board's, ticket's and mail's row. */
   row: 'Tip',
 } as const;

@@ -19,6 +19,8 @@ export type PricedCartItemRow = CartItemRow & {
   /** What the dish's tax rate is read from (migration 027): its own rate, else its category's. */
   menu_category: string;
   menu_tax_rate_id: string | null;
+  /** The dish's names in other languages now (JSON, src/shared/dish-translations.ts): the cart shows its reader's. */
+  menu_translations: string | null;
 };
 
 /** The owner's cart, oldest entry first, each with what its dish costs on the menu now. */
@@ -40,6 +42,7 @@ const pricedCartItems = compiledOnce((db, userId: string) =>
       'menu_items.options as menu_options',
       'menu_items.category as menu_category',
       'menu_items.tax_rate_id as menu_tax_rate_id',
+      'menu_items.translations as menu_translations',
     ])
     .where('cart_items.user_id', '=', userId)
     .orderBy('cart_items.created_at')

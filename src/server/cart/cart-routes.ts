@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -9,8 +9,16 @@ import {
   cartQuerySchema,
 } from '../../shared/cart.ts';
 import { CART_MAX_ENTRIES } from '../../shared/cart-constants.ts';
+import { SOURCE_LANGUAGE } from '../../shared/i18n/languages.ts';
 import { ForbiddenError } from '../http/errors.ts';
+import { requestLanguage } from '../i18n/request-language.ts';
 import { useStrictJson } from '../http/strict-json.ts';
+
+/** The kept cart's key: `cart` in English, `cart:de` in German. */
+const cartKey = (request: FastifyRequest) => {
+  const language = requestLanguage(request);
+  return language === SOURCE_LANGUAGE ? 'cart' : `cart:${language}`;
+};
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
 
@@ -39,12 +47,13 @@ export async function cartRoutes(instance: FastifyInstance): Promise<void> {
           if ((request.query as { email: string }).email !== request.user!.email.toLowerCase()) throw new ForbiddenError('You can only read your own cart');
         },
       ],
-      config: { guests: true, keptAnswer: { key: () => 'cart' }, customerWrites: true, errors: { 403: "The e-mail is not the caller's own" } },
+      // Kept per language: the dishes' names are the reader's (Accept-Language, the cookie), English's key as before.
+      config: { guests: true, keptAnswer: { key: cartKey, perLanguage: true }, customerWrites: true, errors: { 403: "The e-mail is not the caller's own" } },
     },
     async (request) => {
       const user = request.user!;
       await app.payments.reconcileOwn(user.id);
-      return app.cart.entriesOf(user.id, user.email);
+      return app.cart.entriesOf(user.id, user.email, requestLanguage(request));
     },
   );
 

@@ -11,6 +11,8 @@ import {
   type ChosenGroup,
   type OptionSelection,
 } from '../../shared/dish-option-rules.ts';
+import { readDishTranslations, translateChosen } from '../../shared/dish-translations.ts';
+import { SOURCE_LANGUAGE, type Language } from '../../shared/i18n/languages.ts';
 import { centsToPrice } from '../../shared/money.ts';
 import type { Database } from '../db/schema.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../http/errors.ts';
@@ -62,14 +64,17 @@ export function priceEntry(row: PricedCartItemRow): PricedEntry {
 /**
  * The entry as the API answers it: `price` is today's, which the payment charges; the price it was
  * added at is told beside it only when it differs (docs/decisions/0021-one-charge-per-cart.md).
+ * In `language`, the dish's and its options' names are the owner's texts there where it has them
+ * (as the menu shows them); English is the name the entry was added by, which the order keeps.
  */
-export function toCartEntry(row: PricedCartItemRow, ownerEmail: string): CartEntry {
+export function toCartEntry(row: PricedCartItemRow, ownerEmail: string, language: Language = SOURCE_LANGUAGE): CartEntry {
   const priced = priceEntry(row);
   const today = priced.priceCents;
+  const texts = language === SOURCE_LANGUAGE ? undefined : readDishTranslations(row.menu_translations)[language];
   const entry: CartEntry = {
     _id: row.id,
     itemId: row.menu_item_id,
-    name: row.name,
+    name: texts?.name || row.name,
     price: centsToPrice(today),
     image: row.image,
     email: ownerEmail,
@@ -77,14 +82,14 @@ export function toCartEntry(row: PricedCartItemRow, ownerEmail: string): CartEnt
   if (row.price_cents !== today) entry.priceWhenAdded = centsToPrice(row.price_cents);
   const unavailable = entryUnavailable(row);
   if (unavailable) entry.unavailable = unavailable;
-  if (priced.chosen.length > 0) entry.options = chosenToApi(priced.chosen);
+  if (priced.chosen.length > 0) entry.options = chosenToApi(translateChosen(priced.chosen, texts));
   if (priced.problem) entry.optionsProblem = priced.problem;
   return entry;
 }
 
-/** The owner's cart as the API answers it, oldest entry first. */
-export async function cartEntriesOf(db: Kysely<Database>, userId: string, ownerEmail: string): Promise<CartEntry[]> {
-  return (await listPricedCartItems(db, userId)).map((row) => toCartEntry(row, ownerEmail));
+/** The owner's cart as the API answers it, oldest entry first, its dishes named in `language`. */
+export async function cartEntriesOf(db: Kysely<Database>, userId: string, ownerEmail: string, language: Language = SOURCE_LANGUAGE): Promise<CartEntry[]> {
+  return (await listPricedCartItems(db, userId)).map((row) => toCartEntry(row, ownerEmail, language));
 }
 
 /** Why the entry's dish cannot be ordered now (sold out or hidden), if it cannot. */
@@ -165,8 +170,8 @@ export class CartService {
     this.db = db;
   }
 
-  entriesOf(userId: string, ownerEmail: string): Promise<CartEntry[]> {
-    return cartEntriesOf(this.db, userId, ownerEmail);
+  entriesOf(userId: string, ownerEmail: string, language?: Language): Promise<CartEntry[]> {
+    return cartEntriesOf(this.db, userId, ownerEmail, language);
   }
 
   add(userId: string, itemId: string, selection?: OptionSelection): Promise<string> {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requestLanguage } from '../i18n/request-language.ts';
 import { FAVOURITES_MAX, favouriteParamsSchema, favouritesSchema, favouriteStateSchema } from '../../shared/favourites.ts';
 
 /**
@@ -10,9 +11,11 @@ import { FAVOURITES_MAX, favouriteParamsSchema, favouritesSchema, favouriteState
 export async function favouritesRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
 
-  app.get('/favourites', { schema: { summary: "The caller's favourite dishes", response: { 200: favouritesSchema } }, preHandler: app.requireUser }, async (request) =>
-    app.favourites.list(request.user!.id),
-  );
+  // In the reader's language, as the menu answers its dishes (docs/i18n.md "Dishes in every language").
+  app.get('/favourites', { schema: { summary: "The caller's favourite dishes", response: { 200: favouritesSchema } }, preHandler: app.requireUser }, async (request, reply) => {
+    reply.header('vary', 'accept-language, cookie');
+    return app.favourites.list(request.user!.id, requestLanguage(request));
+  });
 
   app.put(
     '/favourites/:itemId',

@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely';
 import { FAVOURITES_MAX } from '../../shared/favourites.ts';
+import { readDishTranslations, translateItem } from '../../shared/dish-translations.ts';
+import { SOURCE_LANGUAGE, type Language } from '../../shared/i18n/languages.ts';
 import type { MenuItem } from '../../shared/menu.ts';
 import type { Database } from '../db/schema.ts';
 import { ConflictError, NotFoundError } from '../http/errors.ts';
@@ -9,9 +11,11 @@ import { countFavourites, deleteFavourite, insertFavourite, isFavourite, listFav
 
 const NO_SUCH_DISH = 'No menu item with this id';
 
-/** The caller's saved dishes as the menu answers them, the latest saved first. */
-export async function listFavourites(db: Kysely<Database>, userId: string): Promise<MenuItem[]> {
-  return (await listFavouriteItems(db, userId)).map(toMenuItem);
+/** The caller's saved dishes as the menu answers them in `language` (its texts, English where none), the latest saved first. */
+export async function listFavourites(db: Kysely<Database>, userId: string, language: Language = SOURCE_LANGUAGE): Promise<MenuItem[]> {
+  const rows = await listFavouriteItems(db, userId);
+  if (language === SOURCE_LANGUAGE) return rows.map(toMenuItem);
+  return rows.map((row) => translateItem(toMenuItem(row), readDishTranslations(row.translations)[language]));
 }
 
 /** Saves a dish; saving a saved one changes nothing. 409 past FAVOURITES_MAX, 404 for an unknown dish. */
@@ -39,8 +43,8 @@ export class FavouritesService {
     this.db = db;
   }
 
-  list(userId: string): Promise<MenuItem[]> {
-    return listFavourites(this.db, userId);
+  list(userId: string, language?: Language): Promise<MenuItem[]> {
+    return listFavourites(this.db, userId, language);
   }
 
   save(userId: string, itemId: string): Promise<void> {

@@ -11,9 +11,10 @@ declare module 'fastify' {
     /**
      * This route's 200 answer is kept by KeptAnswers (registerKeptAnswers) under `key`'s result:
      * the caller's own (the default), or `shared` by every caller the route lets in (the order
-     * board). `key` gives undefined for a request answered afresh each time.
+     * board). `key` gives undefined for a request answered afresh each time. `perLanguage`: the
+     * answer is in the reader's language (its key says which), so `Vary` names what chooses it.
      */
-    keptAnswer?: { key: (request: FastifyRequest) => string | undefined; shared?: true };
+    keptAnswer?: { key: (request: FastifyRequest) => string | undefined; shared?: true; perLanguage?: true };
     /** The handler writes the signed-in caller's own data only: it forgets only their kept answers. */
     customerWrites?: true;
   }
@@ -46,7 +47,7 @@ export function registerKeptAnswers(app: FastifyInstance, keptAnswers: KeptAnswe
       const key = kept.key(request);
       const owner = kept.shared ? SHARED : request.user?.id;
       if (key === undefined || owner === undefined) return read.call(this, request, reply);
-      await keptAnswers.send(request, reply, owner, key, { schema, value: () => read.call(this, request, reply) });
+      await keptAnswers.send(request, reply, owner, key, { schema, value: () => read.call(this, request, reply), perLanguage: kept.perLanguage });
     } as RouteHandlerMethod;
   });
 }
@@ -103,12 +104,12 @@ export class KeptAnswers {
     reply: FastifyReply,
     customerId: string,
     key: string,
-    read: { schema: z.ZodType; value: () => Promise<unknown> },
+    read: { schema: z.ZodType; value: () => Promise<unknown>; perLanguage?: boolean },
   ): Promise<void> {
     let bytes = await this.kept(customerId, key);
     if (!bytes) {
       const mark = this.clock;
-      bytes = await snapshotBytes(await read.value(), { schema: read.schema, private: true });
+      bytes = await snapshotBytes(await read.value(), { schema: read.schema, private: true, perLanguage: read.perLanguage });
       this.keep(customerId, key, bytes, mark);
       // The read may have written (the cart records a payment the shop missed): its notice first.
       const notice = this.pendingNotice(customerId);

@@ -6,14 +6,22 @@ import type { Messages } from '@lingui/core';
  * message's area is its id's first segment, so one catalogue file per language stays the rule.
  */
 export const MESSAGE_AREAS = {
-  /** The header, the footer, the cart bar and the hearts' toasts, drawn on every page; the not-found page's, which the dish page shows too. */
-  common: ['language', 'nav', 'plates', 'price', 'footer', 'cartBar', 'favourites', 'notFound'],
+  /**
+   * The header, the footer, the cart bar and the hearts' toasts, drawn on every page; the not-found
+   * page's, which the dish page shows too; the app's banners (offline, a new version), the
+   * opening hours' strip, and the dashboard's banner asking to confirm the e-mail.
+   */
+  common: ['language', 'nav', 'plates', 'price', 'footer', 'cartBar', 'favourites', 'notFound', 'verifyEmail', 'appBanner', 'openNow'],
   /** The home, about, reviews, items and app pages, and the sentences of the restaurant's settings. */
   storefront: ['home', 'about', 'detailAbout', 'items', 'reviews', 'app', 'facts'],
   /** The menu, its dish cards and search, the dish page and the cart page; a table link's guest form on the menu. */
   menu: ['menu', 'dish', 'cart', 'tableGuest'],
   /** Log-in, sign-up, the password and e-mail pages, and the customer's profile. */
   account: ['auth', 'account', 'profile'],
+  /** The payment page: its fulfilment step (checkout), the promo code, the tip, the card forms and the receipt. */
+  payment: ['payment', 'checkout'],
+  /** The dish options' dialog, which the frame opens from any page: loaded with its chunk (LAZY_PART_AREAS). */
+  options: ['dishOptions'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type MessageArea = keyof typeof MESSAGE_AREAS;
@@ -42,9 +50,19 @@ const AREAS_OF_FOLDER: Readonly<Record<string, readonly MessageArea[]>> = {
   tables: ['menu'],
   auth: ['account'],
   account: ['account'],
+  // The payment page shows the cart's price-change notice (the menu area's `cart.` words).
+  payments: ['payment', 'menu'],
 };
 const AREAS_OF_PAGE: Readonly<Record<string, readonly MessageArea[]>> = {
   'storefront/pages/items-page.tsx': ['storefront', 'menu'],
+};
+
+/**
+ * Parts of the frame it loads only when used (an `import()`), by module under src/web: their
+ * words load with their chunk (loadPageAreas), not in every page's first load.
+ */
+export const LAZY_PART_AREAS: Readonly<Record<string, readonly MessageArea[]>> = {
+  'menu/options/dish-options-dialog.tsx': ['options'],
 };
 
 export function areasOfPage(page: string): readonly MessageArea[] {

@@ -49,6 +49,20 @@ export function formatDateTime(iso: string | Date, locale: string, timeZone?: st
   return dateFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(iso));
 }
 
+/**
+ * Items as the language lists them ("10115, 10117 and 10119"): English as British English does,
+ * without a comma before "and", as the shop's sentences always read.
+ */
+export function formatList(items: readonly string[], language: Language, type: 'conjunction' | 'disjunction'): string {
+  const locale = language === SOURCE_LANGUAGE ? 'en-GB' : language;
+  return new Intl.ListFormat(locale, { style: 'long', type }).format(items);
+}
+
+/** A moment's day of the week ("Friday" / "Freitag"), on the restaurant's clock when known. */
+export function formatWeekday(iso: string | Date, locale: string, timeZone?: string): string {
+  return dateFormat(locale, { weekday: 'long', timeZone }).format(new Date(iso));
+}
+
 /** A moment's time of day ("5:36 PM" / "17:36"), on the restaurant's clock when known. */
 export function formatTime(iso: string | Date, locale: string, timeZone?: string): string {
   return dateFormat(locale, { hour: '2-digit', minute: '2-digit', timeZone }).format(new Date(iso));

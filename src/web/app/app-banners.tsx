@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { useT } from '../i18n/i18n.ts';
 import { useOnline } from '../ui/use-online.ts';
 import { hasNewVersion, reloadIntoNewVersion, subscribeToNewVersion } from './service-worker-registration.ts';
 
@@ -8,20 +9,21 @@ import { hasNewVersion, reloadIntoNewVersion, subscribeToNewVersion } from './se
  * screen readers when they appear. Neither is drawn by the server or during hydration.
  */
 export function AppBanners() {
+  const t = useT();
   const online = useOnline();
   const newVersion = useSyncExternalStore(subscribeToNewVersion, hasNewVersion, () => false);
   return (
     <div role="status" aria-live="polite">
       {!online && (
         <p className="bg-amber-100 px-4 py-2 text-center text-sm font-semibold text-amber-950">
-          You are offline. The menu stays open to read; ordering and paying wait for the connection.
+          {t('appBanner.offline')}
         </p>
       )}
       {newVersion && (
         <p className="flex flex-wrap items-center justify-center gap-3 bg-brand-900 px-4 py-2 text-center text-sm text-white">
-          A new version is available.
+          {t('appBanner.newVersion')}
           <button type="button" onClick={reloadIntoNewVersion} className="min-h-6 rounded bg-white px-3 py-1 font-semibold text-brand-900 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white">
-            Reload
+            {t('appBanner.reload')}
           </button>
         </p>
       )}

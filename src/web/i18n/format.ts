@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { formatDateTime, formatMoney, formatNumber, formatTime, type MoneyOptions } from '../../shared/i18n/format.ts';
+import { formatDateTime, formatMoney, formatNumber, formatTime, formatWeekday, type MoneyOptions } from '../../shared/i18n/format.ts';
 import type { Language } from '../../shared/i18n/languages.ts';
 import { useLanguage } from './i18n.ts';
 
@@ -21,6 +21,7 @@ export interface Format {
   /** On the restaurant's clock when `timeZone` (its settings') is given. */
   dateTime(iso: string | Date, timeZone?: string): string;
   time(iso: string | Date, timeZone?: string): string;
+  weekday(iso: string | Date, timeZone?: string): string;
 }
 
 /** Money, numbers and dates in the active language: `const format = useFormat(); format.money(14.5)`. */
@@ -32,6 +33,7 @@ export function useFormat(): Format {
       number: (value) => formatNumber(value, language),
       dateTime: (iso, timeZone) => formatDateTime(iso, dateLocale(language), timeZone),
       time: (iso, timeZone) => formatTime(iso, dateLocale(language), timeZone),
+      weekday: (iso, timeZone) => formatWeekday(iso, language, timeZone),
     }),
     [language],
   );

@@ -1,6 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { savedAddressInputSchema, type SavedAddress } from '../../../shared/saved-addresses.ts';
 import { FormField } from '../../auth/components/form-field.tsx';
+import type { MessageId } from '../../../shared/i18n/catalogue.ts';
+import { useT } from '../../i18n/i18n.ts';
 import { ApiRequestError } from '../../lib/api-client.ts';
 import { useDeleteAddress, useSavedAddresses, useUpdateAddress } from '../api/addresses-api.ts';
 import { buttonClass, Outcome, ProfileCard, quietButtonClass } from './profile-card.tsx';
@@ -10,25 +12,26 @@ import { buttonClass, Outcome, ProfileCard, quietButtonClass } from './profile-c
  * New ones are saved by the checkout, where the address is typed for an order.
  */
 export function AddressesSection() {
+  const t = useT();
   const addresses = useSavedAddresses();
   const remove = useDeleteAddress();
   const [editing, setEditing] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   return (
-    <ProfileCard id="profile-addresses" title="Delivery addresses">
+    <ProfileCard id="profile-addresses" title={t('profile.addresses.title')}>
       {addresses.isPending ? (
-        <p className="text-stone-600">Loading your addresses…</p>
+        <p className="text-stone-600">{t('profile.addresses.loading')}</p>
       ) : addresses.isError ? (
         <p role="alert" className="text-red-800">
-          Your addresses could not be loaded: {addresses.error.message}{' '}
+          {t('profile.addresses.loadFailed', { error: addresses.error.message })}{' '}
           <button type="button" className="font-semibold underline" onClick={() => void addresses.refetch()}>
-            Try again
+            {t('profile.addresses.retry')}
           </button>
         </p>
       ) : addresses.data.length === 0 ? (
-        <p className="text-stone-700">No saved address yet: the address and phone of a delivery are saved at checkout, for your next order.</p>
+        <p className="text-stone-700">{t('profile.addresses.none')}</p>
       ) : (
-        <ul className="divide-y divide-stone-200" aria-label="Saved delivery addresses">
+        <ul className="divide-y divide-stone-200" aria-label={t('profile.addresses.list')}>
           {addresses.data.map((saved) => (
             <li key={saved.id} className="py-3">
               {editing === saved.id ? (
@@ -46,20 +49,20 @@ export function AddressesSection() {
                     <span className="block">
                       {saved.address.postalCode} {saved.address.city}
                     </span>
-                    <span className="block text-sm text-stone-600">Phone {saved.phone}</span>
+                    <span className="block text-sm text-stone-600">{t('profile.addresses.phone', { phone: saved.phone })}</span>
                   </p>
                   <div className="flex gap-2">
-                    <button type="button" className={quietButtonClass} aria-label={`Edit ${saved.address.line1}`} onClick={() => setEditing(saved.id)}>
-                      Edit
+                    <button type="button" className={quietButtonClass} aria-label={t('profile.addresses.editLabel', { address: saved.address.line1 })} onClick={() => setEditing(saved.id)}>
+                      {t('profile.addresses.edit')}
                     </button>
                     <button
                       type="button"
                       className={quietButtonClass}
-                      aria-label={`Delete ${saved.address.line1}`}
+                      aria-label={t('profile.addresses.deleteLabel', { address: saved.address.line1 })}
                       disabled={remove.isPending}
-                      onClick={() => remove.mutate(saved.id, { onSuccess: () => setDone(`${saved.address.line1} is deleted.`) })}
+                      onClick={() => remove.mutate(saved.id, { onSuccess: () => setDone(t('profile.addresses.deleted', { address: saved.address.line1 })) })}
                     >
-                      Delete
+                      {t('profile.addresses.delete')}
                     </button>
                   </div>
                 </div>
@@ -74,15 +77,16 @@ export function AddressesSection() {
 }
 
 const FIELDS = [
-  ['address.line1', 'Street and number', 'address-line1'],
-  ['address.line2', 'Apartment, floor (optional)', 'address-line2'],
-  ['address.city', 'City', 'address-level2'],
-  ['address.postalCode', 'ZIP code', 'postal-code'],
-  ['phone', 'Contact number', 'tel'],
-] as const;
+  ['address.line1', 'profile.addresses.line1', 'address-line1'],
+  ['address.line2', 'profile.addresses.line2', 'address-line2'],
+  ['address.city', 'profile.addresses.city', 'address-level2'],
+  ['address.postalCode', 'profile.addresses.postalCode', 'postal-code'],
+  ['phone', 'profile.addresses.phoneField', 'tel'],
+] as const satisfies readonly (readonly [string, MessageId, string])[];
 
 /** One address's fields, checked with the server's schema: one message per field, at its field. */
 function AddressForm({ saved, onDone }: { saved: SavedAddress; onDone: (message: string) => void }) {
+  const t = useT();
   const id = useId();
   const update = useUpdateAddress();
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -111,7 +115,7 @@ function AddressForm({ saved, onDone }: { saved: SavedAddress; onDone: (message:
     setErrors({});
     try {
       await update.mutateAsync({ id: saved.id, ...parsed.data });
-      onDone('The address is saved.');
+      onDone(t('profile.addresses.saved'));
     } catch (error) {
       const fields = error instanceof ApiRequestError ? error.body?.fieldErrors : undefined;
       if (fields) setErrors(Object.fromEntries(Object.entries(fields).map(([key, messages]) => [key, messages[0] ?? ''])));
@@ -119,13 +123,13 @@ function AddressForm({ saved, onDone }: { saved: SavedAddress; onDone: (message:
   }
 
   return (
-    <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-3" aria-label={`Edit ${saved.address.line1}`}>
+    <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-3" aria-label={t('profile.addresses.editLabel', { address: saved.address.line1 })}>
       {FIELDS.map(([key, label, autoComplete]) => (
         <FormField
           key={key}
           id={`${id}-${key.replace('.', '-')}`}
           name={key}
-          label={label}
+          label={t(label)}
           autoComplete={autoComplete}
           type={key === 'phone' ? 'tel' : 'text'}
           defaultValue={initial[key]}
@@ -134,10 +138,10 @@ function AddressForm({ saved, onDone }: { saved: SavedAddress; onDone: (message:
       ))}
       <div className="flex flex-wrap gap-3">
         <button type="submit" disabled={update.isPending} className={buttonClass}>
-          {update.isPending ? 'Saving…' : 'Save address'}
+          {update.isPending ? t('profile.addresses.saving') : t('profile.addresses.save')}
         </button>
         <button type="button" className={quietButtonClass} onClick={() => onDone('')}>
-          Cancel
+          {t('profile.addresses.cancel')}
         </button>
       </div>
       <Outcome error={update.error && !(update.error instanceof ApiRequestError && update.error.body?.fieldErrors) ? update.error : undefined} />

@@ -1,5 +1,15 @@
-import { PRICE_CHANGE_NOTICE, priceChangeText, type CartEntry } from '../../../shared/cart-constants.ts';
+import type { CartEntry } from '../../../shared/cart-constants.ts';
+import { useFormat } from '../../i18n/format.ts';
+import { useT } from '../../i18n/i18n.ts';
 import { cartLines } from '../cart-lines.ts';
+
+/** "Price changed: was $7.50 or $8.00, now $9.00" in the reader's language (the notice and the cart's price column). */
+export function usePriceChangeText(): (was: readonly number[], now: number) => string {
+  const t = useT();
+  const format = useFormat();
+  const money = (price: number) => format.money(price, { spaced: false });
+  return (was, now) => t('cart.priceChanged', { was: was.map(money).join(t('cart.priceChanged.or')), now: money(now) });
+}
 
 /**
  * Before the customer pays: which dishes cost something else now than when they went into the cart
@@ -7,11 +17,13 @@ import { cartLines } from '../cart-lines.ts';
  * and on the payment page before the card.
  */
 export function PriceChangeNotice({ entries }: { entries: readonly CartEntry[] }) {
+  const t = useT();
+  const priceChangeText = usePriceChangeText();
   const changed = cartLines(entries).filter((line) => line.pricesWhenAdded.length > 0);
   if (changed.length === 0) return null;
   return (
     <div data-testid="price-change-notice" className="rounded-lg border border-accent-500 bg-accent-400/20 p-3 text-sm text-stone-800">
-      <p className="font-semibold">{PRICE_CHANGE_NOTICE}</p>
+      <p className="font-semibold">{t('cart.priceChangeNotice')}</p>
       <ul className="mt-1 list-disc pl-5">
         {changed.map((line) => (
           <li key={line.key}>

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { cartTotalCents, priceChangeText } from '../../../shared/cart-constants.ts';
+import { cartTotalCents } from '../../../shared/cart-constants.ts';
 import { centsToPrice } from '../../../shared/money.ts';
 import { paths } from '../../../shared/paths.ts';
 import { useToast } from '../../ui/toast.tsx';
@@ -8,7 +8,7 @@ import { useAddToCart, useCart, useDeleteCartEntry } from '../api/cart-api.ts';
 import { useDeleteCartLine } from '../api/cart-line-api.ts';
 import { cartLines, lineTotalCents, type CartLine } from '../cart-lines.ts';
 import { CartLineOptions } from '../components/cart-line-options.tsx';
-import { PriceChangeNotice } from '../components/price-change-notice.tsx';
+import { PriceChangeNotice, usePriceChangeText } from '../components/price-change-notice.tsx';
 import { RemovedDishesNotice, UnavailableMark, UnavailableNotice } from '../components/cart-availability-notices.tsx';
 import { DataTable, type Column } from '../../ui/data-table.tsx';
 import { QueryError } from '../../ui/query-error.tsx';
@@ -23,6 +23,7 @@ import { useT } from '../../i18n/i18n.ts';
 export function Page() {
   const t = useT();
   const format = useFormat();
+  const priceChangeText = usePriceChangeText();
   usePageTitle(t('cart.title'));
   const cart = useCart();
   const remove = useDeleteCartEntry();
@@ -103,7 +104,7 @@ export function Page() {
           rows={lines}
           rowKey={(line) => line.key}
           rowTestId="cart-line"
-          columns={cartColumns(steps, t, format)}
+          columns={cartColumns(steps, t, format, priceChangeText)}
           deleteDetail={(line) => t('cart.deleting', { name: line.name })}
           onDelete={(line) =>
             removeLine.mutate(line, {
@@ -133,7 +134,7 @@ const stepClass =
  * The spec's columns (Item no, Food, Name, price, action), with the quantity and the line's total.
  * On a phone each line is a card laid out by these cells' classes (`.cart-lines` in styles.css).
  */
-const cartColumns = (steps: QuantitySteps, t: Translate, format: Format): Column<CartLine>[] => [
+const cartColumns = (steps: QuantitySteps, t: Translate, format: Format, priceChangeText: ReturnType<typeof usePriceChangeText>): Column<CartLine>[] => [
   { header: t('cart.column.number'), cell: (_line, { index }) => index + 1, className: 'cart-line-number' },
   {
     header: t('cart.column.food'),

@@ -3,13 +3,15 @@ import { dishPriceCents } from '../../../shared/cart-constants.ts';
 import {
   checkSelection,
   defaultSelection,
-  groupRuleText,
   groupsFromApi,
   type OptionGroup,
   type OptionSelection,
 } from '../../../shared/dish-option-rules.ts';
 import type { MenuItem } from '../../../shared/menu.ts';
-import { centsToPrice, formatPrice, priceToCents } from '../../../shared/money.ts';
+import { centsToPrice, priceToCents } from '../../../shared/money.ts';
+import type { Translate } from '../../../shared/i18n/catalogue.ts';
+import { useFormat } from '../../i18n/format.ts';
+import { useT } from '../../i18n/i18n.ts';
 import { useAddToCart } from '../../cart/api/cart-api.ts';
 import { ModalDialog } from '../../ui/modal-dialog.tsx';
 import { useToast } from '../../ui/toast.tsx';
@@ -17,11 +19,30 @@ import { useToast } from '../../ui/toast.tsx';
 /** "Exactly one" is a radio group; every other rule is checkboxes, the rest locked once the most are ticked. */
 const isRadio = (group: OptionGroup) => group.min === 1 && group.max === 1;
 
+/** A group's rule in the reader's language ("Choose one", "Optional, up to 3"). */
+function ruleText(t: Translate, { min, max }: Pick<OptionGroup, 'min' | 'max'>): string {
+  if (min === max) return min === 1 ? t('dishOptions.rule.one') : t('dishOptions.rule.exactly', { count: min });
+  if (min === 0) return max === 1 ? t('dishOptions.rule.atMostOne') : t('dishOptions.rule.upTo', { max });
+  return t('dishOptions.rule.between', { min, max });
+}
+
+/** The first group whose count of choices breaks its rule, as the server words it, in the reader's language. */
+function countError(t: Translate, groups: readonly OptionGroup[], selection: OptionSelection): string | undefined {
+  const group = groups.find((g) => (selection[g.id] ?? []).length < g.min || (selection[g.id] ?? []).length > g.max);
+  if (!group) return undefined;
+  const { min, max, name } = group;
+  if (min === max) return min === 1 ? t('dishOptions.error.one', { group: name }) : t('dishOptions.error.exactly', { group: name, count: min });
+  if (min === 0) return t('dishOptions.error.atMost', { group: name, max });
+  return t('dishOptions.error.between', { group: name, min, max });
+}
+
 /**
  * Starts at the dish's default, what POST /api/cart without options would take. The server
  * re-checks and re-prices; its refusal is shown here and the dialog stays open.
  */
 export function DishOptionsDialog({ item, onClose }: { item: MenuItem; onClose: () => void }) {
+  const t = useT();
+  const format = useFormat();
   const id = useId();
   const groups = useMemo(() => groupsFromApi(item.options ?? []), [item.options]);
   const [selection, setSelection] = useState<OptionSelection>(() => defaultSelection(groups));
@@ -34,7 +55,7 @@ export function DishOptionsDialog({ item, onClose }: { item: MenuItem; onClose: 
     (sum, group) => sum + group.choices.filter((choice) => selection[group.id]?.includes(choice.id)).reduce((s, choice) => s + choice.priceCents, 0),
     0,
   );
-  const total = `$${formatPrice(centsToPrice(baseCents + extraCents))}`;
+  const total = format.money(centsToPrice(baseCents + extraCents), { spaced: false });
 
   function toggle(group: OptionGroup, choiceId: string, on: boolean) {
     setError(null);
@@ -50,21 +71,21 @@ export function DishOptionsDialog({ item, onClose }: { item: MenuItem; onClose: 
     if (add.isPending) return;
     const check = checkSelection(groups, selection);
     if (!check.ok) {
-      setError(check.error);
+      setError(countError(t, groups, selection) ?? check.error);
       return;
     }
     try {
       await add.mutateAsync({ itemId: item._id, options: selection });
     } catch (failure) {
-      setError(failure instanceof Error ? failure.message : 'That did not work. Please try again.');
+      setError(failure instanceof Error ? failure.message : t('dishOptions.failed'));
       return;
     }
-    toast.success(`${item.name} is on your table`);
+    toast.success(t('dishOptions.added', { name: item.name }));
     onClose();
   }
 
   return (
-    <ModalDialog title={`Choose your ${item.name}`} onClose={onClose}>
+    <ModalDialog title={t('dishOptions.title', { name: item.name })} onClose={onClose}>
       <form noValidate onSubmit={(event) => void submit(event)} className="mt-4 flex flex-col gap-5">
         {groups.map((group) => {
           const picked = selection[group.id] ?? [];
@@ -73,7 +94,7 @@ export function DishOptionsDialog({ item, onClose }: { item: MenuItem; onClose: 
             <fieldset key={group.id} aria-describedby={`${id}-${group.id}-rule`} className="flex flex-col gap-1">
               <legend className="text-lg font-semibold text-stone-900">{group.name}</legend>
               <p id={`${id}-${group.id}-rule`} className="text-sm text-stone-600">
-                {groupRuleText(group)}
+                {ruleText(t, group)}
               </p>
               {group.choices.map((choice) => {
                 const checked = picked.includes(choice.id);
@@ -92,7 +113,7 @@ export function DishOptionsDialog({ item, onClose }: { item: MenuItem; onClose: 
                       className="h-5 w-5 accent-brand-700"
                     />
                     <span className="flex-1 text-stone-900">{choice.name}</span>
-                    {choice.priceCents > 0 && <span className="whitespace-nowrap text-stone-700">+${formatPrice(centsToPrice(choice.priceCents))}</span>}
+                    {choice.priceCents > 0 && <span className="whitespace-nowrap text-stone-700">{t('dishOptions.extra', { amount: format.money(centsToPrice(choice.priceCents), { spaced: false }) })}</span>}
                   </label>
                 );
               })}
@@ -101,7 +122,7 @@ export function DishOptionsDialog({ item, onClose }: { item: MenuItem; onClose: 
         })}
 
         <p className="flex justify-between border-t border-stone-200 pt-3 text-lg font-bold text-stone-900">
-          <span>Price</span>
+          <span>{t('dishOptions.price')}</span>
           <span data-testid="options-price" aria-live="polite">
             {total}
           </span>
@@ -117,14 +138,14 @@ export function DishOptionsDialog({ item, onClose }: { item: MenuItem; onClose: 
             onClick={onClose}
             className="rounded-md px-4 py-2 font-semibold text-stone-700 ring-1 ring-stone-300 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
           >
-            Cancel
+            {t('dishOptions.cancel')}
           </button>
           <button
             type="submit"
             disabled={add.isPending}
             className="rounded-md bg-brand-800 px-5 py-2 font-bold text-white hover:bg-brand-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:bg-stone-400"
           >
-            {add.isPending ? 'Adding…' : `Take on table · ${total}`}
+            {add.isPending ? t('dishOptions.adding') : t('dishOptions.submit', { total })}
           </button>
         </div>
       </form>

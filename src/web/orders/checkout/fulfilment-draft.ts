@@ -1,3 +1,4 @@
+import type { MessageId, Translate } from '../../../shared/i18n/catalogue.ts';
 import type { FulfilmentType } from '../../../shared/order-workflow.ts';
 import { fulfilmentRequestSchema, type FulfilmentRequest, type Order } from '../../../shared/orders.ts';
 import type { SavedAddress } from '../../../shared/saved-addresses.ts';
@@ -99,12 +100,32 @@ function requestOf(draft: FulfilmentDraft): unknown {
   }
 }
 
-/** Checks the draft with the server's own schema: the same messages before and after sending. */
-export function validateDraft(draft: FulfilmentDraft): { request: FulfilmentRequest } | { errors: FieldErrors } {
+/**
+ * The schema's messages in the catalogue, by field and by what the schema found: an empty field
+ * (too_small), a malformed one (invalid_format); too long a text is one message for every field.
+ */
+const FIELD_ERROR_IDS: Readonly<Record<string, Partial<Record<string, MessageId>>>> = {
+  table: { too_small: 'checkout.error.table' },
+  'address.line1': { too_small: 'checkout.error.line1' },
+  'address.city': { too_small: 'checkout.error.city' },
+  'address.postalCode': { too_small: 'checkout.error.postalCode', invalid_format: 'checkout.error.postalCodeInvalid' },
+  phone: { too_small: 'checkout.error.phone', invalid_format: 'checkout.error.phoneInvalid' },
+};
+
+/**
+ * Checks the draft with the server's own schema: the same messages before and after sending, in
+ * the reader's language when `t` is given (English reads as the schema words it).
+ */
+export function validateDraft(draft: FulfilmentDraft, t?: Translate): { request: FulfilmentRequest } | { errors: FieldErrors } {
   const parsed = fulfilmentRequestSchema.safeParse(requestOf(draft));
   if (parsed.success) return { request: parsed.data };
   const errors: FieldErrors = {};
-  for (const issue of parsed.error.issues) (errors[formKey(issue.path.join('.'))] ??= []).push(issue.message);
+  for (const issue of parsed.error.issues) {
+    const key = issue.path.join('.');
+    const id = issue.code === 'too_big' ? 'checkout.error.tooLong' : FIELD_ERROR_IDS[key]?.[issue.code];
+    const message = t && id ? t(id, { max: issue.code === 'too_big' ? Number(issue.maximum) : undefined }) : issue.message;
+    (errors[formKey(key)] ??= []).push(message);
+  }
   return { errors: firstOnly(errors) };
 }
 

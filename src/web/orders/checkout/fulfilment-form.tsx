@@ -1,5 +1,8 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { FULFILMENT_LABELS, FULFILMENT_TYPES, NOTE_MAX, type FulfilmentType } from '../../../shared/order-workflow.ts';
+import { FULFILMENT_TYPES, NOTE_MAX, type FulfilmentType } from '../../../shared/order-workflow.ts';
+import type { MessageId, Translate } from '../../../shared/i18n/catalogue.ts';
+import { useFormat, type Format } from '../../i18n/format.ts';
+import { useT } from '../../i18n/i18n.ts';
 import type { FulfilmentRequest, OfferedSlots } from '../../../shared/orders.ts';
 import { clockOf, closedProblem } from '../../../shared/opening-hours.ts';
 import { slotDay } from '../../../shared/order-slots.ts';
@@ -17,11 +20,9 @@ const inputClass =
 /** The fields the form shows; an error of any other key is shown above the button. */
 const FIELDS = new Set(['type', 'table', 'pickupAt', 'address.line1', 'address.line2', 'address.city', 'address.postalCode', 'phone', 'note']);
 
-const HINTS: Record<FulfilmentType, string> = {
-  table: 'We bring it to your table.',
-  pickup: 'Collect it at the counter.',
-  delivery: 'We bring it to your door.',
-};
+/** Each way's name and hint in the catalogue. */
+export const FULFILMENT_LABEL_IDS: Record<FulfilmentType, MessageId> = { table: 'checkout.way.table', pickup: 'checkout.way.pickup', delivery: 'checkout.way.delivery' };
+const HINTS: Record<FulfilmentType, MessageId> = { table: 'checkout.hint.table', pickup: 'checkout.hint.pickup', delivery: 'checkout.hint.delivery' };
 
 interface FulfilmentFormProps {
   initial: FulfilmentDraft;
@@ -44,6 +45,8 @@ interface FulfilmentFormProps {
  * the same fields.
  */
 export function FulfilmentForm({ initial, slots, savedAddresses = [], onConfirm, fixedTable }: FulfilmentFormProps) {
+  const t = useT();
+  const format = useFormat();
   const id = useId();
   const [draft, setDraft] = useState(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -62,7 +65,7 @@ export function FulfilmentForm({ initial, slots, savedAddresses = [], onConfirm,
   // Eat-here takes a later time only when the owner allows it; pickup and delivery always can.
   const timed = !fixedTable && (type !== 'table' || Boolean(settings?.scheduledEatHere));
   const asap = slots?.asap ?? !closed;
-  const days = byDay(times, timeZone, openedAt);
+  const days = byDay(times, timeZone, openedAt, t, format);
 
   const set = (key: keyof FulfilmentDraft, errorKey: string = key) => (value: string) => {
     setDraft((d) => ({ ...d, [key]: value }));
@@ -72,7 +75,7 @@ export function FulfilmentForm({ initial, slots, savedAddresses = [], onConfirm,
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (sending) return;
-    const checked = validateDraft({ ...draft, type, pickupAt: timed ? draft.pickupAt : '' });
+    const checked = validateDraft({ ...draft, type, pickupAt: timed ? draft.pickupAt : '' }, t);
     const found = 'errors' in checked ? checked.errors : await send(checked.request);
     setErrors(found ?? {});
     const first = found && Object.keys(found)[0];
@@ -105,24 +108,26 @@ export function FulfilmentForm({ initial, slots, savedAddresses = [], onConfirm,
   return (
     <form onSubmit={(e) => void submit(e)} noValidate aria-labelledby={`${id}-title`} className="space-y-5">
       <h2 id={`${id}-title`} className="font-display text-xl font-bold text-brand-900">
-        1. How do you get your meal?
+        {t('checkout.title')}
       </h2>
       {closed && (
         <p role="status" data-testid="checkout-closed" className="rounded-lg bg-amber-50 p-3 font-semibold text-amber-900 ring-1 ring-amber-300">
-          {sentence(settings?.ordersPaused ? `Orders are paused: ${closed}` : closed)}{' '}
-          {times.length > 0 ? 'You can order ahead: choose a time below.' : 'We cannot take your payment until then.'}
+          {sentence(settings?.ordersPaused ? t('checkout.closed.paused', { reason: closed }) : closed)}{' '}
+          {times.length > 0 ? t('checkout.closed.orderAhead') : t('checkout.closed.cannotPay')}
         </p>
       )}
       {fixedTable && (
         <p data-testid="fixed-table" className="rounded-lg border border-brand-700 bg-brand-50 p-3 text-stone-900">
           <span className="block font-semibold">
-            {FULFILMENT_LABELS.table} · Table {fixedTable}
+            {t('checkout.fixedTable', { way: t(FULFILMENT_LABEL_IDS.table), table: fixedTable })}
           </span>
-          <span className="block text-sm text-stone-700">{HINTS.table} As soon as possible.</span>
+          <span className="block text-sm text-stone-700">
+            {t(HINTS.table)} {t('checkout.asapSentence')}
+          </span>
         </p>
       )}
       <fieldset hidden={Boolean(fixedTable)}>
-        <legend className="sr-only">How do you get your meal?</legend>
+        <legend className="sr-only">{t('checkout.legend')}</legend>
         <div className="grid gap-2 sm:grid-cols-3">
           {offered.map((way) => (
             <label
@@ -138,8 +143,8 @@ export function FulfilmentForm({ initial, slots, savedAddresses = [], onConfirm,
                 className="mt-1 accent-brand-700"
               />
               <span>
-                <span className="block font-semibold text-stone-900">{FULFILMENT_LABELS[way]}</span>
-                <span className="block text-sm text-stone-600">{HINTS[way]}</span>
+                <span className="block font-semibold text-stone-900">{t(FULFILMENT_LABEL_IDS[way])}</span>
+                <span className="block text-sm text-stone-600">{t(HINTS[way])}</span>
               </span>
             </label>
           ))}
@@ -148,25 +153,25 @@ export function FulfilmentForm({ initial, slots, savedAddresses = [], onConfirm,
       </fieldset>
 
       {type === 'table' && !fixedTable && (
-        <Field label="Table" htmlFor={fieldId('table')} errors={errors.table} hint="The number or name on your table, e.g. 12 or Terrace 3.">
+        <Field label={t('checkout.table')} htmlFor={fieldId('table')} errors={errors.table} hint={t('checkout.table.hint')}>
           <input {...field('table')} value={draft.table} onChange={(e) => set('table')(e.target.value)} maxLength={30} className={`${inputClass} sm:max-w-xs`} />
         </Field>
       )}
 
       {timed && (
         <Field
-          label={type === 'pickup' ? 'Pickup time' : type === 'delivery' ? 'Delivery time' : 'Time'}
+          label={t(type === 'pickup' ? 'checkout.time.pickup' : type === 'delivery' ? 'checkout.time.delivery' : 'checkout.time.table')}
           htmlFor={fieldId('pickupAt')}
           errors={errors.pickupAt}
-          hint={times.length === 0 ? 'No later time is free: as soon as possible is all we can offer.' : undefined}
+          hint={times.length === 0 ? t('checkout.time.noneFree') : undefined}
         >
           <select {...field('pickupAt')} value={draft.pickupAt} onChange={(e) => set('pickupAt')(e.target.value)} className={`${inputClass} sm:max-w-xs`}>
-            {asap ? <option value="">As soon as possible</option> : <option value="">Choose a time</option>}
+            {asap ? <option value="">{t('checkout.time.asap')}</option> : <option value="">{t('checkout.time.choose')}</option>}
             {days.map(([day, dayTimes]) => (
               <optgroup key={day} label={day}>
                 {dayTimes.map((time) => (
                   <option key={time} value={time}>
-                    {day} at {clockOf(new Date(time), timeZone)}
+                    {t('checkout.time.at', { day, time: clockOf(new Date(time), timeZone) })}
                   </option>
                 ))}
               </optgroup>
@@ -179,30 +184,30 @@ export function FulfilmentForm({ initial, slots, savedAddresses = [], onConfirm,
         <div className="grid gap-4 sm:grid-cols-2">
           {settings && <DeliveryTerms settings={settings} className="sm:col-span-2" />}
           {savedAddresses.length > 0 && (
-            <Field label="Saved addresses" htmlFor={fieldId('saved')} className="sm:col-span-2">
+            <Field label={t('checkout.saved')} htmlFor={fieldId('saved')} className="sm:col-span-2">
               <select id={fieldId('saved')} value={chosen?.id ?? ''} onChange={(e) => choose(e.target.value)} className={inputClass}>
                 {savedAddresses.map((saved) => (
                   <option key={saved.id} value={saved.id}>
                     {addressLine(saved)}
                   </option>
                 ))}
-                <option value="">A new address</option>
+                <option value="">{t('checkout.saved.new')}</option>
               </select>
             </Field>
           )}
-          <Field label="Street and number" htmlFor={fieldId('address.line1')} errors={errors['address.line1']} className="sm:col-span-2">
+          <Field label={t('checkout.line1')} htmlFor={fieldId('address.line1')} errors={errors['address.line1']} className="sm:col-span-2">
             <input {...field('address.line1')} autoComplete="address-line1" value={draft.line1} onChange={(e) => set('line1', 'address.line1')(e.target.value)} maxLength={200} className={inputClass} />
           </Field>
-          <Field label="Apartment, floor (optional)" htmlFor={fieldId('address.line2')} errors={errors['address.line2']} className="sm:col-span-2">
+          <Field label={t('checkout.line2')} htmlFor={fieldId('address.line2')} errors={errors['address.line2']} className="sm:col-span-2">
             <input {...field('address.line2')} autoComplete="address-line2" value={draft.line2} onChange={(e) => set('line2', 'address.line2')(e.target.value)} maxLength={200} className={inputClass} />
           </Field>
-          <Field label="City" htmlFor={fieldId('address.city')} errors={errors['address.city']}>
+          <Field label={t('checkout.city')} htmlFor={fieldId('address.city')} errors={errors['address.city']}>
             <input {...field('address.city')} autoComplete="address-level2" value={draft.city} onChange={(e) => set('city', 'address.city')(e.target.value)} maxLength={100} className={inputClass} />
           </Field>
-          <Field label="ZIP code" htmlFor={fieldId('address.postalCode')} errors={errors['address.postalCode']}>
+          <Field label={t('checkout.postalCode')} htmlFor={fieldId('address.postalCode')} errors={errors['address.postalCode']}>
             <input {...field('address.postalCode')} autoComplete="postal-code" value={draft.postalCode} onChange={(e) => set('postalCode', 'address.postalCode')(e.target.value)} maxLength={20} className={inputClass} />
           </Field>
-          <Field label="Contact number" htmlFor={fieldId('phone')} errors={errors.phone} hint="The rider calls this number if they cannot find you.">
+          <Field label={t('checkout.phone')} htmlFor={fieldId('phone')} errors={errors.phone} hint={t('checkout.phone.hint')}>
             <input {...field('phone')} type="tel" autoComplete="tel" value={draft.phone} onChange={(e) => set('phone')(e.target.value)} maxLength={30} className={inputClass} />
           </Field>
           <label className="flex items-start gap-2 text-sm text-stone-800 sm:col-span-2">
@@ -212,27 +217,27 @@ export function FulfilmentForm({ initial, slots, savedAddresses = [], onConfirm,
               onChange={(e) => setDraft((d) => ({ ...d, saveAddress: e.target.checked }))}
               className="mt-0.5 size-4 accent-brand-700"
             />
-            <span>Save this address and phone for my next orders (edit or delete them in your profile)</span>
+            <span>{t('checkout.saveAddress')}</span>
           </label>
         </div>
       )}
 
       <div>
         <label htmlFor={fieldId('note')} className="block text-sm font-semibold text-stone-700">
-          Note to the kitchen (optional)
+          {t('checkout.note')}
         </label>
         <textarea
           {...field('note')}
           aria-describedby={[errors.note ? `${fieldId('note')}-error` : '', `${fieldId('note')}-count`].filter(Boolean).join(' ')}
           rows={3}
           maxLength={NOTE_MAX}
-          placeholder="Allergies, no onions, a birthday…"
+          placeholder={t('checkout.note.placeholder')}
           value={draft.note}
           onChange={(e) => set('note')(e.target.value)}
           className={inputClass}
         />
         <p id={`${fieldId('note')}-count`} className="mt-1 text-right text-xs text-stone-600">
-          {draft.note.length} / {NOTE_MAX} characters
+          {t('checkout.note.count', { count: draft.note.length, max: NOTE_MAX })}
         </p>
         <FieldError id={fieldId('note')} messages={errors.note} />
       </div>
@@ -247,22 +252,25 @@ export function FulfilmentForm({ initial, slots, savedAddresses = [], onConfirm,
         disabled={sending}
         className="w-full rounded-md bg-brand-800 px-6 py-3 font-bold tracking-wide text-white hover:bg-brand-900 disabled:cursor-wait disabled:bg-stone-300 disabled:text-stone-600 sm:w-auto"
       >
-        {sending ? 'Preparing your payment…' : 'Continue to payment'}
+        {sending ? t('payment.preparing') : t('checkout.submit')}
       </button>
     </form>
   );
 }
 
-/** The slots by day of the restaurant's calendar, labelled "Today", "Tomorrow", "Friday" or the date. */
-function byDay(times: string[], timeZone: string, now: Date): [string, string[]][] {
+/** The slots by day of the restaurant's calendar, labelled "Today", "Tomorrow", "Friday" or the date, in the reader's language. */
+function byDay(times: string[], timeZone: string, now: Date, t: Translate, format: Format): [string, string[]][] {
   const days = new Map<string, string[]>();
   for (const time of times) {
     const date = localDate(new Date(time), timeZone);
     days.set(date, [...(days.get(date) ?? []), time]);
   }
   return [...days.values()].map((dayTimes) => {
-    const words = slotDay(new Date(dayTimes[0]!), now, timeZone).replace(/^on /, '');
-    return [words.charAt(0).toUpperCase() + words.slice(1), dayTimes];
+    const first = new Date(dayTimes[0]!);
+    const words = slotDay(first, now, timeZone);
+    // "on Friday" within the week, "on 2026-12-03" past it (a date reads alike in every language).
+    const label = words === 'today' ? t('checkout.day.today') : words === 'tomorrow' ? t('checkout.day.tomorrow') : /^on \D/.test(words) ? format.weekday(first, timeZone) : words.replace(/^on /, '');
+    return [label, dayTimes];
   });
 }
 

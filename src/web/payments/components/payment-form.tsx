@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { PAYMENT_SUCCESS_MESSAGE, PAYMENT_UNEXPECTED_ERROR, TERMS_CHANGED_CODE } from '../../../shared/payment-constants.ts';
+import { TERMS_CHANGED_CODE } from '../../../shared/payment-constants.ts';
+import { useT } from '../../i18n/i18n.ts';
 import { useToast } from '../../ui/toast.tsx';
 import { useAuth } from '../../auth/use-auth.ts';
 import { ApiRequestError, OFFLINE_CODE } from '../../lib/api-client.ts';
@@ -34,6 +35,7 @@ interface PaymentFormProps extends Partial<TermsWatch> {
  */
 export function PaymentForm({ cardFields, ready, confirm, onPaid, checkTerms, onTermsChanged }: PaymentFormProps) {
   const { user } = useAuth();
+  const t = useT();
   const toast = useToast();
   const queryClient = useQueryClient();
   const [error, setError] = useState('');
@@ -50,11 +52,11 @@ export function PaymentForm({ cardFields, ready, confirm, onPaid, checkTerms, on
       if (checkTerms && !(await checkTerms())) return;
       const result = await confirm({ email: user?.email ?? 'unknown', name: user?.displayName ?? 'anonymous' });
       if (result.error) {
-        setError(result.error.message ?? PAYMENT_UNEXPECTED_ERROR);
+        setError(result.error.message ?? t('payment.unexpectedError'));
         return;
       }
       if (result.paymentIntent?.status !== 'succeeded') {
-        setError(PAYMENT_UNEXPECTED_ERROR);
+        setError(t('payment.unexpectedError'));
         return;
       }
       setTransactionId(result.paymentIntent.id);
@@ -62,7 +64,7 @@ export function PaymentForm({ cardFields, ready, confirm, onPaid, checkTerms, on
       // The paid entries left the cart on the server: the badge and the cart page follow.
       await queryClient.invalidateQueries({ queryKey: ['cart'] });
       if (saved.result.insertedId) {
-        toast.success(PAYMENT_SUCCESS_MESSAGE);
+        toast.success(t('payment.success'));
         onPaid(saved);
       }
     } catch (error) {
@@ -75,7 +77,7 @@ export function PaymentForm({ cardFields, ready, confirm, onPaid, checkTerms, on
         return;
       }
       const offline = error instanceof ApiRequestError && error.body?.code === OFFLINE_CODE;
-      setError(refused || offline ? error.message : PAYMENT_UNEXPECTED_ERROR);
+      setError(refused || offline ? error.message : t('payment.unexpectedError'));
       if (refused) void queryClient.invalidateQueries({ queryKey: ['cart'] });
     } finally {
       setProcessing(false);
@@ -91,14 +93,14 @@ export function PaymentForm({ cardFields, ready, confirm, onPaid, checkTerms, on
         title={online ? undefined : NEEDS_CONNECTION}
         className="w-full rounded-md bg-brand-800 px-6 py-3 font-bold uppercase tracking-wide text-white hover:bg-brand-900 disabled:cursor-not-allowed disabled:bg-stone-300 disabled:text-stone-600 sm:w-auto"
       >
-        {processing ? 'Paying…' : 'Pay'}
+        {processing ? t('payment.paying') : t('payment.pay')}
       </button>
       <p role="alert" className="min-h-6 font-semibold text-red-700">
         {error}
       </p>
       {transactionId && (
         <p className="break-all font-semibold text-brand-800">
-          Transaction ID: <span data-testid="transaction-id">{transactionId}</span>
+          {t('payment.transactionId')} <span data-testid="transaction-id">{transactionId}</span>
         </p>
       )}
     </form>

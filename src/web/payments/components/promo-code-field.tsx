@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
-import { PROMO_CODE_MAX, PROMO_TEXTS } from '../../../shared/promo-codes.ts';
-import { formatPrice } from '../../../shared/money.ts';
+import { PROMO_CODE_MAX } from '../../../shared/promo-codes.ts';
+import { useFormat } from '../../i18n/format.ts';
+import { useT } from '../../i18n/i18n.ts';
 import { FieldError } from '../../ui/field-error.tsx';
 
 /**
@@ -19,6 +20,8 @@ export function PromoCodeField({
   /** Asks for the intent with this code, or without one (null); rejects with the server's reason. */
   onApply: (code: string | null) => Promise<void>;
 }) {
+  const t = useT();
+  const format = useFormat();
   const id = useId();
   const [typed, setTyped] = useState('');
   const [error, setError] = useState<string>();
@@ -31,7 +34,7 @@ export function PromoCodeField({
       setError(undefined);
       if (code === null) setTyped('');
     } catch (failure) {
-      setError(failure instanceof Error ? failure.message : 'The code could not be checked. Please try again.');
+      setError(failure instanceof Error ? failure.message : t('payment.promo.checkFailed'));
     } finally {
       setBusy(false);
     }
@@ -41,13 +44,13 @@ export function PromoCodeField({
     return (
       <div className="flex flex-wrap items-center justify-between gap-2 border-y border-stone-200 py-2">
         <p className="flex flex-1 justify-between gap-3">
-          <span>{PROMO_TEXTS.discountLine(applied)}</span>
+          <span>{t('payment.promo.discount', { code: applied })}</span>
           <span data-testid="payment-discount" className="whitespace-nowrap font-semibold text-brand-900">
-            −$ {formatPrice(discount)}
+            {t('payment.promo.discountAmount', { amount: format.money(discount) })}
           </span>
         </p>
         <button type="button" disabled={busy} onClick={() => void ask(null)} className="rounded-md px-3 py-1 text-sm font-semibold text-brand-800 underline hover:bg-brand-50 disabled:text-stone-500">
-          {PROMO_TEXTS.remove}
+          {t('payment.promo.remove')}
           <span className="sr-only"> {applied}</span>
         </button>
       </div>
@@ -57,12 +60,12 @@ export function PromoCodeField({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (typed.trim()) void ask(typed.trim());
-    else setError('Enter the code');
+    else setError(t('payment.promo.enterCode'));
   };
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-1">
       <label htmlFor={`${id}-code`} className="text-sm font-semibold text-stone-700">
-        {PROMO_TEXTS.field}
+        {t('payment.promo.field')}
       </label>
       <div className="flex gap-2">
         <input
@@ -77,7 +80,7 @@ export function PromoCodeField({
           className="h-11 min-w-0 flex-1 rounded-md border border-stone-500 px-3 uppercase aria-invalid:border-red-700"
         />
         <button type="submit" disabled={busy} className="rounded-md bg-brand-800 px-4 font-bold text-white hover:bg-brand-900 disabled:bg-stone-300">
-          {PROMO_TEXTS.apply}
+          {t('payment.promo.apply')}
         </button>
       </div>
       <FieldError id={`${id}-error`} message={error} />

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { CreateIntentAnswer } from '../../../shared/payments.ts';
+import { useT } from '../../i18n/i18n.ts';
 import { confirmSandboxPayment, type PaidAnswer } from '../api/payments-api.ts';
 import { inputClass, PaymentForm, type TermsWatch } from './payment-form.tsx';
 
@@ -18,22 +19,20 @@ function formatExpiry(value: string): string {
  * tokens (`cc-number`…) are required of a card form by WCAG 1.3.5.
  */
 export function SandboxPaymentForm({ intent, onPaid, terms }: { intent: CreateIntentAnswer; onPaid: (answer: PaidAnswer) => void; terms?: TermsWatch }) {
+  const t = useT();
   const [number, setNumber] = useState('');
   const [expiry, setExpiry] = useState('');
   const [cvc, setCvc] = useState('');
 
   const cardFields = (
     <fieldset className="space-y-4">
-      <legend className="sr-only">Card</legend>
+      <legend className="sr-only">{t('payment.card.legend')}</legend>
       <div role="note" className="rounded-lg border border-accent-500 bg-accent-400/20 p-3 text-sm text-stone-800">
-        <p className="font-bold uppercase tracking-wide">Test mode</p>
-        <p>
-          No real money moves and no card is stored. Use the test card 4242 4242 4242 4242 with any future date and any CVC;
-          4000 0000 0000 0002 is declined and 4000 0000 0000 9995 has insufficient funds.
-        </p>
+        <p className="font-bold uppercase tracking-wide">{t('payment.testMode.title')}</p>
+        <p>{t('payment.testMode.text')}</p>
       </div>
       <label className="block text-sm font-semibold text-stone-700">
-        Card number
+        {t('payment.card.number')}
         <input
           name="cardnumber"
           inputMode="numeric"
@@ -46,19 +45,19 @@ export function SandboxPaymentForm({ intent, onPaid, terms }: { intent: CreateIn
       </label>
       <div className="grid grid-cols-2 gap-4">
         <label className="block text-sm font-semibold text-stone-700">
-          Expiry
+          {t('payment.card.expiry')}
           <input
             name="expiry"
             inputMode="numeric"
             autoComplete="cc-exp"
-            placeholder="MM / YY"
+            placeholder={t('payment.card.expiryPlaceholder')}
             value={expiry}
             onChange={(e) => setExpiry(formatExpiry(e.target.value))}
             className={inputClass}
           />
         </label>
         <label className="block text-sm font-semibold text-stone-700">
-          CVC
+          {t('payment.card.cvc')}
           <input
             name="cvc"
             inputMode="numeric"

@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { PAYMENT_RETURN_PATH } from '../../../shared/payment-constants.ts';
 import type { CreateIntentAnswer } from '../../../shared/payments.ts';
 import type { BillingDetails, ConfirmResult, PaidAnswer } from '../api/payments-api.ts';
+import { useT } from '../../i18n/i18n.ts';
 import { PaymentForm, type TermsWatch } from './payment-form.tsx';
 
 /** Stripe.js, once per publishable key: `/pure` fetches it from js.stripe.com only when asked. */
@@ -31,6 +32,7 @@ const appearance: StripeElementsOptions['appearance'] = {
  * 'stripe'`. Pay is enabled once Stripe.js and the element are ready.
  */
 export function StripePaymentForm({ intent, onPaid, terms }: { intent: CreateIntentAnswer; onPaid: (answer: PaidAnswer) => void; terms?: TermsWatch }) {
+  const t = useT();
   const [stripe, setStripe] = useState<Stripe | null>(null);
   const [loadError, setLoadError] = useState('');
 
@@ -40,16 +42,16 @@ export function StripePaymentForm({ intent, onPaid, terms }: { intent: CreateInt
       (loaded) => {
         if (cancelled) return;
         if (loaded) setStripe(loaded);
-        else setLoadError('Stripe.js did not start. Check your connection and reload the page.');
+        else setLoadError(t('payment.stripe.notStarted'));
       },
       () => {
-        if (!cancelled) setLoadError('Stripe.js could not be loaded. Check your connection and reload the page.');
+        if (!cancelled) setLoadError(t('payment.stripe.notLoaded'));
       },
     );
     return () => {
       cancelled = true;
     };
-  }, [intent.publishableKey]);
+  }, [intent.publishableKey, t]);
 
   if (!stripe) {
     return (
@@ -60,7 +62,7 @@ export function StripePaymentForm({ intent, onPaid, terms }: { intent: CreateInt
           </p>
         ) : (
           <p role="status" className="text-stone-600">
-            Loading the card form…
+            {t('payment.card.loading')}
           </p>
         )}
         <PaymentForm cardFields={null} ready={false} confirm={() => Promise.reject(new Error('not ready'))} onPaid={onPaid} />
@@ -76,13 +78,14 @@ export function StripePaymentForm({ intent, onPaid, terms }: { intent: CreateInt
 }
 
 function PaymentElementForm({ onPaid, terms }: { onPaid: (answer: PaidAnswer) => void; terms?: TermsWatch | undefined }) {
+  const t = useT();
   const stripe = useStripe();
   const elements = useElements();
   const [elementReady, setElementReady] = useState(false);
   const [loadError, setLoadError] = useState('');
 
   async function confirm(billing: BillingDetails): Promise<ConfirmResult> {
-    if (!stripe || !elements) return { error: { message: 'The card form is not ready yet.' } };
+    if (!stripe || !elements) return { error: { message: t('payment.stripe.notReady') } };
     // A card without 3-D Secure answers here; a check by the bank or a wallet's own page leaves the
     // shop and comes back to PAYMENT_RETURN_PATH, where the server records the payment.
     const result = await stripe.confirmPayment({
@@ -99,11 +102,11 @@ function PaymentElementForm({ onPaid, terms }: { onPaid: (answer: PaidAnswer) =>
 
   const cardFields = (
     <fieldset className="space-y-2">
-      <legend className="sr-only">Card</legend>
+      <legend className="sr-only">{t('payment.card.legend')}</legend>
       <PaymentElement
         options={{ layout: 'tabs' }}
         onReady={() => setElementReady(true)}
-        onLoadError={(event) => setLoadError(`${event.error.message ?? 'The card form could not be loaded'}. Reload the page to try again.`)}
+        onLoadError={(event) => setLoadError(t('payment.stripe.loadFailed', { reason: event.error.message ?? t('payment.stripe.loadFailedReason') }))}
       />
       {loadError && (
         <p role="alert" className="text-red-700">

@@ -1,6 +1,8 @@
 import { useId, useState } from 'react';
 import { formatPrice } from '../../../shared/money.ts';
-import { TIP_PAGE_TEXTS, type TipChoice as Choice, type TipOffer } from '../../../shared/tips.ts';
+import type { TipChoice as Choice, TipOffer } from '../../../shared/tips.ts';
+import { useFormat } from '../../i18n/format.ts';
+import { useT } from '../../i18n/i18n.ts';
 import { ApiRequestError } from '../../lib/api-client.ts';
 
 /** Which radio is on: none, an offered percentage ("p15"), or the typed amount. */
@@ -12,6 +14,8 @@ const keyOf = (choice: Choice) => (choice.kind === 'percent' ? `p${choice.percen
  * asks the server for the intent again with the choice; the page shows the server's figures only.
  */
 export function TipChoice({ offer, chosen, onChoose }: { offer: TipOffer; chosen: Choice; onChoose: (choice: Choice) => Promise<void> }) {
+  const t = useT();
+  const format = useFormat();
   const id = useId();
   const [picked, setPicked] = useState(keyOf(chosen));
   const [typed, setTyped] = useState(chosen.kind === 'amount' ? formatPrice(chosen.amount) : '');
@@ -24,7 +28,7 @@ export function TipChoice({ offer, chosen, onChoose }: { offer: TipOffer; chosen
     try {
       await onChoose(choice);
     } catch (failure) {
-      setError(failure instanceof ApiRequestError ? (failure.body?.fieldErrors?.tip?.[0] ?? failure.message) : TIP_PAGE_TEXTS.failed);
+      setError(failure instanceof ApiRequestError ? (failure.body?.fieldErrors?.tip?.[0] ?? failure.message) : t('payment.tip.failed'));
       setPicked(keyOf(chosen));
     } finally {
       setBusy(false);
@@ -40,7 +44,7 @@ export function TipChoice({ offer, chosen, onChoose }: { offer: TipOffer; chosen
     event.preventDefault();
     const amount = Number(typed.replace(',', '.'));
     if (typed.trim() === '' || !Number.isFinite(amount)) {
-      setError(TIP_PAGE_TEXTS.typeAmount);
+      setError(t('payment.tip.typeAmount'));
       return;
     }
     void choose({ kind: 'amount', amount });
@@ -49,27 +53,27 @@ export function TipChoice({ offer, chosen, onChoose }: { offer: TipOffer; chosen
   const errorId = `${id}-error`;
   return (
     <fieldset data-testid="tip-choice" aria-busy={busy} aria-describedby={error ? errorId : undefined} className="space-y-2">
-      <legend className="font-display text-xl font-bold text-brand-900">{TIP_PAGE_TEXTS.legend}</legend>
+      <legend className="font-display text-xl font-bold text-brand-900">{t('payment.tip.legend')}</legend>
       <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
-        <TipRadio name={id} label={TIP_PAGE_TEXTS.none} checked={picked === 'none'} disabled={busy} onPick={() => pick('none', { kind: 'none' })} />
+        <TipRadio name={id} label={t('payment.tip.none')} checked={picked === 'none'} disabled={busy} onPick={() => pick('none', { kind: 'none' })} />
         {offer.percents.map(({ percent, amount }) => (
           <TipRadio
             key={percent}
             name={id}
-            label={`${percent} %`}
-            detail={`$ ${formatPrice(amount)}`}
+            label={t('payment.tip.percent', { percent: format.number(percent) })}
+            detail={format.money(amount)}
             checked={picked === `p${percent}`}
             disabled={busy}
             onPick={() => pick(`p${percent}`, { kind: 'percent', percent })}
           />
         ))}
-        {offer.maxAmount !== undefined && <TipRadio name={id} label={TIP_PAGE_TEXTS.other} checked={picked === 'amount'} disabled={busy} onPick={() => pick('amount')} />}
+        {offer.maxAmount !== undefined && <TipRadio name={id} label={t('payment.tip.other')} checked={picked === 'amount'} disabled={busy} onPick={() => pick('amount')} />}
       </div>
       {picked === 'amount' && offer.maxAmount !== undefined && (
         // Enter in the amount adds the tip, as in a form of its own.
-        <div role="group" aria-label={TIP_PAGE_TEXTS.other} className="flex flex-wrap items-end gap-2">
+        <div role="group" aria-label={t('payment.tip.other')} className="flex flex-wrap items-end gap-2">
           <label htmlFor={`${id}-amount`} className="block text-sm font-semibold text-stone-700">
-            {TIP_PAGE_TEXTS.amountLabel}
+            {t('payment.tip.amountLabel')}
             <input
               id={`${id}-amount`}
               inputMode="decimal"
@@ -84,10 +88,10 @@ export function TipChoice({ offer, chosen, onChoose }: { offer: TipOffer; chosen
             />
           </label>
           <button type="button" disabled={busy} onClick={submitAmount} className="rounded-md border border-brand-700 px-4 py-2 font-semibold text-brand-800 hover:bg-brand-50 disabled:cursor-wait">
-            {TIP_PAGE_TEXTS.apply}
+            {t('payment.tip.apply')}
           </button>
           <p id={`${id}-hint`} className="w-full text-xs text-stone-600">
-            {TIP_PAGE_TEXTS.most(`$ ${formatPrice(offer.maxAmount)}`)}
+            {t('payment.tip.most', { amount: format.money(offer.maxAmount) })}
           </p>
         </div>
       )}

@@ -2,10 +2,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { cartTotalCents } from '../../../shared/cart-constants.ts';
-import { centsToPrice, formatPrice } from '../../../shared/money.ts';
+import { centsToPrice } from '../../../shared/money.ts';
 import type { FulfilmentRequest } from '../../../shared/orders.ts';
 import { paths } from '../../../shared/paths.ts';
-import { termsRepricedMessage } from '../../../shared/payment-constants.ts';
 import type { CreateIntentAnswer, PaymentRecord } from '../../../shared/payments.ts';
 import { useSaveAddress, useSavedAddresses } from '../../account/api/addresses-api.ts';
 import { useAuth } from '../../auth/use-auth.ts';
@@ -20,6 +19,8 @@ import { FulfilmentForm } from '../../orders/checkout/fulfilment-form.tsx';
 import { forgetTableVisit, currentTableVisit } from '../../tables/table-visit.ts';
 import { TABLE_TEXTS, tableLabel } from '../../../shared/tables.ts';
 import { usePageTitle } from '../../ui/use-page-title.ts';
+import { useT } from '../../i18n/i18n.ts';
+import { useFormat } from '../../i18n/format.ts';
 import { refreshPaymentIntent, useCreatePaymentIntent, type PaidAnswer } from '../api/payments-api.ts';
 import type { TermsWatch } from '../components/payment-form.tsx';
 import { OrderReceipt } from '../components/order-receipt.tsx';
@@ -40,7 +41,9 @@ const StripePaymentForm = lazy(() =>
  * fulfilment (and any delivery fee); Pay stays disabled until its client secret has arrived.
  */
 export function Page() {
-  usePageTitle('Payment');
+  const t = useT();
+  const format = useFormat();
+  usePageTitle(t('payment.title'));
   const cart = useCart();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -108,7 +111,7 @@ export function Page() {
       const fresh = await refreshPaymentIntent({ price: cartTotal, fulfilment, tableToken, tip, ...promo });
       if (fresh.intentId === intentData.intentId) return true;
       setRenewed(fresh);
-      setTermsNotice(termsRepricedMessage(`$${formatPrice(fresh.amount)}`));
+      setTermsNotice(t('payment.termsRepriced', { amount: format.money(fresh.amount, { spaced: false }) }));
       return false;
     },
     onTermsChanged: (message) => {
@@ -148,27 +151,27 @@ export function Page() {
   return (
     <section aria-labelledby="payment-heading" className="mx-auto max-w-2xl">
       <h1 id="payment-heading" className="text-center font-display text-3xl font-bold text-brand-900">
-        Payment
+        {t('payment.title')}
       </h1>
       {opening !== null ? (
         // The order page's chunk may take a moment: the cart is empty by now, which is no news.
         <p role="status" className="mt-6 rounded-xl bg-white p-6 text-center text-lg font-semibold text-brand-900 shadow-sm ring-1 ring-stone-200">
-          Paid. Opening your order #{opening}…
+          {t('payment.opening', { number: opening })}
         </p>
       ) : (
       <div className="mt-6 space-y-6 rounded-xl bg-white p-4 shadow-sm ring-1 ring-stone-200 sm:p-6">
         {!paid && <PaymentReturnNotice />}
         {(cart.isPending || formLoading) && (
           <p role="status" className="text-stone-600">
-            Preparing your payment…
+            {t('payment.preparing')}
           </p>
         )}
         {hasItems && !paid && (
           <p className="text-lg font-semibold text-stone-800">
-            To pay: <span data-testid="payment-amount">$ {formatPrice(intentData?.amount ?? cartTotal)}</span> for{' '}
-            {intentData?.quantity ?? entries.length} {(intentData?.quantity ?? entries.length) === 1 ? 'item' : 'items'}
-            {intentData?.deliveryFee !== undefined && <span data-testid="payment-delivery-fee">, with $ {formatPrice(intentData.deliveryFee)} for delivery</span>}
-            {intentData?.tip !== undefined && <span data-testid="payment-tip">, and a $ {formatPrice(intentData.tip)} tip</span>}
+            {t('payment.toPay')} <span data-testid="payment-amount">{format.money(intentData?.amount ?? cartTotal)}</span>{' '}
+            {t('payment.forItems', { count: intentData?.quantity ?? entries.length })}
+            {intentData?.deliveryFee !== undefined && <span data-testid="payment-delivery-fee">{t('payment.deliveryFee', { amount: format.money(intentData.deliveryFee) })}</span>}
+            {intentData?.tip !== undefined && <span data-testid="payment-tip">{t('payment.tipAmount', { amount: format.money(intentData.tip) })}</span>}
           </p>
         )}
         {hasItems && !paid && intentData?.taxes && (
@@ -184,9 +187,9 @@ export function Page() {
         )}
         {emptyCart && !paid && (
           <p className="text-stone-700">
-            Your cart is empty, so there is nothing to pay.{' '}
+            {t('payment.emptyCart')}{' '}
             <Link to={paths.menu('offered')} className="font-semibold text-brand-800 underline">
-              Choose something from the menu
+              {t('payment.emptyCart.link')}
             </Link>
           </p>
         )}
@@ -234,18 +237,18 @@ export function Page() {
         {ready && !paid && <PromoCodeField applied={intentData.promoCode} discount={intentData.discount} onApply={applyPromo} />}
         {intentError && (
           <p role="alert" className="text-red-700">
-            The payment could not be prepared: {created.error.message}
+            {t('payment.prepareFailed', { message: created.error.message })}
           </p>
         )}
         {ready && !paid && intentData.tipOffer && <TipChoice offer={intentData.tipOffer} chosen={tip} onChoose={chooseTip} />}
         {!paid && !emptyCart && (
           <section aria-labelledby="card-step-title" className="space-y-4">
             <h2 id="card-step-title" className={`font-display text-xl font-bold ${ready ? 'text-brand-900' : 'text-stone-500'}`}>
-              2. Card
+              {t('payment.card.title')}
             </h2>
-            {!ready && <p className="text-sm text-stone-600">The card form opens once you have told us how you get your meal.</p>}
+            {!ready && <p className="text-sm text-stone-600">{t('payment.card.waiting')}</p>}
             {ready && intentData.provider === 'stripe' && (
-              <Suspense fallback={<p role="status">Loading the card form…</p>}>
+              <Suspense fallback={<p role="status">{t('payment.card.loading')}</p>}>
                 <StripePaymentForm intent={intentData} onPaid={onPaid} terms={terms} />
               </Suspense>
             )}
@@ -257,10 +260,10 @@ export function Page() {
           <button
             type="button"
             disabled
-            title={hasItems ? 'Tell us how you get your meal first' : undefined}
+            title={hasItems ? t('payment.pay.first') : undefined}
             className="w-full cursor-not-allowed rounded-md bg-stone-300 px-6 py-3 font-bold uppercase tracking-wide text-stone-600 sm:w-auto"
           >
-            Pay
+            {t('payment.pay')}
           </button>
         )}
       </div>

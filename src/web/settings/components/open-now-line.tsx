@@ -1,24 +1,29 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
+import type { ShopStatus } from '../../../shared/order-slots.ts';
 import type { RestaurantSettings } from '../../../shared/restaurant-settings.ts';
+import { useLanguage, useT } from '../../i18n/i18n.ts';
 import { useHydrated } from '../../ui/use-hydrated.ts';
 import { useRestaurantSettings } from '../api/settings-api.ts';
 import type { StatusLineQuestion } from '../status-line.worker.ts';
+import { statusWords } from '../status-words.ts';
 
 /**
  * Server pages are kept snapshots, so the time-dependent line is worked out in the browser after
  * hydration; the server draws an empty strip of the same height so nothing shifts.
  */
 export function OpenNowLine() {
+  const t = useT();
   const hydrated = useHydrated();
   const settings = useRestaurantSettings(hydrated);
   const now = useMinuteClock();
-  const text = useStatusLine(settings.data, now);
+  const status = useShopStatus(settings.data, now, useLanguage());
+  const text = settings.data && status ? statusWords(status, t) : '';
   // Not "closed" while the worker has not answered yet: the line says nothing then.
-  const state = !settings.data || !text ? 'unknown' : text.startsWith('Orders paused') ? 'paused' : text.startsWith('Open') ? 'open' : 'closed';
+  const state = !settings.data || !status ? 'unknown' : status.kind === 'paused' || status.kind === 'open' ? status.kind : 'closed';
   const dot = state === 'open' ? 'bg-green-400' : state === 'paused' ? 'bg-amber-400' : 'bg-stone-400';
   return (
     // A landmark of its own, so no content of the page is outside one (WCAG 1.3.1, axe: region).
-    <aside aria-label="Opening hours" className="h-8 overflow-hidden bg-stone-900 text-stone-100" data-testid="open-now" data-state={state}>
+    <aside aria-label={t('openNow.label')} className="h-8 overflow-hidden bg-stone-900 text-stone-100" data-testid="open-now" data-state={state}>
       <p className="mx-auto flex h-8 max-w-7xl items-center gap-2 truncate px-4 text-xs font-semibold sm:text-sm">
         {text && <span aria-hidden="true" className={`inline-block h-2 w-2 shrink-0 rounded-full ${dot}`} />}
         <span className="truncate">{text}</span>
@@ -27,28 +32,28 @@ export function OpenNowLine() {
   );
 }
 
-/** The line for these settings at this minute, worked out by a worker (status-line.worker.ts); '' meanwhile. */
-function useStatusLine(rules: RestaurantSettings | undefined, now: number | undefined): string {
-  const [line, setLine] = useState('');
+/** The line's facts for these settings at this minute, worked out by a worker (status-line.worker.ts); undefined meanwhile. */
+function useShopStatus(rules: RestaurantSettings | undefined, now: number | undefined, language: string): ShopStatus | undefined {
+  const [status, setStatus] = useState<ShopStatus>();
   useEffect(() => {
     if (!rules || now === undefined) return;
     let current = true;
-    void askStatusLine({ rules, now }).then((answer) => current && setLine(answer));
+    void askStatusLine({ rules, now, language }).then((answer) => current && setStatus(answer));
     return () => {
       current = false;
     };
-  }, [rules, now]);
-  return line;
+  }, [rules, now, language]);
+  return status;
 }
 
 let worker: Worker | undefined;
-const waiting: ((line: string) => void)[] = [];
+const waiting: ((status: ShopStatus) => void)[] = [];
 
 /** One worker for the page; it answers in the order it was asked. */
-function askStatusLine(question: StatusLineQuestion): Promise<string> {
+function askStatusLine(question: StatusLineQuestion): Promise<ShopStatus> {
   if (!worker) {
     worker = new Worker(new URL('../status-line.worker.ts', import.meta.url), { type: 'module' });
-    worker.onmessage = (event: MessageEvent<string>) => waiting.shift()?.(event.data);
+    worker.onmessage = (event: MessageEvent<ShopStatus>) => waiting.shift()?.(event.data);
   }
   worker.postMessage(question);
   return new Promise((resolve) => waiting.push(resolve));

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { draftFromOrder, draftWithSaved, EMPTY_DRAFT, fulfilmentFieldErrors, savedAddressOf, validateDraft, withAddress, type FulfilmentDraft } from '../../../../src/web/orders/checkout/fulfilment-draft.ts';
 import type { SavedAddress } from '../../../../src/shared/saved-addresses.ts';
 import type { Order } from '../../../../src/shared/orders.ts';
+import { translatorFor } from '../../../../src/server/i18n/translator.ts';
 
 /**
  * The checkout's first step as typed (src/web/orders/checkout/fulfilment-draft.ts): the newest
@@ -157,5 +158,27 @@ describe('fulfilmentFieldErrors', () => {
     expect(fulfilmentFieldErrors(undefined)).toBeUndefined();
     expect(fulfilmentFieldErrors({})).toBeUndefined();
     expect(fulfilmentFieldErrors({ price: ['Ignored'] })).toBeUndefined();
+  });
+});
+
+describe('validateDraft in the reader’s language', () => {
+  const empty = [draft({ type: 'table' }), draft({ type: 'delivery', postalCode: '#', phone: '12' }), draft({ type: 'delivery', line1: 'x'.repeat(201) })];
+
+  it('words every field error in English exactly as the schema does', () => {
+    for (const typed of empty) expect(validateDraft(typed, translatorFor('en'))).toEqual(validateDraft(typed));
+  });
+
+  it('words them in German', () => {
+    const de = translatorFor('de');
+    expect(validateDraft(empty[0]!, de)).toEqual({ errors: { table: ['Geben Sie Ihren Tisch an'] } });
+    expect(validateDraft(empty[1]!, de)).toEqual({
+      errors: {
+        'address.line1': ['Geben Sie Straße und Hausnummer an'],
+        'address.city': ['Geben Sie den Ort an'],
+        'address.postalCode': ['Geben Sie eine gültige Postleitzahl an'],
+        phone: ['Geben Sie eine gültige Telefonnummer an'],
+      },
+    });
+    expect(validateDraft(empty[2]!, de)).toMatchObject({ errors: { 'address.line1': ['Höchstens 200 Zeichen'] } });
   });
 });
