@@ -25,8 +25,6 @@ export const TABLE_TEXTS = {
   noSuchTable: 'No such table',
   nameTaken: 'Another table already has this name',
   linkInvalid: "This table's code is not valid any more: ask the staff for the table's new code, or order from the menu",
-  eatingAt: (table: TableAtLink) => `You are ordering at table ${tableLabel(table)}`,
-  leaveTable: 'Order without this table',
 } as const;
 
 /** A guest's words (decision 0047): ordering at the table without an account, and its order's page. */

@@ -17,7 +17,7 @@ import { draftFromOrder, draftWithSaved, fulfilmentFieldErrors, type FulfilmentD
 import { FulfilmentChoice } from '../../orders/checkout/fulfilment-choice.tsx';
 import { FulfilmentForm } from '../../orders/checkout/fulfilment-form.tsx';
 import { forgetTableVisit, currentTableVisit } from '../../tables/table-visit.ts';
-import { TABLE_TEXTS, tableLabel } from '../../../shared/tables.ts';
+import { tableLabel } from '../../../shared/tables.ts';
 import { usePageTitle } from '../../ui/use-page-title.ts';
 import { useT } from '../../i18n/i18n.ts';
 import { useFormat } from '../../i18n/format.ts';
@@ -196,7 +196,7 @@ export function Page() {
         {hasItems && !paid && tableVisit && (
           <div className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-brand-50 p-3 ring-1 ring-brand-100">
             <p role="status" data-testid="table-fixed" className="font-semibold text-brand-900">
-              {TABLE_TEXTS.eatingAt(tableVisit)}
+              {t('cart.tableVisit.eatingAt', { table: tableLabel(tableVisit) })}
             </p>
             {/* Left the table (or scanned it by mistake): the usual choice of ways comes back. */}
             {!fulfilment && !guest && (
@@ -208,7 +208,7 @@ export function Page() {
                 }}
                 className="rounded-md px-3 py-1 text-sm font-semibold text-brand-800 underline hover:bg-brand-100"
               >
-                {TABLE_TEXTS.leaveTable}
+                {t('cart.tableVisit.leave')}
               </button>
             )}
           </div>
