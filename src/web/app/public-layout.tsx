@@ -4,6 +4,7 @@ import { useRestaurantSettings } from '../settings/api/settings-api.ts';
 import { useHydrated } from '../ui/use-hydrated.ts';
 import { ViewCartBar } from '../cart/components/view-cart-bar.tsx';
 import { Footer } from '../ui/footer.tsx';
+import { useT } from '../i18n/i18n.ts';
 import { Header } from './header.tsx';
 import { InstallOffer } from './install-offer.tsx';
 
@@ -11,13 +12,14 @@ import { InstallOffer } from './install-offer.tsx';
 export function PublicLayout() {
   // After hydration, as the open-now line: the server's pages are kept snapshots without settings.
   const settings = useRestaurantSettings(useHydrated());
+  const t = useT();
   return (
     <div className="flex min-h-screen flex-col">
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
       >
-        Skip to content
+        {t('nav.skipToContent')}
       </a>
       <OpenNowLine />
       <Header />
