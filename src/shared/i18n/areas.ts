@@ -22,6 +22,8 @@ export const MESSAGE_AREAS = {
   payment: ['payment', 'checkout'],
   /** The dish options' dialog, which the frame opens from any page: loaded with its chunk (LAZY_PART_AREAS). */
   options: ['dishOptions'],
+  /** The dashboard's frame (loaded with it, app/router.tsx), the homes and the owner's pages. */
+  dashboard: ['dashboard', 'stats', 'settings', 'promotions', 'admin', 'users'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type MessageArea = keyof typeof MESSAGE_AREAS;
@@ -52,9 +54,18 @@ const AREAS_OF_FOLDER: Readonly<Record<string, readonly MessageArea[]>> = {
   account: ['account'],
   // The payment page shows the cart's price-change notice (the menu area's `cart.` words).
   payments: ['payment', 'menu'],
+  dashboard: ['dashboard'],
+  stats: ['dashboard'],
+  settings: ['dashboard'],
+  promotions: ['dashboard'],
+  users: ['dashboard'],
 };
 const AREAS_OF_PAGE: Readonly<Record<string, readonly MessageArea[]>> = {
   'storefront/pages/items-page.tsx': ['storefront', 'menu'],
+  'menu/admin/pages/add-item-page.tsx': ['dashboard'],
+  'menu/admin/pages/manage-items-page.tsx': ['dashboard'],
+  'menu/admin/pages/update-item-page.tsx': ['dashboard'],
+  'reviews/pages/manage-reviews-page.tsx': ['dashboard'],
 };
 
 /**
@@ -64,6 +75,8 @@ const AREAS_OF_PAGE: Readonly<Record<string, readonly MessageArea[]>> = {
 export const LAZY_PART_AREAS: Readonly<Record<string, readonly MessageArea[]>> = {
   'menu/options/dish-options-dialog.tsx': ['options'],
 };
+/** The areas the dashboard's frame (dashboard/dashboard-layout.tsx) loads with its chunk, whatever its page. */
+export const DASHBOARD_FRAME_AREAS: readonly MessageArea[] = ['dashboard'];
 
 export function areasOfPage(page: string): readonly MessageArea[] {
   return AREAS_OF_PAGE[page] ?? AREAS_OF_FOLDER[page.split('/', 1)[0]!] ?? [];
