@@ -66,6 +66,8 @@ const AREAS_OF_PAGE: Readonly<Record<string, readonly MessageArea[]>> = {
   'menu/admin/pages/manage-items-page.tsx': ['dashboard'],
   'menu/admin/pages/update-item-page.tsx': ['dashboard'],
   'reviews/pages/manage-reviews-page.tsx': ['dashboard'],
+  // The categories' tax rates are named by the menu's tabs.
+  'settings/pages/settings-page.tsx': ['dashboard', 'menu'],
 };
 
 /**
