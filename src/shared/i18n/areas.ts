@@ -9,9 +9,10 @@ export const MESSAGE_AREAS = {
   /**
    * The header, the footer, the cart bar and the hearts' toasts, drawn on every page; the not-found
    * page's, which the dish page shows too; the app's banners (offline, a new version), the
-   * opening hours' strip, and the dashboard's banner asking to confirm the e-mail.
+   * opening hours' strip, and the dashboard's banner asking to confirm the e-mail; the shared
+   * ui's (toasts, loading, a failed load's retry).
    */
-  common: ['language', 'nav', 'plates', 'price', 'footer', 'cartBar', 'favourites', 'notFound', 'verifyEmail', 'appBanner', 'openNow'],
+  common: ['language', 'nav', 'plates', 'price', 'footer', 'cartBar', 'favourites', 'notFound', 'verifyEmail', 'appBanner', 'openNow', 'ui'],
   /** The home, about, reviews, items and app pages, and the sentences of the restaurant's settings. */
   storefront: ['home', 'about', 'detailAbout', 'items', 'reviews', 'app', 'facts'],
   /** The menu, its dish cards and search, the dish page and the cart page; a table link's guest form on the menu. */
@@ -63,7 +64,7 @@ const AREAS_OF_FOLDER: Readonly<Record<string, readonly MessageArea[]>> = {
 const AREAS_OF_PAGE: Readonly<Record<string, readonly MessageArea[]>> = {
   'storefront/pages/items-page.tsx': ['storefront', 'menu'],
   'menu/admin/pages/add-item-page.tsx': ['dashboard'],
-  'menu/admin/pages/manage-items-page.tsx': ['dashboard'],
+  'menu/admin/pages/manage-items-page.tsx': ['dashboard', 'menu'],
   'menu/admin/pages/update-item-page.tsx': ['dashboard'],
   'reviews/pages/manage-reviews-page.tsx': ['dashboard'],
   // The categories' tax rates are named by the menu's tabs.
