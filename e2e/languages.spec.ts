@@ -123,7 +123,7 @@ test.describe('languages', () => {
   test.describe('an administrator reading German', () => {
     test.use({ locale: 'de-DE' });
 
-    test('runs the dashboard in German: its menu, the admin home with its tiles, the settings saved', async ({ page, request }) => {
+    test('runs the dashboard in German: its menu, the admin home with its tiles, the settings saved, the items', async ({ page, request }) => {
       const admin = await signInAsNew(page, request, { admin: true });
       await page.goto('/dashboard/adminHome');
       const menu = page.getByRole('navigation', { name: 'Übersicht' });
@@ -146,6 +146,13 @@ test.describe('languages', () => {
       await preparation.fill(await preparation.inputValue());
       await page.getByRole('button', { name: 'Einstellungen speichern' }).click();
       await expect(page.getByTestId('settings-outcome')).toHaveText(/^Gespeichert um \d{2}:\d{2}\. Die Gäste sehen die Einstellungen innerhalb einer Minute\.$/);
+
+      await menu.getByRole('link', { name: 'Gerichte verwalten' }).click();
+      await expect(page.getByRole('heading', { name: 'Alle Gerichte verwalten' })).toBeVisible();
+      const table = page.getByRole('table', { name: 'Gerichte des Menüs' });
+      await expect(table.getByRole('columnheader', { name: 'Verfügbarkeit' })).toBeVisible();
+      await expect(table.getByRole('switch', { name: 'Ausverkauft: Berry Chia Pudding' })).toBeVisible();
+      await expect(table.getByText(/^Neuer Preis 7,50\s\$$/)).toBeVisible();
     });
   });
 
