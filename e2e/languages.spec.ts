@@ -120,6 +120,42 @@ test.describe('languages', () => {
     });
   });
 
+  test.describe('an administrator reading German', () => {
+    test.use({ locale: 'de-DE' });
+
+    test('runs the dashboard in German: its menu, the admin home with its tiles, the settings saved, the items', async ({ page, request }) => {
+      const admin = await signInAsNew(page, request, { admin: true });
+      await page.goto('/dashboard/adminHome');
+      const menu = page.getByRole('navigation', { name: 'Übersicht' });
+      await expect(menu.getByRole('link', { name: 'Gerichte verwalten' })).toBeVisible();
+      await expect(menu.getByRole('button', { name: 'Abmelden' })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Hallo, ${admin.name}! Willkommen zurück`);
+      await expect(page.getByRole('link', { name: 'Letzte 7 Tage' })).toHaveAttribute('aria-current', 'page');
+      const tiles = page.getByRole('list', { name: 'Kennzahlen' });
+      await expect(tiles.getByText('Umsatz', { exact: true })).toBeVisible();
+      await expect(tiles.getByText('abzüglich Erstattungen, inkl. Steuer', { exact: false }).first()).toBeVisible();
+      // Money by Intl in German: "0,00 $", never "$ 0.00".
+      await expect(page.getByTestId('stat-revenue')).toHaveText(/^[\d.]+,\d{2}\s\$$/);
+      await expect(page.getByRole('link', { name: 'Bestellungen herunterladen (CSV)' })).toBeVisible();
+
+      await menu.getByRole('link', { name: 'Restauranteinstellungen' }).click();
+      await expect(page.getByRole('heading', { name: 'Restauranteinstellungen', level: 1 })).toBeVisible();
+      await expect(page.getByRole('group', { name: 'Trinkgeld' }).getByLabel('Steuer auf Trinkgeld')).toBeVisible();
+      // Saved as it stands (other tests share the shop): the field keeps its value, the confirmation is German.
+      const preparation = page.getByLabel('Zubereitungszeit (Minuten)');
+      await preparation.fill(await preparation.inputValue());
+      await page.getByRole('button', { name: 'Einstellungen speichern' }).click();
+      await expect(page.getByTestId('settings-outcome')).toHaveText(/^Gespeichert um \d{2}:\d{2}\. Die Gäste sehen die Einstellungen innerhalb einer Minute\.$/);
+
+      await menu.getByRole('link', { name: 'Gerichte verwalten' }).click();
+      await expect(page.getByRole('heading', { name: 'Alle Gerichte verwalten' })).toBeVisible();
+      const table = page.getByRole('table', { name: 'Gerichte des Menüs' });
+      await expect(table.getByRole('columnheader', { name: 'Verfügbarkeit' })).toBeVisible();
+      await expect(table.getByRole('switch', { name: 'Ausverkauft: Berry Chia Pudding' })).toBeVisible();
+      await expect(table.getByText(/^Neuer Preis 7,50\s\$$/)).toBeVisible();
+    });
+  });
+
   test('the header switches the language at once, and the next page the server draws keeps it', async ({ page }) => {
     await page.goto('/about');
     const nav = page.getByRole('navigation', { name: 'Main' });

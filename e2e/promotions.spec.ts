@@ -66,7 +66,7 @@ test('an administrator adds a code; a customer applies it to a taxed order, pays
     await adminPage.goto('/dashboard/adminHome');
     await adminPage.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Promotions' }).click();
     await expect(adminPage.getByRole('heading', { level: 1, name: 'Promotions' })).toBeVisible();
-    const form = adminPage.getByRole('form', { name: PROMO_TEXTS.add });
+    const form = adminPage.getByRole('form', { name: 'Add a promo code' });
     await form.getByLabel('Code').fill(code);
     await form.getByLabel('Percent off (1–100)').fill('150');
     await form.getByRole('button', { name: 'Add code' }).click();

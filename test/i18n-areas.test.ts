@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AREA_NAMES, areaOfMessage, areasOfPage, LAZY_PART_AREAS, messagesOfArea } from '../src/shared/i18n/areas.ts';
+import { AREA_NAMES, areaOfMessage, areasOfPage, DASHBOARD_FRAME_AREAS, messagesOfArea } from '../src/shared/i18n/areas.ts';
 import { readCatalogue } from '../src/shared/i18n/catalogue-files.ts';
 import { SOURCE_LANGUAGE } from '../src/shared/i18n/languages.ts';
 import { APP_ROUTES, NOT_FOUND_PAGE } from '../src/shared/paths.ts';
@@ -45,6 +46,13 @@ const pages = [...new Set([...Object.values(APP_ROUTES).map((route): string => r
 // the not-found page with an import() it stops at; the frame's lazy parts load their own areas.
 const lazyParts = Object.keys(LAZY_PART_AREAS);
 const frame = modulesFrom(path.join(WEB, 'main.tsx'), new Set(), new Set([...pages, ...lazyParts].map((module) => path.join(WEB, module))));
+// the not-found page and the dashboard's frame with an import() it stops at.
+const dashboardFrameFile = path.join(WEB, 'dashboard/dashboard-layout.tsx');
+const frame = modulesFrom(path.join(WEB, 'main.tsx'), new Set(), new Set([...pages.map((page) => path.join(WEB, page)), dashboardFrameFile]));
+const dashboardFrame = modulesFrom(dashboardFrameFile, new Set(frame));
+/** A page inside the dashboard's frame has the frame's areas too: the frame loads them before it draws. */
+const framedPages = new Set(Object.values(APP_ROUTES).flatMap((route): string[] => (route.layout === 'dashboard' ? [route.page] : [])));
+const areasLoadedWith = (page: string) => ['common', ...areasOfPage(page), ...(framedPages.has(page) ? DASHBOARD_FRAME_AREAS : [])];
 
 describe('the catalogues’ areas', () => {
   it("give every English message the browser reads an area, and each to one area only; the server's own (mails) none", () => {
@@ -58,9 +66,15 @@ describe('the catalogues’ areas', () => {
     expect(outside(frame, ['common'])).toEqual([]);
   });
 
+  it("the dashboard's frame uses only the common area and those it loads with its chunk", () => {
+    expect(outside(dashboardFrame, ['common', ...DASHBOARD_FRAME_AREAS])).toEqual([]);
+    expect(messagesIn(dashboardFrame).has('dashboard.logOut')).toBe(true);
+  });
+
   it.each(pages)('%s uses only the messages of the areas it loads', (page) => {
-    const modules = modulesFrom(path.join(WEB, page), new Set(frame));
-    expect(outside(modules, ['common', ...areasOfPage(page)])).toEqual([]);
+    // The dashboard's frame is checked above, against the areas it loads itself.
+    const modules = [...modulesFrom(path.join(WEB, page), new Set([...frame, ...dashboardFrame]))].filter((file) => frame.has(file) || !dashboardFrame.has(file));
+    expect(outside(modules, areasLoadedWith(page))).toEqual([]);
   });
 
   it.each(lazyParts)('the frame’s lazy part %s uses only the messages of the areas it loads', (part) => {
@@ -75,6 +89,7 @@ describe('the catalogues’ areas', () => {
 
   it('uses every message it finds in the sources: none is missing from English', () => {
     const used = messagesIn([...pages, ...lazyParts].reduce((seen, module) => modulesFrom(path.join(WEB, module), seen), new Set(frame)));
+    const used = messagesIn(pages.reduce((seen, page) => modulesFrom(path.join(WEB, page), seen), new Set([...frame, ...dashboardFrame])));
     expect([...used.keys()].filter((id) => !(id in source))).toEqual([]);
   });
 });

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROMO_TEXTS, promotionDiscountCents, promotionRefusal, promotionRuleWords, promotionUsesWords, promotionValueWords, type Promotion, type PromotionRule } from '../src/shared/promo-codes.ts';
+import { PROMO_TEXTS, promotionDiscountCents, promotionRefusal, type Promotion, type PromotionRule } from '../src/shared/promo-codes.ts';
+import { formatMoney } from '../src/shared/i18n/format.ts';
+import { translatorFor } from '../src/server/i18n/translator.ts';
+import { promotionRuleWords, promotionUsesWords, promotionValueWords } from '../src/web/promotions/promotion-words.ts';
 import { signUpUser, type TestUser } from './helpers/auth.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -145,11 +148,21 @@ describe('a promotion’s rule', () => {
   });
 
   it('words a promotion as the administrator’s list shows it', () => {
-    expect(promotionValueWords({ kind: 'percent', value: 10 })).toBe('10 % off');
-    expect(promotionValueWords({ kind: 'fixed', value: 2.5 })).toBe('$ 2.50 off');
-    expect(promotionUsesWords({ uses: 3, maxUses: 10 })).toBe('3 of 10');
-    expect(promotionUsesWords({ uses: 3, maxUses: null })).toBe('3');
-    expect(promotionRuleWords({ minimumOrder: 20, oncePerCustomer: true, firstOrderOnly: true })).toBe('from $ 20.00 · once per customer · first order only');
-    expect(promotionRuleWords({ minimumOrder: 0, oncePerCustomer: false, firstOrderOnly: false })).toBe('no other rule');
+    const en = { t: translatorFor('en'), money: (amount: number) => formatMoney(amount, 'en') };
+    expect(promotionValueWords({ kind: 'percent', value: 10 }, en)).toBe('10 % off');
+    expect(promotionValueWords({ kind: 'fixed', value: 2.5 }, en)).toBe('$ 2.50 off');
+    expect(promotionUsesWords({ uses: 3, maxUses: 10 }, en)).toBe('3 of 10');
+    expect(promotionUsesWords({ uses: 3, maxUses: null }, en)).toBe('3');
+    expect(promotionRuleWords({ minimumOrder: 20, oncePerCustomer: true, firstOrderOnly: true }, en)).toBe('from $ 20.00 · once per customer · first order only');
+    expect(promotionRuleWords({ minimumOrder: 0, oncePerCustomer: false, firstOrderOnly: false }, en)).toBe('no other rule');
+  });
+
+  it('words it in German for a German reader, with German money', () => {
+    const de = { t: translatorFor('de'), money: (amount: number) => formatMoney(amount, 'de') };
+    expect(promotionValueWords({ kind: 'percent', value: 10 }, de)).toBe('10 % Rabatt');
+    expect(promotionValueWords({ kind: 'fixed', value: 2.5 }, de)).toMatch(/^2,50\s\$ Rabatt$/);
+    expect(promotionUsesWords({ uses: 3, maxUses: 10 }, de)).toBe('3 von 10');
+    expect(promotionRuleWords({ minimumOrder: 20, oncePerCustomer: true, firstOrderOnly: true }, de)).toMatch(/^ab 20,00\s\$ · einmal je Gast · nur erste Bestellung$/);
+    expect(promotionRuleWords({ minimumOrder: 0, oncePerCustomer: false, firstOrderOnly: false }, de)).toBe('keine weitere Regel');
   });
 });

@@ -137,14 +137,6 @@ export const PROMO_TEXTS = {
   apply: 'Apply',
   /** The discount's row on the order page, the ticket and the receipt mail. */
   discountLine: (code: string) => `Discount (${code})`,
-  /** The administrator's page (src/web/promotions/pages/promotions-page.tsx). */
-  pageTitle: 'Promotions',
-  none: 'No promo codes yet. Add the first one below.',
-  add: 'Add a promo code',
-  added: (code: string) => `${code} added`,
-  paused: (code: string) => `${code} is paused: customers cannot use it`,
-  resumed: (code: string) => `${code} can be used again`,
-  deleted: (code: string) => `${code} deleted`,
   refusals: {
     unknown: 'This code is not known: check its spelling',
     paused: 'This code is paused at the moment',
@@ -156,23 +148,3 @@ export const PROMO_TEXTS = {
     firstOrderOnly: 'This code is for a first order only',
   } satisfies Record<PromoRefusal, string>,
 } as const;
-
-/** "10 % off", "$ 2.50 off": a promotion's discount in words. */
-export function promotionValueWords(promotion: Pick<Promotion, 'kind' | 'value'>): string {
-  return promotion.kind === 'percent' ? `${promotion.value} % off` : `$ ${promotion.value.toFixed(2)} off`;
-}
-
-/** "5 of 20", "3": the uses so far, and the limit when there is one. */
-export function promotionUsesWords(promotion: Pick<Promotion, 'uses' | 'maxUses'>): string {
-  return promotion.maxUses === null ? String(promotion.uses) : `${promotion.uses} of ${promotion.maxUses}`;
-}
-
-/** The rules besides the discount, in words: "from $ 20.00 · once per customer · first order only". */
-export function promotionRuleWords(promotion: Pick<Promotion, 'minimumOrder' | 'oncePerCustomer' | 'firstOrderOnly'>): string {
-  const rules = [
-    promotion.minimumOrder > 0 ? `from $ ${promotion.minimumOrder.toFixed(2)}` : '',
-    promotion.oncePerCustomer ? 'once per customer' : '',
-    promotion.firstOrderOnly ? 'first order only' : '',
-  ].filter(Boolean);
-  return rules.length > 0 ? rules.join(' · ') : 'no other rule';
-}

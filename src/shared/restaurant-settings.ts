@@ -331,21 +331,6 @@ export function minimumOrderProblem(minimumOrderCents: number, dishesCents: numb
 
 /** The settings page's words for taxes and receipts, and the item form's rate choice. */
 export const TAX_TEXTS = {
-  section: 'Taxes and receipts',
-  modeLabel: 'Prices on the menu',
-  modes: { included: 'include tax (as in the EU)', added: 'are before tax: tax is added at checkout (as in the US)' },
-  rates: 'Tax rates',
-  ratesHint: 'For example Food 7 % and Drinks 19 %. A rate a dish still has cannot be removed.',
-  rateName: 'Name',
-  ratePercent: 'Percent',
-  addRate: 'Add a rate',
-  removeRate: (name: string) => `Remove the rate ${name || 'without a name'}`,
-  categoryDefaults: 'Default rate per category',
-  categoryDefaultsHint: 'A dish without a rate of its own has its category’s. No rate: untaxed.',
-  noRate: 'No rate',
-  legalName: 'Legal name on receipts',
-  legalNameHint: 'Empty: the restaurant’s name. Receipts also show the address and phone above.',
-  taxNumber: 'Tax number',
   dishRate: 'Tax rate',
   dishRateDefault: 'The category’s default',
 } as const;

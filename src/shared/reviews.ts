@@ -23,8 +23,4 @@ export const reviewDeleteResultSchema = z.object({ deletedCount: z.number().int(
 /** What Manage Reviews says (the owner's screen) and the API's error. */
 export const REVIEW_TEXTS = {
   notFound: 'That review does not exist (any more).',
-  hidden: 'The review is hidden from the public list.',
-  shown: 'The review is shown on the public list again.',
-  deleted: 'The review is deleted.',
-  confirmDelete: (name: string) => `Delete the review by ${name}? It cannot be brought back; hiding it keeps it.`,
 } as const;

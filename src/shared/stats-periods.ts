@@ -7,16 +7,6 @@ export const STATS_PERIODS = ['today', 'yesterday', 'last7', 'last30', 'thisMont
 export type StatsPeriod = (typeof STATS_PERIODS)[number];
 export type NamedPeriod = Exclude<StatsPeriod, 'custom'>;
 
-export const STATS_PERIOD_LABELS: Record<StatsPeriod, string> = {
-  today: 'Today',
-  yesterday: 'Yesterday',
-  last7: 'Last 7 days',
-  last30: 'Last 30 days',
-  thisMonth: 'This month',
-  lastMonth: 'Last month',
-  custom: 'Custom range',
-};
-
 export const DEFAULT_STATS_PERIOD: NamedPeriod = 'last7';
 
 /** The longest period asked at once: a leap year, so that "a year" always fits. */

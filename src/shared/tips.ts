@@ -26,14 +26,6 @@ export const TIP_TEXTS = {
   percentsAtMost: `At most ${TIP_PERCENTS_AT_MOST} tip percentages.`,
   percentsNeeded: 'Offer at least one percentage or let customers type an amount.',
   taxRate: 'Choose one of the tax rates above for tips, or untaxed.',
-  // The settings page's words.
-  section: 'Tips',
-  enabled: 'Customers may leave a tip at checkout',
-  percents: 'Percentages of the food offered',
-  percentsHint: 'Separated by commas, for example 10, 15, 20. Empty: only an amount.',
-  allowAmount: 'Customers may also type an amount',
-  taxed: 'Tax on tips',
-  untaxed: 'Untaxed (the usual case)',
 } as const;
 
 export const tipSettingsSchema = z.object({

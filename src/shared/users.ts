@@ -48,22 +48,3 @@ export const userListQuerySchema = z.strictObject({
 });
 export type UserListQuery = z.infer<typeof userListQuerySchema>;
 export const USERS_TOTAL_HEADER = 'x-total-count';
-
-/** What Manage Users says before a role change: what the new role may do (issue 43, point 7). */
-export const ROLE_CHANGE_TEXTS = {
-  makeStaff: (name: string) => ({
-    title: `Make ${name} staff?`,
-    detail: 'Staff run the order board: they see every order of the day with its customer’s name and move orders along. They cannot change the menu, the settings or the users.',
-    confirm: 'Make staff',
-  }),
-  removeStaff: (name: string) => ({
-    title: `Remove ${name} from staff?`,
-    detail: 'They become a customer again and no longer see the order board.',
-    confirm: 'Remove staff',
-  }),
-  makeAdmin: (name: string) => ({
-    title: `Make ${name} an administrator?`,
-    detail: 'An administrator may do everything: change the menu, prices and settings, make and delete users, and read the revenue. Only this screen’s command line undoes it.',
-    confirm: 'Make admin',
-  }),
-} as const;

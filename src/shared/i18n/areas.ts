@@ -9,9 +9,10 @@ export const MESSAGE_AREAS = {
   /**
    * The header, the footer, the cart bar and the hearts' toasts, drawn on every page; the not-found
    * page's, which the dish page shows too; the app's banners (offline, a new version), the
-   * opening hours' strip, and the dashboard's banner asking to confirm the e-mail.
+   * opening hours' strip, and the dashboard's banner asking to confirm the e-mail; the shared
+   * ui's (toasts, loading, a failed load's retry).
    */
-  common: ['language', 'nav', 'plates', 'price', 'footer', 'cartBar', 'favourites', 'notFound', 'verifyEmail', 'appBanner', 'openNow'],
+  common: ['language', 'nav', 'plates', 'price', 'footer', 'cartBar', 'favourites', 'notFound', 'verifyEmail', 'appBanner', 'openNow', 'ui'],
   /** The home, about, reviews, items and app pages, and the sentences of the restaurant's settings. */
   storefront: ['home', 'about', 'detailAbout', 'items', 'reviews', 'app', 'facts'],
   /** The menu, its dish cards and search, the dish page and the cart page; a table link's guest form on the menu. */
@@ -22,6 +23,8 @@ export const MESSAGE_AREAS = {
   payment: ['payment', 'checkout'],
   /** The dish options' dialog, which the frame opens from any page: loaded with its chunk (LAZY_PART_AREAS). */
   options: ['dishOptions'],
+  /** The dashboard's frame (loaded with it, app/router.tsx), the homes and the owner's pages. */
+  dashboard: ['dashboard', 'stats', 'settings', 'promotions', 'admin', 'users'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type MessageArea = keyof typeof MESSAGE_AREAS;
@@ -52,9 +55,20 @@ const AREAS_OF_FOLDER: Readonly<Record<string, readonly MessageArea[]>> = {
   account: ['account'],
   // The payment page shows the cart's price-change notice (the menu area's `cart.` words).
   payments: ['payment', 'menu'],
+  dashboard: ['dashboard'],
+  stats: ['dashboard'],
+  settings: ['dashboard'],
+  promotions: ['dashboard'],
+  users: ['dashboard'],
 };
 const AREAS_OF_PAGE: Readonly<Record<string, readonly MessageArea[]>> = {
   'storefront/pages/items-page.tsx': ['storefront', 'menu'],
+  'menu/admin/pages/add-item-page.tsx': ['dashboard'],
+  'menu/admin/pages/manage-items-page.tsx': ['dashboard', 'menu'],
+  'menu/admin/pages/update-item-page.tsx': ['dashboard'],
+  'reviews/pages/manage-reviews-page.tsx': ['dashboard'],
+  // The categories' tax rates are named by the menu's tabs.
+  'settings/pages/settings-page.tsx': ['dashboard', 'menu'],
 };
 
 /**
@@ -64,6 +78,8 @@ const AREAS_OF_PAGE: Readonly<Record<string, readonly MessageArea[]>> = {
 export const LAZY_PART_AREAS: Readonly<Record<string, readonly MessageArea[]>> = {
   'menu/options/dish-options-dialog.tsx': ['options'],
 };
+/** The areas the dashboard's frame (dashboard/dashboard-layout.tsx) loads with its chunk, whatever its page. */
+export const DASHBOARD_FRAME_AREAS: readonly MessageArea[] = ['dashboard'];
 
 export function areasOfPage(page: string): readonly MessageArea[] {
   return AREAS_OF_PAGE[page] ?? AREAS_OF_FOLDER[page.split('/', 1)[0]!] ?? [];

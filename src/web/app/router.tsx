@@ -1,6 +1,6 @@
 import { lazy, type ComponentType } from 'react';
 import { Route, Routes } from 'react-router';
-import { areasOfPage } from '../../shared/i18n/areas.ts';
+import { areasOfPage, DASHBOARD_FRAME_AREAS } from '../../shared/i18n/areas.ts';
 import { APP_ROUTES, NOT_FOUND_PAGE, paths, ROUTE_NAMES, type AppRoute, type RouteName } from '../../shared/paths.ts';
 import { loadPageAreas } from '../i18n/i18n.ts';
 import { PublicLayout } from './public-layout.tsx';
@@ -17,9 +17,9 @@ const lazyPage = (importPage: () => Promise<PageModule>, page: string) =>
   lazy(() => Promise.all([importPage(), loadPageAreas(areasOfPage(page))]).then(([module]) => ({ default: module.Page })));
 
 /** An administrator's page: behind the admin guard (anyone else goes to /). */
-const adminPage = (importPage: () => Promise<PageModule>) =>
+const adminPage = (importPage: () => Promise<PageModule>, page: string) =>
   lazy(async () => {
-    const [{ Page }, { RequireAdmin }] = await Promise.all([importPage(), import('../dashboard/require-admin.tsx')]);
+    const [{ Page }, { RequireAdmin }] = await Promise.all([importPage(), import('../dashboard/require-admin.tsx'), loadPageAreas(areasOfPage(page))]);
     return {
       default: () => (
         <RequireAdmin>
@@ -44,13 +44,16 @@ function importerOf(route: AppRoute): () => Promise<PageModule> {
 const PAGES = Object.fromEntries(
   ROUTE_NAMES.map((name): [RouteName, ComponentType] => {
     const route: AppRoute = APP_ROUTES[name];
-    return [name, route.adminOnly ? adminPage(importerOf(route)) : lazyPage(importerOf(route), route.page)];
+    return [name, route.adminOnly ? adminPage(importerOf(route), route.page) : lazyPage(importerOf(route), route.page)];
   }),
 ) as Record<RouteName, ComponentType>;
 
 const NotFoundPage = lazyPage(() => import('../storefront/pages/not-found-page.tsx'), NOT_FOUND_PAGE);
-// The dashboard's frame is for signed-in users only: not part of a visitor's first load.
-const DashboardLayout = lazy(() => import('../dashboard/dashboard-layout.tsx').then((module) => ({ default: module.DashboardLayout })));
+// The dashboard's frame is for signed-in users only: not part of a visitor's first load. Its
+// words come with it, so its menu is never drawn before them.
+const DashboardLayout = lazy(() =>
+  Promise.all([import('../dashboard/dashboard-layout.tsx'), loadPageAreas(DASHBOARD_FRAME_AREAS)]).then(([module]) => ({ default: module.DashboardLayout })),
+);
 
 /** The `<Route>`s of one frame, their paths relative to the frame's own (`root`). */
 function routesIn(layout: AppRoute['layout'], root: string) {

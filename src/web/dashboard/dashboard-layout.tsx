@@ -1,31 +1,33 @@
 import { Suspense, useState, type ReactNode } from 'react';
 import { Link, NavLink, Outlet, useMatch } from 'react-router';
 import { paths } from '../../shared/paths.ts';
+import type { MessageId } from '../../shared/i18n/catalogue.ts';
 import { PRODUCT_NAME } from '../../shared/product.ts';
 import { VerifyEmailBanner } from '../account/components/verify-email-banner.tsx';
 import { useAuth } from '../auth/use-auth.ts';
 import { useSignOut } from '../auth/use-sign-out.ts';
 import { CartCountBadge } from '../cart/components/cart-count-badge.tsx';
+import { useT } from '../i18n/i18n.ts';
 import { LoadingScreen } from '../ui/loading-screen.tsx';
 import { RequireUser } from './require-user.tsx';
 
 interface MenuEntry {
   to: string;
-  label: string;
+  label: MessageId;
   badge?: ReactNode;
 }
 
 /** The administrator's menu (docs/product.md §2.7). */
 const ADMIN_MENU: MenuEntry[] = [
-  { to: paths.adminHome, label: 'Admin Home' },
-  { to: paths.allUsers, label: 'Manage Users' },
-  { to: paths.addItem, label: 'Add items' },
-  { to: paths.manageItems, label: 'Manage Items' },
-  { to: paths.manageReviews, label: 'Manage Reviews' },
-  { to: paths.orderBoard, label: 'Order board' },
-  { to: paths.promotions, label: 'Promotions' },
-  { to: paths.settings, label: 'Restaurant settings' },
-  { to: paths.profile, label: 'Profile' },
+  { to: paths.adminHome, label: 'dashboard.menu.adminHome' },
+  { to: paths.allUsers, label: 'dashboard.menu.users' },
+  { to: paths.addItem, label: 'dashboard.menu.addItem' },
+  { to: paths.manageItems, label: 'dashboard.menu.manageItems' },
+  { to: paths.manageReviews, label: 'dashboard.menu.manageReviews' },
+  { to: paths.orderBoard, label: 'dashboard.menu.orderBoard' },
+  { to: paths.promotions, label: 'dashboard.menu.promotions' },
+  { to: paths.settings, label: 'dashboard.menu.settings' },
+  { to: paths.profile, label: 'dashboard.menu.profile' },
 ];
 
 /**
@@ -34,11 +36,11 @@ const ADMIN_MENU: MenuEntry[] = [
  */
 function customerMenu(cartBadge: ReactNode): MenuEntry[] {
   return [
-    { to: paths.userHome, label: 'User Home' },
-    { to: paths.myCart, label: 'My cart', badge: cartBadge },
-    { to: paths.payment, label: 'Payment' },
-    { to: paths.myOrders, label: 'My Orders' },
-    { to: paths.profile, label: 'Profile' },
+    { to: paths.userHome, label: 'dashboard.menu.userHome' },
+    { to: paths.myCart, label: 'dashboard.menu.myCart', badge: cartBadge },
+    { to: paths.payment, label: 'dashboard.menu.payment' },
+    { to: paths.myOrders, label: 'dashboard.menu.myOrders' },
+    { to: paths.profile, label: 'dashboard.menu.profile' },
   ];
 }
 
@@ -52,7 +54,7 @@ function guestMenu(cartBadge: ReactNode): MenuEntry[] {
 
 /** Staff run the board, and order for themselves like any customer. */
 function staffMenu(cartBadge: ReactNode): MenuEntry[] {
-  return [{ to: paths.orderBoard, label: 'Order board' }, ...customerMenu(cartBadge)];
+  return [{ to: paths.orderBoard, label: 'dashboard.menu.orderBoard' }, ...customerMenu(cartBadge)];
 }
 
 /** The badge of 'My cart': the length of GET /cart?email=… (the cart feature's count). */
@@ -72,6 +74,7 @@ export function DashboardLayout() {
 function DashboardFrame() {
   const { user, isAdmin, isStaff, adminLoading } = useAuth();
   const signOut = useSignOut();
+  const t = useT();
   // The order board's lanes need the room: on a tablet the menu narrows, the margins shrink, and
   // the main area is the window's height so the lanes can fill what the banners leave.
   const board = useMatch(paths.orderBoard) !== null;
@@ -89,7 +92,7 @@ function DashboardFrame() {
         href="#dashboard-main"
         className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
       >
-        Skip to content
+        {t('dashboard.skipToContent')}
       </a>
       <aside className={`bg-brand-900 text-white md:shrink-0 ${board ? 'md:w-44 xl:w-64' : 'md:w-64'}`}>
         <div className="flex items-center gap-2 px-4 py-4">
@@ -104,23 +107,23 @@ function DashboardFrame() {
             onClick={() => setMenuOpen((open) => !open)}
             className="ml-auto flex items-center gap-2 rounded-md px-3 py-2 text-sm font-semibold uppercase tracking-wide ring-1 ring-brand-600 hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-400 md:hidden"
           >
-            Menu
+            {t('dashboard.menuButton')}
             <span aria-hidden="true">{menuOpen ? '▴' : '▾'}</span>
           </button>
         </div>
-        <nav id="dashboard-menu" aria-label="Dashboard" className={`px-3 pb-4 md:block ${menuOpen ? '' : 'hidden'}`}>
+        <nav id="dashboard-menu" aria-label={t('dashboard.nav')} className={`px-3 pb-4 md:block ${menuOpen ? '' : 'hidden'}`}>
           {adminLoading ? (
             // The customer's menu, unseen, holds its place until the role is known: the page below
             // does not jump when the menu comes (on a phone the menu is above it).
             <div className="relative">
               <p role="status" className="absolute inset-x-0 top-0 px-3 py-2 text-sm text-brand-100">
-                Loading menu…
+                {t('dashboard.loadingMenu')}
               </p>
               <ul aria-hidden="true" className="invisible flex flex-row flex-wrap gap-1 md:flex-col">
                 {customerMenu(<CustomerCartBadge />).map((entry) => (
                   <li key={entry.to}>
                     <span className={linkClass({ isActive: false })}>
-                      {entry.label}
+                      {t(entry.label)}
                       {entry.badge}
                     </span>
                   </li>
@@ -132,7 +135,7 @@ function DashboardFrame() {
               {menu.map((entry) => (
                 <li key={entry.to}>
                   <NavLink to={entry.to} className={linkClass} onClick={() => setMenuOpen(false)}>
-                    {entry.label}
+                    {t(entry.label)}
                     {entry.badge}
                   </NavLink>
                 </li>
@@ -143,7 +146,7 @@ function DashboardFrame() {
           <ul className="flex flex-row flex-wrap gap-1 md:flex-col">
             <li>
               <NavLink to={paths.home} end className={linkClass} onClick={() => setMenuOpen(false)}>
-                Home
+                {t('dashboard.home')}
               </NavLink>
             </li>
           </ul>
@@ -154,7 +157,7 @@ function DashboardFrame() {
               className="shrink-0 whitespace-nowrap rounded-md bg-accent-400 px-3 py-1 font-bold text-brand-900 hover:bg-accent-500"
               onClick={signOut}
             >
-              Log out
+              {t('dashboard.logOut')}
             </button>
           </div>
         </nav>

@@ -1,4 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useT } from '../i18n/i18n.ts';
 
 type ToastKind = 'success' | 'error';
 interface Toast {
@@ -59,6 +60,7 @@ function clearBottom(container: HTMLElement, start: number): number {
  */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<Toast[]>([]);
+  const t = useT();
   const [held, setHeld] = useState({ pointer: false, focus: false });
   const isHeld = held.pointer || held.focus;
   const next = useRef(1);
@@ -149,7 +151,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
         ref={region}
         aria-live="polite"
         role="status"
-        aria-label="Notifications"
+        aria-label={t('ui.notifications')}
         // Whether the messages are held (pointed at or focused): their time stands still meanwhile.
         data-held={isHeld}
         onPointerEnter={() => setHeld((h) => ({ ...h, pointer: true }))}
@@ -160,18 +162,18 @@ export function ToastProvider({ children }: { children: ReactNode }) {
         }}
         className="pointer-events-none fixed inset-x-0 bottom-4 z-50 flex flex-col items-center gap-2 px-4 max-lg:[body:has(.view-cart-bar)_&]:bottom-24"
       >
-        {toasts.map((t) => (
+        {toasts.map((toast) => (
           <div
-            key={t.id}
+            key={toast.id}
             className={`pointer-events-auto flex max-w-full items-center gap-2 rounded-md py-1 pl-4 pr-1 text-sm font-semibold shadow-lg ${
-              t.kind === 'success' ? 'bg-brand-800 text-white' : 'bg-red-700 text-white'
+              toast.kind === 'success' ? 'bg-brand-800 text-white' : 'bg-red-700 text-white'
             }`}
           >
-            <p className="py-2">{t.message}</p>
+            <p className="py-2">{toast.message}</p>
             <button
               type="button"
-              onClick={(event) => close(t.id, event.currentTarget)}
-              aria-label="Close message"
+              onClick={(event) => close(toast.id, event.currentTarget)}
+              aria-label={t('ui.closeMessage')}
               className="grid size-8 shrink-0 place-items-center rounded text-lg leading-none hover:bg-white/20 focus-visible:outline-2 focus-visible:outline-white"
             >
               <span aria-hidden="true">×</span>

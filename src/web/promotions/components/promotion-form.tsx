@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { PROMO_CODE_MAX, PROMO_TEXTS } from '../../../shared/promo-codes.ts';
+import { PROMO_CODE_MAX } from '../../../shared/promo-codes.ts';
+import { useT } from '../../i18n/i18n.ts';
 import { ApiRequestError } from '../../lib/api-client.ts';
 import { FieldError } from '../../ui/field-error.tsx';
 import { useToast } from '../../ui/toast.tsx';
@@ -53,6 +54,7 @@ export function PromotionForm() {
   const id = useId();
   const change = usePromotionChange();
   const toast = useToast();
+  const t = useT();
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const form = useRef<HTMLFormElement>(null);
@@ -67,7 +69,7 @@ export function PromotionForm() {
     event.preventDefault();
     try {
       await change.mutateAsync({ kind: 'add', body: bodyOf(draft) });
-      toast.success(PROMO_TEXTS.added(draft.code.trim().toUpperCase()));
+      toast.success(t('promotions.added', { code: draft.code.trim().toUpperCase() }));
       setErrors({});
       setDraft(EMPTY);
     } catch (error) {
@@ -80,7 +82,7 @@ export function PromotionForm() {
       setErrors(found);
       const first = FIELDS.find((key) => found[key]);
       if (first) form.current?.querySelector<HTMLElement>(`#${CSS.escape(`${id}-${first}`)}`)?.focus();
-      else toast.error(error instanceof Error ? error.message : 'The promo code could not be saved. Please try again.');
+      else toast.error(error instanceof Error ? error.message : t('promotions.saveFailed'));
     }
   }
 
@@ -97,36 +99,36 @@ export function PromotionForm() {
   return (
     <form ref={form} onSubmit={(e) => void submit(e)} noValidate aria-labelledby={`${id}-title`} className="mt-8 grid gap-4 rounded-xl bg-white p-4 shadow-sm ring-1 ring-stone-200 sm:grid-cols-2">
       <h2 id={`${id}-title`} className="text-lg font-bold text-brand-900 sm:col-span-2">
-        {PROMO_TEXTS.add}
+        {t('promotions.add')}
       </h2>
-      {field('code', 'Code', <input {...describe('code')} className={`${inputClass} uppercase`} maxLength={PROMO_CODE_MAX} autoComplete="off" value={draft.code} onChange={(e) => set('code', e.target.value)} />)}
+      {field('code', t('promotions.col.code'), <input {...describe('code')} className={`${inputClass} uppercase`} maxLength={PROMO_CODE_MAX} autoComplete="off" value={draft.code} onChange={(e) => set('code', e.target.value)} />)}
       {field(
         'kind',
-        'Kind of discount',
+        t('promotions.kind'),
         <select {...describe('kind')} className={inputClass} value={draft.kind} onChange={(e) => set('kind', e.target.value as Draft['kind'])}>
-          <option value="percent">Percentage off the food</option>
-          <option value="fixed">Fixed amount off the food ($)</option>
+          <option value="percent">{t('promotions.kind.percent')}</option>
+          <option value="fixed">{t('promotions.kind.fixed')}</option>
         </select>,
       )}
-      {field('value', draft.kind === 'percent' ? 'Percent off (1–100)' : 'Amount off ($)', <input {...describe('value')} className={inputClass} inputMode="decimal" value={draft.value} onChange={(e) => set('value', e.target.value)} />)}
-      {field('minimumOrder', 'Minimum food total ($, optional)', <input {...describe('minimumOrder')} className={inputClass} inputMode="decimal" value={draft.minimumOrder} onChange={(e) => set('minimumOrder', e.target.value)} />)}
-      {field('validFrom', 'Valid from (optional)', <input {...describe('validFrom')} type="datetime-local" className={inputClass} value={draft.validFrom} onChange={(e) => set('validFrom', e.target.value)} />)}
-      {field('validTo', 'Valid until (optional)', <input {...describe('validTo')} type="datetime-local" className={inputClass} value={draft.validTo} onChange={(e) => set('validTo', e.target.value)} />)}
-      {field('maxUses', 'At most this many uses in all (optional)', <input {...describe('maxUses')} className={inputClass} inputMode="numeric" value={draft.maxUses} onChange={(e) => set('maxUses', e.target.value)} />)}
+      {field('value', draft.kind === 'percent' ? t('promotions.value.percent') : t('promotions.value.fixed'), <input {...describe('value')} className={inputClass} inputMode="decimal" value={draft.value} onChange={(e) => set('value', e.target.value)} />)}
+      {field('minimumOrder', t('promotions.minimumOrder'), <input {...describe('minimumOrder')} className={inputClass} inputMode="decimal" value={draft.minimumOrder} onChange={(e) => set('minimumOrder', e.target.value)} />)}
+      {field('validFrom', t('promotions.form.validFrom'), <input {...describe('validFrom')} type="datetime-local" className={inputClass} value={draft.validFrom} onChange={(e) => set('validFrom', e.target.value)} />)}
+      {field('validTo', t('promotions.form.validTo'), <input {...describe('validTo')} type="datetime-local" className={inputClass} value={draft.validTo} onChange={(e) => set('validTo', e.target.value)} />)}
+      {field('maxUses', t('promotions.maxUses'), <input {...describe('maxUses')} className={inputClass} inputMode="numeric" value={draft.maxUses} onChange={(e) => set('maxUses', e.target.value)} />)}
       <fieldset className="space-y-2 self-end">
-        <legend className="sr-only">Who may use it</legend>
+        <legend className="sr-only">{t('promotions.who')}</legend>
         <label className="flex items-center gap-2 text-sm font-semibold text-stone-700">
           <input type="checkbox" className="h-5 w-5" checked={draft.oncePerCustomer} onChange={(e) => set('oncePerCustomer', e.target.checked)} />
-          Once per customer
+          {t('promotions.oncePerCustomer')}
         </label>
         <label className="flex items-center gap-2 text-sm font-semibold text-stone-700">
           <input type="checkbox" className="h-5 w-5" checked={draft.firstOrderOnly} onChange={(e) => set('firstOrderOnly', e.target.checked)} />
-          On a customer’s first order only
+          {t('promotions.firstOrderOnly')}
         </label>
       </fieldset>
       <div className="sm:col-span-2">
         <button type="submit" disabled={change.isPending} className="rounded-md bg-brand-800 px-4 py-2 font-bold text-white hover:bg-brand-900 disabled:bg-stone-300">
-          Add code
+          {t('promotions.addCode')}
         </button>
       </div>
     </form>

@@ -1,15 +1,12 @@
 import { WEEKDAYS, type TimeRange, type Weekday } from '../../../shared/opening-hours.ts';
 import type { RestaurantSettings } from '../../../shared/restaurant-settings.ts';
+import { useLanguage, useT } from '../../i18n/i18n.ts';
 
-const DAY_NAMES: Record<Weekday, string> = {
-  monday: 'Monday',
-  tuesday: 'Tuesday',
-  wednesday: 'Wednesday',
-  thursday: 'Thursday',
-  friday: 'Friday',
-  saturday: 'Saturday',
-  sunday: 'Sunday',
-};
+/** The week's days in the reader's language (Monday, Montag), from Intl: 2024-01-01 was a Monday. */
+function dayNames(language: string): Record<Weekday, string> {
+  const name = new Intl.DateTimeFormat(language, { weekday: 'long', timeZone: 'UTC' });
+  return Object.fromEntries(WEEKDAYS.map((day, index) => [day, name.format(Date.UTC(2024, 0, 1 + index))])) as Record<Weekday, string>;
+}
 
 const timeClass = 'rounded-md border border-stone-500 bg-white px-2 py-1.5 text-stone-900 focus:border-brand-700 focus:outline-2 focus:outline-brand-700 aria-invalid:border-red-700';
 
@@ -33,6 +30,8 @@ export function HoursEditor({
   idPrefix: string;
   onChange: (hours: RestaurantSettings['hours']) => void;
 }) {
+  const t = useT();
+  const DAY_NAMES = dayNames(useLanguage());
   const setDay = (day: Weekday, ranges: TimeRange[]) => onChange({ ...hours, [day]: ranges });
   const dayErrors = (day: Weekday) =>
     Object.entries(errors)
@@ -41,8 +40,8 @@ export function HoursEditor({
 
   return (
     <fieldset className="space-y-3">
-      <legend className="text-lg font-bold text-brand-900">Opening hours</legend>
-      <p className="text-sm text-stone-600">Add a second time for a break (11:00–15:00 and 17:30–22:00). A closing time of 00:00 is midnight.</p>
+      <legend className="text-lg font-bold text-brand-900">{t('settings.hours')}</legend>
+      <p className="text-sm text-stone-600">{t('settings.hours.note')}</p>
       <ul className="divide-y divide-stone-200 rounded-lg border border-stone-200 bg-white">
         {WEEKDAYS.map((day) => {
           const ranges = hours[day];
@@ -53,12 +52,12 @@ export function HoursEditor({
             <li key={day} className="flex flex-col gap-2 p-3 sm:flex-row sm:items-start">
               <span className="w-28 shrink-0 pt-1.5 font-semibold text-stone-800">{DAY_NAMES[day]}</span>
               <div className="flex flex-1 flex-col gap-2">
-                {ranges.length === 0 && <span className="pt-1.5 text-stone-600">Closed</span>}
+                {ranges.length === 0 && <span className="pt-1.5 text-stone-600">{t('settings.hours.closed')}</span>}
                 {ranges.map((range, index) => (
                   <div key={index} className="flex flex-wrap items-center gap-2">
                     <input
                       type="time"
-                      aria-label={`${DAY_NAMES[day]} opens at (${index + 1})`}
+                      aria-label={t('settings.hours.opens', { day: DAY_NAMES[day], n: index + 1 })}
                       value={range.open}
                       required
                       {...described}
@@ -68,7 +67,7 @@ export function HoursEditor({
                     <span aria-hidden="true">–</span>
                     <input
                       type="time"
-                      aria-label={`${DAY_NAMES[day]} closes at (${index + 1})`}
+                      aria-label={t('settings.hours.closes', { day: DAY_NAMES[day], n: index + 1 })}
                       value={shown(range.close)}
                       required
                       {...described}
@@ -80,7 +79,8 @@ export function HoursEditor({
                       onClick={() => setDay(day, ranges.filter((_, i) => i !== index))}
                       className="rounded-md px-2 py-1 text-sm font-semibold text-red-700 underline hover:bg-red-50"
                     >
-                      Remove<span className="sr-only"> {DAY_NAMES[day]}’s time {index + 1}</span>
+                      {t('settings.hours.remove')}
+                      <span className="sr-only"> {t('settings.hours.removeWhich', { day: DAY_NAMES[day], n: index + 1 })}</span>
                     </button>
                   </div>
                 ))}
@@ -92,8 +92,8 @@ export function HoursEditor({
                   onClick={() => setDay(day, [...ranges, ranges.length === 0 ? { open: '11:00', close: '22:00' } : { open: '17:30', close: '24:00' }])}
                   className="self-start rounded-md px-2 py-1 text-sm font-semibold text-brand-800 underline hover:bg-brand-50"
                 >
-                  {ranges.length === 0 ? 'Open this day' : 'Add a time'}
-                  <span className="sr-only"> on {DAY_NAMES[day]}</span>
+                  {ranges.length === 0 ? t('settings.hours.open') : t('settings.hours.add')}
+                  <span className="sr-only"> {t('settings.hours.onDay', { day: DAY_NAMES[day] })}</span>
                 </button>
               )}
             </li>

@@ -1,4 +1,6 @@
 import { PRINTER_PORT_DEFAULT, printerInputSchema, type Printer, type PrinterInput } from '../../../shared/printers.ts';
+import { useFormat } from '../../i18n/format.ts';
+import { useT } from '../../i18n/i18n.ts';
 import { QueryError } from '../../ui/query-error.tsx';
 import { useToast } from '../../ui/toast.tsx';
 import { useAddPrinter, useAdminPrinters, useRemovePrinter, useTestPrinter, useUpdatePrinter } from '../api/printers-admin-api.ts';
@@ -10,13 +12,14 @@ import { SettingsForm, SettingsRow, settingsButtonClass, useRound } from './sett
  */
 export function KitchenPrinters() {
   const printers = useAdminPrinters();
+  const t = useT();
   return (
     <section aria-labelledby="printers-heading" className="max-w-3xl space-y-4 pb-12">
       <h2 id="printers-heading" className="text-lg font-bold text-brand-900">
-        Kitchen printers
+        {t('settings.printers')}
       </h2>
-      <p className="text-sm text-stone-700">Network receipt printers (ESC/POS over TCP). Tickets print by themselves when staff accept an order.</p>
-      {printers.isError && <QueryError title="The printers could not be loaded" error={printers.error} onRetry={printers.refetch} className="" />}
+      <p className="text-sm text-stone-700">{t('settings.printers.note')}</p>
+      {printers.isError && <QueryError title={t('settings.printers.loadFailed')} error={printers.error} onRetry={printers.refetch} className="" />}
       {printers.data && printers.data.length > 0 && (
         <ul className="space-y-2">
           {printers.data.map((printer) => (
@@ -34,11 +37,13 @@ function PrinterRow({ printer }: { printer: Printer }) {
   const remove = useRemovePrinter();
   const update = useUpdatePrinter();
   const toast = useToast();
+  const t = useT();
+  const format = useFormat();
   const outcome = printer.failing
-    ? `Not answering since ${new Date(printer.lastErrorAt!).toLocaleTimeString()} (${printer.lastError})`
+    ? t('settings.printers.failing', { time: format.time(printer.lastErrorAt!), error: printer.lastError ?? '' })
     : printer.lastSuccessAt
-      ? `Last printed ${new Date(printer.lastSuccessAt).toLocaleTimeString()}`
-      : 'Nothing printed yet';
+      ? t('settings.printers.lastPrinted', { time: format.time(printer.lastSuccessAt) })
+      : t('settings.printers.nothingYet');
   return (
     <SettingsRow
       testId="printer"
@@ -49,7 +54,7 @@ function PrinterRow({ printer }: { printer: Printer }) {
             {printer.name} <span className="font-normal text-stone-700">{`${printer.host}:${printer.port}`}</span>
           </p>
           <p className={`text-sm ${printer.failing ? 'font-semibold text-red-800' : 'text-stone-700'}`}>
-            {printer.printOnAccept ? 'Prints on accept' : 'Prints only when asked'} · {outcome}
+            {printer.printOnAccept ? t('settings.printers.onAccept') : t('settings.printers.whenAsked')} · {outcome}
           </p>
         </>
       }
@@ -58,28 +63,29 @@ function PrinterRow({ printer }: { printer: Printer }) {
           type="button"
           className={settingsButtonClass}
           disabled={test.isPending}
-          onClick={() => test.mutate(printer, { onSuccess: () => toast.success(`Test page sent to ${printer.name}`), onError: (e) => toast.error(e.message) })}
+          onClick={() => test.mutate(printer, { onSuccess: () => toast.success(t('settings.printers.testSent', { name: printer.name })), onError: (e) => toast.error(e.message) })}
         >
-          Print test page<span className="sr-only"> on {printer.name}</span>
+          {t('settings.printers.test')}
+          <span className="sr-only"> {t('settings.printers.testOn', { name: printer.name })}</span>
         </button>
       }
       removal={{
-        title: `Remove ${printer.name}?`,
-        detail: 'Tickets no longer print on it; tickets waiting for it are not printed.',
+        title: t('settings.printers.removeTitle', { name: printer.name }),
+        detail: t('settings.printers.removeDetail'),
         busy: remove.isPending,
-        remove: () => remove.mutate(printer, { onSuccess: () => toast.success(`${printer.name} removed`), onError: (e) => toast.error(e.message) }),
+        remove: () => remove.mutate(printer, { onSuccess: () => toast.success(t('settings.printers.removed', { name: printer.name })), onError: (e) => toast.error(e.message) }),
       }}
       form={(close) => (
         <PrinterForm
-          title={`Edit ${printer.name}`}
-          submitLabel="Save printer"
+          title={t('settings.printers.editTitle', { name: printer.name })}
+          submitLabel={t('settings.printers.save')}
           initial={printer}
           busy={update.isPending}
           focusFirst
           onCancel={close}
           onSubmit={async (input) => {
             await update.mutateAsync({ id: printer.id, input });
-            toast.success(`${input.name} saved`);
+            toast.success(t('settings.printers.saved', { name: input.name }));
             close();
           }}
         />
@@ -94,16 +100,17 @@ function AddPrinter() {
   const add = useAddPrinter();
   const toast = useToast();
   const [round, next] = useRound();
+  const t = useT();
   return (
     <PrinterForm
       key={round}
-      title="Add a printer"
-      submitLabel="Add printer"
+      title={t('settings.printers.addTitle')}
+      submitLabel={t('settings.printers.add')}
       initial={EMPTY_PRINTER}
       busy={add.isPending}
       onSubmit={async (input) => {
         await add.mutateAsync(input);
-        toast.success(`${input.name} added`);
+        toast.success(t('settings.printers.added', { name: input.name }));
         next();
       }}
     />
@@ -118,23 +125,24 @@ function PrinterForm({
   Parameters<typeof SettingsForm<{ name: string; host: string; port: string; printOnAccept: boolean }, PrinterInput>>[0],
   'title' | 'submitLabel' | 'busy' | 'focusFirst' | 'onSubmit' | 'onCancel'
 >) {
+  const t = useT();
   return (
     <SettingsForm
       {...props}
       initial={{ name: initial.name, host: initial.host, port: String(initial.port), printOnAccept: initial.printOnAccept }}
       fields={[
-        { key: 'name', label: 'Printer name' },
-        { key: 'host', label: 'Host name or IP address' },
-        { key: 'port', label: 'Port', numeric: true },
+        { key: 'name', label: t('settings.printers.name') },
+        { key: 'host', label: t('settings.printers.host') },
+        { key: 'port', label: t('settings.printers.port'), numeric: true },
       ]}
       check={(draft) => printerInputSchema.safeParse({ ...draft, port: draft.port.trim() === '' ? undefined : Number(draft.port) })}
       extra={(draft, change) => (
         <label className="flex items-center gap-2 text-sm font-semibold text-stone-700 sm:col-span-2">
           <input type="checkbox" checked={draft.printOnAccept} onChange={(e) => change({ printOnAccept: e.target.checked })} />
-          Print tickets by itself when an order is accepted
+          {t('settings.printers.printOnAccept')}
         </label>
       )}
-      failure="The printer could not be saved. Please try again."
+      failure={t('settings.printers.saveFailed')}
     />
   );
 }

@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useT } from '../../i18n/i18n.ts';
 import { ApiRequestError } from '../../lib/api-client.ts';
 import { ModalDialog } from '../../ui/modal-dialog.tsx';
 import { useToast } from '../../ui/toast.tsx';
@@ -37,6 +38,7 @@ export function SettingsRow({
 }) {
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  const t = useT();
   // Back from the form, the focus is on Edit again, where the keyboard left the row.
   const [backFromForm, setBackFromForm] = useState(false);
   const close = () => {
@@ -50,10 +52,12 @@ export function SettingsRow({
       <div className="flex flex-wrap gap-2">
         {actions}
         <button autoFocus={backFromForm} type="button" className={settingsButtonClass} onClick={() => setEditing(true)}>
-          Edit<span className="sr-only"> {label}</span>
+          {t('settings.list.edit')}
+          <span className="sr-only"> {label}</span>
         </button>
         <button type="button" className={settingsButtonClass} disabled={removal.busy} onClick={() => setConfirming(true)}>
-          Remove<span className="sr-only"> {label}</span>
+          {t('settings.list.remove')}
+          <span className="sr-only"> {label}</span>
         </button>
       </div>
       {confirming && (
@@ -66,7 +70,7 @@ export function SettingsRow({
               onClick={() => setConfirming(false)}
               className="rounded-md bg-stone-200 px-4 py-2 font-semibold text-stone-800 hover:bg-stone-300"
             >
-              Cancel
+              {t('dashboard.confirm.cancel')}
             </button>
             <button
               type="button"
@@ -76,7 +80,7 @@ export function SettingsRow({
               }}
               className="rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800"
             >
-              Remove
+              {t('settings.list.remove')}
             </button>
           </div>
         </ModalDialog>
@@ -122,6 +126,7 @@ export function SettingsForm<D extends Draft, T>({
 }) {
   const id = useId();
   const toast = useToast();
+  const t = useT();
   const [draft, setDraft] = useState(initial);
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const change = (next: Partial<D>) => setDraft((d) => ({ ...d, ...next }));
@@ -179,7 +184,7 @@ export function SettingsForm<D extends Draft, T>({
         </button>
         {onCancel && (
           <button type="button" onClick={onCancel} className={settingsButtonClass}>
-            Cancel
+            {t('dashboard.confirm.cancel')}
           </button>
         )}
       </div>

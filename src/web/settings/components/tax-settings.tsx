@@ -1,7 +1,9 @@
-import type { ReactNode } from 'react';
-import { CATEGORIES, CATEGORY_LABELS, type Category } from '../../../shared/category-list.ts';
+import { CATEGORIES, type Category } from '../../../shared/category-list.ts';
+import type { MessageId } from '../../../shared/i18n/catalogue.ts';
 import { TAX_MODES, type TaxMode } from '../../../shared/order-totals.ts';
-import { TAX_TEXTS, type RestaurantSettings } from '../../../shared/restaurant-settings.ts';
+import type { RestaurantSettings } from '../../../shared/restaurant-settings.ts';
+import { useT } from '../../i18n/i18n.ts';
+import { Field, inputClass, RateSelect, type FieldKit } from './settings-fields.tsx';
 
 /** A rate as typed: its percent stays text until the form is saved ("7." while typing 7.5). */
 export interface TaxRateDraft {
@@ -22,46 +24,47 @@ interface Props {
   rates: TaxRateDraft[];
   setRates: (rates: TaxRateDraft[]) => void;
   set: <K extends keyof RestaurantSettings>(key: K, value: RestaurantSettings[K]) => void;
-  fieldId: (key: string) => string;
-  errorsOf: (key: string) => string[];
+  kit: FieldKit;
   /** A field's own messages, without its parts' (the rates' list, not each rate's). */
   errorsAt: (key: string) => string[];
-  invalid: (key: string, hinted?: boolean) => object;
-  inputClass: string;
-  Field: (props: { label: string; id: string; errors?: string[]; hint?: string; children: ReactNode }) => ReactNode;
 }
 
+/** The dishes' categories by the menu's tab names (the settings page loads the menu's words). */
+const CATEGORY_LABEL = Object.fromEntries(CATEGORIES.map((category) => [category, `menu.tab.${category}`])) as Record<Category, MessageId>;
+
 /** The settings' taxes (docs/product.md §28): pricing mode, named rates, a default per category, the receipt's legal details. */
-export function TaxSettings({ settings: s, rates, setRates, set, fieldId, errorsOf, errorsAt, invalid, inputClass, Field }: Props) {
+export function TaxSettings({ settings: s, rates, setRates, set, kit, errorsAt }: Props) {
+  const t = useT();
+  const { fieldId, errorsOf, invalid } = kit;
   const changeRate = (index: number, change: Partial<TaxRateDraft>) => setRates(rates.map((rate, i) => (i === index ? { ...rate, ...change } : rate)));
   return (
     <fieldset className="space-y-3">
-      <legend className="text-lg font-bold text-brand-900">{TAX_TEXTS.section}</legend>
+      <legend className="text-lg font-bold text-brand-900">{t('settings.tax')}</legend>
       <fieldset>
-        <legend className="text-sm font-semibold text-stone-700">{TAX_TEXTS.modeLabel}</legend>
+        <legend className="text-sm font-semibold text-stone-700">{t('settings.tax.mode')}</legend>
         {TAX_MODES.map((mode: TaxMode) => (
           <label key={mode} className="mt-1 flex items-center gap-2">
             <input type="radio" name={fieldId('taxMode')} value={mode} checked={s.taxMode === mode} onChange={() => set('taxMode', mode)} />
-            {TAX_TEXTS.modes[mode]}
+            {t(mode === 'included' ? 'settings.tax.mode.included' : 'settings.tax.mode.added')}
           </label>
         ))}
       </fieldset>
       <div>
-        <p className="text-sm font-semibold text-stone-700">{TAX_TEXTS.rates}</p>
+        <p className="text-sm font-semibold text-stone-700">{t('settings.tax.rates')}</p>
         <p id={`${fieldId('taxRates')}-hint`} className="text-xs text-stone-600">
-          {TAX_TEXTS.ratesHint}
+          {t('settings.tax.ratesHint')}
         </p>
         <ul className="mt-1 space-y-2">
           {rates.map((rate, index) => (
             <li key={rate.id} data-testid="tax-rate" className="grid grid-cols-[1fr_7rem_auto] items-end gap-2">
-              <Field label={TAX_TEXTS.rateName} id={fieldId(`taxRates.${index}.name`)} errors={errorsOf(`taxRates.${index}.name`)}>
+              <Field label={t('settings.tax.rateName')} id={fieldId(`taxRates.${index}.name`)} errors={errorsOf(`taxRates.${index}.name`)}>
                 <input id={fieldId(`taxRates.${index}.name`)} {...invalid(`taxRates.${index}.name`)} value={rate.name} maxLength={40} onChange={(e) => changeRate(index, { name: e.target.value })} className={inputClass} />
               </Field>
-              <Field label={TAX_TEXTS.ratePercent} id={fieldId(`taxRates.${index}.percent`)} errors={errorsOf(`taxRates.${index}.percent`)}>
+              <Field label={t('settings.tax.ratePercent')} id={fieldId(`taxRates.${index}.percent`)} errors={errorsOf(`taxRates.${index}.percent`)}>
                 <input id={fieldId(`taxRates.${index}.percent`)} {...invalid(`taxRates.${index}.percent`)} inputMode="decimal" value={rate.percent} onChange={(e) => changeRate(index, { percent: e.target.value })} className={inputClass} />
               </Field>
-              <button type="button" onClick={() => setRates(rates.filter((_, i) => i !== index))} aria-label={TAX_TEXTS.removeRate(rate.name)} className="mb-1 rounded-md border border-stone-400 px-3 py-2 text-sm hover:bg-stone-100">
-                Remove
+              <button type="button" onClick={() => setRates(rates.filter((_, i) => i !== index))} aria-label={rate.name ? t('settings.tax.removeRate', { name: rate.name }) : t('settings.tax.removeRateUnnamed')} className="mb-1 rounded-md border border-stone-400 px-3 py-2 text-sm hover:bg-stone-100">
+                {t('settings.tax.remove')}
               </button>
             </li>
           ))}
@@ -72,43 +75,37 @@ export function TaxSettings({ settings: s, rates, setRates, set, fieldId, errors
           </p>
         )}
         <button type="button" onClick={() => setRates([...rates, { id: newRateId(), name: '', percent: '' }])} className="mt-2 rounded-md border border-brand-700 px-3 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50">
-          {TAX_TEXTS.addRate}
+          {t('settings.tax.addRate')}
         </button>
       </div>
       {rates.length > 0 && (
         <fieldset>
-          <legend className="text-sm font-semibold text-stone-700">{TAX_TEXTS.categoryDefaults}</legend>
-          <p className="text-xs text-stone-600">{TAX_TEXTS.categoryDefaultsHint}</p>
+          <legend className="text-sm font-semibold text-stone-700">{t('settings.tax.categoryDefaults')}</legend>
+          <p className="text-xs text-stone-600">{t('settings.tax.categoryDefaultsHint')}</p>
           <div className="mt-1 grid gap-2 sm:grid-cols-2">
             {CATEGORIES.map((category: Category) => (
-              <Field key={category} label={CATEGORY_LABELS[category]} id={fieldId(`categoryTaxRates.${category}`)} errors={errorsOf(`categoryTaxRates.${category}`)}>
-                <select
-                  id={fieldId(`categoryTaxRates.${category}`)}
-                  {...invalid(`categoryTaxRates.${category}`)}
-                  value={s.categoryTaxRates[category] ?? ''}
-                  onChange={(e) => {
-                    const { [category]: _old, ...others } = s.categoryTaxRates;
-                    set('categoryTaxRates', e.target.value ? { ...others, [category]: e.target.value } : others);
-                  }}
-                  className={inputClass}
-                >
-                  <option value="">{TAX_TEXTS.noRate}</option>
-                  {rates.map((rate) => (
-                    <option key={rate.id} value={rate.id}>
-                      {rate.name || rate.percent}
-                    </option>
-                  ))}
-                </select>
-              </Field>
+              <RateSelect
+                key={category}
+                kit={kit}
+                field={`categoryTaxRates.${category}`}
+                label={t(CATEGORY_LABEL[category])}
+                none={t('settings.tax.noRate')}
+                rates={rates}
+                value={s.categoryTaxRates[category]}
+                onChange={(rateId) => {
+                  const { [category]: _old, ...others } = s.categoryTaxRates;
+                  set('categoryTaxRates', rateId ? { ...others, [category]: rateId } : others);
+                }}
+              />
             ))}
           </div>
         </fieldset>
       )}
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label={TAX_TEXTS.legalName} id={fieldId('legalName')} errors={errorsOf('legalName')} hint={TAX_TEXTS.legalNameHint}>
+        <Field label={t('settings.tax.legalName')} id={fieldId('legalName')} errors={errorsOf('legalName')} hint={t('settings.tax.legalNameHint')}>
           <input id={fieldId('legalName')} {...invalid('legalName', true)} value={s.legalName} maxLength={200} onChange={(e) => set('legalName', e.target.value)} className={inputClass} />
         </Field>
-        <Field label={TAX_TEXTS.taxNumber} id={fieldId('taxNumber')} errors={errorsOf('taxNumber')}>
+        <Field label={t('settings.tax.taxNumber')} id={fieldId('taxNumber')} errors={errorsOf('taxNumber')}>
           <input id={fieldId('taxNumber')} {...invalid('taxNumber')} value={s.taxNumber} maxLength={50} onChange={(e) => set('taxNumber', e.target.value)} className={inputClass} />
         </Field>
       </div>

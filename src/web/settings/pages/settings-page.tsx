@@ -1,8 +1,11 @@
-import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { FULFILMENT_LABELS, FULFILMENT_TYPES } from '../../../shared/order-workflow.ts';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import type { MessageId } from '../../../shared/i18n/catalogue.ts';
+import { formatPrice } from '../../../shared/money.ts';
+import { FULFILMENT_TYPES, type FulfilmentType } from '../../../shared/order-workflow.ts';
 import { clockOf, isPausedAt, restaurantSettingsSchema, shopStatusLine, SLOT_MINUTES_CHOICES, type RestaurantSettings } from '../../../shared/restaurant-settings.ts';
 import { isTimeZone } from '../../../shared/shop-time.ts';
 import { SOCIAL_NETWORKS } from '../../../shared/social-links.ts';
+import { useT } from '../../i18n/i18n.ts';
 import { ApiRequestError } from '../../lib/api-client.ts';
 import { LoadingScreen } from '../../ui/loading-screen.tsx';
 import { QueryError } from '../../ui/query-error.tsx';
@@ -12,18 +15,19 @@ import { useChangeBusy, useRestaurantSettings, useSaveSettings } from '../api/se
 import { HoursEditor } from '../components/hours-editor.tsx';
 import { KitchenPrinters } from '../components/kitchen-printers.tsx';
 import { RestaurantTables } from '../components/restaurant-tables.tsx';
+import { Errors, Field, inputClass, Section, type FieldKit } from '../components/settings-fields.tsx';
 import { fromRateDrafts, TaxSettings, toRateDrafts, type TaxRateDraft } from '../components/tax-settings.tsx';
 import { fromPercentsDraft, TipSettings } from '../components/tip-settings.tsx';
 
-const inputClass =
-  'mt-1 w-full rounded-md border border-stone-500 bg-white px-3 py-2 text-stone-900 focus:border-brand-700 focus:outline-2 focus:outline-brand-700 aria-invalid:border-red-700';
+const FULFILMENT_LABEL: Record<FulfilmentType, MessageId> = { table: 'settings.way.table', pickup: 'settings.way.pickup', delivery: 'settings.way.delivery' };
 
 /** The restaurant's settings (docs/product.md §20), for administrators. */
 export function Page() {
-  usePageTitle('Restaurant settings');
+  const t = useT();
+  usePageTitle(t('dashboard.menu.settings'));
   const settings = useRestaurantSettings();
   if (settings.isPending) return <LoadingScreen />;
-  if (settings.isError) return <QueryError title="The settings could not be loaded" error={settings.error} onRetry={settings.refetch} className="" />;
+  if (settings.isError) return <QueryError title={t('settings.loadFailed')} error={settings.error} onRetry={settings.refetch} className="" />;
   return (
     <>
       <SettingsForm initial={settings.data} />
@@ -58,12 +62,13 @@ function SettingsForm({ initial }: { initial: RestaurantSettings }) {
   const save = useSaveSettings();
   const busy = useChangeBusy();
   const toast = useToast();
+  const t = useT();
   const [draft, setDraft] = useState<Draft>(() => ({
     settings: initial,
     preparationMinutes: String(initial.preparationMinutes),
     deliveryMinutes: String(initial.deliveryMinutes),
-    deliveryFee: initial.deliveryFee.toFixed(2),
-    minimumOrder: initial.minimumOrder.toFixed(2),
+    deliveryFee: formatPrice(initial.deliveryFee),
+    minimumOrder: formatPrice(initial.minimumOrder),
     postalCodes: initial.postalCodes.join(', '),
     closedDay: '',
     taxRates: toRateDrafts(initial.taxRates),
@@ -88,6 +93,7 @@ function SettingsForm({ initial }: { initial: RestaurantSettings }) {
     const describedBy = [hinted && `${fieldId(key)}-hint`, wrong && `${fieldId(key)}-error`].filter(Boolean).join(' ');
     return { 'aria-invalid': wrong ? true : undefined, 'aria-describedby': describedBy || undefined };
   };
+  const kit: FieldKit = { fieldId, errorsOf, invalid };
 
   /** The first field in error takes the focus, so the keyboard and the screen reader land on it with its message. */
   function showErrors(found: Record<string, string[]>, text: string) {
@@ -119,18 +125,18 @@ function SettingsForm({ initial }: { initial: RestaurantSettings }) {
     if (!checked.success) {
       const found: Record<string, string[]> = {};
       for (const issue of checked.error.issues) (found[issue.path.join('.')] ??= []).push(issue.message);
-      showErrors(found, `Not saved: ${Object.keys(found).length === 1 ? 'a setting needs' : 'some settings need'} a look (the messages in red).`);
-      toast.error('Some settings need a look: see the messages in red.');
+      showErrors(found, t('settings.notSaved.invalid', { count: Object.keys(found).length }));
+      toast.error(t('settings.invalidToast'));
       return;
     }
     setErrors({});
     try {
       await save.mutateAsync(checked.data);
-      setOutcome({ saved: true, text: `Saved at ${clockOf(new Date(), checked.data.timeZone)}. Customers see the settings within a minute.` });
-      toast.success('Settings saved. Customers see them within a minute.');
+      setOutcome({ saved: true, text: t('settings.savedAt', { time: clockOf(new Date(), checked.data.timeZone) }) });
+      toast.success(t('settings.saved'));
     } catch (error) {
-      const message = error instanceof Error ? error.message : 'The settings could not be saved. Please try again.';
-      showErrors(error instanceof ApiRequestError && error.body?.fieldErrors ? error.body.fieldErrors : {}, `Not saved: ${message}`);
+      const message = error instanceof Error ? error.message : t('settings.saveFailed');
+      showErrors(error instanceof ApiRequestError && error.body?.fieldErrors ? error.body.fieldErrors : {}, t('settings.notSaved', { error: message }));
       toast.error(message);
     }
   }
@@ -151,10 +157,10 @@ function SettingsForm({ initial }: { initial: RestaurantSettings }) {
         ...d,
         settings: { ...d.settings, ordersPaused: saved.ordersPaused, pausedUntil: saved.pausedUntil, pauseMessage: saved.pauseMessage },
       }));
-      toast.success(paused ? 'Orders are paused now.' : 'Orders are taken again.');
+      toast.success(paused ? t('settings.paused') : t('settings.resumed'));
     } catch (error) {
       setDraft((d) => ({ ...d, settings: { ...d.settings, ...before } }));
-      toast.error(error instanceof Error ? error.message : 'The pause could not be changed. Please try again.');
+      toast.error(error instanceof Error ? error.message : t('settings.pauseFailed'));
     }
   }
 
@@ -166,13 +172,13 @@ function SettingsForm({ initial }: { initial: RestaurantSettings }) {
   return (
     <form ref={formRef} onSubmit={(e) => void submit(e)} noValidate className="max-w-3xl space-y-8 pb-12">
       <div>
-        <h1 className="font-display text-3xl font-bold text-brand-900">Restaurant settings</h1>
+        <h1 className="font-display text-3xl font-bold text-brand-900">{t('dashboard.menu.settings')}</h1>
         <p className="mt-2 text-stone-700">
-          Customers see now: <strong data-testid="settings-preview">{shopStatusLine({ ...s, timeZone: clockZone }, new Date())}</strong>
+          {t('settings.preview')} <strong data-testid="settings-preview">{shopStatusLine({ ...s, timeZone: clockZone }, new Date())}</strong>
         </p>
       </div>
 
-      <Section title="Orders">
+      <Section title={t('settings.orders')}>
         <label className="flex items-center gap-3 rounded-lg border border-stone-200 bg-white p-3">
           <input
             type="checkbox"
@@ -183,21 +189,21 @@ function SettingsForm({ initial }: { initial: RestaurantSettings }) {
             className="h-5 w-9 shrink-0 cursor-pointer accent-red-700"
           />
           <span>
-            <span className="block font-semibold text-stone-900">Pause orders</span>
+            <span className="block font-semibold text-stone-900">{t('settings.pause')}</span>
             <span className="block text-sm text-stone-600">
-              Takes effect at once. No payment is taken while paused; customers read your message.
-              {s.ordersPaused && s.pausedUntil && ` Paused by the kitchen until ${clockOf(new Date(s.pausedUntil), clockZone)}.`}
+              {t('settings.pause.note')}
+              {s.ordersPaused && s.pausedUntil && ` ${t('settings.pause.until', { time: clockOf(new Date(s.pausedUntil), clockZone) })}`}
             </span>
           </span>
         </label>
-        <Field label="Message while paused" id={fieldId('pauseMessage')} errors={errors.pauseMessage} hint="For example: The kitchen is full, back at 19:00.">
+        <Field label={t('settings.pauseMessage')} id={fieldId('pauseMessage')} errors={errors.pauseMessage} hint={t('settings.pauseMessage.hint')}>
           <input id={fieldId('pauseMessage')} {...invalid('pauseMessage', true)} value={s.pauseMessage} maxLength={200} onChange={(e) => set('pauseMessage', e.target.value)} className={inputClass} />
         </Field>
         <Field
-          label="Preparation time (minutes)"
+          label={t('settings.preparationMinutes')}
           id={fieldId('preparationMinutes')}
           errors={errors.preparationMinutes}
-          hint="The ready time quoted when the board's auto-accept takes an order (busy mode's extra minutes come on top)."
+          hint={t('settings.preparationMinutes.hint')}
         >
           <input
             id={fieldId('preparationMinutes')}
@@ -209,7 +215,7 @@ function SettingsForm({ initial }: { initial: RestaurantSettings }) {
           />
         </Field>
         <fieldset>
-          <legend className="text-sm font-semibold text-stone-700">Ways offered</legend>
+          <legend className="text-sm font-semibold text-stone-700">{t('settings.ways')}</legend>
           <div className="mt-1 flex flex-wrap gap-4">
             {FULFILMENT_TYPES.map((type) => (
               <label key={type} className="flex items-center gap-2">
@@ -220,7 +226,7 @@ function SettingsForm({ initial }: { initial: RestaurantSettings }) {
                   onChange={(e) => set('fulfilments', { ...s.fulfilments, [type]: e.target.checked })}
                   className="h-4 w-4 accent-brand-700"
                 />
-                {FULFILMENT_LABELS[type]}
+                {t(FULFILMENT_LABEL[type])}
               </label>
             ))}
           </div>
@@ -230,17 +236,17 @@ function SettingsForm({ initial }: { initial: RestaurantSettings }) {
 
       <HoursEditor hours={s.hours} errors={errors} idPrefix={fieldId('hours')} onChange={(hours) => set('hours', hours)} />
 
-      <Section title="Closed days">
+      <Section title={t('settings.closedDays')}>
         <div className="flex flex-wrap items-end gap-2">
-          <Field label="Add a day" id={fieldId('closedDays')} errors={errorsOf('closedDays')}>
+          <Field label={t('settings.closedDays.day')} id={fieldId('closedDays')} errors={errorsOf('closedDays')}>
             <input id={fieldId('closedDays')} {...invalid('closedDays')} type="date" value={draft.closedDay} onChange={(e) => setDraft((d) => ({ ...d, closedDay: e.target.value }))} className={inputClass} />
           </Field>
           <button type="button" onClick={addClosedDay} className="rounded-md border border-brand-700 px-4 py-2 font-semibold text-brand-800 hover:bg-brand-50">
-            Add closed day
+            {t('settings.closedDays.add')}
           </button>
         </div>
         {s.closedDays.length === 0 ? (
-          <p className="text-sm text-stone-600">No closed days.</p>
+          <p className="text-sm text-stone-600">{t('settings.closedDays.none')}</p>
         ) : (
           <ul className="flex flex-wrap gap-2">
             {s.closedDays.map((day) => (
@@ -248,7 +254,7 @@ function SettingsForm({ initial }: { initial: RestaurantSettings }) {
                 {day}
                 <button type="button" onClick={() => set('closedDays', s.closedDays.filter((d) => d !== day))} className="rounded-full px-2 font-bold text-stone-700 hover:bg-stone-200">
                   <span aria-hidden="true">×</span>
-                  <span className="sr-only">Remove {day}</span>
+                  <span className="sr-only">{t('settings.closedDays.remove', { day })}</span>
                 </button>
               </li>
             ))}
@@ -256,13 +262,13 @@ function SettingsForm({ initial }: { initial: RestaurantSettings }) {
         )}
       </Section>
 
-      <Section title="Orders for later">
+      <Section title={t('settings.later')}>
         <div className="grid gap-4 sm:grid-cols-2">
           {(
             [
-              ['orderAheadDays', 'Days ahead customers may order for', '0: today only.'],
-              ['slotMaxOrders', 'Most orders per slot', 'Empty or 0: no limit. A full slot is not offered.'],
-              ['slotMaxDishes', 'Most dishes per slot', 'Empty or 0: no limit.'],
+              ['orderAheadDays', t('settings.later.orderAheadDays'), t('settings.later.orderAheadDays.hint')],
+              ['slotMaxOrders', t('settings.later.slotMaxOrders'), t('settings.later.slotMaxOrders.hint')],
+              ['slotMaxDishes', t('settings.later.slotMaxDishes'), t('settings.later.slotMaxDishes.hint')],
             ] as const
           ).map(([key, label, hint]) => (
             <Field key={key} label={label} id={fieldId(key)} errors={errors[key]} hint={hint}>
@@ -276,7 +282,7 @@ function SettingsForm({ initial }: { initial: RestaurantSettings }) {
               />
             </Field>
           ))}
-          <Field label="Slot length (minutes)" id={fieldId('slotMinutes')} errors={errors.slotMinutes}>
+          <Field label={t('settings.later.slotMinutes')} id={fieldId('slotMinutes')} errors={errors.slotMinutes}>
             <select id={fieldId('slotMinutes')} {...invalid('slotMinutes')} value={s.slotMinutes} onChange={(e) => set('slotMinutes', Number(e.target.value))} className={inputClass}>
               {SLOT_MINUTES_CHOICES.map((minutes) => (
                 <option key={minutes} value={minutes}>
@@ -289,18 +295,18 @@ function SettingsForm({ initial }: { initial: RestaurantSettings }) {
         <label className="flex items-center gap-3 rounded-lg border border-stone-200 bg-white p-3">
           <input type="checkbox" checked={s.scheduledEatHere} onChange={(e) => set('scheduledEatHere', e.target.checked)} className="h-5 w-5 shrink-0 cursor-pointer accent-brand-700" />
           <span>
-            <span className="block font-semibold text-stone-900">Eat here for later</span>
-            <span className="block text-sm text-stone-600">Customers may also order a meal at a table for a later time.</span>
+            <span className="block font-semibold text-stone-900">{t('settings.later.eatHere')}</span>
+            <span className="block text-sm text-stone-600">{t('settings.later.eatHere.note')}</span>
           </span>
         </label>
       </Section>
 
-      <Section title="Delivery">
+      <Section title={t('settings.delivery')}>
         <Field
-          label="Delivery time (minutes)"
+          label={t('settings.delivery.minutes')}
           id={fieldId('deliveryMinutes')}
           errors={errors.deliveryMinutes}
-          hint="The ride after the kitchen: a delivery's customer reads “Arrives around” its ready time plus this."
+          hint={t('settings.delivery.minutes.hint')}
         >
           <input
             id={fieldId('deliveryMinutes')}
@@ -312,39 +318,39 @@ function SettingsForm({ initial }: { initial: RestaurantSettings }) {
           />
         </Field>
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="Delivery fee ($)" id={fieldId('deliveryFee')} errors={errors.deliveryFee}>
+          <Field label={t('settings.delivery.fee')} id={fieldId('deliveryFee')} errors={errors.deliveryFee}>
             <input id={fieldId('deliveryFee')} {...invalid('deliveryFee')} inputMode="decimal" value={draft.deliveryFee} onChange={(e) => setDraft((d) => ({ ...d, deliveryFee: e.target.value }))} className={inputClass} />
           </Field>
-          <Field label="Minimum order for delivery ($)" id={fieldId('minimumOrder')} errors={errors.minimumOrder}>
+          <Field label={t('settings.delivery.minimumOrder')} id={fieldId('minimumOrder')} errors={errors.minimumOrder}>
             <input id={fieldId('minimumOrder')} {...invalid('minimumOrder')} inputMode="decimal" value={draft.minimumOrder} onChange={(e) => setDraft((d) => ({ ...d, minimumOrder: e.target.value }))} className={inputClass} />
           </Field>
         </div>
         <Field
-          label="Postal codes delivered to"
+          label={t('settings.delivery.postalCodes')}
           id={fieldId('postalCodes')}
           errors={errorsOf('postalCodes')}
-          hint="Separated by commas; a * at the end takes every code that starts so (101*). Empty: everywhere."
+          hint={t('settings.delivery.postalCodes.hint')}
         >
           <textarea id={fieldId('postalCodes')} {...invalid('postalCodes', true)} rows={2} value={draft.postalCodes} onChange={(e) => setDraft((d) => ({ ...d, postalCodes: e.target.value }))} className={inputClass} />
         </Field>
       </Section>
 
-      <Section title="The restaurant">
-        <Field label="Name" id={fieldId('name')} errors={errors.name}>
+      <Section title={t('settings.restaurant')}>
+        <Field label={t('settings.restaurant.name')} id={fieldId('name')} errors={errors.name}>
           <input id={fieldId('name')} {...invalid('name')} value={s.name} maxLength={100} onChange={(e) => set('name', e.target.value)} className={inputClass} />
         </Field>
-        <Field label="Address" id={fieldId('address')} errors={errors.address}>
+        <Field label={t('settings.restaurant.address')} id={fieldId('address')} errors={errors.address}>
           <input id={fieldId('address')} {...invalid('address')} value={s.address} maxLength={300} autoComplete="street-address" onChange={(e) => set('address', e.target.value)} className={inputClass} />
         </Field>
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="Phone" id={fieldId('phone')} errors={errors.phone}>
+          <Field label={t('settings.restaurant.phone')} id={fieldId('phone')} errors={errors.phone}>
             <input id={fieldId('phone')} {...invalid('phone')} type="tel" value={s.phone} maxLength={30} onChange={(e) => set('phone', e.target.value)} className={inputClass} />
           </Field>
           <Field
-            label="Time zone"
+            label={t('settings.restaurant.timeZone')}
             id={fieldId('timeZone')}
             errors={errors.timeZone}
-            hint="Type a city or region to search the zones (Berlin, New_York), then pick one. The restaurant's clock: hours, pickup times and the day's orders."
+            hint={t('settings.restaurant.timeZone.hint')}
           >
             <input id={fieldId('timeZone')} {...invalid('timeZone', true)} list={`${id}-zones`} value={s.timeZone} onChange={(e) => set('timeZone', e.target.value)} className={inputClass} />
             <datalist id={`${id}-zones`}>
@@ -361,12 +367,8 @@ function SettingsForm({ initial }: { initial: RestaurantSettings }) {
         rates={draft.taxRates}
         setRates={(taxRates) => setDraft((d) => ({ ...d, taxRates }))}
         set={set}
-        fieldId={fieldId}
-        errorsOf={errorsOf}
+        kit={kit}
         errorsAt={(key) => errors[key] ?? []}
-        invalid={invalid}
-        inputClass={inputClass}
-        Field={Field}
       />
 
       <TipSettings
@@ -375,17 +377,13 @@ function SettingsForm({ initial }: { initial: RestaurantSettings }) {
         setPercents={(tipPercents) => setDraft((d) => ({ ...d, tipPercents }))}
         setTips={(tips) => set('tips', tips)}
         rates={draft.taxRates}
-        fieldId={fieldId}
-        errorsOf={errorsOf}
-        invalid={invalid}
-        inputClass={inputClass}
-        Field={Field}
+        kit={kit}
       />
 
-      <Section title="Social pages">
-        <p className="text-sm text-stone-600">The footer of every public page links to each page entered here; an empty one shows no icon.</p>
+      <Section title={t('settings.social')}>
+        <p className="text-sm text-stone-600">{t('settings.social.note')}</p>
         {SOCIAL_NETWORKS.map(({ key, label, example }) => (
-          <Field key={key} label={`${label} page`} id={fieldId(`socialLinks.${key}`)} errors={errors[`socialLinks.${key}`]} hint={`For example ${example}`}>
+          <Field key={key} label={t('settings.social.page', { network: label })} id={fieldId(`socialLinks.${key}`)} errors={errors[`socialLinks.${key}`]} hint={t('settings.social.example', { example })}>
             <input
               id={fieldId(`socialLinks.${key}`)}
               {...invalid(`socialLinks.${key}`)}
@@ -405,7 +403,7 @@ function SettingsForm({ initial }: { initial: RestaurantSettings }) {
         disabled={save.isPending}
         className="w-full rounded-md bg-brand-800 px-6 py-3 font-bold tracking-wide text-white hover:bg-brand-900 disabled:cursor-wait disabled:bg-stone-300 disabled:text-stone-600 sm:w-auto"
       >
-        {save.isPending ? 'Saving…' : 'Save settings'}
+        {save.isPending ? t('settings.saving') : t('settings.save')}
       </button>
       {outcome && (
         <p data-testid="settings-outcome" className={`text-sm font-semibold ${outcome.saved ? 'text-brand-800' : 'text-red-700'}`}>
@@ -413,40 +411,5 @@ function SettingsForm({ initial }: { initial: RestaurantSettings }) {
         </p>
       )}
     </form>
-  );
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <fieldset className="space-y-3">
-      <legend className="text-lg font-bold text-brand-900">{title}</legend>
-      {children}
-    </fieldset>
-  );
-}
-
-function Field({ label, id, errors, hint, children }: { label: string; id: string; errors?: string[]; hint?: string; children: ReactNode }) {
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-semibold text-stone-700">
-        {label}
-      </label>
-      {children}
-      {hint && (
-        <p id={`${id}-hint`} className="mt-1 text-xs text-stone-600">
-          {hint}
-        </p>
-      )}
-      <Errors id={id} messages={errors} />
-    </div>
-  );
-}
-
-function Errors({ id, messages }: { id: string; messages?: string[] }) {
-  if (!messages?.length) return null;
-  return (
-    <p id={`${id}-error`} className="mt-1 text-sm font-semibold text-red-700">
-      {messages.join(' ')}
-    </p>
   );
 }

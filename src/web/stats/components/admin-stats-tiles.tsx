@@ -1,9 +1,12 @@
 import type { ReactNode } from 'react';
+import type { MessageId, Translate } from '../../../shared/i18n/catalogue.ts';
+import type { Language } from '../../../shared/i18n/languages.ts';
 import type { AdminStats, Figure } from '../../../shared/stats.ts';
-import { count, counted, describeChange, money, ORDERS } from '../stats-format.ts';
+import { useLanguage, useT } from '../../i18n/i18n.ts';
+import { count, describeChange, money } from '../stats-format.ts';
 
 interface Tile {
-  label: string;
+  label: MessageId;
   testId: string;
   value: string;
   /** A line under the value saying what it counts. */
@@ -22,14 +25,21 @@ const icon = (d: string) => (
 );
 
 /** The customers' tips, once the period or the one before had any (docs/product.md, "Tips"). */
-function tipTile({ tips }: AdminStats['tiles']): Tile[] {
+/** The tiles' words and numbers in the reader's language. */
+interface Words {
+  t: Translate;
+  money: (n: number) => string;
+  count: (n: number) => string;
+}
+
+function tipTile({ tips }: AdminStats['tiles'], { t, money }: Words): Tile[] {
   if (tips.value === 0 && !tips.previous) return [];
   return [
     {
-      label: 'Tips',
+      label: 'stats.tile.tips',
       testId: 'stat-tips',
       value: money(tips.value),
-      note: 'gross: as paid, before refunds; inside the revenue',
+      note: t('stats.tile.tips.note'),
       figure: tips,
       format: money,
       tone: 'from-lime-800 to-green-700',
@@ -38,75 +48,76 @@ function tipTile({ tips }: AdminStats['tiles']): Tile[] {
   ];
 }
 
-function tilesOf(stats: AdminStats): Tile[] {
+function tilesOf(stats: AdminStats, words: Words): Tile[] {
   const { tiles } = stats;
+  const { t, money, count } = words;
   return [
     {
-      label: 'Customer',
+      label: 'stats.tile.customer',
       testId: 'stat-customer',
       value: count(tiles.newCustomers.value),
-      note: `new · ${count(stats.customers)} in all`,
+      note: t('stats.tile.customer.note', { total: count(stats.customers) }),
       figure: tiles.newCustomers,
       format: count,
       tone: 'from-violet-700 to-fuchsia-600',
       icon: icon('M16 19v-1a4 4 0 00-4-4H6a4 4 0 00-4 4v1M9 10a3 3 0 100-6 3 3 0 000 6zM22 19v-1a4 4 0 00-3-3.9M16 4.1a3 3 0 010 5.8'),
     },
     {
-      label: 'Total Items',
+      label: 'stats.tile.totalItems',
       testId: 'stat-total-items',
       value: count(stats.menuItems),
-      note: 'dishes on the menu now',
+      note: t('stats.tile.totalItems.note'),
       tone: 'from-amber-700 to-orange-600',
       icon: icon('M4 7h16M4 12h16M4 17h10'),
     },
     {
-      label: 'Revenue',
+      label: 'stats.tile.revenue',
       testId: 'stat-revenue',
       value: money(tiles.revenue.value),
       // Gross of tax (docs/product.md §28): the tax inside it is named once the period has any.
-      note: tiles.tax.value > 0 ? `net of refunds, incl. tax; ${money(tiles.tax.value)} tax paid` : 'net of refunds, incl. tax',
+      note: tiles.tax.value > 0 ? t('stats.tile.revenue.noteTax', { tax: money(tiles.tax.value) }) : t('stats.tile.revenue.note'),
       figure: tiles.revenue,
       format: money,
       tone: 'from-rose-700 to-pink-600',
       icon: icon('M12 2v20M17 6H9.5a3.5 3.5 0 000 7h5a3.5 3.5 0 010 7H6'),
     },
     {
-      label: 'Total Orders',
+      label: 'stats.tile.totalOrders',
       testId: 'stat-total-orders',
       value: count(tiles.orders.value),
-      note: 'paid, not refunded in full',
+      note: t('stats.tile.totalOrders.note'),
       figure: tiles.orders,
       format: count,
       tone: 'from-sky-700 to-cyan-700',
       icon: icon('M6 2l1.5 4h9L18 2M3 6h18l-2 14H5L3 6zM9 10v6M15 10v6'),
     },
     {
-      label: 'Average Order',
+      label: 'stats.tile.averageOrder',
       testId: 'stat-average-order',
       value: money(tiles.averageOrder.value),
-      note: 'net of refunds per order, incl. tax',
+      note: t('stats.tile.averageOrder.note'),
       figure: tiles.averageOrder,
       format: money,
       tone: 'from-emerald-800 to-teal-700',
       icon: icon('M3 3v18h18M7 15l4-4 3 3 5-6'),
     },
     {
-      label: 'Refunds',
+      label: 'stats.tile.refunds',
       testId: 'stat-refunds',
       value: money(tiles.refunds.value),
-      note: `${counted(stats.refundedOrders, ORDERS)} refunded`,
+      note: t('stats.tile.refunds.note', { count: stats.refundedOrders, shown: count(stats.refundedOrders) }),
       figure: tiles.refunds,
       format: money,
       tone: 'from-stone-700 to-stone-600',
       icon: icon('M3 12a9 9 0 109-9M3 4v5h5'),
     },
-    ...tipTile(tiles),
+    ...tipTile(tiles, words),
     {
-      label: 'Discounts given',
+      label: 'stats.tile.discounts',
       testId: 'stat-discounts',
       value: money(tiles.discounts.value),
       // Off the menu's prices: gross of tax when prices include it, before tax when it is added (docs/product.md §30).
-      note: 'promo codes, off menu prices, before refunds',
+      note: t('stats.tile.discounts.note'),
       figure: tiles.discounts,
       format: money,
       tone: 'from-lime-800 to-green-700',
@@ -115,34 +126,43 @@ function tilesOf(stats: AdminStats): Tile[] {
   ];
 }
 
+const LOADING_TILES: MessageId[] = ['stats.tile.customer', 'stats.tile.totalItems', 'stats.tile.revenue', 'stats.tile.totalOrders', 'stats.tile.averageOrder', 'stats.tile.refunds'];
+
+function wordsOf(t: Translate, language: Language): Words {
+  return { t, money: (n) => money(n, language), count: (n) => count(n, language) };
+}
+
 /**
  * The admin home's tiles for the chosen period: the spec's four (Customer, Total Items, Revenue,
  * Total Orders) and two beside them, each with its change against the previous period of the same
  * length. `stats` undefined: the first answer is still on its way.
  */
 export function AdminStatsTiles({ stats }: { stats: AdminStats | undefined }) {
+  const t = useT();
+  const language = useLanguage();
   if (!stats) {
     return (
-      <ul className="mt-6 grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-busy="true" aria-label="Statistics">
-        {['Customer', 'Total Items', 'Revenue', 'Total Orders', 'Average Order', 'Refunds'].map((label) => (
+      <ul className="mt-6 grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-busy="true" aria-label={t('stats.tiles')}>
+        {LOADING_TILES.map((label) => (
           <li key={label} className="flex h-32 items-center gap-4 rounded-xl bg-stone-200 p-5">
-            <span className="text-sm font-semibold uppercase tracking-wide text-stone-700">{label}</span>
+            <span className="text-sm font-semibold uppercase tracking-wide text-stone-700">{t(label)}</span>
             <span aria-hidden="true" className="inline-block h-8 w-16 animate-pulse rounded bg-white/60" />
-            <span className="sr-only">Loading</span>
+            <span className="sr-only">{t('stats.tiles.loading')}</span>
           </li>
         ))}
       </ul>
     );
   }
+  const words = wordsOf(t, language);
   return (
-    <ul className="mt-6 grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Statistics">
-      {tilesOf(stats).map((tile) => {
-        const change = tile.figure && tile.format ? describeChange(tile.figure, tile.format) : undefined;
+    <ul className="mt-6 grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label={t('stats.tiles')}>
+      {tilesOf(stats, words).map((tile) => {
+        const change = tile.figure && tile.format ? describeChange(tile.figure, tile.format, t) : undefined;
         return (
           <li key={tile.label} className={`flex items-center gap-4 rounded-xl bg-gradient-to-r p-5 text-white shadow ${tile.tone}`}>
             {tile.icon}
             <div className="min-w-0">
-              <p className="text-sm font-semibold uppercase tracking-wide">{tile.label}</p>
+              <p className="text-sm font-semibold uppercase tracking-wide">{t(tile.label)}</p>
               <p className="text-3xl font-extrabold" data-testid={tile.testId}>
                 {tile.value}
               </p>

@@ -1,7 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { rangeProblem, STATS_PERIOD_LABELS, STATS_PERIODS, type DateRange } from '../../../shared/stats-periods.ts';
+import { rangeProblem, STATS_PERIODS, type DateRange, type StatsPeriod } from '../../../shared/stats-periods.ts';
+import type { MessageId } from '../../../shared/i18n/catalogue.ts';
+import { useT } from '../../i18n/i18n.ts';
 import { statsSearch, type PeriodChoice } from '../period-choice.ts';
+
+/** The periods' names, the catalogues' (`stats.period.today`…). */
+const PERIOD_LABEL = Object.fromEntries(STATS_PERIODS.map((period) => [period, `stats.period.${period}`])) as Record<StatsPeriod, MessageId>;
 
 const chip = 'inline-block rounded-full px-3 py-1.5 text-sm font-semibold ring-1 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-800';
 const chipOn = `${chip} bg-brand-800 text-white ring-brand-800`;
@@ -14,9 +19,10 @@ const chipOff = `${chip} bg-white text-brand-900 ring-stone-300 hover:bg-brand-5
  */
 export function PeriodPicker({ choice, shown, onCustom }: { choice: PeriodChoice; shown: DateRange | undefined; onCustom: (range: DateRange) => void }) {
   const [customOpen, setCustomOpen] = useState(choice.period === 'custom');
+  const t = useT();
   return (
     <div className="mt-4">
-      <nav aria-label="Period">
+      <nav aria-label={t('stats.period')}>
         <ul className="flex flex-wrap gap-2">
           {STATS_PERIODS.filter((p) => p !== 'custom').map((period) => (
             <li key={period}>
@@ -26,7 +32,7 @@ export function PeriodPicker({ choice, shown, onCustom }: { choice: PeriodChoice
                 className={choice.period === period ? chipOn : chipOff}
                 onClick={() => setCustomOpen(false)}
               >
-                {STATS_PERIOD_LABELS[period]}
+                {t(PERIOD_LABEL[period])}
               </Link>
             </li>
           ))}
@@ -38,7 +44,7 @@ export function PeriodPicker({ choice, shown, onCustom }: { choice: PeriodChoice
               className={choice.period === 'custom' ? chipOn : chipOff}
               onClick={() => setCustomOpen((open) => !open)}
             >
-              {STATS_PERIOD_LABELS.custom}
+              {t(PERIOD_LABEL.custom)}
             </button>
           </li>
         </ul>
@@ -52,6 +58,7 @@ function CustomRange({ initial, onSubmit }: { initial: DateRange | undefined; on
   const [from, setFrom] = useState(initial?.from ?? '');
   const [to, setTo] = useState(initial?.to ?? '');
   const [problem, setProblem] = useState<string>();
+  const t = useT();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const found = rangeProblem({ from, to });
@@ -62,15 +69,15 @@ function CustomRange({ initial, onSubmit }: { initial: DateRange | undefined; on
   return (
     <form id="custom-range" onSubmit={submit} noValidate className="mt-3 flex flex-wrap items-end gap-3 rounded-xl bg-white p-3 shadow-sm ring-1 ring-stone-200">
       <label className="text-sm font-semibold text-stone-800">
-        From
+        {t('stats.range.from')}
         <input type="date" value={from} onChange={(e) => setFrom(e.target.value)} required className={field} />
       </label>
       <label className="text-sm font-semibold text-stone-800">
-        To
+        {t('stats.range.to')}
         <input type="date" value={to} onChange={(e) => setTo(e.target.value)} required className={field} />
       </label>
       <button type="submit" className="rounded-md bg-brand-800 px-4 py-2 font-semibold text-white hover:bg-brand-900">
-        Show
+        {t('stats.range.show')}
       </button>
       {problem && (
         <p role="alert" className="w-full text-sm text-red-700">

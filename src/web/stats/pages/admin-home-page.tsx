@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
 import { useAuth } from '../../auth/use-auth.ts';
+import { useLanguage, useT } from '../../i18n/i18n.ts';
 import { ordersCsvHref, useAdminStats } from '../api/stats-api.ts';
 import { AdminStatsTiles } from '../components/admin-stats-tiles.tsx';
 import { PeriodPicker } from '../components/period-picker.tsx';
@@ -12,12 +13,13 @@ import { usePageTitle } from '../../ui/use-page-title.ts';
 const StatsCharts = lazy(() => import('../components/stats-charts.tsx'));
 
 function ChartsLoading() {
+  const t = useT();
   return (
     <div role="status" className="mt-6 grid gap-4 lg:grid-cols-2">
       {[0, 1, 2, 3].map((i) => (
         <div key={i} aria-hidden="true" className="h-72 animate-pulse rounded-xl bg-stone-200" />
       ))}
-      <p className="sr-only">Loading the charts…</p>
+      <p className="sr-only">{t('stats.charts.loading')}</p>
     </div>
   );
 }
@@ -27,7 +29,9 @@ function ChartsLoading() {
  * previous one, the charts and the period's orders as a CSV file.
  */
 export function Page() {
-  usePageTitle('Admin Home');
+  const t = useT();
+  const language = useLanguage();
+  usePageTitle(t('dashboard.menu.adminHome'));
   const { user } = useAuth();
   const [params, setParams] = useSearchParams();
   const choice = readPeriodChoice(params);
@@ -38,7 +42,7 @@ export function Page() {
   return (
     <section aria-labelledby="admin-home-heading">
       <h1 id="admin-home-heading" className="font-display text-3xl font-bold text-brand-900">
-        Hi, {user?.displayName ?? user?.email}! Welcome back
+        {t('dashboard.welcome', { name: user?.displayName ?? user?.email ?? '' })}
       </h1>
       <PeriodPicker
         choice={choice}
@@ -50,12 +54,13 @@ export function Page() {
           {data ? (
             <>
               <span className="font-semibold text-stone-900" data-testid="stats-period">
-                {formatRange(data.period)}
+                {formatRange(data.period, language)}
               </span>{' '}
-              against {formatRange(data.previous)} · {data.timeZone} time{stale ? ' · updating…' : ''}
+              {t('stats.against', { previous: formatRange(data.previous, language), timeZone: data.timeZone })}
+              {stale ? t('stats.updating') : ''}
             </>
           ) : (
-            'Loading the figures…'
+            t('stats.loading')
           )}
         </p>
         <a
@@ -63,14 +68,14 @@ export function Page() {
           download
           className="rounded-md bg-brand-800 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-800"
         >
-          Download orders (CSV)
+          {t('stats.downloadCsv')}
         </a>
       </div>
       {stats.isError ? (
         <p role="alert" className="mt-6 rounded-xl bg-red-50 p-4 text-red-800">
-          The statistics could not be loaded: {stats.error.message}{' '}
+          {t('stats.loadFailed', { error: stats.error.message })}{' '}
           <button type="button" className="font-semibold underline" onClick={() => void stats.refetch()}>
-            Try again
+            {t('stats.tryAgain')}
           </button>
         </p>
       ) : (

@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
-import { ROLE_CHANGE_TEXTS, USERS_PAGE_SIZE, type User } from '../../../shared/users.ts';
+import type { MessageId } from '../../../shared/i18n/catalogue.ts';
+import { USERS_PAGE_SIZE, type User } from '../../../shared/users.ts';
 import { useAuth } from '../../auth/use-auth.ts';
+import { useT } from '../../i18n/i18n.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { LoadingScreen } from '../../ui/loading-screen.tsx';
 import { ModalDialog } from '../../ui/modal-dialog.tsx';
@@ -21,7 +23,8 @@ type RoleChange = { user: User; change: 'makeStaff' | 'removeStaff' | 'makeAdmin
  * what the role may do (issue 43, point 7).
  */
 export function Page() {
-  usePageTitle('Manage Users');
+  const t = useT();
+  usePageTitle(t('dashboard.menu.users'));
   const { user: me } = useAuth();
   const [typed, setTyped] = useState('');
   const [search, setSearch] = useState('');
@@ -41,10 +44,10 @@ export function Page() {
   const [asking, setAsking] = useState<RoleChange>();
 
   if (users.isPending) return <LoadingScreen />;
-  if (users.isError) return <QueryError title="The users could not be loaded" error={users.error} onRetry={users.refetch} className="" />;
+  if (users.isError) return <QueryError title={t('users.loadFailed')} error={users.error} onRetry={users.refetch} className="" />;
 
   function failure(error: unknown) {
-    toast.error(error instanceof Error ? error.message : 'That did not work. Please try again.');
+    toast.error(error instanceof Error ? error.message : t('users.failed'));
   }
 
   function confirmRoleChange({ user, change }: RoleChange) {
@@ -52,7 +55,7 @@ export function Page() {
     if (change === 'makeAdmin') {
       promote.mutate(user._id, {
         onSuccess: (result) => {
-          if (result.modifiedCount > 0) toast.success(`${user.name} is an admin now`);
+          if (result.modifiedCount > 0) toast.success(t('users.nowAdmin', { name: user.name }));
         },
         onError: failure,
       });
@@ -63,7 +66,7 @@ export function Page() {
       { id: user._id, role: staff ? 'staff' : 'user' },
       {
         onSuccess: (result) => {
-          if (result.modifiedCount > 0) toast.success(staff ? `${user.name} is staff now` : `${user.name} is no longer staff`);
+          if (result.modifiedCount > 0) toast.success(staff ? t('users.nowStaff', { name: user.name }) : t('users.noLongerStaff', { name: user.name }));
         },
         onError: failure,
       },
@@ -76,11 +79,11 @@ export function Page() {
 
   return (
     <section>
-      <h1 className="font-display text-3xl font-bold text-brand-900">Manage Users</h1>
+      <h1 className="font-display text-3xl font-bold text-brand-900">{t('dashboard.menu.users')}</h1>
       <div className="mt-4 flex flex-wrap items-end justify-between gap-4">
-        <p className="text-xl font-semibold uppercase text-stone-800">TOTAL USER: {total}</p>
+        <p className="text-xl font-semibold uppercase text-stone-800">{t('users.total', { total })}</p>
         <label className="flex flex-col text-sm font-semibold text-stone-800">
-          Search by name or e-mail
+          {t('users.search')}
           <input
             type="search"
             value={typed}
@@ -91,81 +94,81 @@ export function Page() {
         </label>
       </div>
       <DataTable<User>
-        label="Users"
+        label={t('users.table')}
         rows={rows}
         rowKey={(user) => user._id}
         onDelete={(user) =>
           remove.mutate(user._id, {
             onSuccess: (result) => {
-              if (result.deletedCount > 0) toast.success('an admin deleted');
+              if (result.deletedCount > 0) toast.success(t('users.deleted'));
             },
             onError: failure,
           })
         }
-        deleteDetail={(user) => `Deleting the account of ${user.name}.`}
+        deleteDetail={(user) => t('users.deleteDetail', { name: user.name })}
         columns={[
           { header: '#', cell: (_user, { index }) => (page - 1) * USERS_PAGE_SIZE + index + 1 },
-          { header: 'Name', cell: (user) => user.name, className: 'font-semibold' },
-          { header: 'Email', cell: (user) => user.email, className: 'break-all' },
+          { header: t('users.col.name'), cell: (user) => user.name, className: 'font-semibold' },
+          { header: t('users.col.email'), cell: (user) => user.email, className: 'break-all' },
           {
-            header: 'Role',
+            header: t('users.col.role'),
             cell: (user) =>
               user.role === 'admin' ? (
-                'admin'
+                t('users.role.admin')
               ) : (
                 <div className="flex flex-wrap items-center gap-2">
-                  {user.role === 'staff' && <span className="font-semibold">staff</span>}
+                  {user.role === 'staff' && <span className="font-semibold">{t('users.role.staff')}</span>}
                   <button
                     type="button"
                     disabled={busy}
                     // The visible words first, then whose: voice control finds the button by what it shows (WCAG 2.5.3).
-                    aria-label={user.role === 'staff' ? `Remove staff: ${user.name}` : `Make staff: ${user.name}`}
+                    aria-label={t(user.role === 'staff' ? 'users.removeStaffFor' : 'users.makeStaffFor', { name: user.name })}
                     onClick={() => setAsking({ user, change: user.role === 'staff' ? 'removeStaff' : 'makeStaff' })}
                     className="rounded-md px-3 py-1 font-semibold text-brand-900 ring-1 ring-brand-700 hover:bg-brand-50 disabled:opacity-60"
                   >
-                    {user.role === 'staff' ? 'Remove staff' : 'Make staff'}
+                    {user.role === 'staff' ? t('users.removeStaff') : t('users.makeStaff')}
                   </button>
                   {/* The widest power: a quiet link-like button, never the row's most prominent one. */}
                   <button
                     type="button"
                     disabled={busy}
-                    aria-label={`Make admin: ${user.name}`}
+                    aria-label={t('users.makeAdminFor', { name: user.name })}
                     onClick={() => setAsking({ user, change: 'makeAdmin' })}
                     className="whitespace-nowrap px-1 py-1 text-sm text-stone-700 underline hover:text-stone-900 disabled:opacity-60"
                   >
-                    Make admin
+                    {t('users.makeAdmin')}
                   </button>
                 </div>
               ),
           },
           {
-            header: 'Action',
+            header: t('users.col.action'),
             cell: (user, { askToDelete }) => (
               <button
                 type="button"
                 disabled={user._id === me?.uid}
-                title={user._id === me?.uid ? 'You cannot delete your own account' : undefined}
-                aria-label={`Delete ${user.name}`}
+                title={user._id === me?.uid ? t('users.notYourself') : undefined}
+                aria-label={t('users.deleteFor', { name: user.name })}
                 onClick={() => askToDelete(user)}
                 className="rounded-md bg-red-700 px-3 py-1 font-semibold text-white hover:bg-red-800 disabled:cursor-not-allowed disabled:bg-stone-300"
               >
-                Delete
+                {t('users.delete')}
               </button>
             ),
           },
         ]}
       />
-      {total === 0 && <p className="mt-4 text-stone-700">No user’s name or e-mail holds “{search}”.</p>}
+      {total === 0 && <p className="mt-4 text-stone-700">{t('users.none', { search })}</p>}
       {pages > 1 && (
-        <nav aria-label="Pages of users" className="mt-4 flex items-center justify-center gap-4">
+        <nav aria-label={t('users.pages')} className="mt-4 flex items-center justify-center gap-4">
           <button type="button" disabled={page <= 1} onClick={() => setPage(page - 1)} className="rounded-md px-3 py-1 font-semibold ring-1 ring-stone-400 disabled:opacity-50">
-            Previous
+            {t('users.previous')}
           </button>
           <span>
-            Page {page} of {pages}
+            {t('users.page', { page, pages })}
           </span>
           <button type="button" disabled={page >= pages} onClick={() => setPage(page + 1)} className="rounded-md px-3 py-1 font-semibold ring-1 ring-stone-400 disabled:opacity-50">
-            Next
+            {t('users.next')}
           </button>
         </nav>
       )}
@@ -174,18 +177,26 @@ export function Page() {
   );
 }
 
+/** What a role change's dialog says (docs/product.md §2.9): whom, what the role may do, the button. */
+const ROLE_CHANGE_TEXT: Record<RoleChange['change'], { title: MessageId; detail: MessageId; confirm: MessageId }> = {
+  makeStaff: { title: 'users.makeStaff.title', detail: 'users.makeStaff.detail', confirm: 'users.makeStaff' },
+  removeStaff: { title: 'users.removeStaff.title', detail: 'users.removeStaff.detail', confirm: 'users.removeStaff' },
+  makeAdmin: { title: 'users.makeAdmin.title', detail: 'users.makeAdmin.detail', confirm: 'users.makeAdmin' },
+};
+
 /** Asks before a role changes, saying what the new role may do; Cancel takes the first focus. */
 function RoleChangeDialog({ asking, onConfirm, onCancel }: { asking: RoleChange; onConfirm: () => void; onCancel: () => void }) {
-  const text = ROLE_CHANGE_TEXTS[asking.change](asking.user.name);
+  const t = useT();
+  const text = ROLE_CHANGE_TEXT[asking.change];
   return (
-    <ModalDialog title={text.title} onClose={onCancel}>
-      <p className="mt-2 text-stone-700">{text.detail}</p>
+    <ModalDialog title={t(text.title, { name: asking.user.name })} onClose={onCancel}>
+      <p className="mt-2 text-stone-700">{t(text.detail)}</p>
       <div className="mt-6 flex flex-wrap justify-end gap-3">
         <button type="button" {...DIALOG_FIRST_FOCUS} onClick={onCancel} className="rounded-md bg-stone-200 px-4 py-2 font-semibold text-stone-800 hover:bg-stone-300">
-          Cancel
+          {t('dashboard.confirm.cancel')}
         </button>
         <button type="button" onClick={onConfirm} className="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800">
-          {text.confirm}
+          {t(text.confirm)}
         </button>
       </div>
     </ModalDialog>

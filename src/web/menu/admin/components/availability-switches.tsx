@@ -1,4 +1,5 @@
 import type { MenuItem } from '../../../../shared/menu.ts';
+import { useT } from '../../../i18n/i18n.ts';
 
 /**
  * The two switches of a dish in Manage Items (docs/product.md §18): sold out (still on the menu,
@@ -14,10 +15,11 @@ export function AvailabilitySwitches({
   busy: boolean;
   onChange: (switches: { soldOut?: boolean; hidden?: boolean }) => void;
 }) {
+  const t = useT();
   return (
     <div className="flex flex-col gap-1.5">
-      <Switch label="Sold out" name={item.name} on={item.soldOut === true} busy={busy} onToggle={(on) => onChange({ soldOut: on })} />
-      <Switch label="Hidden" name={item.name} on={item.hidden === true} busy={busy} onToggle={(on) => onChange({ hidden: on })} />
+      <Switch label={t('admin.items.soldOut')} name={item.name} on={item.soldOut === true} busy={busy} onToggle={(on) => onChange({ soldOut: on })} />
+      <Switch label={t('admin.items.hidden')} name={item.name} on={item.hidden === true} busy={busy} onToggle={(on) => onChange({ hidden: on })} />
     </div>
   );
 }

@@ -1,4 +1,6 @@
 import type { MenuItem } from '../../../../shared/menu.ts';
+import { Trans } from '@lingui/react';
+import { useT } from '../../../i18n/i18n.ts';
 import { ModalDialog } from '../../../ui/modal-dialog.tsx';
 import { DIALOG_FIRST_FOCUS } from '../../../ui/use-modal-dialog.ts';
 
@@ -20,31 +22,32 @@ export function DeleteDishDialog({
   onHide: () => void;
   onClose: () => void;
 }) {
+  const t = useT();
   const button = 'rounded-md px-4 py-2 font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700';
   return (
-    <ModalDialog title={`Delete ${item.name}?`} onClose={onClose}>
+    <ModalDialog title={t('admin.delete.title', { name: item.name })} onClose={onClose}>
       <p className="mt-3 text-stone-700">
-        You won&apos;t be able to revert this! Customers who have {item.name} in their cart lose it (their cart tells them).
+        {t('admin.delete.warning', { name: item.name })}
       </p>
       <p className="mt-3 text-stone-700">
-        Run out for today? Mark it <strong>sold out</strong>. Off the menu for a while? <strong>Hide</strong> it. Both keep the dish for later.
+        <Trans id="admin.delete.gentler" components={{ 0: <strong />, 1: <strong /> }} />
       </p>
       <div className="mt-6 flex flex-wrap gap-3">
         {!item.soldOut && (
           <button type="button" onClick={onSoldOut} className={`${button} bg-brand-800 text-white hover:bg-brand-900`}>
-            Mark sold out instead
+            {t('admin.delete.soldOut')}
           </button>
         )}
         {!item.hidden && (
           <button type="button" onClick={onHide} className={`${button} bg-stone-800 text-white hover:bg-stone-900`}>
-            Hide instead
+            {t('admin.delete.hide')}
           </button>
         )}
         <button type="button" onClick={onDelete} className={`${button} bg-red-700 text-white hover:bg-red-800`}>
-          Yes, delete it!
+          {t('dashboard.confirm.yes')}
         </button>
         <button type="button" {...DIALOG_FIRST_FOCUS} onClick={onClose} className={`${button} bg-stone-200 text-stone-800 hover:bg-stone-300`}>
-          Cancel
+          {t('dashboard.confirm.cancel')}
         </button>
       </div>
     </ModalDialog>

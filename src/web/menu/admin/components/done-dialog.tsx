@@ -1,9 +1,11 @@
 import { useRef } from 'react';
+import { useT } from '../../../i18n/i18n.ts';
 import { DIALOG_FIRST_FOCUS, useModalDialog } from '../../../ui/use-modal-dialog.ts';
 
 /** The spec's success dialog after a delete: 'Deleted!' / 'Your item has been deleted.' */
 export function DoneDialog({ open, title, text, onClose }: { open: boolean; title: string; text: string; onClose: () => void }) {
   const ref = useRef<HTMLDialogElement>(null);
+  const t = useT();
   useModalDialog(ref, open);
   return (
     <dialog
@@ -32,7 +34,7 @@ export function DoneDialog({ open, title, text, onClose }: { open: boolean; titl
         onClick={onClose}
         className="mt-6 rounded-md bg-brand-700 px-6 py-2 font-semibold text-white hover:bg-brand-800"
       >
-        OK
+        {t('admin.done.ok')}
       </button>
     </dialog>
   );

@@ -1,5 +1,6 @@
 import { useNavigate } from 'react-router';
 import { paths } from '../../../../shared/paths.ts';
+import { useT } from '../../../i18n/i18n.ts';
 import { useToast } from '../../../ui/toast.tsx';
 import { usePageTitle } from '../../../ui/use-page-title.ts';
 import { useCreateItem } from '../api/item-api.ts';
@@ -8,18 +9,19 @@ import { AdminPageHeading } from '../components/admin-page-heading.tsx';
 
 /** Add item (docs/product.md §2.11): the picture is uploaded first, then the item is created. */
 export function Page() {
-  usePageTitle('Add Item');
+  const t = useT();
+  usePageTitle(t('admin.add.title'));
   const create = useCreateItem();
   const navigate = useNavigate();
   const toast = useToast();
   return (
     <section className="mx-auto w-full max-w-3xl">
-      <AdminPageHeading title="Add new item for new menu" subtitle="What's new?" />
+      <AdminPageHeading title={t('admin.add.heading')} subtitle={t('admin.add.subtitle')} />
       <ItemForm
-        submitLabel="Add Item"
+        submitLabel={t('admin.add.title')}
         onSave={async (input) => {
           await create.mutateAsync(input);
-          toast.success(`${input.name} added to the menu`);
+          toast.success(t('admin.add.added', { name: input.name }));
         }}
         onSaved={() => navigate(paths.manageItems)}
       />

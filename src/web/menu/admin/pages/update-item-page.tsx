@@ -1,6 +1,7 @@
 import { Link, useNavigate, useParams } from 'react-router';
 import { formatPrice } from '../../../../shared/money.ts';
 import { paths } from '../../../../shared/paths.ts';
+import { useT } from '../../../i18n/i18n.ts';
 import { useToast } from '../../../ui/toast.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { LoadingScreen } from '../../../ui/loading-screen.tsx';
@@ -19,7 +20,8 @@ export function Page() {
   const update = useUpdateItem(id);
   const navigate = useNavigate();
   const toast = useToast();
-  usePageTitle(item.data ? `Update ${item.data.name}` : 'Update Item');
+  const t = useT();
+  usePageTitle(item.data ? t('admin.update.titleOf', { name: item.data.name }) : t('admin.update.title'));
 
   if (item.isPending) return <LoadingScreen />;
   if (item.isError) {
@@ -27,10 +29,10 @@ export function Page() {
     return (
       <section role="alert" className="mx-auto max-w-xl rounded-xl bg-white p-6 text-center shadow">
         <p className="text-lg font-semibold text-stone-800">
-          {gone ? 'This item is no longer on the menu.' : `The item could not be loaded: ${item.error.message}`}
+          {gone ? t('admin.update.gone') : t('admin.update.loadFailed', { error: item.error.message })}
         </p>
         <Link to={paths.manageItems} className="mt-3 inline-block font-semibold text-brand-700 underline">
-          Back to Manage Items
+          {t('admin.update.back')}
         </Link>
       </section>
     );
@@ -39,16 +41,16 @@ export function Page() {
   const current = item.data;
   return (
     <section className="mx-auto w-full max-w-3xl">
-      <AdminPageHeading title={`UPDATE OF ${current.name}`} />
+      <AdminPageHeading title={t('admin.update.heading', { name: current.name })} />
       <figure className="mb-6 flex flex-col items-center gap-2">
         <img
           src={current.image}
-          alt={`Current picture of ${current.name}`}
+          alt={t('admin.update.pictureOf', { name: current.name })}
           width={240}
           height={240}
           className="h-48 w-48 rounded-xl object-cover shadow sm:h-60 sm:w-60"
         />
-        <figcaption className="text-sm text-stone-600">Current picture</figcaption>
+        <figcaption className="text-sm text-stone-600">{t('admin.update.picture')}</figcaption>
       </figure>
       <ItemForm
         key={current._id}
@@ -67,13 +69,13 @@ export function Page() {
         initialOptions={current.options}
         initialTranslations={current.translations}
         currentImage={current.image}
-        submitLabel="Update Item"
+        submitLabel={t('admin.update.title')}
         onSave={async (input) => {
           const result = await update.mutateAsync(input);
-          if (!result.success) throw new Error('The item was not updated.');
+          if (!result.success) throw new Error(t('admin.update.notUpdated'));
         }}
         onSaved={() => {
-          toast.success('item updated successfully');
+          toast.success(t('admin.update.updated'));
           // Manage Items opens at the dish just saved (issue 43, point 10).
           navigate(paths.manageItems, { state: { savedItemId: current._id } });
         }}
