@@ -1,8 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { AREA_NAMES, areaOfMessage, areasOfPage, LAZY_PART_AREAS, messagesOfArea } from '../src/shared/i18n/areas.ts';
-import { AREA_NAMES, areaOfMessage, areasOfPage, DASHBOARD_FRAME_AREAS, messagesOfArea } from '../src/shared/i18n/areas.ts';
+import { AREA_NAMES, areaOfMessage, areasOfPage, DASHBOARD_FRAME_AREAS, LAZY_PART_AREAS, messagesOfArea } from '../src/shared/i18n/areas.ts';
 import { readCatalogue } from '../src/shared/i18n/catalogue-files.ts';
 import { SOURCE_LANGUAGE } from '../src/shared/i18n/languages.ts';
 import { APP_ROUTES, NOT_FOUND_PAGE } from '../src/shared/paths.ts';
@@ -43,12 +42,11 @@ function outside(files: Iterable<string>, areas: readonly string[]): string[] {
 const source = readCatalogue(SOURCE_LANGUAGE);
 const pages = [...new Set([...Object.values(APP_ROUTES).map((route): string => route.page), NOT_FOUND_PAGE])];
 // The router reaches the pages through import.meta.glob, which this reading does not follow, and
-// the not-found page with an import() it stops at; the frame's lazy parts load their own areas.
+// the not-found page and the dashboard's frame with an import() it stops at; the frame's lazy parts
+// load their own areas.
 const lazyParts = Object.keys(LAZY_PART_AREAS);
-const frame = modulesFrom(path.join(WEB, 'main.tsx'), new Set(), new Set([...pages, ...lazyParts].map((module) => path.join(WEB, module))));
-// the not-found page and the dashboard's frame with an import() it stops at.
 const dashboardFrameFile = path.join(WEB, 'dashboard/dashboard-layout.tsx');
-const frame = modulesFrom(path.join(WEB, 'main.tsx'), new Set(), new Set([...pages.map((page) => path.join(WEB, page)), dashboardFrameFile]));
+const frame = modulesFrom(path.join(WEB, 'main.tsx'), new Set(), new Set([...[...pages, ...lazyParts].map((module) => path.join(WEB, module)), dashboardFrameFile]));
 const dashboardFrame = modulesFrom(dashboardFrameFile, new Set(frame));
 /** A page inside the dashboard's frame has the frame's areas too: the frame loads them before it draws. */
 const framedPages = new Set(Object.values(APP_ROUTES).flatMap((route): string[] => (route.layout === 'dashboard' ? [route.page] : [])));
@@ -88,8 +86,7 @@ describe('the catalogues’ areas', () => {
   });
 
   it('uses every message it finds in the sources: none is missing from English', () => {
-    const used = messagesIn([...pages, ...lazyParts].reduce((seen, module) => modulesFrom(path.join(WEB, module), seen), new Set(frame)));
-    const used = messagesIn(pages.reduce((seen, page) => modulesFrom(path.join(WEB, page), seen), new Set([...frame, ...dashboardFrame])));
+    const used = messagesIn([...pages, ...lazyParts].reduce((seen, module) => modulesFrom(path.join(WEB, module), seen), new Set([...frame, ...dashboardFrame])));
     expect([...used.keys()].filter((id) => !(id in source))).toEqual([]);
   });
 });

@@ -47,8 +47,8 @@ function customerMenu(cartBadge: ReactNode): MenuEntry[] {
 /** A guest at a table orders and pays, nothing more (decision 0047): its order has a page of its own. */
 function guestMenu(cartBadge: ReactNode): MenuEntry[] {
   return [
-    { to: paths.myCart, label: 'My cart', badge: cartBadge },
-    { to: paths.payment, label: 'Payment' },
+    { to: paths.myCart, label: 'dashboard.menu.myCart', badge: cartBadge },
+    { to: paths.payment, label: 'dashboard.menu.payment' },
   ];
 }
 
