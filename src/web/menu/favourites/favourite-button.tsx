@@ -20,7 +20,7 @@ export function FavouriteButton({ item, variant = 'overlay' }: { item: MenuItem;
       type="button"
       onClick={toggle}
       aria-pressed={saved}
-      aria-label={`Save ${item.name} to favourites`}
+      aria-label={t('menu.favourites.saveDish', { name: item.name })}
       title={saved ? t('menu.favourites.saved') : t('menu.favourites.save')}
       className={
         variant === 'overlay'
