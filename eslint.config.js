@@ -182,8 +182,7 @@ export const COMPONENTS_MAY_NOT_CALL = [
 ];
 
 /** Components other work of issue 44 is changing (the payment, order and statistics pages, the settings): moved to useFormat with their texts. */
-export const FORMAT_NOT_YET_MOVED = [
-];
+export const FORMAT_NOT_YET_MOVED = [];
 
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'test-results/', 'playwright-report/', '.test-data/', 'data/', '.scratch/'] },
