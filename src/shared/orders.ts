@@ -77,10 +77,8 @@ export const fulfilmentSchema = z.object({
 });
 export type Fulfilment = z.infer<typeof fulfilmentSchema>;
 
-/** The order's time slot whichever the way (a pickup's `pickupAt`, the others' `scheduledAt`), or undefined for as soon as possible. */
-export function scheduledTimeOf(fulfilment: { type: string; pickupAt?: string; scheduledAt?: string }): string | undefined {
-  return fulfilment.type === 'pickup' ? fulfilment.pickupAt : fulfilment.scheduledAt;
-}
+// Kept in a Zod-free module the order pages import; here too for the server's callers.
+export { arrivesAround, scheduledTimeOf } from './order-facts.ts';
 
 /** The request's field that holds its time, for a field error. */
 export function scheduledFieldOf(type: string): 'pickupAt' | 'scheduledAt' {
@@ -238,17 +236,6 @@ export const orderSchema = z.object({
 });
 export type Order = z.infer<typeof orderSchema>;
 
-/**
- * When a delivery should reach the door (issue 43, point 4): the ride (the setting deliveryMinutes)
- * after it left with the rider, or after its ready time while it has not; undefined for a table or
- * pickup, and while the kitchen has quoted no time. The customer reads it, not "ready by".
- */
-export function arrivesAround(order: Pick<Order, 'fulfilment' | 'readyBy' | 'timeline'>, deliveryMinutes: number): string | undefined {
-  if (order.fulfilment.type !== 'delivery') return undefined;
-  const from = order.timeline.findLast((entry) => entry.status === 'out_for_delivery')?.at ?? order.readyBy;
-  if (!from) return undefined;
-  return new Date(Date.parse(from) + deliveryMinutes * 60_000).toISOString();
-}
 
 export const orderListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(10_000).default(1),

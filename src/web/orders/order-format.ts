@@ -1,12 +1,9 @@
-import { ticketAddressLine } from '../../shared/kitchen-ticket.ts';
+import { scheduledTimeOf, ticketAddressLine } from '../../shared/order-facts.ts';
 import { formatPrice } from '../../shared/money.ts';
 import { slotWords } from '../../shared/order-slots.ts';
-import { scheduledTimeOf, type DeliveryAddress, type Fulfilment, type Order } from '../../shared/orders.ts';
+import type { DeliveryAddress, Fulfilment, Order } from '../../shared/orders.ts';
 
-/** "#1001": the short number the staff call out. */
-export function orderNumber(order: Pick<Order, 'number'>): string {
-  return `#${order.number}`;
-}
+export { mapLink, orderNumber, telLink } from './order-links.ts';
 
 /** Prices as the shop shows them everywhere: "$ 14.50". */
 export function money(price: number): string {
@@ -32,14 +29,6 @@ export function addressLine(address: DeliveryAddress): string {
   return ticketAddressLine(address);
 }
 
-/** A map search for the address: the rider opens it on their phone. */
-export function mapLink(address: DeliveryAddress): string {
-  return `https://www.openstreetmap.org/search?query=${encodeURIComponent(addressLine(address))}`;
-}
-
-export function telLink(phone: string): string {
-  return `tel:${phone.replace(/[^\d+]/g, '')}`;
-}
 
 /**
  * An order's time slot as the reader's day sees it, on the restaurant's clock when its zone is
