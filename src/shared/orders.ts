@@ -111,15 +111,9 @@ export const refundSchema = z.object({
   attempt: z.number().int(),
 });
 
-/** The board's "Retry refund" (POST /api/staff/orders/:id/refund-retry), in the words both sides show. */
+/** The server's answer to a retry of a refund that did not fail (the board's words are the catalogue's board.refund.*). */
 export const REFUND_RETRY_TEXTS = {
-  button: 'Retry refund',
-  /** The button's accessible name: its visible words, then the order's number (WCAG 2.5.3). */
-  label: (orderNumber: string) => `Retry refund of ${orderNumber}`,
-  asking: 'Asking again…',
   notFailed: 'Only a refund that failed can be tried again: reload the order',
-  done: (orderNumber: string, status: string) =>
-    status === 'succeeded' ? `The refund of ${orderNumber} went through` : status === 'failed' ? `The refund of ${orderNumber} failed again` : `The refund of ${orderNumber} is on its way`,
 } as const;
 
 /**
@@ -160,11 +154,8 @@ export const orderRefundSchema = z.object({
 });
 export type OrderRefund = z.infer<typeof orderRefundSchema>;
 
-/** The refunds' words, on the server's errors and the admin's dialog alike. */
+/** The refunds' words on the server's errors (the dialog's are the catalogue's order.refundDialog.*). */
 export const REFUND_TEXTS = {
-  button: 'Refund',
-  title: (orderNumber: string) => `Refund order ${orderNumber}`,
-  left: (amount: string) => `Left to refund: ${amount}`,
   notPaid: 'Nothing was paid for this order, so there is nothing to refund',
   tooLate: `The card can no longer be refunded: the payment is older than ${REFUND_WINDOW_DAYS} days`,
   nothingLeft: 'This order has been refunded in full already',
@@ -172,10 +163,6 @@ export const REFUND_TEXTS = {
   noSuchLine: (lineId: number) => `The order has no line ${lineId}`,
   lineTwice: 'Choose each line once',
   lineOver: (name: string, left: number) => `At most ${left} of ${name} can still be refunded`,
-  confirm: (amount: string) => `Refund ${amount} to the customer's card?`,
-  sent: (amount: string) => `The refund of ${amount} is on its way`,
-  listTitle: 'Refunds',
-  status: { pending: 'On its way', succeeded: 'Refunded', failed: 'Failed' } as Record<string, string>,
 } as const;
 
 /** A chargeback as the provider reported it; left out of the customer's own answer. */
