@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures.ts';
 import { newAccount } from './auth-helpers.ts';
 import { addToCartViaApi, menu, signInAsNew } from './cart-helpers.ts';
-import { newAdmin } from './order-helpers.ts';
+import { boardCard, newAdmin, openInApp, placeOrderViaApi, signInAsNewStaff } from './order-helpers.ts';
 
 /**
  * The shop in its readers' languages (docs/i18n.md): the browser's language chooses, the header's
@@ -72,6 +72,50 @@ test.describe('languages', () => {
       await expect(page.getByRole('heading', { name: 'Ihr Profil', level: 1 })).toBeVisible();
       await expect(page.getByRole('heading', { name: 'Angemeldete Geräte' })).toBeVisible();
       await expect(page.getByText(/^Angemeldet \d{2}\.\d{2}\.\d{4}, \d{2}:\d{2} · zuletzt aktiv/)).toBeVisible();
+    });
+
+    test("a customer's order page in German: status, the way it comes, money and times by Intl", async ({ page, request }) => {
+      const [dish] = (await menu(request)).filter((item) => item.category === 'offered');
+      await signInAsNew(page, request);
+      const order = await placeOrderViaApi(page, [dish!._id], { type: 'table', table: '7' });
+      await openInApp(page, `/dashboard/my/orders/${order._id}`);
+      await expect(page.getByRole('heading', { name: `Bestellung #${order.number}`, level: 1 })).toBeVisible();
+      await expect(page.getByText(/^Aufgegeben am \d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}$/)).toBeVisible();
+      await expect(page.getByTestId('order-status')).toHaveText('Aufgegeben');
+      await expect(page.getByText('Die Küche bestätigt Ihre Bestellung gleich.')).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Ihre Bestellung' })).toBeVisible();
+      await expect(page.getByTestId('order-total')).toHaveText(/^\d+,\d{2}\s\$$/);
+      await expect(page.getByText('Hier essen')).toBeVisible();
+      await expect(page.getByText('Tisch 7')).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Verlauf' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Erneut bestellen' })).toBeVisible();
+      await expect(page.getByTestId('live-indicator')).toHaveText('Live');
+      // No English word on the order's part of the page but the dish's name and the order's ids.
+      const text = (await page.getByRole('region', { name: `Bestellung #${order.number}` }).innerText()).replaceAll(dish!.name, '');
+      expect(text).not.toMatch(/\b(Order|Placed|Table|Eat here|Total|Timeline|Ready|Refund)\b/);
+    });
+
+    test('the staff board in German: lanes, a card, its move and its time', async ({ page, request }) => {
+      const [dish] = (await menu(request)).filter((item) => item.category === 'offered');
+      await signInAsNewStaff(page, request);
+      const order = await placeOrderViaApi(page, [dish!._id], { type: 'table', table: '5' });
+      await openInApp(page, '/dashboard/orders');
+      await expect(page.getByRole('heading', { name: 'Bestelltafel', level: 1 })).toBeVisible();
+      for (const lane of ['Neu', 'Angenommen', 'In Zubereitung', 'Fertig', 'Unterwegs']) {
+        await expect(page.getByRole('heading', { name: new RegExp(`^${lane} \\d+ Bestellung`), level: 2 })).toBeVisible();
+      }
+      const card = boardCard(page, order.number);
+      await expect(card).toContainText('Hier essen · Tisch 5');
+      await expect(card).toContainText(/\d+ Min\./);
+      await expect(card.getByTestId('order-total')).toHaveText(/^\d+,\d{2}\s\$$/);
+      await card.getByRole('button', { name: 'Annehmen' }).click();
+      const dialog = page.getByRole('dialog', { name: `#${order.number} annehmen` });
+      await dialog.getByRole('button', { name: '15 Min.', exact: true }).click();
+      await dialog.getByRole('button', { name: 'Annehmen, fertig in 15 Min.' }).click();
+      const accepted = page.getByTestId('lane-accepted').getByTestId('order-card').filter({ hasText: `#${order.number}` });
+      await expect(accepted.getByTestId('order-due')).toHaveText(/^Fertig um \d{2}:\d{2} · in 1[45] Min\.$/);
+      const text = (await accepted.innerText()).replaceAll(dish!.name, '');
+      expect(text).not.toMatch(/\b(Table|Eat here|Ready by|Total|Accept|Cancel|Ticket|min)\b/);
     });
 
     test('keeps a cart and pays in German: the dish by its German name, a changed price, the payment page', async ({ page, browser, request }) => {

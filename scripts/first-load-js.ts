@@ -27,10 +27,9 @@ const PUBLIC_PAGES = new Set([
 ]);
 /**
  * Public pages that miss the budget, each named with why (docs/performance.md): listed, not
- * failed, until mended. A guest's order page (reached after paying, the app already loaded)
- * carries the order view's Zod-backed texts (promo codes, tips) like the customer's order page.
+ * failed, until mended. None now: the guest's order page lost Zod with the shared order view.
  */
-const KNOWN_OVER = new Set(['guest-order-page']);
+const KNOWN_OVER = new Set<string>([]);
 const files = fs.readdirSync(dir).filter((f) => f.endsWith('.js'));
 const gzipSize = (file: string) => zlib.gzipSync(fs.readFileSync(path.join(dir, file))).length;
 const staticImports = (file: string) =>

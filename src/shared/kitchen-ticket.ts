@@ -11,7 +11,8 @@ import { PROMO_TEXTS } from './promo-codes.ts';
 const money = (price: number) => `$ ${formatPrice(price)}`;
 import { FULFILMENT_LABELS, ORDER_STATUS_LABELS } from './order-workflow.ts';
 import { slotDateWords } from './order-slots.ts';
-import { scheduledTimeOf, type DeliveryAddress, type Order } from './orders.ts';
+import { scheduledTimeOf, ticketAddressLine } from './order-facts.ts';
+import type { Order } from './orders.ts';
 
 export interface KitchenTicket {
   /** "#1001" */
@@ -40,9 +41,7 @@ export interface KitchenTicket {
   total: string;
 }
 
-export function ticketAddressLine(address: DeliveryAddress): string {
-  return [address.line1, address.line2, `${address.postalCode} ${address.city}`].filter(Boolean).join(', ');
-}
+export { ticketAddressLine } from './order-facts.ts';
 
 /**
  * `time` formats an ISO instant as a clock time: the browser's locale on the page, the restaurant's

@@ -77,10 +77,8 @@ export const fulfilmentSchema = z.object({
 });
 export type Fulfilment = z.infer<typeof fulfilmentSchema>;
 
-/** The order's time slot whichever the way (a pickup's `pickupAt`, the others' `scheduledAt`), or undefined for as soon as possible. */
-export function scheduledTimeOf(fulfilment: { type: string; pickupAt?: string; scheduledAt?: string }): string | undefined {
-  return fulfilment.type === 'pickup' ? fulfilment.pickupAt : fulfilment.scheduledAt;
-}
+// Kept in a Zod-free module the order pages import; here too for the server's callers.
+export { arrivesAround, scheduledTimeOf } from './order-facts.ts';
 
 /** The request's field that holds its time, for a field error. */
 export function scheduledFieldOf(type: string): 'pickupAt' | 'scheduledAt' {
@@ -113,15 +111,9 @@ export const refundSchema = z.object({
   attempt: z.number().int(),
 });
 
-/** The board's "Retry refund" (POST /api/staff/orders/:id/refund-retry), in the words both sides show. */
+/** The server's answer to a retry of a refund that did not fail (the board's words are the catalogue's board.refund.*). */
 export const REFUND_RETRY_TEXTS = {
-  button: 'Retry refund',
-  /** The button's accessible name: its visible words, then the order's number (WCAG 2.5.3). */
-  label: (orderNumber: string) => `Retry refund of ${orderNumber}`,
-  asking: 'Asking again…',
   notFailed: 'Only a refund that failed can be tried again: reload the order',
-  done: (orderNumber: string, status: string) =>
-    status === 'succeeded' ? `The refund of ${orderNumber} went through` : status === 'failed' ? `The refund of ${orderNumber} failed again` : `The refund of ${orderNumber} is on its way`,
 } as const;
 
 /**
@@ -162,11 +154,8 @@ export const orderRefundSchema = z.object({
 });
 export type OrderRefund = z.infer<typeof orderRefundSchema>;
 
-/** The refunds' words, on the server's errors and the admin's dialog alike. */
+/** The refunds' words on the server's errors (the dialog's are the catalogue's order.refundDialog.*). */
 export const REFUND_TEXTS = {
-  button: 'Refund',
-  title: (orderNumber: string) => `Refund order ${orderNumber}`,
-  left: (amount: string) => `Left to refund: ${amount}`,
   notPaid: 'Nothing was paid for this order, so there is nothing to refund',
   tooLate: `The card can no longer be refunded: the payment is older than ${REFUND_WINDOW_DAYS} days`,
   nothingLeft: 'This order has been refunded in full already',
@@ -174,10 +163,6 @@ export const REFUND_TEXTS = {
   noSuchLine: (lineId: number) => `The order has no line ${lineId}`,
   lineTwice: 'Choose each line once',
   lineOver: (name: string, left: number) => `At most ${left} of ${name} can still be refunded`,
-  confirm: (amount: string) => `Refund ${amount} to the customer's card?`,
-  sent: (amount: string) => `The refund of ${amount} is on its way`,
-  listTitle: 'Refunds',
-  status: { pending: 'On its way', succeeded: 'Refunded', failed: 'Failed' } as Record<string, string>,
 } as const;
 
 /** A chargeback as the provider reported it; left out of the customer's own answer. */
@@ -238,17 +223,6 @@ export const orderSchema = z.object({
 });
 export type Order = z.infer<typeof orderSchema>;
 
-/**
- * When a delivery should reach the door (issue 43, point 4): the ride (the setting deliveryMinutes)
- * after it left with the rider, or after its ready time while it has not; undefined for a table or
- * pickup, and while the kitchen has quoted no time. The customer reads it, not "ready by".
- */
-export function arrivesAround(order: Pick<Order, 'fulfilment' | 'readyBy' | 'timeline'>, deliveryMinutes: number): string | undefined {
-  if (order.fulfilment.type !== 'delivery') return undefined;
-  const from = order.timeline.findLast((entry) => entry.status === 'out_for_delivery')?.at ?? order.readyBy;
-  if (!from) return undefined;
-  return new Date(Date.parse(from) + deliveryMinutes * 60_000).toISOString();
-}
 
 export const orderListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(10_000).default(1),

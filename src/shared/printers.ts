@@ -53,9 +53,6 @@ export const printerIdParamsSchema = z.object({ id: z.string().min(1).max(64) })
 export const printQueuedSchema = z.object({ printers: z.number().int() });
 
 export const PRINTER_TEXTS = {
-  notAnswering: 'Kitchen printer not answering',
   noPrinters: 'No kitchen printer is set up: an administrator adds one under Settings',
   noSuchPrinter: 'No such printer',
-  printAgain: 'Print again',
-  printQueued: 'Sent to the kitchen printer',
 } as const;

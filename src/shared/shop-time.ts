@@ -123,3 +123,18 @@ export function pickupSlots(now: Date, timeZone: string): Date[] {
   }
   return slots;
 }
+
+/**
+ * A time slot's parts for a catalogue message in any language (order-slots.ts' slotWords in
+ * English): which day it is ("today", "tomorrow", a weekday within the week, else a date), that
+ * local date ("2026-12-09") and the clock time ("12:30"), on the restaurant's clock.
+ */
+export function slotParts(at: Date, now: Date, timeZone: string): { day: 'today' | 'tomorrow' | 'weekday' | 'date'; date: string; time: string } {
+  const date = localDate(at, timeZone);
+  const today = localDate(now, timeZone);
+  let weekAhead = today;
+  for (let i = 0; i < 6; i++) weekAhead = nextDate(weekAhead);
+  const day = date === today ? 'today' : date === nextDate(today) ? 'tomorrow' : date <= weekAhead ? 'weekday' : 'date';
+  const p = zonedParts(at, timeZone);
+  return { day, date, time: `${pad(p.hour)}:${pad(p.minute)}` };
+}

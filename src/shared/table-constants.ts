@@ -26,13 +26,3 @@ export const TABLE_TEXTS = {
   nameTaken: 'Another table already has this name',
   linkInvalid: "This table's code is not valid any more: ask the staff for the table's new code, or order from the menu",
 } as const;
-
-/** A guest's words (decision 0047): ordering at the table without an account, and its order's page. */
-export const GUEST_TEXTS = {
-  orderNotFound: 'Order not found',
-  orderNotFoundText: 'This link opens no order: check that it was copied whole.',
-  keepLink: 'Keep this page: its address follows your order, even after you close the browser.',
-  createAccount: 'Create an account',
-  createAccountText: 'Save this order and order faster next time: an account keeps this order.',
-  inAccount: 'This order is in your account.',
-} as const;

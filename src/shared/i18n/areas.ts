@@ -25,6 +25,10 @@ export const MESSAGE_AREAS = {
   options: ['dishOptions'],
   /** The dashboard's frame (loaded with it, app/router.tsx), the homes and the owner's pages. */
   dashboard: ['dashboard', 'stats', 'settings', 'promotions', 'admin', 'users'],
+  /** An order as its customer reads it (my orders, an order, a guest's link), and its words the staff's pages share. */
+  orders: ['order'],
+  /** The staff's order board and the printable ticket: apart, so a guest's order page does not carry them. */
+  board: ['board', 'ticket'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type MessageArea = keyof typeof MESSAGE_AREAS;
@@ -60,6 +64,7 @@ const AREAS_OF_FOLDER: Readonly<Record<string, readonly MessageArea[]>> = {
   settings: ['dashboard'],
   promotions: ['dashboard'],
   users: ['dashboard'],
+  orders: ['orders'],
 };
 const AREAS_OF_PAGE: Readonly<Record<string, readonly MessageArea[]>> = {
   'storefront/pages/items-page.tsx': ['storefront', 'menu'],
@@ -69,6 +74,8 @@ const AREAS_OF_PAGE: Readonly<Record<string, readonly MessageArea[]>> = {
   'reviews/pages/manage-reviews-page.tsx': ['dashboard'],
   // The categories' tax rates are named by the menu's tabs.
   'settings/pages/settings-page.tsx': ['dashboard', 'menu'],
+  'orders/pages/order-board-page.tsx': ['orders', 'board'],
+  'orders/pages/order-ticket-page.tsx': ['orders', 'board'],
 };
 
 /**

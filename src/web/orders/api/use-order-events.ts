@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { ORDER_STREAM_EVENTS, type Order } from '../../../shared/orders.ts';
+import { ORDER_STREAM_EVENTS } from '../../../shared/order-workflow.ts';
+import type { Order } from '../../../shared/orders.ts';
 import { useAuth } from '../../auth/use-auth.ts';
 import { applyOrder, orderKeys } from './order-cache.ts';
 

@@ -1,12 +1,14 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { REFUND_RETRY_TEXTS, REFUND_TEXTS, type Order } from '../../../shared/orders.ts';
+import type { Order } from '../../../shared/orders.ts';
+import { useT } from '../../i18n/i18n.ts';
 import { useAuth } from '../../auth/use-auth.ts';
 import { useRetryRefund } from '../api/orders-api.ts';
 import { DisputeNotice } from '../components/dispute-notice.tsx';
 import { StatusBadge } from '../components/status-badge.tsx';
 import { paths } from '../../../shared/paths.ts';
-import { formatTime, money, orderNumber, refundText } from '../order-format.ts';
+import { orderNumber } from '../order-format.ts';
+import { useOrderWords } from '../use-order-words.ts';
 import { useShopTimeZone } from '../use-shop-time-zone.ts';
 
 /** Whether an order matches the search: its number ("1001" or "#1001") or a part of the customer's name. */
@@ -18,6 +20,8 @@ function matches(order: Order, search: string): boolean {
 
 /** Below the columns: today's completed, rejected and cancelled orders, newest first, searchable. */
 export function FinishedOrders({ orders }: { orders: Order[] }) {
+  const t = useT();
+  const words = useOrderWords();
   const [search, setSearch] = useState('');
   const id = useId();
   const timeZone = useShopTimeZone();
@@ -26,11 +30,11 @@ export function FinishedOrders({ orders }: { orders: Order[] }) {
     <section aria-labelledby={`${id}-title`} className="mt-8">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <h2 id={`${id}-title`} className="font-display text-xl font-bold text-brand-900">
-          Done today <span className="text-base font-normal text-stone-600">({orders.length})</span>
+          {t('board.done.title')} <span className="text-base font-normal text-stone-600">({orders.length})</span>
         </h2>
         <div>
           <label htmlFor={`${id}-search`} className="block text-sm font-semibold text-stone-700">
-            Search by number or name
+            {t('board.done.search')}
           </label>
           <input
             id={`${id}-search`}
@@ -42,21 +46,21 @@ export function FinishedOrders({ orders }: { orders: Order[] }) {
         </div>
       </div>
       {orders.length === 0 ? (
-        <p className="mt-3 text-stone-600">Nothing completed, rejected or cancelled yet today.</p>
+        <p className="mt-3 text-stone-600">{t('board.done.none')}</p>
       ) : shown.length === 0 ? (
         <p className="mt-3 text-stone-600" role="status">
-          No order of today matches “{search}”.
+          {t('board.done.noMatch', { search })}
         </p>
       ) : (
-        <div className="mt-3 overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-stone-200" tabIndex={0} role="region" aria-label="Orders done today">
+        <div className="mt-3 overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-stone-200" tabIndex={0} role="region" aria-label={t('board.done.region')}>
           <table className="w-full min-w-[34rem] text-left text-sm">
             <thead className="bg-stone-100 text-stone-800">
               <tr>
-                <th scope="col" className="px-3 py-2">Order</th>
-                <th scope="col" className="px-3 py-2">Customer</th>
-                <th scope="col" className="px-3 py-2">Status</th>
-                <th scope="col" className="px-3 py-2">Placed</th>
-                <th scope="col" className="px-3 py-2 text-right">Total</th>
+                <th scope="col" className="px-3 py-2">{t('board.done.order')}</th>
+                <th scope="col" className="px-3 py-2">{t('board.done.customer')}</th>
+                <th scope="col" className="px-3 py-2">{t('board.done.status')}</th>
+                <th scope="col" className="px-3 py-2">{t('board.done.placed')}</th>
+                <th scope="col" className="px-3 py-2 text-right">{t('board.done.total')}</th>
               </tr>
             </thead>
             <tbody>
@@ -65,20 +69,20 @@ export function FinishedOrders({ orders }: { orders: Order[] }) {
                   <td className="px-3 py-2">
                     <a href={paths.orderTicket(order._id)} target="_blank" rel="noreferrer" className="font-bold text-brand-800 underline">
                       {orderNumber(order)}
-                      <span className="sr-only"> ticket (opens in a new tab)</span>
+                      <span className="sr-only">{t('board.done.ticketSr')}</span>
                     </a>
                     <RefundLink order={order} />
                   </td>
                   <td className="px-3 py-2">{order.customer.name}</td>
                   <td className="px-3 py-2">
-                    <StatusBadge status={order.status} />
+                    <StatusBadge status={order.status} label={words.status(order.status)} />
                     {order.reason && <span className="block text-stone-600">{order.reason}</span>}
-                    {order.refund && <span className="block text-stone-600">{refundText(order.refund)}</span>}
+                    {order.refund && <span className="block text-stone-600">{words.refund(order.refund)}</span>}
                     {order.refund && (order.refund.status === 'failed' || order.refund.attempt > 1) && <RetryRefund order={order} />}
                     <DisputeNotice disputes={order.disputes} className="mt-1" />
                   </td>
-                  <td className="px-3 py-2">{formatTime(order.createdAt, timeZone)}</td>
-                  <td className="whitespace-nowrap px-3 py-2 text-right">{money(order.total)}</td>
+                  <td className="px-3 py-2">{words.format.time(order.createdAt, timeZone)}</td>
+                  <td className="whitespace-nowrap px-3 py-2 text-right">{words.format.money(order.total)}</td>
                 </tr>
               ))}
             </tbody>
@@ -91,11 +95,12 @@ export function FinishedOrders({ orders }: { orders: Order[] }) {
 
 /** Administrators refund on the order's own page (its "Refund" dialog); staff do not see the way there. */
 function RefundLink({ order }: { order: Order }) {
+  const t = useT();
   const { isAdmin } = useAuth();
   if (!isAdmin) return null;
   return (
     <Link to={paths.myOrder(order._id)} className="mt-1 block text-sm font-semibold text-brand-800 underline">
-      {REFUND_TEXTS.button}
+      {t('order.refund.button')}
       <span className="sr-only"> {orderNumber(order)}</span>
     </Link>
   );
@@ -106,6 +111,7 @@ function RefundLink({ order }: { order: Order }) {
  * stays after a retry, so that the outcome is announced once the button is gone.
  */
 function RetryRefund({ order }: { order: Order }) {
+  const t = useT();
   const retry = useRetryRefund();
   const number = orderNumber(order);
   return (
@@ -115,14 +121,14 @@ function RetryRefund({ order }: { order: Order }) {
           type="button"
           onClick={() => retry.mutate(order)}
           disabled={retry.isPending}
-          aria-label={REFUND_RETRY_TEXTS.label(number)}
+          aria-label={t('board.refund.retryLabel', { number })}
           className="rounded-md border border-brand-800 px-2 py-1 text-sm font-semibold text-brand-800 hover:bg-brand-50 disabled:opacity-60"
         >
-          {retry.isPending ? REFUND_RETRY_TEXTS.asking : REFUND_RETRY_TEXTS.button}
+          {retry.isPending ? t('board.refund.asking') : t('board.refund.retry')}
         </button>
       )}
       <span role="status" className="block text-stone-700">
-        {retry.error ? retry.error.message : retry.data ? REFUND_RETRY_TEXTS.done(number, retry.data.refund?.status ?? '') : ''}
+        {retry.error ? retry.error.message : retry.data ? t('board.refund.done', { number, status: retry.data.refund?.status ?? '' }) : ''}
       </span>
     </span>
   );

@@ -5,7 +5,10 @@ import { ModalDialog } from '../../ui/modal-dialog.tsx';
 import { FieldError } from '../../ui/field-error.tsx';
 import { DIALOG_FIRST_FOCUS } from '../../ui/use-modal-dialog.ts';
 import { DELAY_MINUTES } from '../../../shared/busy-mode.ts';
-import { formatTime, orderNumber } from '../order-format.ts';
+import type { MessageId } from '../../../shared/i18n/catalogue.ts';
+import { useFormat } from '../../i18n/format.ts';
+import { useT } from '../../i18n/i18n.ts';
+import { orderNumber } from '../order-format.ts';
 import { useShopTimeZone } from '../use-shop-time-zone.ts';
 
 const QUICK_MINUTES = [10, 15, 20, 30] as const;
@@ -36,6 +39,7 @@ export function AcceptDialog({
   onAccept: (minutes: number) => void;
   onBack: () => void;
 }) {
+  const t = useT();
   const [minutes, setMinutes] = useState('15');
   const id = useId();
   const value = Number(minutes);
@@ -45,10 +49,10 @@ export function AcceptDialog({
     if (valid && !busy) onAccept(value);
   };
   return (
-    <MoveDialog title={`Accept ${orderNumber(order)}`} onBack={onBack}>
+    <MoveDialog title={t('board.accept.title', { number: orderNumber(order) })} onBack={onBack}>
       <form onSubmit={submit} className="mt-4 space-y-4">
         <fieldset>
-          <legend className="text-sm font-semibold text-stone-700">Ready in</legend>
+          <legend className="text-sm font-semibold text-stone-700">{t('board.accept.readyIn')}</legend>
           <div className="mt-2 flex flex-wrap gap-2">
             {QUICK_MINUTES.map((choice) => (
               <button
@@ -58,14 +62,14 @@ export function AcceptDialog({
                 onClick={() => setMinutes(String(choice))}
                 className="min-w-16 rounded-md px-3 py-2 font-semibold ring-1 ring-stone-300 aria-pressed:bg-brand-800 aria-pressed:text-white aria-pressed:ring-brand-800"
               >
-                {choice} min
+                {t('board.card.minutes', { minutes: choice })}
               </button>
             ))}
           </div>
         </fieldset>
         <div>
           <label htmlFor={`${id}-minutes`} className="block text-sm font-semibold text-stone-700">
-            Minutes until ready
+            {t('board.accept.minutesLabel')}
           </label>
           <input
             id={`${id}-minutes`}
@@ -82,20 +86,20 @@ export function AcceptDialog({
             className="mt-1 w-32 rounded-md border border-stone-500 px-3 py-2 aria-invalid:border-red-700"
           />
           <p id={`${id}-hint`} className={`mt-1 text-sm ${valid ? 'text-stone-600' : 'font-semibold text-red-700'}`}>
-            Between {READY_IN_MIN} and {READY_IN_MAX} minutes.
-            {extraMinutes > 0 && valid && ` Busy mode adds ${extraMinutes}: the customer is told ${value + extraMinutes} min.`}
+            {t('board.accept.between', { min: READY_IN_MIN, max: READY_IN_MAX })}
+            {extraMinutes > 0 && valid && t('board.accept.busyAdds', { extra: extraMinutes, total: value + extraMinutes })}
           </p>
         </div>
         <div className="flex flex-wrap justify-end gap-3">
           <button type="button" onClick={onBack} className={backClass}>
-            Back
+            {t('board.back')}
           </button>
           <button
             type="submit"
             disabled={!valid || busy}
             className="rounded-md bg-brand-800 px-4 py-2 font-bold text-white hover:bg-brand-900 disabled:bg-stone-300 disabled:text-stone-600"
           >
-            {busy ? 'Accepting…' : `Accept, ready in ${valid ? value : '…'} min`}
+            {busy ? t('board.accept.accepting') : t('board.accept.submit', { minutes: valid ? value : '…' })}
           </button>
         </div>
       </form>
@@ -124,23 +128,25 @@ export function ReasonDialog({
   const [tried, setTried] = useState(false);
   const id = useId();
   const missing = reason.trim() === '';
-  const verb = transition.label; // 'Reject' or 'Cancel', from the workflow table
+  const t = useT();
+  // Reject or Cancel: the workflow table's move, worded by its target status.
+  const to = transition.to === 'rejected' ? 'rejected' : 'cancelled';
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setTried(true);
     if (!missing && !busy) onConfirm(reason.trim());
   };
   return (
-    <MoveDialog title={`${verb} ${orderNumber(order)}?`} onBack={onBack}>
+    <MoveDialog title={t(`board.reason.title.${to}` as MessageId, { number: orderNumber(order) })} onBack={onBack}>
       <form onSubmit={submit} noValidate className="mt-4 space-y-4">
         {transition.refunds && (
           <p className="text-stone-700">
-            The customer gets their money back. This cannot be undone.
+            {t('board.reason.refunds')}
           </p>
         )}
         <div>
           <label htmlFor={`${id}-reason`} className="block text-sm font-semibold text-stone-700">
-            Reason (the customer reads it)
+            {t('board.reason.label')}
           </label>
           <textarea
             id={`${id}-reason`}
@@ -151,17 +157,17 @@ export function ReasonDialog({
             aria-invalid={(tried && missing) || undefined}
             aria-describedby={tried && missing ? `${id}-error` : undefined}
             onChange={(e) => setReason(e.target.value)}
-            placeholder="e.g. We ran out of avocados"
+            placeholder={t('board.reason.placeholder')}
             className="mt-1 w-full rounded-md border border-stone-500 px-3 py-2 aria-invalid:border-red-700"
           />
-          <FieldError id={`${id}-error`} message={tried && missing ? 'Enter a reason' : undefined} className="mt-1 text-sm font-semibold text-red-700" />
+          <FieldError id={`${id}-error`} message={tried && missing ? t('board.reason.missing') : undefined} className="mt-1 text-sm font-semibold text-red-700" />
         </div>
         <div className="flex flex-wrap justify-end gap-3">
           <button type="button" onClick={onBack} className={backClass}>
-            Back
+            {t('board.back')}
           </button>
           <button type="submit" disabled={busy} className="rounded-md bg-red-700 px-4 py-2 font-bold text-white hover:bg-red-800 disabled:opacity-60">
-            {busy ? 'Saving…' : `${verb} order`}
+            {busy ? t('board.saving') : t(`board.reason.submit.${to}` as MessageId)}
           </button>
         </div>
       </form>
@@ -184,21 +190,23 @@ export function DelayDialog({
   onDelay: (minutes: number) => void;
   onBack: () => void;
 }) {
+  const t = useT();
+  const format = useFormat();
   const [minutes, setMinutes] = useState<number>(10);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!busy) onDelay(minutes);
   };
   const timeZone = useShopTimeZone();
-  const newTime = order.readyBy ? formatTime(new Date(Math.max(Date.parse(order.readyBy), now) + minutes * 60_000).toISOString(), timeZone) : '';
+  const newTime = order.readyBy ? format.time(new Date(Math.max(Date.parse(order.readyBy), now) + minutes * 60_000).toISOString(), timeZone) : '';
   return (
-    <MoveDialog title={`Push back ${orderNumber(order)}`} onBack={onBack}>
+    <MoveDialog title={t('board.delay.title', { number: orderNumber(order) })} onBack={onBack}>
       <form onSubmit={submit} className="mt-4 space-y-4">
         <p className="text-stone-700">
-          Now ready by {order.readyBy ? formatTime(order.readyBy, timeZone) : '…'}. The customer's page shows the new time at once, and a mail tells them.
+          {t('board.delay.now', { time: order.readyBy ? format.time(order.readyBy, timeZone) : '…' })}
         </p>
         <fieldset>
-          <legend className="text-sm font-semibold text-stone-700">Later by</legend>
+          <legend className="text-sm font-semibold text-stone-700">{t('board.delay.laterBy')}</legend>
           <div className="mt-2 flex flex-wrap gap-2">
             {DELAY_MINUTES.map((choice, index) => (
               <button
@@ -209,17 +217,17 @@ export function DelayDialog({
                 onClick={() => setMinutes(choice)}
                 className="min-w-16 rounded-md px-3 py-2 font-semibold ring-1 ring-stone-300 aria-pressed:bg-brand-800 aria-pressed:text-white aria-pressed:ring-brand-800"
               >
-                +{choice} min
+                {t('board.delay.plus', { minutes: choice })}
               </button>
             ))}
           </div>
         </fieldset>
         <div className="flex flex-wrap justify-end gap-3">
           <button type="button" onClick={onBack} className={backClass}>
-            Back
+            {t('board.back')}
           </button>
           <button type="submit" disabled={busy} className="rounded-md bg-brand-800 px-4 py-2 font-bold text-white hover:bg-brand-900 disabled:opacity-60">
-            {busy ? 'Saving…' : `Push back to ${newTime}`}
+            {busy ? t('board.saving') : t('board.delay.submit', { time: newTime })}
           </button>
         </div>
       </form>

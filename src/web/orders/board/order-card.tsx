@@ -1,10 +1,13 @@
-import { allowedTransitions, FULFILMENT_LABELS, LATE_AMBER_MINUTES, LATE_RED_MINUTES, type OrderTransition } from '../../../shared/order-workflow.ts';
+import type { MessageId } from '../../../shared/i18n/catalogue.ts';
+import { allowedTransitions, LATE_AMBER_MINUTES, LATE_RED_MINUTES, type OrderTransition } from '../../../shared/order-workflow.ts';
 import type { Order } from '../../../shared/orders.ts';
 import { DisputeNotice } from '../components/dispute-notice.tsx';
 import { OrderLines } from '../components/order-lines.tsx';
 import { PrintAgainButton } from '../components/print-again-button.tsx';
 import { paths } from '../../../shared/paths.ts';
-import { addressLine, formatTime, mapLink, minutesSince, orderNumber, scheduledText, telLink } from '../order-format.ts';
+import { useT } from '../../i18n/i18n.ts';
+import { mapLink, minutesSince, orderNumber, telLink } from '../order-format.ts';
+import { useOrderWords, type OrderWords } from '../use-order-words.ts';
 
 /** How late an order that nobody has accepted yet is: amber, then red. */
 function lateness(order: Order, now: number): 'ok' | 'amber' | 'red' {
@@ -37,13 +40,14 @@ function overdueMinutes(order: Order, now: number): number {
   return Math.max(0, Math.floor((now - Date.parse(due)) / 60_000));
 }
 
-/** "Eat here · Table 12", "Pickup · at 12:30", "Delivery": the kind in one line. */
-function kindLine(order: Order): string {
+/** "Eat here · Table 12", "Pickup · asap", "Delivery": the kind in one line. */
+function kindLine(order: Order, words: OrderWords, t: ReturnType<typeof useT>): string {
   const f = order.fulfilment;
-  if (f.type === 'table') return `${FULFILMENT_LABELS.table} · Table ${f.table ?? ''}`.trim();
-  // A chosen time has its own line (scheduledText), with its day.
-  if (f.type === 'pickup') return f.pickupAt ? FULFILMENT_LABELS.pickup : `${FULFILMENT_LABELS.pickup} · asap`;
-  return FULFILMENT_LABELS.delivery;
+  const label = words.fulfilment(f.type);
+  if (f.type === 'table') return t('board.card.table', { label, table: f.table ?? '' }).trim();
+  // A chosen time has its own line (words.scheduled), with its day.
+  if (f.type === 'pickup') return f.pickupAt ? label : t('board.card.asap', { label });
+  return label;
 }
 
 /**
@@ -68,6 +72,9 @@ export function OrderCard({
   onMove: (order: Order, transition: OrderTransition) => void;
   onDelay: (order: Order) => void;
 }) {
+  const t = useT();
+  const words = useOrderWords();
+  const when = words.scheduled(order.fulfilment, timeZone);
   const overdue = overdueMinutes(order, now);
   const late = overdue > 0 ? 'red' : lateness(order, now);
   const minutes = minutesSince(order.createdAt, now);
@@ -92,27 +99,29 @@ export function OrderCard({
           {orderNumber(order)}
         </h3>
         <a href={paths.orderTicket(order._id)} target="_blank" rel="noreferrer" className="rounded px-0.5 text-xs font-semibold text-brand-800 underline hover:bg-brand-50">
-          Ticket<span className="sr-only"> of {orderNumber(order)} (opens in a new tab)</span>
+          {t('board.card.ticket')}
+          <span className="sr-only">{t('board.card.ticketOf', { number: orderNumber(order) })}</span>
         </a>
         <PrintAgainButton order={order} className="rounded px-0.5 text-xs font-semibold text-brand-800 underline hover:bg-brand-50 disabled:text-stone-500" />
         <p className={`ml-auto shrink-0 whitespace-nowrap rounded-full px-1.5 py-0.5 text-xs font-bold ${CLOCK[late]}`}>
-          <span aria-hidden="true">{minutes} min</span>
+          <span aria-hidden="true">{t('board.card.minutes', { minutes })}</span>
           <span className="sr-only">
-            placed {minutes} {minutes === 1 ? 'minute' : 'minutes'} ago{late !== 'ok' && order.status === 'placed' ? ', waiting to be accepted' : ''}
+            {t('board.card.placedAgo', { minutes })}
+            {late !== 'ok' && order.status === 'placed' ? t('board.card.waitingSr') : ''}
           </span>
         </p>
       </header>
-      <p className="break-words font-semibold text-stone-800">{kindLine(order)}</p>
-      {scheduledText(order.fulfilment, timeZone) && (
+      <p className="break-words font-semibold text-stone-800">{kindLine(order, words, t)}</p>
+      {when && (
         <p data-testid="scheduled-time" className="font-semibold text-brand-900">
-          {scheduledText(order.fulfilment, timeZone)}
+          {when}
         </p>
       )}
       {/* One line each, cut short (the whole address is on the ticket and behind the map link), 24 px high to be tapped. */}
       {f.type === 'delivery' && f.address && (
-        <a href={mapLink(f.address)} target="_blank" rel="noreferrer" title={addressLine(f.address)} className="block min-h-6 truncate text-xs leading-6 text-brand-800 underline">
-          {addressLine(f.address)}
-          <span className="sr-only"> (map, opens in a new tab)</span>
+        <a href={mapLink(f.address)} target="_blank" rel="noreferrer" title={words.addressLine(f.address)} className="block min-h-6 truncate text-xs leading-6 text-brand-800 underline">
+          {words.addressLine(f.address)}
+          <span className="sr-only">{t('board.card.mapHint')}</span>
         </a>
       )}
       {f.type === 'delivery' && f.phone && (
@@ -123,18 +132,20 @@ export function OrderCard({
       <p className="truncate text-xs text-stone-600">{order.customer.name}</p>
       {order.status === 'placed' && late !== 'ok' && (
         <p className="mt-1 text-xs font-bold text-red-800">
-          <span aria-hidden="true">⚠ </span>Waiting {minutes} min to be accepted
+          <span aria-hidden="true">⚠ </span>
+          {t('board.card.waiting', { minutes })}
         </p>
       )}
       {due && (
         <p data-testid="order-due" className={`mt-1 text-xs font-semibold ${overdue > 0 ? 'rounded bg-red-700 px-1.5 py-0.5 text-white' : 'text-brand-900'}`}>
           {overdue > 0 && (
             <>
-              <span aria-hidden="true">⚠ </span>Overdue {overdue} min ·{' '}
+              <span aria-hidden="true">⚠ </span>
+              {t('board.card.overdue', { minutes: overdue })}{' '}
             </>
           )}
-          Ready by {formatTime(due, timeZone)}
-          {overdue === 0 && order.status !== 'ready' && order.status !== 'out_for_delivery' && ` · in ${Math.max(0, dueIn)} min`}
+          {t('board.card.readyBy', { time: words.format.time(due, timeZone) })}
+          {overdue === 0 && order.status !== 'ready' && order.status !== 'out_for_delivery' && t('board.card.readyIn', { minutes: Math.max(0, dueIn) })}
         </p>
       )}
       <div className="mt-1.5 border-t border-stone-200 pt-1.5">
@@ -142,7 +153,7 @@ export function OrderCard({
       </div>
       {order.note && (
         <p className="mt-1.5 break-words rounded bg-amber-50 px-1.5 py-1 text-amber-950">
-          <span className="font-semibold">Note:</span> {order.note}
+          <span className="font-semibold">{t('board.card.note')}</span> {order.note}
         </p>
       )}
       <DisputeNotice disputes={order.disputes} className="mt-2" />
@@ -161,7 +172,7 @@ export function OrderCard({
                 : 'rounded-md bg-brand-800 px-2 py-1.5 font-bold text-white hover:bg-brand-900 disabled:opacity-60'
             }
           >
-            {move.label}
+            {t(`board.move.${move.from}.${move.to}` as MessageId)}
           </button>
         ))}
         {delayable && (
@@ -172,7 +183,7 @@ export function OrderCard({
             aria-describedby={`order-${order._id}`}
             className="rounded-md px-2 py-1.5 font-semibold text-stone-800 ring-1 ring-stone-300 hover:bg-stone-100 disabled:opacity-60"
           >
-            Push back
+            {t('board.card.pushBack')}
           </button>
         )}
       </div>

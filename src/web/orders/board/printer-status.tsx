@@ -1,6 +1,6 @@
-import { PRINTER_TEXTS } from '../../../shared/printers.ts';
 import { usePrinterStatuses } from '../api/printers-api.ts';
-import { formatTime } from '../order-format.ts';
+import { useFormat } from '../../i18n/format.ts';
+import { useT } from '../../i18n/i18n.ts';
 import { useShopTimeZone } from '../use-shop-time-zone.ts';
 
 /**
@@ -8,6 +8,8 @@ import { useShopTimeZone } from '../use-shop-time-zone.ts';
  * up), a red line naming each one that stopped answering, since when and why.
  */
 export function PrinterStatus() {
+  const t = useT();
+  const format = useFormat();
   const statuses = usePrinterStatuses();
   const timeZone = useShopTimeZone();
   const failing = (statuses.data ?? []).filter((printer) => printer.failing);
@@ -16,7 +18,7 @@ export function PrinterStatus() {
     <p role="alert" data-testid="printer-status" className="rounded-md bg-red-100 px-3 py-1 text-sm font-semibold text-red-900">
       {failing.map((printer) => (
         <span key={printer.id} className="block">
-          {PRINTER_TEXTS.notAnswering}: {printer.name} at {formatTime(printer.lastErrorAt!, timeZone)}
+          {t('board.printer.notAnswering', { name: printer.name, time: format.time(printer.lastErrorAt!, timeZone) })}
           {printer.lastError && <span className="font-normal"> ({printer.lastError})</span>}
         </span>
       ))}

@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { Order } from '../../../shared/orders.ts';
-import { fulfilmentSummary, itemCount, orderNumber } from '../order-format.ts';
+import { useT } from '../../i18n/i18n.ts';
+import { itemCount, orderNumber } from '../order-format.ts';
+import { useOrderWords } from '../use-order-words.ts';
 import { useShopTimeZone } from '../use-shop-time-zone.ts';
 import { playChime, unlockAudio } from './chime.ts';
 
@@ -34,6 +36,8 @@ export function useBoardAlerts() {
   const [sound, setSound] = useState(storedSound);
   const [announcement, setAnnouncement] = useState('');
   const timeZone = useShopTimeZone();
+  const t = useT();
+  const words = useOrderWords();
 
   // A remembered "on": browsers let audio start only after a touch or key on the page, so the
   // first one anywhere on the board unlocks it (unlockAudio is idempotent).
@@ -62,9 +66,21 @@ export function useBoardAlerts() {
     storeSound(false);
   }, []);
 
+  // "Table 12", "Pickup today at 12:30", "Pickup as soon as possible", "Delivery to …".
+  const summaryOf = useCallback(
+    (f: Order['fulfilment']) => {
+      const when = words.scheduled(f, timeZone);
+      const later = when ? ` ${when.charAt(0).toLocaleLowerCase()}${when.slice(1)}` : '';
+      if (f.type === 'table') return t('board.alert.table', { table: f.table ?? '', later }).trim();
+      if (f.type === 'pickup') return later ? t('board.alert.pickup', { later }) : t('board.alert.pickupAsap');
+      return f.address ? t('board.alert.deliveryTo', { later, address: words.addressLine(f.address) }) : t('board.alert.delivery', { later });
+    },
+    [t, words, timeZone],
+  );
+
   const announce = useCallback(
     (order: Order) => {
-      const text = `New order ${orderNumber(order)}: ${fulfilmentSummary(order.fulfilment, timeZone)}, ${itemCount(order)} ${itemCount(order) === 1 ? 'item' : 'items'}`;
+      const text = t('board.alert.new', { number: orderNumber(order), summary: summaryOf(order.fulfilment), count: itemCount(order) });
       setAnnouncement(text);
       if (sound) playChime();
       // A notification is for staff who are looking elsewhere; the board itself shows the order.
@@ -72,7 +88,7 @@ export function useBoardAlerts() {
         new Notification(text, { tag: order._id });
       }
     },
-    [sound, timeZone],
+    [sound, t, summaryOf],
   );
 
   return { sound, enableSound, muteSound, announce, announcement };

@@ -1,5 +1,6 @@
 import type { Order } from '../../../shared/orders.ts';
-import { money } from '../order-format.ts';
+import { useFormat } from '../../i18n/format.ts';
+import { useT } from '../../i18n/i18n.ts';
 
 /** Stripe's codes in words: 'product_not_received' → 'product not received'. */
 const words = (code: string) => code.replaceAll('_', ' ');
@@ -9,12 +10,14 @@ const words = (code: string) => code.replaceAll('_', ' ');
  * the money is held back by the bank until the dispute is settled in the Stripe dashboard.
  */
 export function DisputeNotice({ disputes, className = '' }: { disputes: Order['disputes']; className?: string }) {
+  const t = useT();
+  const format = useFormat();
   if (!disputes?.length) return null;
   return (
     <ul className={`space-y-1 ${className}`} data-testid="disputes">
       {disputes.map((dispute) => (
         <li key={dispute.at} className="rounded bg-red-50 p-2 font-semibold text-red-800">
-          Disputed by the card holder: {money(dispute.amount)}, {words(dispute.reason)} ({words(dispute.status)})
+          {t('order.dispute', { amount: format.money(dispute.amount), reason: words(dispute.reason), status: words(dispute.status) })}
         </li>
       ))}
     </ul>

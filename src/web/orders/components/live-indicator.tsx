@@ -1,7 +1,9 @@
+import { useT } from '../../i18n/i18n.ts';
 import type { LiveState } from '../api/use-order-events.ts';
 
 /** A small dot and word: whether changes arrive by themselves right now. */
 export function LiveIndicator({ state }: { state: LiveState }) {
+  const t = useT();
   const live = state === 'live';
   return (
     <span
@@ -12,7 +14,7 @@ export function LiveIndicator({ state }: { state: LiveState }) {
       }`}
     >
       <span aria-hidden="true" className={`h-2 w-2 rounded-full ${live ? 'bg-brand-600' : 'animate-pulse bg-amber-600'}`} />
-      {live ? 'Live' : state === 'connecting' ? 'Connecting…' : 'Reconnecting…'}
+      {t(live ? 'order.live.live' : state === 'connecting' ? 'order.live.connecting' : 'order.live.reconnecting')}
     </span>
   );
 }

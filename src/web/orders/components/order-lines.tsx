@@ -1,11 +1,10 @@
 import { centsToPrice, priceToCents } from '../../../shared/money.ts';
 import type { OrderLine } from '../../../shared/orders.ts';
 import type { OrderTaxes } from '../../../shared/orders.ts';
-import { money } from '../order-format.ts';
+import { useT } from '../../i18n/i18n.ts';
+import { useOrderWords } from '../use-order-words.ts';
 import { LineOptions } from './line-options.tsx';
 import { TaxRows } from './tax-rows.tsx';
-import { TIP_PAGE_TEXTS } from '../../../shared/tips.ts';
-import { PROMO_TEXTS } from '../../../shared/promo-codes.ts';
 
 /**
  * The dishes of an order with their quantities, line totals, the delivery fee, the promo code's
@@ -32,6 +31,9 @@ export function OrderLines({
   promoCode?: string;
   compact?: boolean;
 }) {
+  const t = useT();
+  const words = useOrderWords();
+  const money = words.format.money;
   return (
     <div>
       <ul className={compact ? 'space-y-0.5' : 'divide-y divide-stone-200'}>
@@ -48,25 +50,25 @@ export function OrderLines({
       </ul>
       {deliveryFee !== undefined && !compact && (
         <p className="flex justify-between gap-3 border-t border-stone-200 py-2">
-          <span>Delivery fee</span>
+          <span>{t('order.lines.deliveryFee')}</span>
           <span data-testid="order-delivery-fee" className="whitespace-nowrap text-stone-700">{money(deliveryFee)}</span>
         </p>
       )}
       {discount !== undefined && (
         <p className={`flex justify-between gap-3 ${compact ? 'text-xs text-stone-600' : 'border-t border-stone-200 py-2'}`}>
-          <span>{promoCode ? PROMO_TEXTS.discountLine(promoCode) : 'Discount'}</span>
+          <span>{promoCode ? t('order.lines.discountCode', { code: promoCode }) : t('order.lines.discount')}</span>
           <span data-testid="order-discount" className="whitespace-nowrap text-stone-700">−{money(discount)}</span>
         </p>
       )}
       {tip !== undefined && (
         <p className={`flex justify-between gap-3 ${compact ? 'text-sm' : 'border-t border-stone-200 py-2'}`}>
-          <span>{TIP_PAGE_TEXTS.row}</span>
+          <span>{t('order.lines.tip')}</span>
           <span data-testid="order-tip" className="whitespace-nowrap text-stone-700">{money(tip)}</span>
         </p>
       )}
-      {taxes && <TaxRows taxes={taxes} compact={compact} />}
+      {taxes && <TaxRows taxes={taxes} compact={compact} describe={words.taxLine} />}
       <p className={`flex justify-between gap-3 font-bold ${compact ? 'mt-1' : 'mt-2 border-t border-stone-300 pt-2'}`}>
-        <span>Total</span>
+        <span>{t('order.lines.total')}</span>
         <span data-testid="order-total">{money(total)}</span>
       </p>
     </div>

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
-import { formatPrice } from '../../../shared/money.ts';
-import { REFUND_TEXTS, type Order, type RefundAsk } from '../../../shared/orders.ts';
+import type { Order, RefundAsk } from '../../../shared/orders.ts';
+import { useFormat } from '../../i18n/format.ts';
+import { useT } from '../../i18n/i18n.ts';
 import { FieldError } from '../../ui/field-error.tsx';
 import { ModalDialog } from '../../ui/modal-dialog.tsx';
 import { DIALOG_FIRST_FOCUS } from '../../ui/use-modal-dialog.ts';
@@ -9,7 +10,6 @@ import { lineQuantitiesLeft, orderNumber, refundLeftCents } from '../order-forma
 
 type Way = 'lines' | 'amount' | 'whole';
 
-const dollars = (cents: number) => `$${formatPrice(cents / 100)}`;
 const buttonClass = 'rounded-md px-4 py-2 font-semibold';
 const backClass = `${buttonClass} bg-stone-200 text-stone-800 hover:bg-stone-300`;
 const goClass = `${buttonClass} bg-red-700 text-white hover:bg-red-800 disabled:cursor-not-allowed disabled:bg-stone-300 disabled:text-stone-600`;
@@ -20,6 +20,9 @@ const goClass = `${buttonClass} bg-red-700 text-white hover:bg-red-800 disabled:
  * the paid prices': the server prices them itself and refuses what exceeds what is left.
  */
 export function RefundDialog({ order, onClose }: { order: Order; onClose: () => void }) {
+  const t = useT();
+  const format = useFormat();
+  const dollars = (cents: number) => format.money(cents / 100, { spaced: false });
   const id = useId();
   const refund = useRefundOrder();
   const leftCents = refundLeftCents(order);
@@ -40,15 +43,15 @@ export function RefundDialog({ order, onClose }: { order: Order; onClose: () => 
     if (way === 'whole') return { ask: { whole: true }, cents: leftCents };
     if (way === 'amount') {
       const cents = Math.round(Number(amount.replace(',', '.')) * 100);
-      if (!/^\d+([.,]\d{1,2})?$/.test(amount.trim()) || cents < 1) return 'Enter an amount in dollars, such as 4.50';
-      if (cents > leftCents) return REFUND_TEXTS.overLeft(dollars(leftCents));
+      if (!/^\d+([.,]\d{1,2})?$/.test(amount.trim()) || cents < 1) return t('order.refundDialog.typeAmount');
+      if (cents > leftCents) return t('order.refundDialog.overLeft', { amount: dollars(leftCents) });
       return { ask: { amountCents: cents }, cents };
     }
-    if (chosen.length === 0) return 'Choose at least one dish and how many';
+    if (chosen.length === 0) return t('order.refundDialog.chooseDish');
     const over = chosen.find((c) => c.quantity > linesLeft[c.lineId]!);
-    if (over) return REFUND_TEXTS.lineOver(order.lines[over.lineId]!.name, linesLeft[over.lineId]!);
+    if (over) return t('order.refundDialog.lineOver', { name: order.lines[over.lineId]!.name, left: linesLeft[over.lineId]! });
     const cents = chosen.reduce((sum, c) => sum + c.cents, 0);
-    if (cents > leftCents) return REFUND_TEXTS.overLeft(dollars(leftCents));
+    if (cents > leftCents) return t('order.refundDialog.overLeft', { amount: dollars(leftCents) });
     return { ask: { lines: chosen.map(({ lineId, quantity }) => ({ lineId, quantity })) }, cents };
   }
 
@@ -69,17 +72,17 @@ export function RefundDialog({ order, onClose }: { order: Order; onClose: () => 
 
   if (confirming) {
     return (
-      <ModalDialog title={REFUND_TEXTS.title(orderNumber(order))} onClose={onClose}>
+      <ModalDialog title={t('order.refundDialog.title', { number: orderNumber(order) })} onClose={onClose}>
         <p className="mt-4 text-stone-800" id={`${id}-confirm`}>
-          {REFUND_TEXTS.confirm(dollars(confirming.cents))}
+          {t('order.refundDialog.confirm', { amount: dollars(confirming.cents) })}
         </p>
         <FieldError id={`${id}-send-error`} message={refund.error?.message} className="mt-3 text-sm font-medium text-red-700" />
         <div className="mt-6 flex flex-wrap justify-end gap-3">
           <button type="button" className={backClass} onClick={() => (refund.reset(), setConfirming(null))} {...DIALOG_FIRST_FOCUS}>
-            Back
+            {t('order.refundDialog.back')}
           </button>
           <button type="button" className={goClass} disabled={refund.isPending} onClick={send} aria-describedby={`${id}-confirm`}>
-            {refund.isPending ? 'Refunding…' : `Refund ${dollars(confirming.cents)}`}
+            {refund.isPending ? t('order.refundDialog.refunding') : t('order.refundDialog.send', { amount: dollars(confirming.cents) })}
           </button>
         </div>
       </ModalDialog>
@@ -87,19 +90,19 @@ export function RefundDialog({ order, onClose }: { order: Order; onClose: () => 
   }
 
   return (
-    <ModalDialog title={REFUND_TEXTS.title(orderNumber(order))} onClose={onClose}>
+    <ModalDialog title={t('order.refundDialog.title', { number: orderNumber(order) })} onClose={onClose}>
       <p className="mt-2 font-semibold text-brand-900" data-testid="refund-left">
-        {REFUND_TEXTS.left(dollars(leftCents))}
+        {t('order.refundDialog.left', { amount: dollars(leftCents) })}
       </p>
       <form onSubmit={review} className="mt-4 space-y-4" noValidate>
         <fieldset>
-          <legend className="text-sm font-semibold text-stone-700">What to refund</legend>
+          <legend className="text-sm font-semibold text-stone-700">{t('order.refundDialog.what')}</legend>
           <div className="mt-2 flex flex-wrap gap-x-4 gap-y-2">
             {(
               [
-                ['lines', 'Dishes'],
-                ['amount', 'An amount'],
-                ['whole', 'All that is left'],
+                ['lines', t('order.refundDialog.dishes')],
+                ['amount', t('order.refundDialog.anAmount')],
+                ['whole', t('order.refundDialog.whole')],
               ] as const
             ).map(([value, label], i) => (
               <label key={value} className="flex items-center gap-2">
@@ -124,7 +127,7 @@ export function RefundDialog({ order, onClose }: { order: Order; onClose: () => 
                 <label htmlFor={`${id}-line-${lineId}`} className="min-w-0 flex-1 break-words text-sm">
                   {line.name}
                   <span className="block text-stone-600">
-                    ${formatPrice(line.price)} each · {linesLeft[lineId]} of {line.quantity} refundable
+                    {t('order.refundDialog.each', { price: dollars(Math.round(line.price * 100)), left: linesLeft[lineId], quantity: line.quantity })}
                   </span>
                 </label>
                 <input
@@ -146,7 +149,7 @@ export function RefundDialog({ order, onClose }: { order: Order; onClose: () => 
         {way === 'amount' && (
           <div>
             <label htmlFor={`${id}-amount`} className="block text-sm font-semibold text-stone-700">
-              Amount in dollars
+              {t('order.refundDialog.amount')}
             </label>
             <input
               id={`${id}-amount`}
@@ -163,10 +166,10 @@ export function RefundDialog({ order, onClose }: { order: Order; onClose: () => 
         <FieldError id={`${id}-error`} message={problem} />
         <div className="flex flex-wrap justify-end gap-3">
           <button type="button" className={backClass} onClick={onClose}>
-            Cancel
+            {t('order.refundDialog.cancel')}
           </button>
           <button type="submit" className={goClass} disabled={leftCents === 0}>
-            Review refund
+            {t('order.refundDialog.review')}
           </button>
         </div>
       </form>

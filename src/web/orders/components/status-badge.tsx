@@ -11,10 +11,11 @@ const TONES: Record<OrderStatus, string> = {
   cancelled: 'bg-red-100 text-red-900',
 };
 
-export function StatusBadge({ status }: { status: OrderStatus }) {
+/** `label` is the status in the reader's language (useOrderWords); the English name where no page gives one. */
+export function StatusBadge({ status, label = ORDER_STATUS_LABELS[status] }: { status: OrderStatus; label?: string }) {
   return (
     <span data-testid="order-status" className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-bold uppercase tracking-wide ${TONES[status]}`}>
-      {ORDER_STATUS_LABELS[status]}
+      {label}
     </span>
   );
 }

@@ -7,13 +7,17 @@ import { useOrderEvents } from '../api/use-order-events.ts';
 import { LiveIndicator } from '../components/live-indicator.tsx';
 import { QueryError } from '../../ui/query-error.tsx';
 import { StatusBadge } from '../components/status-badge.tsx';
-import { formatDateTime, itemCount, money, orderNumber } from '../order-format.ts';
+import { itemCount, orderNumber } from '../order-format.ts';
+import { useOrderWords } from '../use-order-words.ts';
+import { useT } from '../../i18n/i18n.ts';
 
 const PAGE_SIZE = 10;
 
 /** My Orders: the customer's orders, newest first, a page at a time, their status kept live. */
 export function Page() {
-  usePageTitle('My Orders');
+  const t = useT();
+  const words = useOrderWords();
+  usePageTitle(t('order.myOrders'));
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
   const orders = useMyOrders(page, PAGE_SIZE);
@@ -26,7 +30,7 @@ export function Page() {
     <section aria-labelledby="my-orders-heading" className="mx-auto max-w-4xl">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 id="my-orders-heading" className="font-display text-3xl font-bold text-brand-900">
-          My Orders
+          {t('order.myOrders')}
         </h1>
         <LiveIndicator state={live} />
       </div>
@@ -36,36 +40,36 @@ export function Page() {
           {[0, 1, 2].map((i) => (
             <div key={i} aria-hidden="true" className="h-6 animate-pulse rounded bg-stone-200" />
           ))}
-          <p className="sr-only">Loading your orders…</p>
+          <p className="sr-only">{t('order.list.loading')}</p>
         </div>
       )}
-      {orders.isError && <QueryError title="Your orders could not be loaded" error={orders.error} onRetry={orders.refetch} />}
+      {orders.isError && <QueryError title={t('order.list.loadFailed')} error={orders.error} onRetry={orders.refetch} />}
       {orders.isSuccess && orders.data.total === 0 && (
         <div className="mt-6 rounded-xl bg-white p-8 text-center shadow-sm ring-1 ring-stone-200">
-          <p className="text-lg text-stone-700">No orders yet.</p>
+          <p className="text-lg text-stone-700">{t('order.list.none')}</p>
           <Link to={paths.menu('offered')} className="mt-3 inline-block font-semibold text-brand-800 underline">
-            Choose something from the menu
+            {t('order.list.chooseFromMenu')}
           </Link>
         </div>
       )}
       {orders.isSuccess && orders.data.total > 0 && orders.data.orders.length === 0 && (
         <p className="mt-6 text-stone-700">
-          There is no page {page} of your orders.{' '}
+          {t('order.list.noSuchPage', { page })}{' '}
           <button type="button" onClick={() => goTo(1)} className="font-semibold text-brand-800 underline">
-            Go to the first page
+            {t('order.list.firstPage')}
           </button>
         </p>
       )}
       {orders.isSuccess && orders.data.orders.length > 0 && (
         <>
-          <div className="mt-6 overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-stone-200" tabIndex={0} role="region" aria-label="Your orders">
+          <div className="mt-6 overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-stone-200" tabIndex={0} role="region" aria-label={t('order.list.region')}>
             <table className="w-full text-left text-sm">
               <thead className="bg-brand-800 text-white">
                 <tr>
-                  <th scope="col" className="px-3 py-3">Order</th>
-                  <th scope="col" className="px-3 py-3">Date</th>
-                  <th scope="col" className="px-3 py-3">Status</th>
-                  <th scope="col" className="px-3 py-3 text-right">Total</th>
+                  <th scope="col" className="px-3 py-3">{t('order.list.order')}</th>
+                  <th scope="col" className="px-3 py-3">{t('order.list.date')}</th>
+                  <th scope="col" className="px-3 py-3">{t('order.list.status')}</th>
+                  <th scope="col" className="px-3 py-3 text-right">{t('order.list.total')}</th>
                 </tr>
               </thead>
               <tbody>
@@ -76,31 +80,31 @@ export function Page() {
                         {orderNumber(order)}
                       </Link>
                       <span className="block text-xs text-stone-600">
-                        {itemCount(order)} {itemCount(order) === 1 ? 'item' : 'items'}
+                        {t('order.list.items', { count: itemCount(order) })}
                       </span>
                     </td>
-                    <td className="px-3 py-3">{formatDateTime(order.createdAt, timeZone)}</td>
+                    <td className="px-3 py-3">{words.format.dateTime(order.createdAt, timeZone)}</td>
                     <td className="px-3 py-3">
-                      <StatusBadge status={order.status} />
+                      <StatusBadge status={order.status} label={words.status(order.status)} />
                     </td>
-                    <td className="whitespace-nowrap px-3 py-3 text-right font-semibold">{money(order.total)}</td>
+                    <td className="whitespace-nowrap px-3 py-3 text-right font-semibold">{words.format.money(order.total)}</td>
                   </tr>
                 ))}
               </tbody>
             </table>
           </div>
           {pages > 1 && (
-            <nav aria-label="Pages of your orders" className="mt-4 flex items-center justify-between gap-3">
+            <nav aria-label={t('order.list.pages')} className="mt-4 flex items-center justify-between gap-3">
               <button
                 type="button"
                 disabled={page <= 1}
                 onClick={() => goTo(page - 1)}
                 className="rounded-md bg-white px-4 py-2 font-semibold text-brand-800 ring-1 ring-stone-300 hover:bg-brand-50 disabled:cursor-not-allowed disabled:text-stone-500"
               >
-                Previous
+                {t('order.list.previous')}
               </button>
               <p aria-live="polite" className="text-sm text-stone-700">
-                Page {page} of {pages}
+                {t('order.list.pageOf', { page, pages })}
               </p>
               <button
                 type="button"
@@ -108,7 +112,7 @@ export function Page() {
                 onClick={() => goTo(page + 1)}
                 className="rounded-md bg-white px-4 py-2 font-semibold text-brand-800 ring-1 ring-stone-300 hover:bg-brand-50 disabled:cursor-not-allowed disabled:text-stone-500"
               >
-                Next
+                {t('order.list.next')}
               </button>
             </nav>
           )}

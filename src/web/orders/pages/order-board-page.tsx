@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { FINAL_STATUSES, ORDER_STATUS_LABELS, type OrderStatus, type OrderTransition } from '../../../shared/order-workflow.ts';
+import { FINAL_STATUSES, type OrderStatus, type OrderTransition } from '../../../shared/order-workflow.ts';
 import { scheduledTimeOf, type Order } from '../../../shared/orders.ts';
 import { PRODUCT_NAME } from '../../../shared/product.ts';
 import { DEFAULT_PREPARATION_MINUTES } from '../../../shared/busy-mode.ts';
@@ -17,17 +17,13 @@ import { useBoardAlerts } from '../board/use-board-alerts.ts';
 import { LiveIndicator } from '../components/live-indicator.tsx';
 import { QueryError } from '../../ui/query-error.tsx';
 import { RequireStaff } from '../components/require-staff.tsx';
-import { formatTime, orderNumber } from '../order-format.ts';
+import { useT } from '../../i18n/i18n.ts';
+import { orderNumber } from '../order-format.ts';
+import { useOrderWords } from '../use-order-words.ts';
 import { useNow } from '../use-now.ts';
 
 /** The board's columns: the open statuses, in the order an order moves through them. */
-const COLUMNS: { status: OrderStatus; title: string }[] = [
-  { status: 'placed', title: 'New' },
-  { status: 'accepted', title: ORDER_STATUS_LABELS.accepted },
-  { status: 'preparing', title: ORDER_STATUS_LABELS.preparing },
-  { status: 'ready', title: ORDER_STATUS_LABELS.ready },
-  { status: 'out_for_delivery', title: ORDER_STATUS_LABELS.out_for_delivery },
-];
+const COLUMNS: OrderStatus[] = ['placed', 'accepted', 'preparing', 'ready', 'out_for_delivery'];
 
 const byTime = (a: Order, b: Order) => a.createdAt.localeCompare(b.createdAt);
 const bySlot = (a: Order, b: Order) => (scheduledTimeOf(a.fulfilment) ?? '').localeCompare(scheduledTimeOf(b.fulfilment) ?? '');
@@ -59,6 +55,8 @@ export function Page() {
  * thirty orders never push a lane off the screen; busy mode's controls sit above them.
  */
 function OrderBoard() {
+  const t = useT();
+  const words = useOrderWords();
   const orders = useStaffOrders();
   const alerts = useBoardAlerts();
   const { announce } = alerts;
@@ -93,8 +91,8 @@ function OrderBoard() {
     laterIds.current = ids;
   }, [later, all, announce]);
   useEffect(() => {
-    document.title = `${newCount > 0 ? `(${newCount}) ` : ''}Order board · ${PRODUCT_NAME}`;
-  }, [newCount]);
+    document.title = t('board.tabTitle', { count: Math.max(0, newCount), product: PRODUCT_NAME });
+  }, [newCount, t]);
 
   // The button pressed has gone with the card: the focus follows the order to its next column, or
   // stays in the column it left when it is done, so the keyboard goes on from there.
@@ -116,9 +114,9 @@ function OrderBoard() {
         onError: (error) => {
           setPending(null);
           if (error instanceof ApiRequestError && error.status === 409) {
-            setConflict(`${orderNumber(order)} was moved by someone else meanwhile. The board now shows where it is.`);
+            setConflict(t('board.conflict', { number: orderNumber(order) }));
           } else {
-            toast.error(`${orderNumber(order)}: ${error.message}`);
+            toast.error(t('board.failed', { number: orderNumber(order), error: error.message }));
           }
         },
       },
@@ -132,12 +130,12 @@ function OrderBoard() {
       {
         onSuccess: (changed) => {
           setDelaying(null);
-          toast.success(`${orderNumber(changed)} now ready by ${formatTime(changed.readyBy!, timeZone)}. The customer is told.`);
+          toast.success(t('board.pushedBack', { number: orderNumber(changed), time: words.format.time(changed.readyBy!, timeZone) }));
         },
         onError: (error) => {
           setDelaying(null);
-          if (error instanceof ApiRequestError && error.status === 409) setConflict(`${orderNumber(order)}: ${error.message}. The board now shows where it is.`);
-          else toast.error(`${orderNumber(order)}: ${error.message}`);
+          if (error instanceof ApiRequestError && error.status === 409) setConflict(t('board.conflictWhy', { number: orderNumber(order), error: error.message }));
+          else toast.error(t('board.failed', { number: orderNumber(order), error: error.message }));
         },
       },
     );
@@ -155,21 +153,21 @@ function OrderBoard() {
       <div className="flex flex-col lg:h-full">
         <div className="flex flex-wrap items-center gap-3">
           <h1 id="board-heading" className="font-display text-2xl font-bold text-brand-900">
-            Order board
+            {t('board.title')}
           </h1>
           <LiveIndicator state={live} />
           <PrinterStatus />
           <div className="ml-auto flex items-center gap-2">
             {alerts.sound ? (
               <>
-                <span className="text-sm font-semibold text-brand-900">Sound on</span>
+                <span className="text-sm font-semibold text-brand-900">{t('board.soundOn')}</span>
                 <button type="button" onClick={alerts.muteSound} className="rounded-md px-3 py-1.5 text-sm font-semibold ring-1 ring-stone-300 hover:bg-stone-100">
-                  Mute
+                  {t('board.mute')}
                 </button>
               </>
             ) : (
               <button type="button" onClick={alerts.enableSound} className="rounded-md bg-accent-400 px-3 py-1.5 text-sm font-bold text-brand-900 hover:bg-accent-500">
-                Enable sound
+                {t('board.enableSound')}
               </button>
             )}
           </div>
@@ -181,28 +179,28 @@ function OrderBoard() {
         </p>
         {/* And where the order they moved went (its card may have left the board). */}
         <p role="status" className="sr-only" data-testid="board-move-announcement">
-          {moved && `${orderNumber(moved.order)} moved to ${ORDER_STATUS_LABELS[moved.order.status]}.`}
+          {moved && t('board.movedTo', { number: orderNumber(moved.order), status: words.status(moved.order.status) })}
         </p>
         {conflict && (
           <div role="alert" className="mt-2 flex items-start justify-between gap-3 rounded-lg bg-amber-100 p-2 font-semibold text-amber-950">
             <span>{conflict}</span>
             <button type="button" onClick={() => setConflict('')} className="shrink-0 underline">
-              Dismiss
+              {t('board.dismiss')}
             </button>
           </div>
         )}
 
         {orders.isPending && (
           <p role="status" className="mt-6 text-stone-600">
-            Loading today's orders…
+            {t('board.loading')}
           </p>
         )}
-        {orders.isError && <QueryError title="Today's orders could not be loaded" error={orders.error} onRetry={orders.refetch} />}
+        {orders.isError && <QueryError title={t('board.loadFailed')} error={orders.error} onRetry={orders.refetch} />}
         {orders.isSuccess && later.length > 0 && (
           // Orders for a later slot, until their slot minus the preparation time.
           <section aria-labelledby="column-later" data-testid="column-later" className="mt-2 rounded-xl bg-sky-50 p-2 ring-1 ring-sky-200">
             <h2 id="column-later" className="flex items-center justify-between px-1 pb-2 font-bold text-stone-800">
-              Later
+              {t('board.lane.later')}
               <LaneCount count={later.length} />
             </h2>
             <div className="grid grid-cols-1 items-start gap-2 sm:grid-cols-2 lg:grid-cols-4">
@@ -223,25 +221,25 @@ function OrderBoard() {
         {orders.isSuccess && (
           // As many equal lanes as there are statuses: a lane added to COLUMNS needs no change here.
           <div className="mt-2 grid min-h-0 flex-1 grid-cols-1 gap-2 sm:grid-cols-2 lg:auto-cols-fr lg:grid-flow-col lg:grid-cols-none">
-            {COLUMNS.map((column) => {
-              const cards = all.filter((o) => o.status === column.status && !later.includes(o)).sort(byTime);
+            {COLUMNS.map((status) => {
+              const cards = all.filter((o) => o.status === status && !later.includes(o)).sort(byTime);
               return (
                 <section
-                  key={column.status}
-                  aria-labelledby={`column-${column.status}`}
-                  data-testid={`column-${column.status}`}
+                  key={status}
+                  aria-labelledby={`column-${status}`}
+                  data-testid={`column-${status}`}
                   tabIndex={-1}
                   className="flex min-h-0 min-w-0 flex-col rounded-xl bg-stone-100 p-1.5 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
                 >
-                  <h2 id={`column-${column.status}`} className="flex shrink-0 items-center justify-between gap-1 px-1 pb-1.5 text-sm font-bold leading-tight text-stone-800 xl:text-base">
-                    {column.title}
+                  <h2 id={`column-${status}`} className="flex shrink-0 items-center justify-between gap-1 px-1 pb-1.5 text-sm font-bold leading-tight text-stone-800 xl:text-base">
+                    {status === 'placed' ? t('board.lane.placed') : words.status(status)}
                     <LaneCount count={cards.length} />
                   </h2>
                   {cards.length === 0 ? (
-                    <p className="px-1 pb-2 text-sm text-stone-600">No orders</p>
+                    <p className="px-1 pb-2 text-sm text-stone-600">{t('board.noOrders')}</p>
                   ) : (
                     // The lane scrolls on its own; the page stays where it is.
-                    <div data-testid={`lane-${column.status}`} className="min-h-0 flex-1 space-y-1.5 overflow-y-auto overscroll-contain">
+                    <div data-testid={`lane-${status}`} className="min-h-0 flex-1 space-y-1.5 overflow-y-auto overscroll-contain">
                       {cards.map((order) => (
                         <OrderCard
                           key={order._id}
@@ -291,10 +289,11 @@ function OrderBoard() {
  * aria-label on a plain span (the word is visually hidden, not the number).
  */
 function LaneCount({ count }: { count: number }) {
+  const t = useT();
   return (
     <span className="rounded-full bg-white px-2 text-sm">
       {count}
-      <span className="sr-only"> {count === 1 ? 'order' : 'orders'}</span>
+      <span className="sr-only"> {t('board.laneCount', { count })}</span>
     </span>
   );
 }

@@ -8,10 +8,12 @@ import { usePageTitle } from '../../ui/use-page-title.ts';
 import { useOrder } from '../api/orders-api.ts';
 import { RequireStaff } from '../components/require-staff.tsx';
 import { paths } from '../../../shared/paths.ts';
-import { formatTime, orderNumber } from '../order-format.ts';
+import { orderNumber } from '../order-format.ts';
+import { useFormat } from '../../i18n/format.ts';
 import { PrintAgainButton } from '../components/print-again-button.tsx';
 import { useShopTimeZone } from '../use-shop-time-zone.ts';
 import { useRestaurantSettings } from '../../settings/api/settings-api.ts';
+import { useT } from '../../i18n/i18n.ts';
 import { sellerLines } from '../../../shared/order-totals.ts';
 import { receiptSeller } from '../../../shared/restaurant-settings.ts';
 
@@ -30,16 +32,17 @@ export function Page() {
 }
 
 function Ticket() {
+  const t = useT();
   const { id = '' } = useParams();
   const order = useOrder(id);
   // The ticket's times are the restaurant's: it waits for its time zone rather than print the device's.
   const timeZone = useShopTimeZone();
-  usePageTitle(order.data ? `Ticket ${orderNumber(order.data)}` : 'Ticket');
+  usePageTitle(order.data ? t('ticket.title', { number: orderNumber(order.data) }) : t('ticket.titlePlain'));
   return (
     <main className="mx-auto max-w-md p-4 text-black print:max-w-none print:p-0">
-      <nav aria-label="Ticket" className="mb-4 flex flex-wrap items-center justify-between gap-3 print:hidden">
+      <nav aria-label={t('ticket.nav')} className="mb-4 flex flex-wrap items-center justify-between gap-3 print:hidden">
         <Link to={paths.orderBoard} className="font-semibold text-brand-800 underline">
-          ← Order board
+          {t('ticket.back')}
         </Link>
         <button
           type="button"
@@ -47,7 +50,7 @@ function Ticket() {
           disabled={!order.data}
           className="rounded-md bg-brand-800 px-5 py-2 font-bold text-white hover:bg-brand-900 disabled:bg-stone-300 disabled:text-stone-600"
         >
-          Print
+          {t('ticket.print')}
         </button>
         {order.data && (
           <PrintAgainButton
@@ -59,7 +62,7 @@ function Ticket() {
       {(order.isPending || (order.data && !timeZone)) && <LoadingScreen />}
       {order.isError && (
         <p role="alert" className="text-red-700">
-          {order.error instanceof ApiRequestError && order.error.status === 404 ? 'There is no such order.' : `The order could not be loaded: ${order.error.message}`}
+          {order.error instanceof ApiRequestError && order.error.status === 404 ? t('ticket.notFound') : t('ticket.loadFailed', { error: order.error.message })}
         </p>
       )}
       {order.data && timeZone && <TicketBody order={order.data} timeZone={timeZone} />}
@@ -70,7 +73,8 @@ function Ticket() {
 function TicketBody({ order, timeZone }: { order: Order; timeZone: string }) {
   // The same content the kitchen printer gets (src/shared/kitchen-ticket.ts), on the restaurant's clock.
   const settings = useRestaurantSettings().data;
-  const ticket = kitchenTicket(order, (iso) => formatTime(iso, timeZone), timeZone, settings ? sellerLines(receiptSeller(settings)) : []);
+  const format = useFormat();
+  const ticket = kitchenTicket(order, (iso) => format.time(iso, timeZone), timeZone, settings ? sellerLines(receiptSeller(settings)) : []);
   return (
     <article aria-labelledby="ticket-number" className="border-2 border-dashed border-black p-4 font-mono print:border-0">
       <header className="border-b-2 border-black pb-2 text-center">
