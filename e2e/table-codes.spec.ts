@@ -169,8 +169,12 @@ test('a guest opens the code from the sheet, pays without an account and follows
 
   // The guest's session is for the table only: no dashboard page of a customer's.
   const orderLink = page.url();
-  await page.goto('/dashboard');
-  await expect(page).toHaveURL(/\/dashboard\/my\/cart$/);
+  for (const customerPage of ['/dashboard', '/dashboard/profile', '/dashboard/my/orders', '/dashboard/userHome']) {
+    await page.goto(customerPage);
+    await expect(page, customerPage).toHaveURL(/\/dashboard\/my\/cart$/);
+  }
+  await page.getByRole('button', { name: 'Menu', exact: true }).click();
+  await expect(page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link')).toHaveText([/^My cart/, 'Payment', 'Home']);
   allowConsoleErrors(/status of 403/); // asked for on purpose, below
   const refused = await page.evaluate(async () => (await fetch('/api/favourites')).status);
   expect(refused).toBe(403);

@@ -1,5 +1,5 @@
 import { Suspense, useState, type ReactNode } from 'react';
-import { Link, NavLink, Outlet, useMatch } from 'react-router';
+import { Link, Navigate, NavLink, Outlet, useLocation, useMatch } from 'react-router';
 import { paths } from '../../shared/paths.ts';
 import type { MessageId } from '../../shared/i18n/catalogue.ts';
 import { PRODUCT_NAME } from '../../shared/product.ts';
@@ -52,6 +52,9 @@ function guestMenu(cartBadge: ReactNode): MenuEntry[] {
   ];
 }
 
+/** The only dashboard pages a guest may open: anything else (profile, orders, /dashboard) is a customer's. */
+const GUEST_PAGES: readonly string[] = [paths.myCart, paths.payment];
+
 /** Staff run the board, and order for themselves like any customer. */
 function staffMenu(cartBadge: ReactNode): MenuEntry[] {
   return [{ to: paths.orderBoard, label: 'dashboard.menu.orderBoard' }, ...customerMenu(cartBadge)];
@@ -73,6 +76,7 @@ export function DashboardLayout() {
 
 function DashboardFrame() {
   const { user, isAdmin, isStaff, adminLoading } = useAuth();
+  const { pathname } = useLocation();
   const signOut = useSignOut();
   const t = useT();
   // The order board's lanes need the room: on a tablet the menu narrows, the margins shrink, and
@@ -81,6 +85,8 @@ function DashboardFrame() {
   // On a phone the menu folds away above the page, and folds again once a link is followed.
   const [menuOpen, setMenuOpen] = useState(false);
   const menu = isAdmin ? ADMIN_MENU : isStaff ? staffMenu(<CustomerCartBadge />) : user?.guest ? guestMenu(<CustomerCartBadge />) : customerMenu(<CustomerCartBadge />);
+  // A guest is never a customer (decision 0047): a typed or kept address of another page opens its cart.
+  if (user?.guest && !GUEST_PAGES.includes(pathname)) return <Navigate to={paths.myCart} replace />;
   const linkClass = ({ isActive }: { isActive: boolean }) =>
     `flex items-center justify-between gap-2 rounded-md px-3 py-2 text-sm font-semibold uppercase tracking-wide ${
       isActive ? 'bg-white text-brand-900' : 'text-white hover:bg-brand-700'
