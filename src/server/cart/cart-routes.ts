@@ -11,6 +11,7 @@ import {
 import { CART_MAX_ENTRIES } from '../../shared/cart-constants.ts';
 import { ForbiddenError } from '../http/errors.ts';
 import { useStrictJson } from '../http/strict-json.ts';
+import { say } from '../i18n/wording.ts';
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
 
@@ -36,7 +37,7 @@ export async function cartRoutes(instance: FastifyInstance): Promise<void> {
         app.requireUser,
         // The spec keys the cart by e-mail; the shop answers only for the caller's own.
         async (request) => {
-          if ((request.query as { email: string }).email !== request.user!.email.toLowerCase()) throw new ForbiddenError('You can only read your own cart');
+          if ((request.query as { email: string }).email !== request.user!.email.toLowerCase()) throw new ForbiddenError(say('error.cart.ownOnly'));
         },
       ],
       config: { guests: true, keptAnswer: { key: () => 'cart' }, customerWrites: true, errors: { 403: "The e-mail is not the caller's own" } },

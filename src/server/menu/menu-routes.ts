@@ -11,6 +11,7 @@ import { menuStreamRoutes } from './menu-stream.ts';
 import { snapshotBytes, type SnapshotBytes } from '../http/snapshot-answer.ts';
 import { requestLanguage } from '../i18n/request-language.ts';
 import { bytesOf, keepSearchAnswer, menuItemsSchema, toMenuItem, type MenuSnapshot } from './menu-service.ts';
+import { say } from '../i18n/wording.ts';
 
 /** The most first items of each category one `?perCategory=` asks for. */
 const MAX_PER_CATEGORY = 12;
@@ -82,10 +83,10 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.sendSnapshot(bytes);
     }
     const row = await app.menu.storedDish(request.params.id);
-    if (!row) throw new NotFoundError('No menu item with this id');
+    if (!row) throw new NotFoundError(say('error.menu.noSuchItem'));
     // Not in the public menu: hidden (or added by another process a moment ago, its event on the way).
     if (row.hidden) {
-      if (!isAdmin((await resolveCaller(app, request).catch(() => null))?.role)) throw new NotFoundError('No menu item with this id');
+      if (!isAdmin((await resolveCaller(app, request).catch(() => null))?.role)) throw new NotFoundError(say('error.menu.noSuchItem'));
       // The administrator's alone: no cache (the app's service worker included) may keep it for others.
       reply.header('cache-control', 'private, no-store');
     }
