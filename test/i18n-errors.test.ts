@@ -63,6 +63,15 @@ describe('error messages in the request language', () => {
     expect(german.message).toBe('Dieses Gericht gibt es nicht');
   });
 
+  it('a search too long and an unknown tag on the menu (400), with their arguments', async () => {
+    const long = await bothLanguages('GET', `/api/items?q=${'x'.repeat(101)}`);
+    expect(long.english).toMatchObject({ status: 400, message: 'A search is at most 100 characters', fieldErrors: { q: ['At most 100 characters'] } });
+    expect(long.german).toMatchObject({ message: 'Eine Suche hat höchstens 100 Zeichen', fieldErrors: { q: ['Höchstens 100 Zeichen'] } });
+    const tag = await bothLanguages('GET', '/api/items?q=salad&tags=crunchy-moon');
+    expect(tag.english.message).toBe('Unknown tag: crunchy-moon');
+    expect(tag.german.message).toBe('Unbekanntes Merkmal: crunchy-moon');
+  });
+
   it("a shared schema's refusal (400 VALIDATION_FAILED): the message and the field's words", async () => {
     const { english, german } = await bothLanguages('GET', '/api/cart?email=not-an-address', customer.headers);
     expect(english).toMatchObject({ status: 400, code: 'VALIDATION_FAILED', message: 'Invalid querystring: email', fieldErrors: { email: ['Enter a valid e-mail address'] } });

@@ -458,7 +458,7 @@ export class OrderService {
       const failed = await latestRefundRequest(trx, id);
       const cents = failed?.amount_cents ?? order.refund_cents ?? order.total_cents;
       const left = order.total_cents - askedCents(await listRefundRequests(trx, [id]));
-      if (cents > left) throw new ConflictError(REFUND_TEXTS.overLeft(dollars(left)));
+      if (cents > left) throw new ConflictError(say('error.refund.overLeft', { amount: dollars(left) }));
       const requestId = await this.refunds.request(trx, order, cents, at, { origin: failed?.origin ?? 'order', lines: failed?.lines ?? null });
       const eventId = await insertOrderEvent(trx, {
         order_id: id,
@@ -495,7 +495,7 @@ export class OrderService {
       const left = order.total_cents - askedCents(requests);
       if (left <= 0) throw new ConflictError(REFUND_TEXTS.nothingLeft);
       const { cents, lines } = priceRefund(ask, JSON.parse(order.lines) as OrderLineRow[], requests, left);
-      if (cents > left) throw new ConflictError(REFUND_TEXTS.overLeft(dollars(left)));
+      if (cents > left) throw new ConflictError(say('error.refund.overLeft', { amount: dollars(left) }));
       const requestId = await this.refunds.request(trx, order, cents, at, { origin: 'admin', lines: lines ? JSON.stringify(lines) : null });
       await moveOrderStatus(trx, id, order.status, {
         status: order.status,
@@ -591,11 +591,11 @@ function priceRefund(ask: RefundAsk, lines: OrderLineRow[], requests: RefundRequ
   const chosen: NonNullable<OrderRefund['lines']> = [];
   for (const { lineId, quantity } of ask.lines) {
     const line = lines[lineId];
-    if (!line) throw new BadRequestError(REFUND_TEXTS.noSuchLine(lineId), { lines: [REFUND_TEXTS.noSuchLine(lineId)] });
+    if (!line) throw new BadRequestError(say('error.refund.noSuchLine', { line: lineId }), { lines: [say('error.refund.noSuchLine', { line: lineId })] });
     if (seen.has(lineId)) throw new BadRequestError(REFUND_TEXTS.lineTwice, { lines: [REFUND_TEXTS.lineTwice] });
     seen.add(lineId);
     const lineLeft = line.quantity - (given.get(lineId) ?? 0);
-    if (quantity > lineLeft) throw new ConflictError(REFUND_TEXTS.lineOver(line.name, Math.max(0, lineLeft)));
+    if (quantity > lineLeft) throw new ConflictError(say('error.refund.lineOver', { name: line.name, left: Math.max(0, lineLeft) }));
     cents += line.priceCents * quantity;
     chosen.push({ lineId, name: line.name, quantity });
   }
