@@ -6,10 +6,6 @@ export const RESET_REQUESTED_MESSAGE =
 export const RESET_LINK_MINUTES = 60;
 export const VERIFY_LINK_HOURS = 24;
 export const EMAIL_CHANGE_LINK_MINUTES = 60;
-/** A 429 of the mail limits per recipient (src/server/account/account-service.ts). */
-export function tooManyMailsMessage(minutes: number): string {
-  return `Too many mails were asked for this address. Please wait ${minutes} minutes and try again.`;
-}
 export const INVALID_LINK_MESSAGE = 'This link is no longer valid: it was used already, it has expired, or it was not copied whole. Ask for a new one.';
 
 /**

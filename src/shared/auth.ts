@@ -58,11 +58,6 @@ export const PASSWORD_OWN_WORDS = 'It is built on your name, your e-mail or this
 /** Said with every refused weak password (src/server/auth/password-strength.ts). */
 export const PASSWORD_ADVICE = 'Three or four ordinary words that have nothing to do with you or this shop make a strong password that is easy to remember.';
 
-/** A 429 of the limits per address (src/server/auth/rate-limits.ts). */
-export function tooManyAttemptsMessage(seconds: number): string {
-  return `Too many attempts. Please wait ${seconds} seconds and try again.`;
-}
-
 /** A 429 of an account's back-off: what the owner can do at once instead of waiting. */
 export function signInBackoffMessage(seconds: number): string {
   return `Too many failed sign-ins to this account. Please wait ${seconds} seconds and try again, or use “Mail me the characters” below the captcha to sign in at once.`;

@@ -7,7 +7,6 @@ import {
   INVALID_LINK_MESSAGE,
   RESET_LINK_MINUTES,
   VERIFY_LINK_HOURS,
-  tooManyMailsMessage,
   type Device,
   type Preferences,
   type Profile,
@@ -54,6 +53,7 @@ import { deviceName } from './device-name.ts';
 /** A guest who has not paid within a day of its table link is gone (decision 0047). */
 const GUEST_IDLE_MS = 24 * 60 * 60 * 1000;
 import { issueLinkToken, resetLinkUserId, takeLink } from './link-tokens.ts';
+import { say } from '../i18n/wording.ts';
 
 const HOUR_MS = 60 * 60_000;
 /** A second captcha mail within a minute is not sent: the first is on its way. */
@@ -109,7 +109,7 @@ export class AccountService {
   async limitMailsTo(email: string): Promise<void> {
     const { current, ttl } = await countRequest(this.db, `mail|to:${email}`, HOUR_MS);
     if (current > this.config.RATE_LIMIT_MAIL_PER_RECIPIENT) {
-      throw new TooManyRequestsError(Math.ceil(ttl / 1000), tooManyMailsMessage(Math.ceil(ttl / 60_000)));
+      throw new TooManyRequestsError(Math.ceil(ttl / 1000), say('error.account.tooManyMails', { minutes: Math.ceil(ttl / 60_000) }));
     }
   }
 
@@ -123,7 +123,7 @@ export class AccountService {
   async mailDue(kind: 'reset' | 'captcha', email: string, address: string, gapMs: number): Promise<boolean> {
     const fromHere = await countRequest(this.db, `mail|${kind}:${email}|from:${address}`, HOUR_MS);
     if (fromHere.current > this.config.RATE_LIMIT_MAIL_PER_RECIPIENT) {
-      throw new TooManyRequestsError(Math.ceil(fromHere.ttl / 1000), tooManyMailsMessage(Math.ceil(fromHere.ttl / 60_000)));
+      throw new TooManyRequestsError(Math.ceil(fromHere.ttl / 1000), say('error.account.tooManyMails', { minutes: Math.ceil(fromHere.ttl / 60_000) }));
     }
     const inGap = await countRequest(this.db, `mail|${kind}:${email}`, gapMs);
     return inGap.current === 1;
@@ -153,7 +153,7 @@ export class AccountService {
 
   /** A link that cannot be mailed would wait for ever: say so at once (409: the shop's state, not a fault). */
   private assertMailOn(): void {
-    if (!this.mail.enabled) throw new HttpError(409, 'MAIL_DISABLED', 'This shop sends no mail at the moment, so no link can reach you. Please ask the restaurant.');
+    if (!this.mail.enabled) throw new HttpError(409, 'MAIL_DISABLED', say('error.account.mailDisabled'));
   }
 
   // Password reset (Better Auth makes the token; this only mails it) ------------------------------
@@ -219,7 +219,7 @@ export class AccountService {
 
   async profile(userId: string): Promise<Profile> {
     const [row, signIns] = await Promise.all([findProfileRow(this.db, userId), listSignInAccounts(this.db, userId)]);
-    if (!row) throw new NotFoundError('No such account');
+    if (!row) throw new NotFoundError(say('error.account.notFound'));
     const social = signIns.find((a) => a.provider_id !== 'credential');
     return {
       id: row.id,
@@ -257,10 +257,10 @@ export class AccountService {
   async requestEmailChange(user: AccountUser, newEmail: string, currentPassword: string | undefined): Promise<{ sent: boolean; message: string }> {
     const profile = await this.profile(user.id);
     this.assertMailOn();
-    if (newEmail === profile.email) throw new BadRequestError('That is your address already', { newEmail: ['That is your address already'] });
+    if (newEmail === profile.email) throw new BadRequestError(say('error.account.sameAddress'), { newEmail: [say('error.account.sameAddress')] });
     if (profile.hasPassword) await this.checkPassword(user.id, currentPassword, 'currentPassword');
     if (await findUserByEmail(this.db, newEmail)) {
-      throw new ConflictError('Another account uses this address. Sign in with it, or choose another.');
+      throw new ConflictError(say('error.account.addressTaken'));
     }
     await this.limitMailsTo(newEmail);
     await deleteLinkTokensOf(this.db, 'change-email:', user.id);
@@ -283,7 +283,7 @@ export class AccountService {
       if (!link) throw invalidLink();
       const before = await findProfileRow(trx, link.userId);
       if (!before) throw invalidLink();
-      if (await findUserByEmail(trx, link.newEmail)) throw new ConflictError('Another account took this address in the meantime.');
+      if (await findUserByEmail(trx, link.newEmail)) throw new ConflictError(say('error.account.addressTakenMeanwhile'));
       await setEmail(trx, link.userId, link.newEmail, now);
       await this.mail.enqueue(
         {
@@ -327,7 +327,7 @@ export class AccountService {
   async setPassword(user: AccountUser, newPassword: string): Promise<void> {
     const signIns = await listSignInAccounts(this.db, user.id);
     if (signIns.some((a) => a.provider_id === 'credential')) {
-      throw new ConflictError('Your account has a password already: change it with your current one.');
+      throw new ConflictError(say('error.account.hasPassword'));
     }
     const context = await this.auth.$context;
     const now = new Date().toISOString();
@@ -335,11 +335,11 @@ export class AccountService {
   }
 
   private async checkPassword(userId: string, password: string | undefined, field: string): Promise<void> {
-    if (!password) throw new BadRequestError('Enter your current password', { [field]: ['Enter your current password'] });
+    if (!password) throw new BadRequestError(say('error.account.enterCurrentPassword'), { [field]: [say('error.account.enterCurrentPassword')] });
     const credential = (await listSignInAccounts(this.db, userId)).find((a) => a.provider_id === 'credential' && a.password);
     const context = await this.auth.$context;
     const right = credential?.password ? await context.password.verify({ hash: credential.password, password }) : false;
-    if (!right) throw new BadRequestError('The password is not right', { [field]: ['The password is not right'] });
+    if (!right) throw new BadRequestError(say('error.account.wrongPassword'), { [field]: [say('error.account.wrongPassword')] });
   }
 
   // Devices ---------------------------------------------------------------------------------------
@@ -372,7 +372,7 @@ export class AccountService {
   async deleteOwn(user: AccountUser, confirmation: { password?: string | undefined; confirm?: string | undefined }): Promise<void> {
     const profile = await this.profile(user.id);
     if (profile.hasPassword) await this.checkPassword(user.id, confirmation.password, 'password');
-    else if (!confirmation.confirm) throw new BadRequestError('Type DELETE to confirm', { confirm: ['Type DELETE to confirm'] });
+    else if (!confirmation.confirm) throw new BadRequestError(say('error.account.typeDelete'), { confirm: [say('error.account.typeDelete')] });
     await this.erase(user.id);
     this.log.info({ user: user.id }, 'account deleted by its owner');
   }
@@ -421,7 +421,7 @@ export class AccountService {
     return this.db.transaction().execute(async (trx) => {
       if ((await countUnsettledIntentsOf(trx, userId)) > 0) throw new ConflictError(ACCOUNT_PAYMENT_UNSETTLED_MESSAGE);
       if (!options.evenWithOpenOrders && (await countOpenOrdersOf(trx, userId, FINAL_STATUSES)) > 0) {
-        throw new ConflictError('An order of this account is still on its way: the account can be deleted once it is completed or cancelled.');
+        throw new ConflictError(say('error.account.orderOpen'));
       }
       const now = new Date().toISOString();
       for (const order of await listOrderFulfilmentsOf(trx, userId)) {

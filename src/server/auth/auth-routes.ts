@@ -33,6 +33,7 @@ import { authProvidersOf } from './auth-providers.ts';
 import { askBetterAuth, forwardToBetterAuth, sendBetterAuthAnswer } from './better-auth-proxy.ts';
 import { addressKey } from './client-address.ts';
 import { rateLimitFor } from './rate-limits.ts';
+import { say } from '../i18n/wording.ts';
 
 /**
  * "Forgot password?" and the captcha by mail answer no sooner than this, whether or not the
@@ -216,7 +217,7 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
       const started = performance.now();
       const { id, email } = request.body;
       const characters = await captchas.bindToEmail(id, email);
-      if (!characters) throw new NotFoundError('This captcha has expired or was mailed to another address: load a new one');
+      if (!characters) throw new NotFoundError(say('error.auth.captchaExpired'));
       await app.accounts.mailCaptcha(email, characters, addressKey(request.ip));
       await sleep(Math.max(0, started + MAIL_ANSWER_FLOOR_MS - performance.now()));
       return reply.header('cache-control', 'no-store').send({ message: CAPTCHA_MAILED_MESSAGE });
@@ -232,7 +233,7 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const user = request.user!;
-      if (request.body.email !== user.email) throw new ForbiddenError('A token is issued only for your own e-mail');
+      if (request.body.email !== user.email) throw new ForbiddenError(say('error.auth.tokenOwnOnly'));
       const token = await app.accessTokens.sign({
         sub: user.id,
         sid: user.sessionId,

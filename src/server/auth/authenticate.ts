@@ -6,6 +6,7 @@ import { sendBetterAuthAnswer } from './better-auth-proxy.ts';
 import type { RequestUser } from './request-user.ts';
 import type { SessionCache } from './session-cache.ts';
 import { findSessionsWithUsers, findSessionWithUser, setGuestEmail, toDate } from './session-repository.ts';
+import { say } from '../i18n/wording.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -14,7 +15,7 @@ declare module 'fastify' {
   }
 }
 
-const EXPIRED = 'Your sign-in has ended. Please log in again.';
+const EXPIRED = say('error.auth.expired');
 
 /**
  * Who is calling: the bearer token of POST /api/jwt when the request has one (a bad one is a 401,
@@ -91,11 +92,11 @@ export function signInGuards(app: FastifyInstance): { requireUser: preHandlerAsy
   };
   const requireAdmin: preHandlerAsyncHookHandler = async function (request, reply) {
     await requireUser.call(this, request, reply);
-    if (!isAdmin(request.user?.role)) throw new ForbiddenError('Only an administrator may do this');
+    if (!isAdmin(request.user?.role)) throw new ForbiddenError(say('error.auth.adminOnly'));
   };
   const requireStaff: preHandlerAsyncHookHandler = async function (request, reply) {
     await requireUser.call(this, request, reply);
-    if (!isStaff(request.user?.role)) throw new ForbiddenError('Only the restaurant\'s staff may do this');
+    if (!isStaff(request.user?.role)) throw new ForbiddenError(say('error.auth.staffOnly'));
   };
   authenticateBeforeTheBody(app, new Set([requireUser, requireAdmin, requireStaff]));
   return { requireUser, requireAdmin, requireStaff };

@@ -2,9 +2,9 @@ import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { Config } from '../config.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { tooManyAttemptsMessage } from '../../shared/auth.ts';
 import { TooManyRequestsError } from '../http/errors.ts';
 import { countRequest } from './rate-limit-store.ts';
+import { say } from '../i18n/wording.ts';
 
 const WINDOW_MS = 60_000;
 
@@ -48,7 +48,7 @@ export async function limitPerSession(db: Kysely<Database>, config: Config, acti
 
 function tooMany(ttlMs: number): TooManyRequestsError {
   const seconds = Math.max(1, Math.ceil(ttlMs / 1000));
-  return new TooManyRequestsError(seconds, tooManyAttemptsMessage(seconds));
+  return new TooManyRequestsError(seconds, say('error.auth.tooManyAttempts', { seconds }));
 }
 
 /** limitPerSession for the routes, on the shop's database (app.limits, auth-plugin.ts). */

@@ -1,5 +1,4 @@
 import type { Kysely } from 'kysely';
-import { signInBackoffMessage } from '../../shared/auth.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/schema.ts';
 import { TooManyRequestsError } from '../http/errors.ts';
@@ -12,6 +11,7 @@ import {
   rememberSignInAddress,
   setSignInBlockedUntil,
 } from './sign-in-limits-repository.ts';
+import { say } from '../i18n/wording.ts';
 
 /** The first wait once the free failures are spent; each further failure doubles it, up to the cap. */
 const FIRST_WAIT_MS = 15_000;
@@ -52,7 +52,7 @@ export class SignInLimits {
     if (pass.captchaMailedToAccount) return;
     if (await hasSignedInFrom(this.db, email, pass.address, nowMs - KNOWN_ADDRESS_MS)) return;
     const seconds = Math.ceil((state.blockedUntilMs - nowMs) / 1000);
-    throw new TooManyRequestsError(seconds, signInBackoffMessage(seconds), 'SIGN_IN_BACKOFF');
+    throw new TooManyRequestsError(seconds, say('error.auth.signInBackoff', { seconds }), 'SIGN_IN_BACKOFF');
   }
 
   /** A wrong password (or no such account: both count alike, so the limit tells nobody which). */

@@ -13,6 +13,7 @@ import { SOURCE_LANGUAGE } from '../../shared/i18n/languages.ts';
 import { ForbiddenError } from '../http/errors.ts';
 import { requestLanguage } from '../i18n/request-language.ts';
 import { useStrictJson } from '../http/strict-json.ts';
+import { say } from '../i18n/wording.ts';
 
 /** The kept cart's key: `cart` in English, `cart:de` in German. */
 const cartKey = (request: FastifyRequest) => {
@@ -44,7 +45,7 @@ export async function cartRoutes(instance: FastifyInstance): Promise<void> {
         app.requireUser,
         // The spec keys the cart by e-mail; the shop answers only for the caller's own.
         async (request) => {
-          if ((request.query as { email: string }).email !== request.user!.email.toLowerCase()) throw new ForbiddenError('You can only read your own cart');
+          if ((request.query as { email: string }).email !== request.user!.email.toLowerCase()) throw new ForbiddenError(say('error.cart.ownOnly'));
         },
       ],
       // Kept per language: the dishes' names are the reader's (Accept-Language, the cookie), English's key as before.

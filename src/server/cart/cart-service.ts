@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { CART_MAX_ENTRIES, dishPriceCents, type CartEntry } from '../../shared/cart.ts';
-import { cannotAddMessage, cannotPayMessage, unavailableReason } from '../../shared/dish-availability.ts';
+import { unavailableReason } from '../../shared/dish-availability.ts';
 import {
   checkSelection,
   chosenToApi,
@@ -28,6 +28,7 @@ import {
   type PricedCartItemRow,
 } from './cart-repository.ts';
 import { newRowId } from '../db/row-ids.ts';
+import { say } from '../i18n/wording.ts';
 
 /** An entry as it would be paid today: its price in cents, its options, and what stops it from being paid. */
 export interface PricedEntry {
@@ -104,7 +105,7 @@ export function entryUnavailable(row: PricedCartItemRow) {
 export function refuseUnavailableEntries(rows: readonly PricedCartItemRow[]): void {
   for (const row of rows) {
     const reason = entryUnavailable(row);
-    if (reason) throw new ConflictError(cannotPayMessage(row.name, reason));
+    if (reason) throw new ConflictError(say(reason === 'sold-out' ? 'error.cart.payableSoldOut' : 'error.cart.payableGone', { name: row.name }));
   }
 }
 
@@ -116,9 +117,9 @@ export function refuseUnavailableEntries(rows: readonly PricedCartItemRow[]): vo
  */
 export async function addToCart(db: Kysely<Database>, userId: string, itemId: string, selection?: OptionSelection): Promise<string> {
   const item = await findMenuItem(db, itemId);
-  if (!item) throw new NotFoundError('No such menu item');
+  if (!item) throw new NotFoundError(say('error.cart.noSuchItem'));
   const reason = unavailableReason({ soldOut: item.sold_out === 1, hidden: item.hidden === 1 });
-  if (reason) throw new ConflictError(cannotAddMessage(item.name, reason));
+  if (reason) throw new ConflictError(say(reason === 'sold-out' ? 'error.cart.soldOut' : 'error.cart.notOnMenu', { name: item.name }));
   const groups = readOptionGroups(item.options);
   const check = checkSelection(groups, selection ?? defaultSelection(groups));
   if (!check.ok) throw new BadRequestError(check.error, { options: [check.error] });
@@ -133,14 +134,14 @@ export async function addToCart(db: Kysely<Database>, userId: string, itemId: st
     options: check.chosen.length > 0 ? JSON.stringify(check.chosen) : null,
     created_at: new Date().toISOString(),
   }, CART_MAX_ENTRIES);
-  if (!inserted) throw new ConflictError(`A cart holds at most ${CART_MAX_ENTRIES} items. Pay for these first.`);
+  if (!inserted) throw new ConflictError(say('error.cart.full', { max: CART_MAX_ENTRIES }));
   return id;
 }
 
 /** Deletes the owner's entry; another customer's is as unknown to them as one that never existed (404). */
 export async function deleteFromCart(db: Kysely<Database>, userId: string, id: string): Promise<number> {
   const deletedCount = await deleteCartItem(db, userId, id);
-  if (deletedCount === 0) throw new NotFoundError('No such entry in your cart');
+  if (deletedCount === 0) throw new NotFoundError(say('error.cart.noSuchEntry'));
   return deletedCount;
 }
 

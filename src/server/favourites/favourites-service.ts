@@ -8,8 +8,9 @@ import { ConflictError, NotFoundError } from '../http/errors.ts';
 import { findMenuItem } from '../menu/menu-repository.ts';
 import { toMenuItem } from '../menu/menu-service.ts';
 import { countFavourites, deleteFavourite, insertFavourite, isFavourite, listFavouriteItems } from './favourites-repository.ts';
+import { say } from '../i18n/wording.ts';
 
-const NO_SUCH_DISH = 'No menu item with this id';
+const NO_SUCH_DISH = say('error.menu.noSuchItem');
 
 /** The caller's saved dishes as the menu answers them in `language` (its texts, English where none), the latest saved first. */
 export async function listFavourites(db: Kysely<Database>, userId: string, language: Language = SOURCE_LANGUAGE): Promise<MenuItem[]> {
@@ -22,7 +23,7 @@ export async function listFavourites(db: Kysely<Database>, userId: string, langu
 export async function saveFavourite(db: Kysely<Database>, userId: string, itemId: string): Promise<void> {
   if (await isFavourite(db, userId, itemId)) return;
   if ((await countFavourites(db, userId)) >= FAVOURITES_MAX) {
-    throw new ConflictError(`You can save up to ${FAVOURITES_MAX} favourites. Remove one first.`);
+    throw new ConflictError(say('error.favourites.full', { max: FAVOURITES_MAX }));
   }
   const inserted = await insertFavourite(db, userId, itemId, new Date().toISOString());
   // Nothing inserted: the dish does not exist, or a parallel call saved it first.

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { ForbiddenError } from './errors.ts';
+import { say } from '../i18n/wording.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -30,11 +31,11 @@ export function registerCrossSiteGuard(app: FastifyInstance, allowedOrigins: () 
 function crossSiteRefusal(request: FastifyRequest, allowedOrigins: () => string[]): ForbiddenError | undefined {
   if (SAFE_METHODS.has(request.method)) return undefined;
   const fetchSite = request.headers['sec-fetch-site'];
-  if (fetchSite === 'cross-site') return new ForbiddenError('Cross-site requests are not accepted');
+  if (fetchSite === 'cross-site') return new ForbiddenError(say('error.http.crossSite'));
   const origin = request.headers.origin;
   if (!origin) return undefined;
   const sameHost = safeHost(origin) === request.headers.host;
-  if (!sameHost && !allowedOrigins().includes(origin)) return new ForbiddenError('Cross-site requests are not accepted');
+  if (!sameHost && !allowedOrigins().includes(origin)) return new ForbiddenError(say('error.http.crossSite'));
   return undefined;
 }
 

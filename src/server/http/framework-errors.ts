@@ -2,6 +2,8 @@ import http from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiError } from '../../shared/errors.ts';
+import { headersLanguage } from '../i18n/request-language.ts';
+import { inLanguage } from '../i18n/wording.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -21,10 +23,12 @@ const FRAMEWORK_REFUSALS: Readonly<Record<string, { statusCode: number; code: st
  * (src/shared/errors.ts) instead of Fastify's own, with its status. A stranger can send either,
  * so neither is logged above info (the request's one line says the status).
  */
-export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   const known = FRAMEWORK_REFUSALS[error.code];
   const body: ApiError = known ?? { statusCode: 500, code: 'INTERNAL_ERROR', message: 'Something went wrong on our side. Please try again.' };
-  void reply.code(body.statusCode).send(body);
+  // The address did not parse, so its ?lang is not read: the cookie or Accept-Language says the language.
+  const language = headersLanguage(request.headers.cookie, request.headers['accept-language']);
+  void reply.code(body.statusCode).send({ ...body, message: inLanguage(body.message, language) });
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { BadRequestError } from './errors.ts';
+import { say } from '../i18n/wording.ts';
 
 /**
  * PostgreSQL text cannot hold U+0000, which would surface as a 500; no field needs it, so it is a
@@ -9,7 +10,7 @@ import { BadRequestError } from './errors.ts';
 export function registerNulRefusal(app: FastifyInstance): void {
   app.addHook('preValidation', (request, _reply, done) => {
     if (holdsNul(request.params) || holdsNul(request.query) || holdsNul(request.body)) {
-      done(new BadRequestError('The request holds a NUL character, which no field accepts'));
+      done(new BadRequestError(say('error.http.nul')));
       return;
     }
     done();

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { BadRequestError } from './errors.ts';
+import { say } from '../i18n/wording.ts';
 
 /**
  * A repeated key (`{"itemId":"a","itemId":"b"}`) means whatever each parser decides; bodies that
@@ -17,11 +18,11 @@ export function useStrictJson(scope: FastifyInstance): void {
       value = mayHoldPrototypeKey(text) ? JSON.parse(text, refusePrototypeKeys) : JSON.parse(text);
     } catch (error) {
       if (error instanceof BadRequestError) return done(error, undefined);
-      return done(new BadRequestError('The body is not valid JSON'), undefined);
+      return done(new BadRequestError(say('error.http.badJson')), undefined);
     }
     const repeated = findRepeatedKey(text);
     if (repeated !== undefined) {
-      return done(new BadRequestError(`The key "${repeated}" appears more than once`, { [repeated]: ['Given twice'] }), undefined);
+      return done(new BadRequestError(say('error.http.keyTwice', { key: repeated }), { [repeated]: [say('error.http.givenTwice')] }), undefined);
     }
     done(null, value);
   });
@@ -35,7 +36,7 @@ const mayHoldPrototypeKey = (text: string) => text.includes('__proto__') || text
  */
 function refusePrototypeKeys(key: string, value: unknown): unknown {
   if (key === '__proto__' || (key === 'constructor' && value !== null && typeof value === 'object' && 'prototype' in value)) {
-    throw new BadRequestError('The body holds a forbidden key', { [key]: ['Not allowed'] });
+    throw new BadRequestError(say('error.http.forbiddenKey'), { [key]: [say('error.http.notAllowed')] });
   }
   return value;
 }

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IMAGE_FIELD, imageUploadResultSchema, MAX_UPLOAD_BYTES } from '../../shared/images.ts';
 import { BadRequestError, HttpError } from '../http/errors.ts';
+import { say } from '../i18n/wording.ts';
 
 const UNREADABLE_FORM = 'The upload could not be read as a form. Choose the picture again and send it once more.';
 const TOO_LARGE = `The picture is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB. Choose a smaller one.`;
@@ -81,7 +82,7 @@ function multipartError(error: unknown): Error {
     return new HttpError(413, 'PAYLOAD_TOO_LARGE', TOO_LARGE, { [IMAGE_FIELD]: [TOO_LARGE] });
   }
   if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
-    return new HttpError(413, 'PAYLOAD_TOO_LARGE', 'Send one picture at a time.');
+    return new HttpError(413, 'PAYLOAD_TOO_LARGE', say('error.image.oneAtATime'));
   }
   if (error instanceof HttpError) return error;
   // Anything else the parser throws (no boundary, a cut-off body, broken part headers) is the

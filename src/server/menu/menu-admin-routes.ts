@@ -10,6 +10,7 @@ import {
   itemInputSchema,
   updateItemResultSchema,
 } from '../../shared/menu.ts';
+import { say } from '../i18n/wording.ts';
 
 /**
  * The administrator's menu calls of the spec (docs/product.md §7); every one needs the admin role. The
@@ -59,7 +60,7 @@ export const menuAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const row = await app.menu.storedDish(request.params.id);
-      if (!row) throw new NotFoundError('No menu item with this id');
+      if (!row) throw new NotFoundError(say('error.menu.noSuchItem'));
       reply.header('cache-control', 'private, no-store');
       return toAdminItem(row);
     },

@@ -11,6 +11,7 @@ import { menuStreamRoutes } from './menu-stream.ts';
 import { snapshotBytes, type SnapshotBytes } from '../http/snapshot-answer.ts';
 import { requestLanguage } from '../i18n/request-language.ts';
 import { bytesOf, keepSearchAnswer, menuItemsSchema, toMenuItem, type MenuSnapshot } from './menu-service.ts';
+import { say } from '../i18n/wording.ts';
 
 /** The most first items of each category one `?perCategory=` asks for. */
 const MAX_PER_CATEGORY = 12;
@@ -28,13 +29,13 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
     const language = requestLanguage(request);
     if (q !== undefined || tags !== undefined || without !== undefined) return searchMenu(language, request.url, q, tags, without, category, perCategory).then(write);
     if (category !== undefined && (typeof category !== 'string' || !isCategory(category))) {
-      throw new BadRequestError(`Unknown category; use one of: ${CATEGORIES.join(', ')}`, { category: ['Unknown category'] });
+      throw new BadRequestError(say('error.menu.categoryUnknown', { categories: CATEGORIES.join(', ') }), { category: [say('error.menu.unknownCategory')] });
     }
     if (perCategory !== undefined) {
-      if (category !== undefined) throw new BadRequestError('Ask for one category or for the first items of each, not both', { perCategory: ['Not with category'] });
+      if (category !== undefined) throw new BadRequestError(say('error.menu.notBoth'), { perCategory: [say('error.menu.notWithCategory')] });
       const count = typeof perCategory === 'string' && /^\d{1,2}$/.test(perCategory) ? Number(perCategory) : 0;
       if (count < 1 || count > MAX_PER_CATEGORY) {
-        throw new BadRequestError(`perCategory must be a whole number from 1 to ${MAX_PER_CATEGORY}`, { perCategory: ['From 1 to 12'] });
+        throw new BadRequestError(say('error.menu.perCategoryRange', { max: MAX_PER_CATEGORY }), { perCategory: [say('error.menu.fromOneTo12')] });
       }
       return app.menu.currentIn(language).then(async (snapshot) => write(await snapshot.firstOfEachCategory(count)));
     }
@@ -53,14 +54,14 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
    */
   const searchMenu = async (language: string, url: string, q: unknown, tags: unknown, without: unknown, category: unknown, perCategory: unknown): Promise<SnapshotBytes> => {
     if (category !== undefined || perCategory !== undefined) {
-      throw new BadRequestError('Search the whole menu: q does not go with category or perCategory', { q: ['Not with category or perCategory'] });
+      throw new BadRequestError(say('error.menu.searchWhole'), { q: [say('error.menu.notWithCategoryOrPerCategory')] });
     }
-    if (typeof q !== 'string' || q.trim() === '') throw new BadRequestError('Type what to search for in q', { q: ['Type what to search for'] });
-    if (q.length > SEARCH_QUERY_MAX) throw new BadRequestError(`A search is at most ${SEARCH_QUERY_MAX} characters`, { q: [`At most ${SEARCH_QUERY_MAX} characters`] });
+    if (typeof q !== 'string' || q.trim() === '') throw new BadRequestError(say('error.menu.searchEmpty'), { q: [say('error.menu.typeSearch')] });
+    if (q.length > SEARCH_QUERY_MAX) throw new BadRequestError(say('error.menu.searchTooLong', { max: SEARCH_QUERY_MAX }), { q: [say('error.menu.atMostCharacters', { max: SEARCH_QUERY_MAX })] });
     const tagKeys = parseTags(typeof tags === 'string' ? tags : tags === undefined ? '' : '?');
-    if ('unknown' in tagKeys) throw new BadRequestError(`Unknown tag: ${tagKeys.unknown}`, { tags: [`Unknown tag: ${tagKeys.unknown}`] });
+    if ('unknown' in tagKeys) throw new BadRequestError(say('error.menu.unknownTag', { tag: tagKeys.unknown }), { tags: [say('error.menu.unknownTag', { tag: tagKeys.unknown })] });
     const allergenKeys = parseWithout(typeof without === 'string' ? without : without === undefined ? '' : '?');
-    if ('unknown' in allergenKeys) throw new BadRequestError(`Unknown allergen: ${allergenKeys.unknown}`, { without: [`Unknown allergen: ${allergenKeys.unknown}`] });
+    if ('unknown' in allergenKeys) throw new BadRequestError(say('error.menu.unknownAllergen', { allergen: allergenKeys.unknown }), { without: [say('error.menu.unknownAllergen', { allergen: allergenKeys.unknown })] });
     const snapshot = await snapshotIn(language);
     const kept = snapshot.searchAnswers.get(url);
     if (kept) return kept;
@@ -82,10 +83,10 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.sendSnapshot(bytes);
     }
     const row = await app.menu.storedDish(request.params.id);
-    if (!row) throw new NotFoundError('No menu item with this id');
+    if (!row) throw new NotFoundError(say('error.menu.noSuchItem'));
     // Not in the public menu: hidden (or added by another process a moment ago, its event on the way).
     if (row.hidden) {
-      if (!isAdmin((await resolveCaller(app, request).catch(() => null))?.role)) throw new NotFoundError('No menu item with this id');
+      if (!isAdmin((await resolveCaller(app, request).catch(() => null))?.role)) throw new NotFoundError(say('error.menu.noSuchItem'));
       // The administrator's alone: no cache (the app's service worker included) may keep it for others.
       reply.header('cache-control', 'private, no-store');
     }

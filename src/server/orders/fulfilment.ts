@@ -1,6 +1,7 @@
 import { scheduledFieldOf, scheduledTimeOf, type Fulfilment, type FulfilmentRequest } from '../../shared/orders.ts';
 import { slotProblem, type SlotRules } from '../../shared/order-slots.ts';
 import { BadRequestError } from '../http/errors.ts';
+import { say, wordingOfText } from '../i18n/wording.ts';
 
 /** What the spec's own call (`{ price }` alone) asks for: pickup as soon as possible. */
 export const DEFAULT_FULFILMENT: FulfilmentRequest = { type: 'pickup' };
@@ -19,7 +20,7 @@ export function checkFulfilment(request: FulfilmentRequest | undefined, now: Dat
   const field = `fulfilment.${scheduledFieldOf(kept.type)}`;
   const at = new Date(time);
   const problem = kept.type === 'table' && !rules.scheduledEatHere ? 'Eat here is for as soon as possible: choose pickup or delivery for later' : slotProblem(rules, at, now);
-  if (problem) throw new BadRequestError(`Invalid fulfilment: ${problem}`, { [field]: [problem] });
+  if (problem) throw new BadRequestError(say('error.order.invalidFulfilment', { problem: wordingOfText(problem) }), { [field]: [problem] });
   return kept.type === 'pickup' ? { ...kept, pickupAt: at.toISOString() } : { ...kept, scheduledAt: at.toISOString() };
 }
 

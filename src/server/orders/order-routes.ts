@@ -16,6 +16,7 @@ import {
 import { isStaff } from '../../shared/roles.ts';
 import { BadRequestError } from '../http/errors.ts';
 import { streamOrders } from './order-stream.ts';
+import { say } from '../i18n/wording.ts';
 
 /** What names a page of the caller's orders among their kept answers. */
 export const ordersKey = ({ page, pageSize }: OrderListQuery) => `orders?page=${page}&pageSize=${pageSize}`;
@@ -101,6 +102,6 @@ export async function orderRoutes(instance: FastifyInstance): Promise<void> {
 function lastEventIdOf(header: string | string[] | undefined, query: number | undefined): number | undefined {
   if (header === undefined) return query;
   const parsed = eventIdSchema.safeParse(header);
-  if (!parsed.success) throw new BadRequestError('Invalid Last-Event-ID', { 'last-event-id': ['Must be an event id'] });
+  if (!parsed.success) throw new BadRequestError(say('error.order.badLastEventId'), { 'last-event-id': [say('error.order.mustBeEventId')] });
   return parsed.data;
 }

@@ -53,6 +53,7 @@ import {
 import { newRowId } from '../db/row-ids.ts';
 import { freePlace } from './slot-repository.ts';
 import { findRefundRequest, latestRefundRequest, listRefundRequests, reopenFailedRefund, type RefundRequestRow } from './refund-requests-repository.ts';
+import { say } from '../i18n/wording.ts';
 
 /** Busy mode's part of the restaurant's settings, as the orders read it at each placement and move. */
 export interface Quoting {
@@ -214,7 +215,7 @@ export class OrderService {
   async get(id: string, viewer: Viewer): Promise<Order> {
     const row = await findOrder(this.db, id);
     const staff = isStaff(viewer.role);
-    if (!row || (!staff && row.user_id !== viewer.id)) throw new NotFoundError('No such order');
+    if (!row || (!staff && row.user_id !== viewer.id)) throw new NotFoundError(say('error.order.notFound'));
     const order = await this.view(row, staff);
     // A guest keeps the signed page's path: its session may end before the meal does.
     return isGuest(viewer.role) ? { ...order, link: this.linkOf(row.id) } : order;
@@ -232,7 +233,7 @@ export class OrderService {
   async byLink(token: string): Promise<Order> {
     const id = this.links.read(token);
     const row = id === undefined ? undefined : await findOrder(this.db, id);
-    if (!row) throw new NotFoundError('No such order');
+    if (!row) throw new NotFoundError(say('error.order.notFound'));
     return { ...(await this.view(row, false)), link: this.linkOf(row.id) };
   }
 
@@ -322,7 +323,7 @@ export class OrderService {
   /** A move of the workflow by staff (see `move`); answers the order as staff see it. */
   async changeStatus(id: string, change: StatusChange, staff: Viewer, now = new Date()): Promise<Order> {
     const order = await findOrder(this.db, id);
-    if (!order) throw new NotFoundError('No such order');
+    if (!order) throw new NotFoundError(say('error.order.notFound'));
     await this.move(order, change, staff, now);
     const moved = await this.get(id, staff);
     if (change.status === 'accepted') this.tellAccepted(moved);
@@ -370,7 +371,7 @@ export class OrderService {
    */
   async delay(id: string, minutes: number, staff: Viewer, now = new Date()): Promise<Order> {
     const order = await findOrder(this.db, id);
-    if (!order) throw new NotFoundError('No such order');
+    if (!order) throw new NotFoundError(say('error.order.notFound'));
     if (!DELAYABLE.includes(order.status as OrderStatus) || order.ready_by === null) throw new ConflictError(BUSY_TEXTS.notDelayable);
     // From the quoted time, or from now when that has already passed: a new time is never in the past.
     const from = Math.max(Date.parse(order.ready_by), now.getTime());
@@ -379,7 +380,7 @@ export class OrderService {
     const eventId = await this.db.transaction().execute(async (trx) => {
       await lockOrderEvents(trx);
       if ((await pushBackReadyTime(trx, id, order.status, order.ready_by!, readyBy, at)) === 0) {
-        throw new ConflictError('Someone else changed this order a moment ago: reload it');
+        throw new ConflictError(say('error.order.changedMeanwhile'));
       }
       return insertOrderEvent(trx, { order_id: id, kind: 'delay', status: order.status, reason: null, by_user_id: staff.id, by_name: staff.name, at });
     });
@@ -420,7 +421,7 @@ export class OrderService {
       const rest = transition.refunds ? order.total_cents - askedCents(await listRefundRequests(trx, [id])) : 0;
       if (rest > 0) Object.assign(changes, { refund_status: 'pending', refund_cents: rest, refund_attempts: order.refund_attempts + 1 });
       if ((await moveOrderStatus(trx, id, from, changes)) === 0) {
-        throw new ConflictError('Someone else changed this order a moment ago: reload it');
+        throw new ConflictError(say('error.order.changedMeanwhile'));
       }
       if (rest > 0) refundRequest = await this.refunds.request(trx, order, rest, at);
       // A rejected or cancelled order for later gives its slot's place back (issue 40).
@@ -447,7 +448,7 @@ export class OrderService {
    */
   async retryRefund(id: string, staff: Viewer, now = new Date()): Promise<Order> {
     const order = await findOrder(this.db, id);
-    if (!order) throw new NotFoundError('No such order');
+    if (!order) throw new NotFoundError(say('error.order.notFound'));
     if (order.refund_status !== 'failed') throw new ConflictError(REFUND_RETRY_TEXTS.notFailed);
     const at = now.toISOString();
     const { eventId, requestId } = await this.db.transaction().execute(async (trx) => {
@@ -457,7 +458,7 @@ export class OrderService {
       const failed = await latestRefundRequest(trx, id);
       const cents = failed?.amount_cents ?? order.refund_cents ?? order.total_cents;
       const left = order.total_cents - askedCents(await listRefundRequests(trx, [id]));
-      if (cents > left) throw new ConflictError(REFUND_TEXTS.overLeft(dollars(left)));
+      if (cents > left) throw new ConflictError(say('error.refund.overLeft', { amount: dollars(left) }));
       const requestId = await this.refunds.request(trx, order, cents, at, { origin: failed?.origin ?? 'order', lines: failed?.lines ?? null });
       const eventId = await insertOrderEvent(trx, {
         order_id: id,
@@ -487,14 +488,14 @@ export class OrderService {
     const { order, eventId, requestId } = await this.db.transaction().execute(async (trx) => {
       await lockOrderEvents(trx);
       const order = await findOrderLocked(trx, this.databaseKind, id);
-      if (!order) throw new NotFoundError('No such order');
+      if (!order) throw new NotFoundError(say('error.order.notFound'));
       if (order.total_cents <= 0) throw new ConflictError(REFUND_TEXTS.notPaid);
       if (now.getTime() - Date.parse(order.created_at) > REFUND_WINDOW_DAYS * 86_400_000) throw new ConflictError(REFUND_TEXTS.tooLate);
       const requests = await listRefundRequests(trx, [id]);
       const left = order.total_cents - askedCents(requests);
       if (left <= 0) throw new ConflictError(REFUND_TEXTS.nothingLeft);
       const { cents, lines } = priceRefund(ask, JSON.parse(order.lines) as OrderLineRow[], requests, left);
-      if (cents > left) throw new ConflictError(REFUND_TEXTS.overLeft(dollars(left)));
+      if (cents > left) throw new ConflictError(say('error.refund.overLeft', { amount: dollars(left) }));
       const requestId = await this.refunds.request(trx, order, cents, at, { origin: 'admin', lines: lines ? JSON.stringify(lines) : null });
       await moveOrderStatus(trx, id, order.status, {
         status: order.status,
@@ -590,11 +591,11 @@ function priceRefund(ask: RefundAsk, lines: OrderLineRow[], requests: RefundRequ
   const chosen: NonNullable<OrderRefund['lines']> = [];
   for (const { lineId, quantity } of ask.lines) {
     const line = lines[lineId];
-    if (!line) throw new BadRequestError(REFUND_TEXTS.noSuchLine(lineId), { lines: [REFUND_TEXTS.noSuchLine(lineId)] });
+    if (!line) throw new BadRequestError(say('error.refund.noSuchLine', { line: lineId }), { lines: [say('error.refund.noSuchLine', { line: lineId })] });
     if (seen.has(lineId)) throw new BadRequestError(REFUND_TEXTS.lineTwice, { lines: [REFUND_TEXTS.lineTwice] });
     seen.add(lineId);
     const lineLeft = line.quantity - (given.get(lineId) ?? 0);
-    if (quantity > lineLeft) throw new ConflictError(REFUND_TEXTS.lineOver(line.name, Math.max(0, lineLeft)));
+    if (quantity > lineLeft) throw new ConflictError(say('error.refund.lineOver', { name: line.name, left: Math.max(0, lineLeft) }));
     cents += line.priceCents * quantity;
     chosen.push({ lineId, name: line.name, quantity });
   }
@@ -612,5 +613,5 @@ function checkWhatTheMoveNeeds(needs: 'readyInMinutes' | 'reason' | undefined, c
   if (needs === 'reason' && !change.reason) problems.reason = ['Give the customer a reason'];
   if (needs !== 'reason' && change.reason !== undefined) problems.reason = ['Only a rejection or a cancellation takes a reason'];
   const fields = Object.keys(problems);
-  if (fields.length > 0) throw new BadRequestError(`Invalid status change: ${fields.join(', ')}`, problems);
+  if (fields.length > 0) throw new BadRequestError(say('error.order.invalidStatusChange', { fields: fields.join(', ') }), problems);
 }

@@ -56,6 +56,7 @@ import {
 } from './payment-repository.ts';
 import type { SandboxProvider } from './sandbox-provider.ts';
 import { newRowId } from '../db/row-ids.ts';
+import { say } from '../i18n/wording.ts';
 
 export const CURRENCY = 'usd';
 
@@ -176,7 +177,7 @@ export class PaymentService {
       }
 
       const items = await this.pricedCart(userId);
-      if (items.length === 0) throw new BadRequestError('Your cart is empty: add something to pay for first');
+      if (items.length === 0) throw new BadRequestError(say('error.payment.cartEmpty'));
       checkDeliveryMinimum(items, delivery);
       // A full slot is not offered: refused before an intent is made.
       if (slot) await this.slots.checkFree(slot, items.length, new Date());
@@ -186,7 +187,7 @@ export class PaymentService {
       const amountCents = charge.amountCents;
       if (amountCents < MIN_AMOUNT_CENTS || amountCents > MAX_AMOUNT_CENTS) {
         throw new BadRequestError(
-          `A card payment must be between $${centsToPrice(MIN_AMOUNT_CENTS).toFixed(2)} and $${centsToPrice(MAX_AMOUNT_CENTS).toFixed(2)}`,
+          say('error.payment.amountRange', { min: `$${centsToPrice(MIN_AMOUNT_CENTS).toFixed(2)}`, max: `$${centsToPrice(MAX_AMOUNT_CENTS).toFixed(2)}` }),
         );
       }
       const intent = await this.provider.createIntent({ amountCents, currency: CURRENCY, userId });
@@ -227,7 +228,7 @@ export class PaymentService {
       // which retires this intent.
       if (sameItems(items, await this.pricedCart(userId))) return this.answerFor(intent.id, intent.clientSecret, amountCents, items.length, delivery.feeCents, charge, tipAnswer(charge, items, this.settings.current()), granted?.code);
     }
-    throw new ConflictError('Your cart changed while the payment was being prepared. Try again.');
+    throw new ConflictError(say('error.payment.cartChangedWhilePreparing'));
   }
 
   /** The open intent again, if it still fits the cart and can be paid; else it is settled or retired. */
@@ -248,7 +249,7 @@ export class PaymentService {
       return undefined;
     }
     if (!PAYABLE_STATUSES.has(atProvider.status)) {
-      throw new ConflictError('Your last payment is still being processed. Try again in a minute.');
+      throw new ConflictError(say('error.payment.stillProcessing'));
     }
     const items = JSON.parse(open.items) as IntentItem[];
     // A fee changed by the restaurant since the intent was opened makes a new intent, like a price.
@@ -430,8 +431,8 @@ export class PaymentService {
    */
   async recordPayment(intentId: string, caller: Buyer | null): Promise<{ payment: PaymentRecord; order?: Order }> {
     const intent = await findIntent(this.db, intentId);
-    if (!intent || intent.provider !== this.provider.name) throw new NotFoundError('No such payment');
-    if (caller !== null && intent.user_id !== caller.id) throw new ForbiddenError('This payment is not yours');
+    if (!intent || intent.provider !== this.provider.name) throw new NotFoundError(say('error.payment.notFound'));
+    if (caller !== null && intent.user_id !== caller.id) throw new ForbiddenError(say('error.payment.notYours'));
 
     // A payment is recorded in the transaction that settles its intent: only a settled intent can
     // have one to answer again (and the insert below answers the record it meets anyway).
@@ -447,10 +448,10 @@ export class PaymentService {
     const fromProvider = this.provider.intentFromRow ? this.provider.intentFromRow(intent) : await this.provider.retrieveIntent(intent.id);
     if (!fromProvider || fromProvider.status !== 'succeeded') {
       if (fromProvider?.status === 'canceled') throw new ConflictError(PAYMENT_CANCELED_MESSAGE);
-      throw new ConflictError('The payment has not succeeded, so nothing was recorded');
+      throw new ConflictError(say('error.payment.notSucceeded'));
     }
     if (fromProvider.amountCents !== intent.amount_cents || fromProvider.currency !== intent.currency) {
-      throw new ConflictError('The amount paid does not match the order, so nothing was recorded');
+      throw new ConflictError(say('error.payment.amountMismatch'));
     }
     // Claimed for a refund already (a call that died, or one a moment ago): refunded, whatever the terms now.
     if (intent.last_error?.startsWith(TERMS_REFUND_CLAIM)) return this.refundForChangedTerms(intent, intent.last_error.slice(TERMS_REFUND_CLAIM.length));
@@ -574,7 +575,7 @@ export class PaymentService {
       const recorded = await findPaymentByTransaction(this.db, intent.id);
       if (recorded) return this.answer(recorded);
       if ((await findIntent(this.db, intent.id))?.last_error?.includes(TERMS_REFUND_NOTE)) throw new TermsChangedError(termsChangedMessage(what, 'refunded', amount));
-      throw new ConflictError('This payment was settled a moment ago: reload the page to see it');
+      throw new ConflictError(say('error.payment.settledMeanwhile'));
     }
     let refund;
     try {
@@ -648,7 +649,7 @@ export class PaymentService {
       this.log.error({ err: error, intent: intent.id, paidBy }, 'a second payment for dishes already paid could not be refunded');
       await closeIntent(this.db, intent.id);
       throw new ConflictError(
-        `These dishes were already paid by another payment, and this payment of ${amount} could not be refunded yet. The shop will try again; nothing is recorded twice.`,
+        say('error.payment.paidTwiceRefundPending', { amount }),
       );
     }
     await settleIntent(this.db, intent.id, 'succeeded', `refunded ${refund.id}: its dishes were paid by ${paidBy.join(', ')}`);
@@ -677,9 +678,9 @@ export class PaymentService {
       const missing = entryIds.filter((id) => !inCart.has(id));
       if (missing.length > 0) {
         if ((await findPaidEntries(this.db, missing)).length > 0) {
-          throw new ConflictError('These dishes were already paid by another payment, so this one was not charged. Open your orders to see it.');
+          throw new ConflictError(say('error.payment.paidTwiceNotCharged'));
         }
-        throw new ConflictError('Your cart changed since this payment was prepared, so it was not charged. Reload the page to pay for your cart as it is now.');
+        throw new ConflictError(say('error.payment.cartChangedNotCharged'));
       }
       // A dish sold out or hidden since the payment was prepared is not charged for.
       const paying = new Set(entryIds);
@@ -765,7 +766,7 @@ export class PaymentService {
   async findOwnIntent(intentId: string, userId: string): Promise<PaymentIntentRow> {
     const intent = await findIntent(this.db, intentId);
     if (!intent || intent.user_id !== userId || intent.provider !== this.provider.name) {
-      throw new NotFoundError('No such payment');
+      throw new NotFoundError(say('error.payment.notFound'));
     }
     return intent;
   }

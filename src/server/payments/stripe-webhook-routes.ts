@@ -5,6 +5,7 @@ import { BadRequestError } from '../http/errors.ts';
 import { isRefundedCharge } from './payment-service.ts';
 import type { ProviderDispute } from './payment-provider.ts';
 import { toRefundStatus, type StripeProvider } from './stripe-provider.ts';
+import { say } from '../i18n/wording.ts';
 
 /**
  * POST /api/stripe/webhook: Stripe's own word that an intent succeeded, so the payment is
@@ -21,13 +22,13 @@ export function stripeWebhookRoutes(provider: StripeProvider) {
     instance.post('/stripe/webhook', { bodyLimit: WEBHOOK_BODY_LIMIT }, async (request, reply) => {
       const signature = request.headers['stripe-signature'];
       if (typeof signature !== 'string' || !Buffer.isBuffer(request.body)) {
-        throw new BadRequestError('Missing Stripe signature');
+        throw new BadRequestError(say('error.payment.stripeSignatureMissing'));
       }
       let event: Stripe.Event;
       try {
         event = provider.verifyWebhook(request.body, signature);
       } catch {
-        throw new BadRequestError('The Stripe signature does not match');
+        throw new BadRequestError(say('error.payment.stripeSignatureWrong'));
       }
       if (event.type === 'payment_intent.succeeded') {
         const intent = event.data.object;

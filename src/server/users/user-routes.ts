@@ -15,6 +15,7 @@ import {
   USERS_TOTAL_HEADER,
 } from '../../shared/users.ts';
 import { ConflictError, ForbiddenError } from '../http/errors.ts';
+import { say } from '../i18n/wording.ts';
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
 
@@ -32,7 +33,7 @@ export async function userRoutes(instance: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const user = request.user!;
-      if (request.body.email !== user.email) throw new ForbiddenError('You can only record your own account');
+      if (request.body.email !== user.email) throw new ForbiddenError(say('error.users.recordOwnOnly'));
       const inserted = await app.users.register(user.id);
       return inserted ? { insertedId: user.id } : { insertedId: null, message: 'user already exists' };
     },
@@ -60,7 +61,7 @@ export async function userRoutes(instance: FastifyInstance): Promise<void> {
     async (request) => {
       const user = request.user!;
       // The spec's lookup takes any e-mail; the shop answers only about the caller.
-      if (request.params.email !== user.email) throw new ForbiddenError('You can only look up your own role');
+      if (request.params.email !== user.email) throw new ForbiddenError(say('error.users.roleOwnOnly'));
       return { admin: isAdmin(user.role), role: user.role };
     },
   );
@@ -88,7 +89,7 @@ export async function userRoutes(instance: FastifyInstance): Promise<void> {
     { schema: { params: idParams, response: { 200: deletedCountSchema } }, preHandler: app.requireAdmin, config: { errors: { 409: "The account is the caller's own, or one of its payments is not settled yet (the reason in the message)" } } },
     async (request) => {
       if (request.params.id === request.user!.id) {
-        throw new ConflictError('You cannot delete your own account while signed in with it');
+        throw new ConflictError(say('error.users.deleteSelf'));
       }
       const target = await app.users.existing(request.params.id);
       // The same erasure as a customer's own deletion: orders stay for the books, without the person.

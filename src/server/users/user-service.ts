@@ -4,6 +4,7 @@ import type { User, UserListQuery } from '../../shared/users.ts';
 import type { Database } from '../db/schema.ts';
 import { ConflictError, NotFoundError } from '../http/errors.ts';
 import { findUserById, markRegistered, promoteToAdmin, searchUsers, setRoleUnlessAdmin } from './user-repository.ts';
+import { say } from '../i18n/wording.ts';
 
 /** Records the caller as the spec's server did after sign-up; false when recorded already. */
 export async function registerUser(db: Kysely<Database>, userId: string): Promise<boolean> {
@@ -13,7 +14,7 @@ export async function registerUser(db: Kysely<Database>, userId: string): Promis
 /** The user of this id, or 404. */
 export async function existingUser(db: Kysely<Database>, id: string) {
   const target = await findUserById(db, id);
-  if (!target) throw new NotFoundError('No such user');
+  if (!target) throw new NotFoundError(say('error.users.noSuchUser'));
   return target;
 }
 
@@ -24,7 +25,7 @@ export async function promoteUser(db: Kysely<Database>, id: string): Promise<num
 /** An administrator stays one here: demoting an administrator is not the users screen's business (409). */
 export async function changeRole(db: Kysely<Database>, id: string, role: Exclude<Role, 'admin'>): Promise<number> {
   const target = await existingUser(db, id);
-  if (isAdmin(target.role)) throw new ConflictError('An administrator keeps their role');
+  if (isAdmin(target.role)) throw new ConflictError(say('error.users.adminKeepsRole'));
   return setRoleUnlessAdmin(db, target.id, role);
 }
 

@@ -9,8 +9,8 @@ export type MessageId = keyof typeof en;
 /** A language's texts: `t('nav.home')`, `t('plates.count', { count: 3 })`. */
 export type Translate = (id: MessageId, values?: Record<string, unknown>) => string;
 
-/** Ids only the server reads (the mails): left out of the browser's catalogues, so pages do not carry them. */
-export const SERVER_ONLY_ID = /^mail\./;
+/** Ids only the server reads (the mails, its error answers): left out of the browser's catalogues, so pages do not carry them. */
+export const SERVER_ONLY_ID = /^(mail|error)\./;
 
 /** The folder of the catalogue files, for the build's plugin and the server, which read it. */
 export const CATALOGUE_DIR = new URL('./catalogues/', import.meta.url);
