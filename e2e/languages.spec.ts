@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures.ts';
 import { newAccount } from './auth-helpers.ts';
 import { addToCartViaApi, menu, signInAsNew } from './cart-helpers.ts';
-import { boardCard, newAdmin, openInApp, placeOrderViaApi, signInAsNewStaff } from './order-helpers.ts';
+import { addDishViaApi, boardCard, newAdmin, openInApp, placeOrderViaApi, signInAsNewStaff } from './order-helpers.ts';
 
 /**
  * The shop in its readers' languages (docs/i18n.md): the browser's language chooses, the header's
@@ -123,9 +123,7 @@ test.describe('languages', () => {
       const admin = await newAdmin(browser);
       const word = Math.random().toString(36).slice(2, 7);
       const dish = { name: `Cucumber Soup ${word}`, category: 'dessert', price: 6.5, recipe: 'Chilled.', image: model!.image, translations: { de: { name: `Gurkensuppe ${word}` } } };
-      const created = await admin.context.request.post('/api/items', { headers: admin.headers, data: dish });
-      expect(created.status(), await created.text()).toBe(201);
-      const id = ((await created.json()) as { insertedId: string }).insertedId;
+      const id = await addDishViaApi(admin, dish);
       try {
         await signInAsNew(page, request);
         await addToCartViaApi(page, id);

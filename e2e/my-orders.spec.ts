@@ -1,6 +1,6 @@
 import { cartPrice, menu, signInAsNew } from './cart-helpers.ts';
 import { expect, expectAccessible, test } from './fixtures.ts';
-import { newAdmin, openInApp, placeOrderViaApi } from './order-helpers.ts';
+import { addDishViaApi, newAdmin, openInApp, placeOrderViaApi } from './order-helpers.ts';
 
 test.describe('My Orders', () => {
   test('no orders yet: says so, with the way to the menu', async ({ page, request }) => {
@@ -61,12 +61,7 @@ test.describe('My Orders', () => {
     // A dish of its own, ordered and then taken off the menu: the demo menu stays as it is for the other tests.
     const admin = await newAdmin(browser);
     const name = `Seasonal Tart ${Math.random().toString(36).slice(2, 7)}`;
-    const created = await admin.context.request.post('/api/items', {
-      headers: admin.headers,
-      data: { name, category: 'dessert', price: 6.5, recipe: 'Figs and cashew cream.', image: kept!.image },
-    });
-    expect(created.status(), await created.text()).toBe(201);
-    const goneId = ((await created.json()) as { insertedId: string }).insertedId;
+    const goneId = await addDishViaApi(admin, { name, category: 'dessert', price: 6.5, recipe: 'Figs and cashew cream.', image: kept!.image });
 
     await signInAsNew(page, request);
     const order = await placeOrderViaApi(page, [kept!._id, goneId, kept!._id]);

@@ -33,6 +33,13 @@ export async function newAdmin(browser: Browser): Promise<{ account: Account; he
   return { account, headers: { authorization: `Bearer ${token}` }, context };
 }
 
+/** A dish of the test's own, added by `admin` (POST /api/items), so the demo menu stays as it is for the other tests; answers its id. */
+export async function addDishViaApi(admin: { headers: Record<string, string>; context: BrowserContext }, dish: object): Promise<string> {
+  const created = await admin.context.request.post('/api/items', { headers: admin.headers, data: dish });
+  expect(created.status(), await created.text()).toBe(201);
+  return ((await created.json()) as { insertedId: string }).insertedId;
+}
+
 /**
  * One administrator per worker and shop for the role changes tests ask for: made once (a sign-up,
  * the promote command and a sign-in cost a second or more), its bearer token kept.

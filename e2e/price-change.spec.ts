@@ -1,6 +1,6 @@
 import { addToCartViaApi, fillCard, menu, myPayments, signInAsNew } from './cart-helpers.ts';
 import { expect, expectAccessible, test } from './fixtures.ts';
-import { chooseTable, newAdmin } from './order-helpers.ts';
+import { addDishViaApi, chooseTable, newAdmin } from './order-helpers.ts';
 
 test.describe('a price that changed while the dish was in the cart', () => {
   test('the cart and the payment page say so before the card, and the payment charges the price of today', async ({ page, browser, request }) => {
@@ -8,9 +8,7 @@ test.describe('a price that changed while the dish was in the cart', () => {
     // A dish of its own, so the demo menu stays as it is for the other tests.
     const admin = await newAdmin(browser);
     const dish = { name: `Repriced Bowl ${Math.random().toString(36).slice(2, 7)}`, category: 'dessert', price: 6.5, recipe: 'Dates and cacao.', image: model!.image };
-    const created = await admin.context.request.post('/api/items', { headers: admin.headers, data: dish });
-    expect(created.status(), await created.text()).toBe(201);
-    const id = ((await created.json()) as { insertedId: string }).insertedId;
+    const id = await addDishViaApi(admin, dish);
     try {
       await signInAsNew(page, request);
       await addToCartViaApi(page, id);
@@ -53,9 +51,7 @@ test.describe('a price that changed while the dish was in the cart', () => {
     const [model] = (await menu(request)).filter((i) => i.category === 'honey');
     const admin = await newAdmin(browser);
     const dish = { name: `Raised Bowl ${Math.random().toString(36).slice(2, 7)}`, category: 'dessert', price: 6.5, recipe: 'Dates and cacao.', image: model!.image };
-    const created = await admin.context.request.post('/api/items', { headers: admin.headers, data: dish });
-    expect(created.status(), await created.text()).toBe(201);
-    const id = ((await created.json()) as { insertedId: string }).insertedId;
+    const id = await addDishViaApi(admin, dish);
     try {
       await signInAsNew(page, request);
       await addToCartViaApi(page, id);
